@@ -1,0 +1,32 @@
+import Foundation
+
+/// Monotonic time and process memory for the benchmark.
+enum BenchmarkClock {
+  static func nanos() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds
+  }
+
+  /// Times `body` `repetitions` times and returns the median duration in nanoseconds.
+  static func median(repetitions: Int, _ body: () throws -> Void) rethrows -> Double {
+    var samples: [UInt64] = []
+    for _ in 0..<repetitions {
+      let start = nanos()
+      try body()
+      samples.append(nanos() - start)
+    }
+    samples.sort()
+    return Double(samples[samples.count / 2])
+  }
+
+  /// The peak resident set size of this process so far, in MiB.
+  static func peakResidentMiB() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+      return Double(usage.ru_maxrss) / 1024  // KiB on Linux
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+      return Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
+    #endif
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// `recoil-bench [WORKLOAD ...] [--reps N]`: the release-built benchmark. Each workload prints
+/// one line per measurement, always with a baseline measured in the same run.
+@main
+struct RecoilBench {
+  static let workloads = ["R1", "M1"]
+
+  static func main() throws {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    var repetitions: Int?
+    if let index = arguments.firstIndex(of: "--reps"), index + 1 < arguments.count,
+      let value = Int(arguments[index + 1])
+    {
+      repetitions = value
+      arguments.removeSubrange(index...index + 1)
+    }
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print("usage: recoil-bench [\(workloads.joined(separator: "|"))|R1-quick ...] [--reps N]")
+      return
+    }
+    #if DEBUG
+      FileHandle.standardError.write(
+        Data("recoil-bench: warning: debug build; use 'swift run -c release recoil-bench'\n".utf8))
+    #endif
+    let selected = arguments.isEmpty ? workloads : arguments
+    for workload in selected {
+      switch workload.uppercased() {
+      case "R1": try RenderBenchmark.run(sizes: [100, 1000, 3000], repetitions: repetitions ?? 3)
+      case "R1-QUICK": try RenderBenchmark.run(sizes: [100, 1000], repetitions: repetitions ?? 1)
+      case "M1": try MemoryBenchmark.run(renders: 200)
+      default:
+        FileHandle.standardError.write(
+          Data("recoil-bench: unknown workload \(workload); known: \(workloads.joined(separator: " "))\n".utf8))
+        exit(64)
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import RecoilRender
+import RecoilSnapshot
+
+/// R1: our default SVG render of the layered DAG, beside `dot -Tsvg` on the same graph as plain
+/// DOT when the `dot` program is installed (its whole-process wall time, as the anchor measures).
+enum RenderBenchmark {
+  static func run(sizes: [Int], repetitions: Int) throws {
+    let dot = findDot()
+    for size in sizes {
+      let graph = LayeredDAG(count: size)
+      let snapshot = graph.snapshot
+      var bytes = 0
+      let ours = try BenchmarkClock.median(repetitions: repetitions) {
+        bytes = try Renderer.render(snapshot, options: RenderOptions(format: .svg)).count
+      }
+      let peak = BenchmarkClock.peakResidentMiB()
+      var line = "R1 n=\(size) ours_s=\(format(ours / 1e9))"
+      if let dot {
+        let theirs = try timeDot(dot, graph: graph, repetitions: repetitions)
+        line += " dot_s=\(format(theirs / 1e9)) ratio=\(format(theirs / ours))"
+      } else {
+        line += " dot_s=n/a ratio=n/a"
+      }
+      print(line + " peak_rss_mb=\(String(format: "%.0f", peak)) svg_kb=\(bytes / 1024)")
+    }
+  }
+
+  private static func timeDot(_ dot: String, graph: LayeredDAG, repetitions: Int) throws -> Double {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "recoil-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appending(path: "dag.dot")
+    try graph.dot.write(to: input, atomically: true, encoding: .utf8)
+    let output = directory.appending(path: "dag.svg").path
+    return try BenchmarkClock.median(repetitions: repetitions) {
+      let process = Process()
+      process.executableURL = URL(filePath: dot)
+      process.arguments = ["-Tsvg", input.path, "-o", output]
+      try process.run()
+      process.waitUntilExit()
+    }
+  }
+
+  private static func findDot() -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+}

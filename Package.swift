@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "recoil-inspect",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "RecoilSnapshot", targets: ["RecoilSnapshot"]),
+    .library(name: "RecoilRender", targets: ["RecoilRender"]),
+    .executable(name: "recoil-inspect", targets: ["recoil-inspect"]),
+    .executable(name: "recoil-bench", targets: ["recoil-bench"]),
+  ],
+  targets: [
+    // The snapshot model and its JSON codec (format v1): shared by every other module.
+    .target(name: "RecoilSnapshot"),
+
+    // Graphviz's C libraries (cgraph + gvc), found through pkg-config.
+    .systemLibrary(
+      name: "CGraphviz",
+      pkgConfig: "libgvc",
+      providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+    ),
+    // Snapshot -> cgraph graph -> gvc layout -> svg/png/pdf/dot.
+    .target(name: "RecoilRender", dependencies: ["RecoilSnapshot", "CGraphviz"]),
+
+    // The command line: argument parsing and commands only.
+    .executableTarget(
+      name: "recoil-inspect",
+      dependencies: ["RecoilSnapshot", "RecoilRender"]
+    ),
+
+    .executableTarget(
+      name: "recoil-bench",
+      dependencies: ["RecoilSnapshot", "RecoilRender"],
+      path: "Benchmarks/recoil-bench"
+    ),
+
+    .testTarget(name: "RecoilSnapshotTests", dependencies: ["RecoilSnapshot"]),
+    .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
+    .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
+    .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

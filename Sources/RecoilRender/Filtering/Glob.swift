@@ -1,0 +1,108 @@
+/// A shell-style pattern over node ids: `*` any run, `?` one character, `[abc]`, `[a-z]`,
+/// `[!abc]` a set, `\` escapes the next character.
+struct Glob: Sendable {
+  private enum Token: Sendable {
+    case literal(Character)
+    case any
+    case anyRun
+    case set([ClosedRange<Character>], negated: Bool)
+  }
+
+  private let tokens: [Token]
+
+  init(_ pattern: String) throws(RenderError) {
+    var tokens: [Token] = []
+    var characters = pattern.makeIterator()
+    while let character = characters.next() {
+      switch character {
+      case "*": tokens.append(.anyRun)
+      case "?": tokens.append(.any)
+      case "\\":
+        guard let escaped = characters.next() else {
+          throw .invalidPattern(pattern, reason: "ends with a lone backslash")
+        }
+        tokens.append(.literal(escaped))
+      case "[":
+        var ranges: [ClosedRange<Character>] = []
+        var negated = false
+        var first = true
+        var closed = false
+        var previous: Character?
+        var pendingRange = false
+        while let member = characters.next() {
+          if member == "]" && !first {
+            closed = true
+            break
+          }
+          if first && (member == "!" || member == "^") {
+            negated = true
+            continue
+          }
+          first = false
+          if member == "-", previous != nil, !pendingRange {
+            pendingRange = true
+            continue
+          }
+          if pendingRange, let low = previous {
+            guard low <= member else {
+              throw .invalidPattern(pattern, reason: "range \(low)-\(member) is reversed")
+            }
+            ranges[ranges.count - 1] = low...member
+            pendingRange = false
+            previous = nil
+            continue
+          }
+          ranges.append(member...member)
+          previous = member
+        }
+        if pendingRange { ranges.append("-"..."-") }
+        guard closed else { throw .invalidPattern(pattern, reason: "unclosed '['") }
+        tokens.append(.set(ranges, negated: negated))
+      default:
+        tokens.append(.literal(character))
+      }
+    }
+    self.tokens = tokens
+  }
+
+  func matches(_ text: String) -> Bool {
+    let characters = Array(text)
+    // Iterative matching with one backtrack point for the last `*`: linear for most patterns.
+    var textIndex = 0
+    var tokenIndex = 0
+    var starToken = -1
+    var starText = 0
+    while textIndex < characters.count {
+      if tokenIndex < tokens.count {
+        switch tokens[tokenIndex] {
+        case .anyRun:
+          starToken = tokenIndex
+          starText = textIndex
+          tokenIndex += 1
+          continue
+        case .any:
+          textIndex += 1
+          tokenIndex += 1
+          continue
+        case .literal(let literal) where literal == characters[textIndex]:
+          textIndex += 1
+          tokenIndex += 1
+          continue
+        case .set(let ranges, let negated)
+        where ranges.contains(where: { $0.contains(characters[textIndex]) }) != negated:
+          textIndex += 1
+          tokenIndex += 1
+          continue
+        default:
+          break
+        }
+      }
+      guard starToken >= 0 else { return false }
+      tokenIndex = starToken + 1
+      starText += 1
+      textIndex = starText
+    }
+    while tokenIndex < tokens.count, case .anyRun = tokens[tokenIndex] { tokenIndex += 1 }
+    return tokenIndex == tokens.count
+  }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import RecoilSnapshot
+
+extension GraphDescription {
+  /// Describes how `snapshot` is drawn: shapes and colours per kind and state, labels,
+  /// tooltips, store and family clusters, the legend and the layout settings.
+  init(snapshot: Snapshot, options: RenderOptions) {
+    let isLarge = snapshot.nodes.count >= options.largeGraphThreshold
+    graphAttributes = LayoutSettings.graphAttributes(
+      nodeCount: snapshot.nodes.count, isLarge: isLarge, rankDirection: options.rankDirection)
+    nodeDefaults = [
+      ("fontname", "Helvetica"), ("fontsize", "12"), ("style", "filled"), ("penwidth", "1.2"),
+      ("margin", "0.12,0.05"),
+    ]
+    edgeDefaults = [("color", Palette.edge), ("arrowsize", "0.7"), ("penwidth", "1.0")]
+
+    var nameOfID: [String: String] = [:]
+    nameOfID.reserveCapacity(snapshot.nodes.count)
+    for (index, node) in snapshot.nodes.enumerated() { nameOfID[node.id] = "n\(index)" }
+
+    let hottest = snapshot.nodes.lazy.compactMap { $0.evaluations?.totalNanos }.max() ?? 0
+    for (index, node) in snapshot.nodes.enumerated() {
+      nodes.append(
+        Self.describe(node, name: "n\(index)", heat: options.heat ? hottest : nil, compact: isLarge))
+    }
+
+    for edge in snapshot.edges {
+      guard let tail = nameOfID[edge.from], let head = nameOfID[edge.to] else { continue }
+      edges.append(
+        Edge(tail: tail, head: head, attributes: [("tooltip", LabelText.attribute("\(edge.from) → \(edge.to)"))]))
+    }
+    LayoutSettings.staggerSources(of: &self, isLarge: isLarge)
+
+    clusters = Self.clusters(for: snapshot, nameOfID: nameOfID)
+    if options.showsLegend { clusters.append(Self.legend(heat: options.heat)) }
+  }
+
+  // MARK: - Nodes
+
+  private static func describe(_ node: SnapshotNode, name: String, heat hottest: Int?, compact: Bool) -> Node {
+    var attributes: [(String, String)] = [("class", node.kind.rawValue)]
+    var fill: String
+    var border: String
+    var styles = ["filled"]
+    var fontColor = "#000000"
+    switch node.kind {
+    case .atom:
+      attributes.append(("shape", "box"))
+      styles.append("rounded")
+      fill = Palette.atomFill
+      border = Palette.atomBorder
+    case .selector:
+      attributes.append(("shape", "ellipse"))
+      fill = Palette.selectorFill
+      border = Palette.selectorBorder
+    case .store:
+      attributes.append(("shape", "cylinder"))
+      fill = Palette.storeFill
+      border = Palette.storeBorder
+    case .slice:
+      attributes.append(("shape", "tab"))
+      fill = Palette.sliceFill
+      border = Palette.sliceBorder
+    }
+    if node.isAsync {
+      // Async nodes get a double outline.
+      attributes.append(("peripheries", "2"))
+    }
+    if let hottest, node.kind == .selector, hottest > 0 {
+      let fraction = Double(node.evaluations?.totalNanos ?? 0) / Double(hottest)
+      fill = Palette.heatColor(fraction: fraction)
+      fontColor = Palette.heatTextColor(fraction: fraction)
+    }
+    switch node.status {
+    case .loading:
+      styles.append("dashed")
+      fill = Palette.loadingFill
+    case .error:
+      border = Palette.errorBorder
+      fill = Palette.errorFill
+      attributes.append(("penwidth", "2.5"))
+    case .ready, nil:
+      break
+    }
+    attributes += [
+      ("style", styles.joined(separator: ",")), ("fillcolor", fill), ("color", border),
+      ("fontcolor", fontColor), ("tooltip", LabelText.attribute(tooltip(for: node))),
+    ]
+    return Node(name: name, attributes: attributes, htmlLabel: label(for: node, compact: compact))
+  }
+
+  /// Name in bold; then the value type, a short preview, the status and evaluation statistics.
+  private static func label(for node: SnapshotNode, compact: Bool) -> String {
+    let limit = compact ? 24 : 32
+    var lines = ["<B>\(LabelText.html(LabelText.preview(displayName(of: node), limit: compact ? 32 : 48)))</B>"]
+    var detail: [String] = []
+    if node.isAsync { detail.append("async") }
+    if let valueType = node.valueType { detail.append(LabelText.preview(valueType, limit: limit)) }
+    if !detail.isEmpty {
+      lines.append(
+        "<FONT POINT-SIZE=\"10\" COLOR=\"\(Palette.mutedText)\">\(LabelText.html(detail.joined(separator: " · ")))</FONT>"
+      )
+    }
+    switch node.status {
+    case .loading:
+      lines.append("<FONT POINT-SIZE=\"10\"><I>loading…</I></FONT>")
+    case .error:
+      let message = node.error.map { "error: " + LabelText.preview($0, limit: limit) } ?? "error"
+      lines.append("<FONT POINT-SIZE=\"10\" COLOR=\"\(Palette.errorBorder)\">\(LabelText.html(message))</FONT>")
+    case .ready, nil:
+      if let value = node.value, !compact {
+        lines.append("<FONT POINT-SIZE=\"10\">\(LabelText.html("= " + LabelText.preview(value, limit: limit)))</FONT>")
+      }
+    }
+    if let stats = node.evaluations {
+      let text = "\(stats.count) eval\(stats.count == 1 ? "" : "s") · \(Duration.format(nanos: stats.totalNanos))"
+      lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"\(Palette.mutedText)\">\(LabelText.html(text))</FONT>")
+    }
+    return lines.joined(separator: "<BR/>")
+  }
+
+  private static func displayName(of node: SnapshotNode) -> String {
+    if let label = node.label { return label }
+    if let family = node.family, let parameter = node.parameter, node.id.hasPrefix(family) {
+      return "(\(parameter))"
+    }
+    if let owner = node.owner, node.id.hasPrefix(owner + ".") {
+      return String(node.id.dropFirst(owner.count + 1))
+    }
+    return node.id
+  }
+
+  /// Everything known about the node, in full.
+  private static func tooltip(for node: SnapshotNode) -> String {
+    var lines = ["\(node.id) (\(node.isAsync ? "async " : "")\(node.kind.rawValue))"]
+    if let family = node.family { lines.append("family: \(family)" + (node.parameter.map { "(\($0))" } ?? "")) }
+    if let owner = node.owner { lines.append("owner: \(owner)") }
+    if let valueType = node.valueType { lines.append("type: \(valueType)") }
+    if let status = node.status { lines.append("status: \(status.rawValue)") }
+    if let error = node.error { lines.append("error: \(error)") }
+    if let value = node.value { lines.append("value: \(value)") }
+    if let subscribers = node.subscribers { lines.append("subscribers: \(subscribers)") }
+    if let stats = node.evaluations {
+      var text = "evaluations: \(stats.count), total \(Duration.format(nanos: stats.totalNanos))"
+      if let max = stats.maxNanos { text += ", max \(Duration.format(nanos: max))" }
+      if let last = stats.lastNanos { text += ", last \(Duration.format(nanos: last))" }
+      lines.append(text)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Clusters
+
+  /// Stores become clusters holding themselves, their slices and selectors; family members are
+  /// grouped in a family cluster, inside their store's cluster when they have an owner.
+  private static func clusters(for snapshot: Snapshot, nameOfID: [String: String]) -> [Cluster] {
+    var storeOrder: [String] = []
+    var storeMembers: [String: [String]] = [:]
+    var familyOrder: [String] = []
+    var familyMembers: [String: [String]] = [:]
+    var familyOwner: [String: String] = [:]
+    let storeIDs = Set(snapshot.nodes.lazy.filter { $0.kind == .store }.map(\.id))
+    for node in snapshot.nodes {
+      guard let name = nameOfID[node.id] else { continue }
+      if node.kind == .store {
+        if storeMembers[node.id] == nil { storeOrder.append(node.id) }
+        storeMembers[node.id, default: []].insert(name, at: 0)
+        continue
+      }
+      if let family = node.family {
+        if familyMembers[family] == nil { familyOrder.append(family) }
+        familyMembers[family, default: []].append(name)
+        if let owner = node.owner, storeIDs.contains(owner) { familyOwner[family] = owner }
+        continue
+      }
+      if let owner = node.owner, storeIDs.contains(owner) {
+        if storeMembers[owner] == nil { storeOrder.append(owner) }
+        storeMembers[owner, default: []].append(name)
+      }
+    }
+    var familyClusters: [String: [Cluster]] = [:]
+    var topLevel: [Cluster] = []
+    for (index, family) in familyOrder.enumerated() {
+      let cluster = Cluster(
+        name: "cluster_family_\(index)",
+        attributes: [
+          ("style", "dashed,rounded,filled"), ("fillcolor", Palette.familyFill), ("color", "#868e96"),
+          ("tooltip", LabelText.attribute("family \(family)")),
+        ],
+        htmlLabel:
+          "<FONT POINT-SIZE=\"10\" COLOR=\"\(Palette.mutedText)\">family </FONT><B>\(LabelText.html(family))</B>",
+        nodeNames: familyMembers[family, default: []], clusters: [])
+      if let owner = familyOwner[family] {
+        familyClusters[owner, default: []].append(cluster)
+      } else {
+        topLevel.append(cluster)
+      }
+    }
+    var stores: [Cluster] = []
+    for (index, store) in storeOrder.enumerated() {
+      stores.append(
+        Cluster(
+          name: "cluster_store_\(index)",
+          attributes: [
+            ("style", "rounded,filled"), ("fillcolor", Palette.clusterFill), ("color", Palette.storeBorder),
+            ("penwidth", "1.5"), ("tooltip", LabelText.attribute("store \(store)")),
+          ],
+          htmlLabel:
+            "<FONT POINT-SIZE=\"10\" COLOR=\"\(Palette.mutedText)\">store </FONT><B>\(LabelText.html(store))</B>",
+          nodeNames: storeMembers[store, default: []], clusters: familyClusters[store, default: []]))
+    }
+    return stores + topLevel
+  }
+
+  /// A small cluster explaining the shapes and colours.
+  private static func legend(heat: Bool) -> Cluster {
+    func sample(_ name: String, _ text: String, _ attributes: [(String, String)]) -> Node {
+      Node(
+        name: name, attributes: attributes + [("fontsize", "10"), ("tooltip", LabelText.attribute(text))],
+        htmlLabel: LabelText.html(text))
+    }
+    // Legend nodes are added to the graph through the cluster's own node list.
+    let samples = [
+      sample(
+        "legend_atom", "atom",
+        [
+          ("shape", "box"), ("style", "filled,rounded"), ("fillcolor", Palette.atomFill), ("color", Palette.atomBorder),
+          ("class", "legend"),
+        ]),
+      sample(
+        "legend_selector", heat ? "selector (hotter = darker)" : "selector",
+        [
+          ("shape", "ellipse"), ("fillcolor", heat ? Palette.heat[5] : Palette.selectorFill),
+          ("color", Palette.selectorBorder), ("class", "legend"),
+        ]),
+      sample(
+        "legend_async", "async",
+        [
+          ("shape", "ellipse"), ("peripheries", "2"), ("fillcolor", Palette.selectorFill),
+          ("color", Palette.selectorBorder), ("class", "legend"),
+        ]),
+      sample(
+        "legend_loading", "loading",
+        [
+          ("shape", "ellipse"), ("style", "filled,dashed"), ("fillcolor", Palette.loadingFill),
+          ("color", Palette.selectorBorder), ("class", "legend"),
+        ]),
+      sample(
+        "legend_error", "error",
+        [
+          ("shape", "ellipse"), ("penwidth", "2.5"), ("fillcolor", Palette.errorFill), ("color", Palette.errorBorder),
+          ("class", "legend"),
+        ]),
+      sample(
+        "legend_slice", "slice",
+        [("shape", "tab"), ("fillcolor", Palette.sliceFill), ("color", Palette.sliceBorder), ("class", "legend")]),
+    ]
+    return Cluster(
+      name: "cluster_legend",
+      attributes: [("style", "rounded"), ("color", "#adb5bd"), ("fontsize", "10"), ("tooltip", "legend")],
+      htmlLabel: "<B>legend</B>", nodeNames: samples.map(\.name), clusters: [],
+      legendNodes: samples)
+  }
+}
+
+extension GraphDescription.Cluster {
+  /// A cluster whose nodes exist only inside it (the legend's samples).
+  init(
+    name: String, attributes: [(String, String)], htmlLabel: String, nodeNames: [String],
+    clusters: [GraphDescription.Cluster], legendNodes: [GraphDescription.Node]
+  ) {
+    self.init(name: name, attributes: attributes, htmlLabel: htmlLabel, nodeNames: nodeNames, clusters: clusters)
+    self.ownNodes = legendNodes
+  }
+}
+
+/// Human-readable durations: `850 ns`, `12.3 µs`, `4.5 ms`, `1.20 s`.
+enum Duration {
+  static func format(nanos: Int) -> String {
+    let value = Double(nanos)
+    switch nanos {
+    case ..<1_000: return "\(nanos) ns"
+    case ..<1_000_000: return String(format: "%.1f µs", value / 1_000)
+    case ..<1_000_000_000: return String(format: "%.1f ms", value / 1_000_000)
+    default: return String(format: "%.2f s", value / 1_000_000_000)
+    }
+  }
+}

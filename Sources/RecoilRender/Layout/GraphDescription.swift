@@ -1,0 +1,38 @@
+/// A graph ready for Graphviz, described in Swift: names, attributes and clusters.
+///
+/// The renderer first turns a snapshot into this plain description (easy to test), and only
+/// then hands it to ``Graphviz``, the one file that talks to the C libraries.
+struct GraphDescription: Sendable {
+  struct Node: Sendable {
+    /// A synthetic name (`n12`): snapshot ids may hold any text, so they never become
+    /// Graphviz names, which leak into SVG titles and DOT identifiers.
+    var name: String
+    var attributes: [(String, String)]
+    /// The text of an HTML-like label, already escaped.
+    var htmlLabel: String
+  }
+
+  struct Edge: Sendable {
+    var tail: String
+    var head: String
+    var attributes: [(String, String)]
+  }
+
+  /// A `cluster_…` subgraph; nodes are listed by name.
+  struct Cluster: Sendable {
+    var name: String
+    var attributes: [(String, String)]
+    var htmlLabel: String
+    var nodeNames: [String]
+    var clusters: [Cluster]
+    /// Nodes created inside this cluster only (the legend's samples).
+    var ownNodes: [Node] = []
+  }
+
+  var graphAttributes: [(String, String)] = []
+  var nodeDefaults: [(String, String)] = []
+  var edgeDefaults: [(String, String)] = []
+  var nodes: [Node] = []
+  var edges: [Edge] = []
+  var clusters: [Cluster] = []
+}

@@ -1,0 +1,239 @@
+internal import CGraphviz
+// The only file that imports Graphviz's C API. Every pointer stays inside this file, every
+// acquire is paired with a `defer` release, and every call runs under one lock because
+// Graphviz keeps global state and is not thread-safe.
+import Foundation
+import Synchronization
+
+enum Graphviz {
+  /// The one Graphviz context, created on first use and reused: creating a context loads the
+  /// plugin configuration, which is slow. The lock serialises all Graphviz calls in the process.
+  private static let context = Mutex<GVCContext?>(nil)
+
+  /// Text Graphviz reported through `agerr` during the current call. `agerr` delivers a
+  /// message in pieces ("Error", ": ", the text), so pieces are joined and split at newlines.
+  private static let messageText = Mutex<String>("")
+
+  static var version: String {
+    PACKAGE_VERSION
+  }
+
+  static func render(_ description: GraphDescription, format: RenderFormat) throws(RenderError) -> [UInt8] {
+    let result: Result<[UInt8], RenderError> = context.withLock { slot in
+      if slot == nil { slot = GVCContext() }
+      guard let gvc = slot?.pointer else { return .failure(.graphviz("could not create a Graphviz context")) }
+      messageText.withLock { $0 = "" }
+      _ = agseterr(AGWARN)
+      _ = agseterrf(collectMessage)
+      defer { _ = agseterrf(nil) }
+      return Result { () throws(RenderError) in try render(description, format: format, gvc: gvc) }
+    }
+    return try result.get()
+  }
+
+  // MARK: - Building the cgraph graph
+
+  private static func render(_ description: GraphDescription, format: RenderFormat, gvc: OpaquePointer)
+    throws(RenderError) -> [UInt8]
+  {
+    // The same description as cgraph's global `Agdirected`, built locally: that global is mutable.
+    var directed = Agdesc_t()
+    directed.directed = 1
+    directed.maingraph = 1
+    guard let graph = "state".withCString({ agopen(UnsafeMutablePointer(mutating: $0), directed, nil) }) else {
+      throw .graphviz(lastError() ?? "agopen failed")
+    }
+    defer { agclose(graph) }
+
+    for (name, value) in description.graphAttributes { setAttribute(graph, name, value) }
+    for (name, value) in description.nodeDefaults { declare(graph, kind: AGNODE, name, value) }
+    for (name, value) in description.edgeDefaults { declare(graph, kind: AGEDGE, name, value) }
+    // Attributes set on some objects only must be declared with a neutral default first.
+    for name in ["class", "tooltip", "peripheries", "penwidth", "fontcolor", "color", "fillcolor", "shape", "fontsize"]
+    {
+      declare(graph, kind: AGNODE, name, defaultNodeAttribute(name))
+    }
+    declare(graph, kind: AGEDGE, "tooltip", "")
+    declare(graph, kind: AGEDGE, "minlen", "1")
+    declare(graph, kind: AGEDGE, "style", "")
+
+    var nodes: [String: UnsafeMutablePointer<Agnode_t>] = [:]
+    nodes.reserveCapacity(description.nodes.count)
+    for node in description.nodes {
+      nodes[node.name] = try makeNode(node, in: graph)
+    }
+    for cluster in description.clusters {
+      try addCluster(cluster, to: graph, nodes: &nodes)
+    }
+    for edge in description.edges {
+      guard let tail = nodes[edge.tail], let head = nodes[edge.head] else { continue }
+      guard let made = agedge(graph, tail, head, nil, 1) else { throw .graphviz(lastError() ?? "agedge failed") }
+      for (name, value) in edge.attributes { setAttribute(made, name, value) }
+    }
+
+    guard gvLayout(gvc, graph, "dot") == 0 else {
+      throw .graphviz(collected() ?? lastError() ?? "layout failed")
+    }
+    defer { gvFreeLayout(gvc, graph) }
+    // Graphviz recovers from some errors (a bad label is drawn as plain text); we built every
+    // label ourselves, so any error means a broken picture and is reported as a failure.
+    if let error = errors() { throw .graphviz(error) }
+    let bytes = try renderData(gvc, graph, format: format.rawValue, gvRenderData)
+    guard !bytes.isEmpty else {
+      throw .graphviz(collected() ?? "rendering produced no output")
+    }
+    return bytes
+  }
+
+  private static func makeNode(_ node: GraphDescription.Node, in graph: UnsafeMutablePointer<Agraph_t>)
+    throws(RenderError) -> UnsafeMutablePointer<Agnode_t>
+  {
+    guard let made = node.name.withCString({ agnode(graph, UnsafeMutablePointer(mutating: $0), 1) }) else {
+      throw .graphviz(lastError() ?? "agnode failed")
+    }
+    for (name, value) in node.attributes { setAttribute(made, name, value) }
+    try setHTMLLabel(made, graph: graph, node.htmlLabel)
+    return made
+  }
+
+  private static func addCluster(
+    _ cluster: GraphDescription.Cluster, to parent: UnsafeMutablePointer<Agraph_t>,
+    nodes: inout [String: UnsafeMutablePointer<Agnode_t>]
+  ) throws(RenderError) {
+    guard let subgraph = cluster.name.withCString({ agsubg(parent, UnsafeMutablePointer(mutating: $0), 1) }) else {
+      throw .graphviz(lastError() ?? "agsubg failed")
+    }
+    for (name, value) in cluster.attributes { setAttribute(subgraph, name, value) }
+    try setHTMLLabel(subgraph, graph: parent, cluster.htmlLabel)
+    for node in cluster.ownNodes {
+      nodes[node.name] = try makeNode(node, in: parent)
+    }
+    for name in cluster.nodeNames {
+      guard let node = nodes[name] else { continue }
+      _ = agsubnode(subgraph, node, 1)
+    }
+    for child in cluster.clusters {
+      try addCluster(child, to: subgraph, nodes: &nodes)
+    }
+  }
+
+  // MARK: - Attributes
+
+  private static func defaultNodeAttribute(_ name: String) -> String {
+    switch name {
+    case "peripheries": "1"
+    case "penwidth": "1.2"
+    case "fontcolor": "#000000"
+    case "color": "#000000"
+    case "fillcolor": "lightgrey"
+    case "shape": "ellipse"
+    case "fontsize": "12"
+    default: ""
+    }
+  }
+
+  private static func declare(_ graph: UnsafeMutablePointer<Agraph_t>, kind: Int32, _ name: String, _ value: String) {
+    name.withCString { namePointer in
+      value.withCString { valuePointer in
+        _ = agattr(
+          graph, kind, UnsafeMutablePointer(mutating: namePointer), UnsafeMutablePointer(mutating: valuePointer))
+      }
+    }
+  }
+
+  private static func setAttribute<Object>(_ object: UnsafeMutablePointer<Object>, _ name: String, _ value: String) {
+    name.withCString { namePointer in
+      value.withCString { valuePointer in
+        "".withCString { empty in
+          _ = agsafeset(
+            object, UnsafeMutablePointer(mutating: namePointer), UnsafeMutablePointer(mutating: valuePointer),
+            UnsafeMutablePointer(mutating: empty))
+        }
+      }
+    }
+  }
+
+  /// Sets `label` to an HTML-like string: `agstrdup_html` marks the string as HTML, and
+  /// `agsafeset` then shares that marked string.
+  private static func setHTMLLabel<Object>(
+    _ object: UnsafeMutablePointer<Object>, graph: UnsafeMutablePointer<Agraph_t>, _ html: String
+  ) throws(RenderError) {
+    guard let marked = html.withCString({ agstrdup_html(graph, UnsafeMutablePointer(mutating: $0)) }) else {
+      throw .graphviz("could not store a label")
+    }
+    defer { _ = agstrfree(graph, marked) }
+    "label".withCString { name in
+      "".withCString { empty in
+        _ = agsafeset(object, UnsafeMutablePointer(mutating: name), marked, UnsafeMutablePointer(mutating: empty))
+      }
+    }
+  }
+
+  // MARK: - Rendering and errors
+
+  /// Calls `gvRenderData`, whose length parameter is `unsigned int *` in Graphviz 2.x and
+  /// `size_t *` from 3.0 on; `Length` is inferred from whichever the headers declare.
+  private static func renderData<Length: BinaryInteger>(
+    _ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, format: String,
+    _ function: (
+      OpaquePointer?, UnsafeMutablePointer<Agraph_t>?, UnsafePointer<CChar>?,
+      UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, UnsafeMutablePointer<Length>?
+    ) -> Int32
+  ) throws(RenderError) -> [UInt8] {
+    var data: UnsafeMutablePointer<CChar>?
+    var length: Length = 0
+    let status = format.withCString { function(gvc, graph, $0, &data, &length) }
+    defer { if let data { gvFreeRenderData(data) } }
+    guard status == 0, let data else {
+      throw .graphviz(collected() ?? "could not render \(format)")
+    }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+    }
+  }
+
+  private static func lastError() -> String? {
+    guard let message = aglasterr() else { return nil }
+    defer { free(message) }
+    return tidy(String(cString: message))
+  }
+
+  private static var messages: [String] {
+    messageText.withLock { $0 }.split(separator: "\n").compactMap { tidy(String($0)) }
+  }
+
+  /// Collected messages at error level, if any, without the "Error: " prefix.
+  private static func errors() -> String? {
+    let all = messages.filter { $0.hasPrefix("Error") }.map {
+      String($0.dropFirst("Error".count)).trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+    }
+    return all.isEmpty ? nil : all.joined(separator: "; ")
+  }
+
+  private static func collected() -> String? {
+    let all = messages
+    return all.isEmpty ? nil : all.joined(separator: "; ")
+  }
+
+  fileprivate static func tidy(_ message: String) -> String? {
+    let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  fileprivate static func append(_ piece: String) {
+    messageText.withLock { $0 += piece }
+  }
+}
+
+/// Receives Graphviz's error and warning text instead of it going to stderr.
+private func collectMessage(_ message: UnsafeMutablePointer<CChar>?) -> Int32 {
+  if let message { Graphviz.append(String(cString: message)) }
+  return 0
+}
+
+/// Owns the Graphviz context. Only used under `Graphviz.context`'s lock.
+private final class GVCContext {
+  let pointer: OpaquePointer?
+  init() { pointer = gvContext() }
+  deinit { if let pointer { gvFreeContext(pointer) } }
+}

@@ -1,0 +1,26 @@
+/// Why a snapshot could not be rendered.
+///
+/// ```swift
+/// do {
+///   _ = try Renderer.render(snapshot, options: options)
+/// } catch .unknownFocus(let id) {
+///   print("no node \(id)")
+/// }
+/// ```
+public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// `--focus` names a node that is not in the snapshot.
+  case unknownFocus(String)
+  /// An exclude pattern is not a valid glob.
+  case invalidPattern(String, reason: String)
+  /// Graphviz reported an error; the message is Graphviz's own.
+  case graphviz(String)
+
+  /// A one-line description.
+  public var description: String {
+    switch self {
+    case .unknownFocus(let id): "focus node \"\(id)\" is not in the snapshot"
+    case .invalidPattern(let pattern, let reason): "invalid exclude pattern \"\(pattern)\": \(reason)"
+    case .graphviz(let message): "Graphviz: \(message)"
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// An output format for a rendered graph.
+///
+/// ```swift
+/// let format = RenderFormat(fileExtension: "svg")  // .svg
+/// ```
+public enum RenderFormat: String, Sendable, CaseIterable {
+  /// Scalable Vector Graphics, with tooltips.
+  case svg
+  /// A PNG bitmap.
+  case png
+  /// A PDF document.
+  case pdf
+  /// Graphviz's DOT language, laid out (with positions).
+  case dot
+
+  /// The format for a file extension, case-insensitively; `gv` means DOT.
+  ///
+  /// ```swift
+  /// RenderFormat(fileExtension: "PNG")  // .png
+  /// ```
+  ///
+  /// - Parameter fileExtension: An extension without the dot.
+  public init?(fileExtension: String) {
+    let lowered = fileExtension.lowercased()
+    if lowered == "gv" {
+      self = .dot
+    } else {
+      self.init(rawValue: lowered)
+    }
+  }
+}

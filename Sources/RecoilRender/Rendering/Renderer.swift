@@ -1,0 +1,39 @@
+import RecoilSnapshot
+
+/// Draws a snapshot's state graph through Graphviz's C libraries.
+///
+/// Atoms are blue boxes, selectors orange ellipses; stores are clusters holding their slices
+/// and selectors; family members are grouped under their family. Edges point from a
+/// dependency to its dependent. Graphviz is not thread-safe, so calls from any number of
+/// threads are serialised onto one shared Graphviz context.
+///
+/// ```swift
+/// let snapshot = try SnapshotCodec.decode(Data(contentsOf: input))
+/// let svg = try Renderer.render(snapshot, options: RenderOptions(format: .svg))
+/// try AtomicFile.write(svg, to: output)
+/// ```
+public enum Renderer {
+  /// Renders a snapshot in the requested format.
+  ///
+  /// ```swift
+  /// let png = try Renderer.render(snapshot, options: RenderOptions(format: .png))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - snapshot: The graph to draw.
+  ///   - options: Format, focus, exclusions and look.
+  /// - Returns: The rendered bytes.
+  /// - Throws: ``RenderError`` for an unknown focus node, a bad pattern or a Graphviz failure.
+  public static func render(_ snapshot: Snapshot, options: RenderOptions) throws(RenderError) -> [UInt8] {
+    let filtered = try SnapshotFilter(options: options).apply(to: snapshot)
+    let description = GraphDescription(snapshot: filtered, options: options)
+    return try Graphviz.render(description, format: options.format)
+  }
+
+  /// The version of the Graphviz libraries in use, such as `2.43.0`.
+  ///
+  /// ```swift
+  /// print("Graphviz \(Renderer.graphvizVersion)")
+  /// ```
+  public static var graphvizVersion: String { Graphviz.version }
+}

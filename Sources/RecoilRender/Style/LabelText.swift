@@ -1,0 +1,63 @@
+/// Makes arbitrary snapshot text safe for Graphviz and for the SVG it writes.
+///
+/// Snapshot text comes from app values and can hold anything. Two paths exist:
+/// - HTML-like labels are parsed as XML by Graphviz, so the text is XML-escaped, and
+///   characters XML cannot carry (controls, U+FFFE, U+FFFF) are shown as visible stand-ins.
+/// - Plain attributes such as tooltips pass through Graphviz's escape-string handling
+///   (backslash sequences) and its HTML-entity decoding before being XML-escaped on output,
+///   so backslashes are doubled and ampersands are escaped twice.
+enum LabelText {
+  /// Text for inside an HTML-like label.
+  static func html(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      // Graphviz expands \N, \G and friends in HTML text after parsing it, and turns a
+      // doubled backslash back into one.
+      case "\\": result += "\\\\"
+      default: result.unicodeScalars.append(visible(scalar))
+      }
+    }
+    return result
+  }
+
+  /// Text for a plain string attribute such as `tooltip`; newlines are kept.
+  static func attribute(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      // Tooltips are expanded twice (escape string, then tooltip processing): four become one.
+      case "\\": result += "\\\\\\\\"
+      case "&": result += "&amp;"
+      case "\n": result += "\\n"
+      default: result.unicodeScalars.append(visible(scalar))
+      }
+    }
+    return result
+  }
+
+  /// Shortens text to `limit` characters on one line, marking the cut with an ellipsis.
+  static func preview(_ text: String, limit: Int) -> String {
+    let oneLine = text.replacing("\n", with: " ")
+    guard oneLine.count > limit else { return oneLine }
+    return String(oneLine.prefix(max(limit - 1, 1))) + "…"
+  }
+
+  /// Control characters become their Unicode "control picture" (U+2400 block) so that they
+  /// are visible and legal in XML; the non-characters XML forbids become U+FFFD.
+  private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+    case 0x7F: "\u{2421}"
+    case 0x80..<0xA0, 0xFFFE, 0xFFFF: "\u{FFFD}"
+    default: scalar
+    }
+  }
+}

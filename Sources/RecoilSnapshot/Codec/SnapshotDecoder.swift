@@ -1,0 +1,228 @@
+import Foundation
+
+/// Turns a parsed JSON document into a ``Snapshot``, checking types, enumerations and references.
+/// Unknown fields are ignored so that newer writers can add them.
+struct SnapshotDecoder {
+  static func decode(_ root: JSONValue) throws(SnapshotError) -> Snapshot {
+    let document = Field(value: root, path: "$")
+    try document.requireObject()
+
+    let formatField = try document.required("format")
+    guard try formatField.string() == Snapshot.format else {
+      throw .wrongFormat(found: formatField.value.preview, at: formatField.location)
+    }
+    let versionField = try document.required("version")
+    guard case .integer(let version) = versionField.value.content else {
+      if case .double = versionField.value.content {
+        throw .unsupportedVersion(found: versionField.value.preview, at: versionField.location)
+      }
+      throw .typeMismatch(expected: "an integer", found: versionField.value.typeName, at: versionField.location)
+    }
+    guard version == Snapshot.version else {
+      throw .unsupportedVersion(found: String(version), at: versionField.location)
+    }
+
+    var snapshot = Snapshot()
+    if let field = try document.optional("capturedAt") {
+      guard let date = ISO8601.parse(try field.string()) else {
+        throw .invalidValue(
+          expected: "an ISO 8601 date such as 2026-11-30T07:00:00Z", found: field.value.preview,
+          at: field.location)
+      }
+      snapshot.capturedAt = date
+    }
+
+    var firstPathOfID: [String: String] = [:]
+    let nodeElements = try document.required("nodes").elements()
+    for element in nodeElements {
+      let node = try decodeNode(element)
+      if let first = firstPathOfID[node.id] {
+        throw .duplicateNodeID(id: node.id, firstPath: first, at: try element.required("id").location)
+      }
+      firstPathOfID[node.id] = element.path
+      snapshot.nodes.append(node)
+    }
+    // Owners must name nodes too; checked once all ids are known.
+    for element in nodeElements {
+      if let ownerField = try element.optional("owner"), firstPathOfID[try ownerField.string()] == nil {
+        throw .unknownNode(id: try ownerField.string(), at: ownerField.location)
+      }
+    }
+
+    for element in try document.required("edges").elements() {
+      try element.requireObject()
+      let fromField = try element.required("from")
+      let toField = try element.required("to")
+      let edge = SnapshotEdge(from: try fromField.string(), to: try toField.string())
+      if firstPathOfID[edge.from] == nil { throw .unknownNode(id: edge.from, at: fromField.location) }
+      if firstPathOfID[edge.to] == nil { throw .unknownNode(id: edge.to, at: toField.location) }
+      snapshot.edges.append(edge)
+    }
+
+    if let actions = try document.optional("actions") {
+      for element in try actions.elements() {
+        snapshot.actions.append(try decodeAction(element))
+      }
+    }
+
+    if let dropped = try document.optional("dropped") {
+      try dropped.requireObject()
+      snapshot.dropped = SnapshotDropCounts(
+        actions: try dropped.optional("actions")?.count() ?? 0,
+        evaluations: try dropped.optional("evaluations")?.count() ?? 0,
+        events: try dropped.optional("events")?.count() ?? 0)
+    }
+    return snapshot
+  }
+
+  private static func decodeNode(_ element: Field) throws(SnapshotError) -> SnapshotNode {
+    try element.requireObject()
+    let idField = try element.required("id")
+    let id = try idField.string()
+    guard !id.isEmpty else {
+      throw .invalidValue(expected: "a non-empty id", found: "\"\"", at: idField.location)
+    }
+    let kindField = try element.required("kind")
+    guard let kind = SnapshotNodeKind(rawValue: try kindField.string()) else {
+      throw .invalidValue(
+        expected: "atom, selector, store or slice", found: kindField.value.preview, at: kindField.location)
+    }
+    var node = SnapshotNode(id: id, kind: kind)
+    node.label = try element.optional("label")?.string()
+    node.isAsync = try element.optional("async")?.bool() ?? false
+    node.family = try element.optional("family")?.string()
+    node.parameter = try element.optional("parameter")?.string()
+    node.owner = try element.optional("owner")?.string()
+    node.valueType = try element.optional("valueType")?.string()
+    node.value = try element.optional("value")?.string()
+    if let statusField = try element.optional("status") {
+      guard let status = SnapshotNodeStatus(rawValue: try statusField.string()) else {
+        throw .invalidValue(
+          expected: "ready, loading or error", found: statusField.value.preview, at: statusField.location)
+      }
+      node.status = status
+    }
+    node.error = try element.optional("error")?.string()
+    node.subscribers = try element.optional("subscribers")?.count()
+    if let stats = try element.optional("evaluations") {
+      try stats.requireObject()
+      node.evaluations = SnapshotEvaluations(
+        count: try stats.required("count").count(),
+        totalNanos: try stats.required("totalNanos").count(),
+        minNanos: try stats.optional("minNanos")?.count(),
+        maxNanos: try stats.optional("maxNanos")?.count(),
+        lastNanos: try stats.optional("lastNanos")?.count())
+    }
+    return node
+  }
+
+  private static func decodeAction(_ element: Field) throws(SnapshotError) -> SnapshotAction {
+    try element.requireObject()
+    var action = SnapshotAction(
+      seq: try element.required("seq").count(),
+      store: try element.required("store").string(),
+      name: try element.required("name").string())
+    action.payload = try element.optional("payload")?.string()
+    action.atNanos = try element.optional("atNanos")?.count()
+    action.durationNanos = try element.optional("durationNanos")?.count()
+    if let changes = try element.optional("changes") {
+      for change in try changes.elements() {
+        try change.requireObject()
+        action.changes.append(
+          SnapshotChange(
+            path: try change.required("path").string(),
+            before: try change.optional("before")?.string(),
+            after: try change.optional("after")?.string()))
+      }
+    }
+    return action
+  }
+}
+
+/// A JSON value together with its path, with typed accessors that fail with a located error.
+private struct Field {
+  var value: JSONValue
+  var path: String
+
+  var location: SnapshotLocation { SnapshotLocation(path: path, position: value.position) }
+
+  func requireObject() throws(SnapshotError) {
+    guard case .object = value.content else {
+      throw .typeMismatch(expected: "an object", found: value.typeName, at: location)
+    }
+  }
+
+  func member(_ key: String) -> Field? {
+    value.member(key).map { Field(value: $0, path: path == "$" ? key : "\(path).\(key)") }
+  }
+
+  /// A member that must be present and not null.
+  func required(_ key: String) throws(SnapshotError) -> Field {
+    guard let field = member(key), !field.isNull else {
+      throw .missingField(
+        at: SnapshotLocation(path: path == "$" ? key : "\(path).\(key)", position: value.position))
+    }
+    return field
+  }
+
+  /// A member that may be absent or null.
+  func optional(_ key: String) throws(SnapshotError) -> Field? {
+    guard let field = member(key), !field.isNull else { return nil }
+    return field
+  }
+
+  var isNull: Bool {
+    if case .null = value.content { return true }
+    return false
+  }
+
+  func string() throws(SnapshotError) -> String {
+    guard case .string(let string) = value.content else {
+      throw .typeMismatch(expected: "a string", found: value.typeName, at: location)
+    }
+    return string
+  }
+
+  func bool() throws(SnapshotError) -> Bool {
+    guard case .bool(let bool) = value.content else {
+      throw .typeMismatch(expected: "a boolean", found: value.typeName, at: location)
+    }
+    return bool
+  }
+
+  /// A non-negative integer.
+  func count() throws(SnapshotError) -> Int {
+    guard case .integer(let integer) = value.content else {
+      if case .double = value.content {
+        throw .typeMismatch(expected: "an integer", found: value.preview, at: location)
+      }
+      throw .typeMismatch(expected: "an integer", found: value.typeName, at: location)
+    }
+    guard integer >= 0 else {
+      throw .invalidValue(expected: "a non-negative integer", found: String(integer), at: location)
+    }
+    return integer
+  }
+
+  func elements() throws(SnapshotError) -> [Field] {
+    guard case .array(let elements) = value.content else {
+      throw .typeMismatch(expected: "an array", found: value.typeName, at: location)
+    }
+    return elements.enumerated().map { Field(value: $0.element, path: "\(path)[\($0.offset)]") }
+  }
+}
+
+/// ISO 8601 timestamps, with or without fractional seconds.
+enum ISO8601 {
+  static func parse(_ text: String) -> Date? {
+    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
+      return date
+    }
+    return try? Date.ISO8601FormatStyle().parse(text)
+  }
+
+  static func format(_ date: Date) -> String {
+    let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
+    return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import RecoilRender
+import RecoilSnapshot
+
+/// `recoil-inspect render SNAPSHOT -o OUT`: draws the state graph.
+struct RenderCommand: Command {
+  static let name = "render"
+  static let summary = "Draw a snapshot's state graph (the default command)."
+  static let usage = "recoil-inspect [render] <snapshot> [-o <out>] [options]"
+  static let discussion = """
+    Reads SNAPSHOT (a file, or - for standard input) and draws it with Graphviz. The format
+    comes from OUT's extension (.svg .png .pdf .dot) or --format. Without -o, the picture is
+    written beside the snapshot with the format's extension (to standard output when reading
+    standard input). -o - writes to standard output. Files are replaced atomically.
+    """
+  static let options: [OptionSpec] = [
+    .option("output", short: "o", value: "out", help: "Where to write the picture; - for standard output."),
+    .option("format", short: "f", value: "svg|png|pdf|dot", help: "Output format (default: from --output, else svg)."),
+    .option("focus", value: "id", help: "Draw only this node and its neighbourhood."),
+    .option("depth", value: "n", help: "Hops up- and downstream of --focus to keep (default 1)."),
+    .option("exclude", value: "glob", help: "Leave out nodes whose id matches (repeatable; * ? [abc]).", repeats: true),
+    .option("rankdir", value: "TB|LR", help: "Layout direction (default TB)."),
+    .flag("heat", help: "Fill selectors by total evaluation time, hottest darkest."),
+    .flag("no-legend", help: "Leave out the legend."),
+    .flag("quiet", short: "q", help: "Print nothing on success."),
+  ]
+
+  var input: String
+  var output: String
+  var renderOptions: RenderOptions
+  var quiet: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
+    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+    self.input = input
+
+    var format: RenderFormat?
+    if let name = arguments.value("format") {
+      guard let parsed = RenderFormat(fileExtension: name) else {
+        throw .invalidValue(option: "--format", value: name, expected: "svg, png, pdf or dot")
+      }
+      format = parsed
+    }
+    if let output = arguments.value("output") {
+      self.output = output
+      if format == nil {
+        if output == "-" {
+          format = .svg
+        } else {
+          let fileExtension = URL(filePath: output).pathExtension
+          guard let inferred = RenderFormat(fileExtension: fileExtension) else { throw .unknownFormat(path: output) }
+          format = inferred
+        }
+      }
+    } else {
+      let chosen = format ?? .svg
+      format = chosen
+      if input == "-" {
+        self.output = "-"
+      } else {
+        self.output = Self.replacingExtension(of: input, with: chosen.rawValue)
+      }
+    }
+
+    var options = RenderOptions(format: format ?? .svg)
+    options.focus = arguments.value("focus")
+    if let depth = arguments.value("depth") {
+      guard let value = Int(depth), value >= 0 else {
+        throw .invalidValue(option: "--depth", value: depth, expected: "a whole number of hops, 0 or more")
+      }
+      guard options.focus != nil else {
+        throw .invalidValue(option: "--depth", value: depth, expected: "to be used with --focus")
+      }
+      options.depth = value
+    }
+    options.excludes = arguments.all("exclude")
+    if let rankdir = arguments.value("rankdir") {
+      guard let direction = RenderOptions.RankDirection(rawValue: rankdir.uppercased()) else {
+        throw .invalidValue(option: "--rankdir", value: rankdir, expected: "TB or LR")
+      }
+      options.rankDirection = direction
+    }
+    options.heat = arguments.has("heat")
+    options.showsLegend = !arguments.has("no-legend")
+    renderOptions = options
+    quiet = arguments.has("quiet")
+  }
+
+  /// `dir/snap.json` -> `dir/snap.svg`, keeping the path as the user wrote it.
+  static func replacingExtension(of path: String, with newExtension: String) -> String {
+    let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {
+      return path[..<dot] + "." + newExtension
+    }
+    return path + "." + newExtension
+  }
+
+  func run(streams: StandardStreams) throws(CommandFailure) {
+    let snapshot = try SnapshotInput.load(input, streams: streams)
+    let bytes: [UInt8]
+    do {
+      bytes = try Renderer.render(snapshot, options: renderOptions)
+    } catch {
+      throw .render(error)
+    }
+    try OutputDestination.write(Data(bytes), to: output, streams: streams)
+    if output != "-" && !quiet {
+      let edges = snapshot.edges.count
+      streams.error(
+        "recoil-inspect: wrote \(output) (\(snapshot.nodes.count) node\(snapshot.nodes.count == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
+      )
+    }
+  }
+}

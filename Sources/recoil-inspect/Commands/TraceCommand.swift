@@ -1,0 +1,59 @@
+import RecoilSnapshot
+
+/// `recoil-inspect trace SNAPSHOT`: prints the action trace, one action and its changes at a time.
+struct TraceCommand: Command {
+  static let name = "trace"
+  static let summary = "Print the action trace of a snapshot: which action changed what."
+  static let usage = "recoil-inspect trace <snapshot> [--store <id>] [--path <prefix>]"
+  static let discussion = """
+    Prints each recorded action with its sequence number, store, reducer time and the state
+    paths it changed (before -> after). --store keeps one store's actions; --path keeps actions
+    that changed a path starting with PREFIX.
+    """
+  static let options: [OptionSpec] = [
+    .option("store", value: "id", help: "Only actions of this store."),
+    .option("path", value: "prefix", help: "Only actions that changed a path with this prefix."),
+  ]
+
+  var input: String
+  var store: String?
+  var pathPrefix: String?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
+    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+    self.input = input
+    store = arguments.value("store")
+    pathPrefix = arguments.value("path")
+  }
+
+  func run(streams: StandardStreams) throws(CommandFailure) {
+    let snapshot = try SnapshotInput.load(input, streams: streams)
+    let style = streams.outputStyle
+    var shown = 0
+    for action in snapshot.actions {
+      if let store, action.store != store { continue }
+      if let pathPrefix, !action.changes.contains(where: { $0.path.hasPrefix(pathPrefix) }) { continue }
+      shown += 1
+      var line = style.dim("#\(action.seq)") + " " + style.cyan(action.store) + " " + style.bold(action.name)
+      if let payload = action.payload { line += " " + payload }
+      if let duration = action.durationNanos { line += style.dim("  (\(formatNanos(duration)))") }
+      streams.output(line + "\n")
+      for change in action.changes {
+        let before = change.before ?? "∅"
+        let after = change.after ?? "∅"
+        streams.output("    \(change.path): \(style.red(before)) -> \(style.green(after))\n")
+      }
+      if action.changes.isEmpty { streams.output(style.dim("    (no state change)") + "\n") }
+    }
+    if shown == 0 { streams.output(style.dim("no actions recorded") + "\n") }
+  }
+
+  private func formatNanos(_ nanos: Int) -> String {
+    switch nanos {
+    case ..<1_000: "\(nanos) ns"
+    case ..<1_000_000: "\(nanos / 1_000) µs"
+    default: "\(nanos / 1_000_000) ms"
+    }
+  }
+}

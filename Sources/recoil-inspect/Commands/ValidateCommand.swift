@@ -1,0 +1,50 @@
+import RecoilSnapshot
+
+/// `recoil-inspect validate SNAPSHOT...`: checks snapshots and summarises them, for CI.
+struct ValidateCommand: Command {
+  static let name = "validate"
+  static let summary = "Check that snapshots are valid and summarise them."
+  static let usage = "recoil-inspect validate <snapshot>..."
+  static let discussion = """
+    Reads each SNAPSHOT and reports the first problem in each, with its line, column and field.
+    Prints one summary line per valid snapshot. Exits 65 if any snapshot is invalid.
+    """
+  static let options: [OptionSpec] = [.flag("quiet", short: "q", help: "Print only problems.")]
+
+  var inputs: [String]
+  var quiet: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard !arguments.positionals.isEmpty else { throw .missingArgument("<snapshot>") }
+    inputs = arguments.positionals
+    quiet = arguments.has("quiet")
+  }
+
+  func run(streams: StandardStreams) throws(CommandFailure) {
+    var firstFailure: CommandFailure?
+    for input in inputs {
+      do {
+        let snapshot = try SnapshotInput.load(input, streams: streams)
+        if !quiet { streams.output("\(input): ok, \(summary(of: snapshot))\n") }
+      } catch {
+        // Report every file, fail with the first problem's status.
+        if firstFailure == nil { firstFailure = error } else { streams.reportError(error.message) }
+      }
+    }
+    if let firstFailure { throw firstFailure }
+  }
+
+  private func summary(of snapshot: Snapshot) -> String {
+    var counts: [SnapshotNodeKind: Int] = [:]
+    for node in snapshot.nodes { counts[node.kind, default: 0] += 1 }
+    let kinds = SnapshotNodeKind.allCases.compactMap { kind in
+      counts[kind].map { "\($0) \(kind.rawValue)\($0 == 1 ? "" : "s")" }
+    }
+    let parts = [
+      kinds.isEmpty ? "no nodes" : kinds.joined(separator: ", "),
+      "\(snapshot.edges.count) edge\(snapshot.edges.count == 1 ? "" : "s")",
+      "\(snapshot.actions.count) action\(snapshot.actions.count == 1 ? "" : "s")",
+    ]
+    return parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,40 @@
+import RecoilRender
+import RecoilSnapshot
+
+/// Everything that can make a command fail, each with what went wrong and where.
+/// ``exitCode`` and ``message`` are the one place errors map to text and status.
+enum CommandFailure: Error, Equatable {
+  case usage(UsageError)
+  case inputMissing(path: String, reason: String)
+  case invalidSnapshot(path: String, SnapshotError)
+  case outputFailed(path: String, reason: String)
+  case render(RenderError)
+  /// A check that compares or validates found a difference (used by `diff --exit-code`).
+  case checkFailed(String)
+
+  var exitCode: ExitCode {
+    switch self {
+    case .usage: .usage
+    case .inputMissing: .inputMissing
+    case .invalidSnapshot: .invalidSnapshot
+    case .outputFailed: .outputFailed
+    case .render(.unknownFocus), .render(.invalidPattern): .usage
+    case .render(.graphviz): .internalFailure
+    case .checkFailed: .invalidSnapshot
+    }
+  }
+
+  /// `<where>: <what>`, without the `recoil-inspect: error:` prefix.
+  var message: String {
+    switch self {
+    case .usage(let error): error.description
+    case .inputMissing(let path, let reason): "\(path): \(reason)"
+    case .invalidSnapshot(let path, let error): "\(path):\(error.description)"
+    case .outputFailed(let path, let reason): "\(path): cannot write output: \(reason)"
+    case .render(.unknownFocus(let id)): "--focus: node \"\(id)\" is not in the snapshot"
+    case .render(.invalidPattern(let pattern, let reason)): "--exclude: invalid pattern \"\(pattern)\": \(reason)"
+    case .render(let error): error.description
+    case .checkFailed(let message): message
+    }
+  }
+}

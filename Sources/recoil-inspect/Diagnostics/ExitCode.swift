@@ -1,0 +1,25 @@
+/// The process exit codes, from sysexits(3). Documented in `--help` and the README.
+enum ExitCode: Int32, CaseIterable {
+  case success = 0
+  /// The command was called wrongly (EX_USAGE).
+  case usage = 64
+  /// The snapshot is not valid (EX_DATAERR).
+  case invalidSnapshot = 65
+  /// The input is missing or unreadable (EX_NOINPUT).
+  case inputMissing = 66
+  /// An internal or Graphviz failure (EX_SOFTWARE).
+  case internalFailure = 70
+  /// The output cannot be created (EX_CANTCREAT).
+  case outputFailed = 73
+
+  var meaning: String {
+    switch self {
+    case .success: "success"
+    case .usage: "usage error: unknown option, missing argument, bad value"
+    case .invalidSnapshot: "invalid snapshot: not JSON, wrong format or version, bad field, duplicate id, unknown node"
+    case .inputMissing: "the input file is missing or unreadable"
+    case .internalFailure: "internal or Graphviz failure"
+    case .outputFailed: "the output file cannot be created"
+    }
+  }
+}

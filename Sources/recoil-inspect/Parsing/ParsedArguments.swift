@@ -1,0 +1,10 @@
+/// What the parser found on the command line for one command.
+struct ParsedArguments: Sendable, Equatable {
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
+  var positionals: [String] = []
+
+  func value(_ name: String) -> String? { values[name]?.last }
+  func all(_ name: String) -> [String] { values[name] ?? [] }
+  func has(_ name: String) -> Bool { flags.contains(name) }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The `recoil-inspect` command line: parses arguments, runs one command, maps its outcome to a
+/// message and an exit code.
+@main
+struct RecoilInspect {
+  static let version = "0.1.0"
+  static let commands: [any Command.Type] = [RenderCommand.self, ValidateCommand.self, TraceCommand.self]
+
+  static func main() {
+    exit(run(Array(CommandLine.arguments.dropFirst()), streams: .process()))
+  }
+
+  /// What the command line asks for.
+  enum Invocation {
+    case toolHelp
+    case commandHelp(any Command.Type)
+    case version
+    case command(any Command)
+  }
+
+  static func run(_ arguments: [String], streams: StandardStreams) -> Int32 {
+    do throws(CommandFailure) {
+      let invocation: Invocation
+      do {
+        invocation = try resolve(arguments)
+      } catch {
+        throw .usage(error)
+      }
+      switch invocation {
+      case .toolHelp:
+        streams.output(HelpText.tool(commands: commands, version: version))
+      case .commandHelp(let command):
+        streams.output(HelpText.command(command))
+      case .version:
+        streams.output("\(version)\n")
+      case .command(let command):
+        try command.run(streams: streams)
+      }
+      return ExitCode.success.rawValue
+    } catch {
+      streams.reportError(error.message)
+      if case .usage = error {
+        streams.error("Run 'recoil-inspect --help' for usage.\n")
+      }
+      return error.exitCode.rawValue
+    }
+  }
+
+  /// Chooses the command: a known command name first, otherwise `render` with all arguments.
+  static func resolve(_ arguments: [String]) throws(UsageError) -> Invocation {
+    guard let first = arguments.first else { return .toolHelp }
+    if first == "--help" || first == "-h" || first == "help" {
+      if first == "help", arguments.count > 1 {
+        guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+          throw .unknownCommand(arguments[1], suggestion: suggestCommand(arguments[1]))
+        }
+        return .commandHelp(command)
+      }
+      return .toolHelp
+    }
+    if first == "--version" { return .version }
+
+    var commandType: any Command.Type = RenderCommand.self
+    var rest = arguments
+    if let named = commands.first(where: { $0.name == first }) {
+      commandType = named
+      rest.removeFirst()
+    } else if !first.hasPrefix("-"), !first.contains("."), !first.contains("/"),
+      !FileManager.default.fileExists(atPath: first), let suggestion = suggestCommand(first)
+    {
+      // `recoil-inspect rendr x.json` is a typo, not a snapshot called "rendr".
+      throw .unknownCommand(first, suggestion: suggestion)
+    }
+    let parsed = try ArgumentParser(specs: commandType.allOptions).parse(rest)
+    if parsed.has("help") { return .commandHelp(commandType) }
+    return .command(try commandType.init(parsed))
+  }
+
+  private static func suggestCommand(_ name: String) -> String? {
+    var best: (name: String, distance: Int)?
+    for command in commands {
+      let distance = EditDistance.between(name, command.name)
+      if distance <= 2, distance < best?.distance ?? Int.max { best = (command.name, distance) }
+    }
+    return best?.name
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where a command reads and writes; the real process streams in production.
+struct StandardStreams {
+  var output: (String) -> Void
+  var outputBytes: (Data) -> Void
+  var error: (String) -> Void
+  var readInput: () throws -> Data
+  var errorStyle: TerminalStyle
+  var outputStyle: TerminalStyle
+
+  static func process() -> StandardStreams {
+    StandardStreams(
+      output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      outputBytes: { FileHandle.standardOutput.write($0) },
+      error: { FileHandle.standardError.write(Data($0.utf8)) },
+      readInput: { try FileHandle.standardInput.readToEnd() ?? Data() },
+      errorStyle: .detect(descriptor: 2),
+      outputStyle: .detect(descriptor: 1))
+  }
+
+  /// Prints `recoil-inspect: error: <message>` on standard error.
+  func reportError(_ message: String) {
+    error("recoil-inspect: \(errorStyle.red("error:")) \(message)\n")
+  }
+
+  /// Prints `recoil-inspect: warning: <message>` on standard error.
+  func reportWarning(_ message: String) {
+    error("recoil-inspect: \(errorStyle.yellow("warning:")) \(message)\n")
+  }
+}

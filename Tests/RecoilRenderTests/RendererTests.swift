@@ -1,0 +1,178 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+
+@testable import RecoilRender
+
+@Suite struct RendererTests {
+  @Test func atomsAndSelectorsHaveDifferentFillsAndShapes() throws {
+    let svg = try TestFixtures.SVG(
+      Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions()))
+    let atoms = try svg.nodes(ofClass: "atom")
+    let selectors = try svg.nodes(ofClass: "selector")
+    #expect(atoms.count == 3)
+    #expect(selectors.count == 4)
+    let atomFills = Set(try atoms.map { try svg.fill(of: $0) })
+    let selectorFills = Set(try selectors.map { try svg.fill(of: $0) })
+    #expect(atomFills == ["#bcd9ff"])
+    #expect(selectorFills == ["#ffd8a8"])
+    // Atoms are rounded boxes (paths); selectors ellipses.
+    #expect(try atoms.allSatisfy { try !$0.nodes(forXPath: ".//*[local-name()='path']").isEmpty })
+    #expect(try selectors.allSatisfy { try !$0.nodes(forXPath: ".//*[local-name()='ellipse']").isEmpty })
+  }
+
+  @Test func labelsShowNameTypePreviewAndEvaluations() throws {
+    let svg = try TestFixtures.SVG(
+      Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions()))
+    let texts = try svg.texts()
+    #expect(texts.contains("CartState.total"))
+    #expect(texts.contains("Decimal"))
+    #expect(texts.contains("= 26.10"))
+    #expect(texts.contains("4 evals · 12.0 µs"))
+    // Slices drop their store's prefix inside the store cluster, which is labelled with the store.
+    #expect(texts.contains("user"))
+    #expect(texts.contains("app"))
+  }
+
+  @Test func storesAreClustersHoldingTheirSlicesAndSelectors() throws {
+    let svg = try TestFixtures.SVG(
+      Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions()))
+    let clusters = try svg.nodes(ofClass: "cluster")
+    #expect(clusters.count == 2)  // the store and the legend
+    #expect(try svg.nodes(ofClass: "slice").count == 2)
+    #expect(try svg.nodes(ofClass: "store").count == 1)
+  }
+
+  @Test func familyMembersAreGroupedUnderTheirFamily() throws {
+    let svg = try TestFixtures.SVG(
+      Renderer.render(
+        TestFixtures.snapshot("family.snapshot.json"),
+        options: {
+          var o = RenderOptions(); o.showsLegend = false; return o
+        }()))
+    let tooltips = try svg.tooltips()
+    #expect(tooltips.contains("family Catalog.product"))
+    #expect(tooltips.contains("family Catalog.price"))
+    #expect(try svg.nodes(ofClass: "cluster").count == 2)
+    #expect(try svg.texts().contains("(2)"))
+  }
+
+  @Test func asyncLoadingAndErrorStatesAreVisible() throws {
+    let svg = try TestFixtures.SVG(
+      Renderer.render(TestFixtures.snapshot("async.snapshot.json"), options: RenderOptions()))
+    let texts = try svg.texts()
+    #expect(texts.contains("async · [Product]"))
+    #expect(texts.contains("loading…"))
+    #expect(texts.contains { $0.hasPrefix("error: URLError(.timedOut)") })
+    // The full error message is in the tooltip.
+    #expect(try svg.tooltips().contains { $0.contains("error: URLError(.timedOut): the request timed out after 10 s") })
+  }
+
+  @Test func theLegendCanBeTurnedOff() throws {
+    let snapshot = try TestFixtures.snapshot("async.snapshot.json")
+    var options = RenderOptions()
+    #expect(try TestFixtures.SVG(Renderer.render(snapshot, options: options)).nodes(ofClass: "legend").count == 6)
+    options.showsLegend = false
+    #expect(try TestFixtures.SVG(Renderer.render(snapshot, options: options)).nodes(ofClass: "legend").isEmpty)
+  }
+
+  @Test func heatFillsTheSlowestSelectorDarkest() throws {
+    var options = RenderOptions()
+    options.heat = true
+    options.showsLegend = false
+    let svg = try TestFixtures.SVG(Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: options))
+    let fills = try svg.nodes(ofClass: "selector").compactMap { try svg.fill(of: $0) }
+    // CartState.subtotal has the largest total time (48 µs): the last, darkest heat colour.
+    #expect(fills.contains(Palette.heat.last!))
+    #expect(!fills.contains(Palette.selectorFill))
+  }
+
+  @Test func edgesPointFromDependencyToDependent() throws {
+    var options = RenderOptions(format: .dot)
+    options.showsLegend = false
+    let snapshot = Snapshot(
+      nodes: [SnapshotNode(id: "a", kind: .atom), SnapshotNode(id: "b", kind: .selector)],
+      edges: [SnapshotEdge(from: "a", to: "b")])
+    let dot = String(decoding: try Renderer.render(snapshot, options: options), as: UTF8.self)
+    #expect(dot.contains("digraph"))
+    #expect(dot.contains("n0 -> n1"))
+  }
+
+  @Test func hostileTextRendersAsWellFormedSVGShowingTheTextLiterally() throws {
+    let snapshot = try TestFixtures.snapshot("hostile.snapshot.json")
+    let svg = try TestFixtures.SVG(Renderer.render(snapshot, options: RenderOptions()))
+    let hostile = snapshot.nodes[0].id
+    let tooltips = try svg.tooltips()
+    // The tooltip holds the whole text; control characters are shown as control pictures.
+    let visible = hostile.unicodeScalars.map { scalar -> String in
+      switch scalar.value {
+      case 0x0A: "\n"
+      case 0x00..<0x20: String(Unicode.Scalar(0x2400 + scalar.value)!)
+      case 0x7F: "\u{2421}"
+      default: String(scalar)
+      }
+    }.joined()
+    #expect(tooltips.contains { $0.hasPrefix(visible + " (atom)") })
+    let texts = try svg.texts()
+    #expect(texts.contains("<b>x</b>"))
+    #expect(texts.contains("&#128512;"))
+    #expect(texts.contains("= &#128512;"))
+    #expect(texts.contains("<T & U>"))
+    #expect(texts.contains("store<&>"))
+    #expect(texts.contains { $0.hasPrefix("quote \" apos ' backslash \\ \\N \\G \\n <script>") })
+    // Nothing became markup: no script element, no element from the snapshot's text.
+    #expect(try svg.document.nodes(forXPath: "//*[local-name()='script' or local-name()='b']").isEmpty)
+  }
+
+  @Test func pngOutputHasTheSignatureAndSaneDimensions() throws {
+    let png = try Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions(format: .png))
+    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    #expect((200...10_000).contains(width))
+    #expect((100...10_000).contains(height))
+  }
+
+  @Test func pdfOutputIsAPDF() throws {
+    let pdf = try Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions(format: .pdf))
+    #expect(Array(pdf.prefix(5)) == Array("%PDF-".utf8))
+  }
+
+  @Test func largeGraphsAreScaledDownNotDrawnHugelyWide() throws {
+    let svg = try TestFixtures.SVG(
+      Renderer.render(TestFixtures.snapshot("large.snapshot.json"), options: RenderOptions()))
+    let root = try #require(svg.document.rootElement())
+    let width = Double(TestFixtures.SVG.attribute("width", of: root)?.replacing("pt", with: "") ?? "") ?? .infinity
+    let height = Double(TestFixtures.SVG.attribute("height", of: root)?.replacing("pt", with: "") ?? "") ?? .infinity
+    #expect(width <= Double(LayoutSettings.maximumSideInches * 72))
+    #expect(height <= Double(LayoutSettings.maximumSideInches * 72))
+    #expect(try svg.nodes(ofClass: "atom").count == 1200)
+  }
+
+  @Test func graphvizErrorsBecomeRenderErrors() throws {
+    var description = GraphDescription()
+    description.nodes = [GraphDescription.Node(name: "n0", attributes: [], htmlLabel: "<B>unclosed")]
+    #expect {
+      _ = try Graphviz.render(description, format: .svg)
+    } throws: { error in
+      guard case .graphviz(let message) = error as? RenderError else { return false }
+      return message.contains("mismatched tag") && !message.hasPrefix("Error")
+    }
+  }
+
+  @Test func concurrentRendersAreSerialisedSafely() async throws {
+    let snapshot = try TestFixtures.snapshot("family.snapshot.json")
+    let expected = try Renderer.render(snapshot, options: RenderOptions(format: .dot))
+    let results = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+      for _ in 0..<16 { group.addTask { try Renderer.render(snapshot, options: RenderOptions(format: .dot)) } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    // cgraph orders subgraphs by the address of their interned name, so the order of output
+    // lines may vary between renders; the lines themselves (the layout) may not.
+    func lines(_ bytes: [UInt8]) -> [Substring] {
+      String(decoding: bytes, as: UTF8.self).split(separator: "\n").sorted()
+    }
+    #expect(results.count == 16)
+    #expect(results.allSatisfy { lines($0) == lines(expected) })
+  }
+}

@@ -1,0 +1,102 @@
+import RecoilSnapshot
+import Testing
+
+@testable import RecoilRender
+
+@Suite struct SnapshotFilterTests {
+  /// a -> b -> c -> d -> e, plus x -> c and an unrelated y.
+  let chain = Snapshot(
+    nodes: ["a", "b", "c", "d", "e", "x", "y"].map {
+      SnapshotNode(id: $0, kind: $0 == "a" || $0 == "x" ? .atom : .selector)
+    },
+    edges: [
+      SnapshotEdge(from: "a", to: "b"), SnapshotEdge(from: "b", to: "c"), SnapshotEdge(from: "c", to: "d"),
+      SnapshotEdge(from: "d", to: "e"), SnapshotEdge(from: "x", to: "c"),
+    ])
+
+  func kept(focus: String? = nil, depth: Int = 1, excludes: [String] = []) throws -> [String] {
+    var options = RenderOptions()
+    options.focus = focus
+    options.depth = depth
+    options.excludes = excludes
+    return try SnapshotFilter(options: options).apply(to: chain).nodes.map(\.id)
+  }
+
+  @Test func focusKeepsNeighboursWithinDepthBothWays() throws {
+    #expect(try kept(focus: "c", depth: 1) == ["b", "c", "d", "x"])
+    #expect(try kept(focus: "c", depth: 2) == ["a", "b", "c", "d", "e", "x"])
+    #expect(try kept(focus: "c", depth: 0) == ["c"])
+  }
+
+  @Test func focusDoesNotWanderAcrossDirections() throws {
+    // Upstream of d is c, then b and x; downstream of those is not followed back down.
+    #expect(try kept(focus: "b", depth: 2) == ["a", "b", "c", "d"])
+  }
+
+  @Test func excludeDropsMatchingNodesAndTheirEdges() throws {
+    var options = RenderOptions()
+    options.excludes = ["[bd]"]
+    let filtered = try SnapshotFilter(options: options).apply(to: chain)
+    #expect(filtered.nodes.map(\.id) == ["a", "c", "e", "x", "y"])
+    #expect(filtered.edges == [SnapshotEdge(from: "x", to: "c")])
+  }
+
+  @Test func focusWorksThroughKeptNodesOnly() throws {
+    #expect(try kept(focus: "c", depth: 2, excludes: ["b"]) == ["c", "d", "e", "x"])
+  }
+
+  @Test func anUnknownFocusIsAnError() {
+    #expect(throws: RenderError.unknownFocus("nope")) { try kept(focus: "nope") }
+  }
+
+  @Test func storesOfKeptSlicesAreKept() throws {
+    let snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "app", kind: .store), SnapshotNode(id: "app.user", kind: .slice, owner: "app"),
+        SnapshotNode(id: "greeting", kind: .selector),
+      ],
+      edges: [SnapshotEdge(from: "app.user", to: "greeting")])
+    var options = RenderOptions()
+    options.focus = "greeting"
+    #expect(
+      try SnapshotFilter(options: options).apply(to: snapshot).nodes.map(\.id) == ["app", "app.user", "greeting"])
+    options.focus = nil
+    options.excludes = ["app"]
+    let withoutStore = try SnapshotFilter(options: options).apply(to: snapshot)
+    #expect(withoutStore.nodes.map(\.id) == ["app.user", "greeting"])
+    #expect(withoutStore.nodes[0].owner == nil)
+  }
+}
+
+@Suite struct GlobTests {
+  @Test(arguments: [
+    ("Cart*", "CartState.total", true), ("Cart*", "Catalog", false), ("*.total", "CartState.total", true),
+    ("?at", "cat", true), ("?at", "at", false), ("[abc]x", "bx", true), ("[!abc]x", "bx", false),
+    ("[a-c]*", "cab", true), ("[a-c]*", "dab", false), ("a\\*b", "a*b", true), ("a\\*b", "aXb", false),
+    ("*", "", true), ("*a*b*", "xxaxxbxx", true), ("*a*b*", "xxbxxaxx", false), ("debug.**", "debug.x.y", true),
+  ])
+  func matching(pattern: String, text: String, expected: Bool) throws {
+    #expect(try Glob(pattern).matches(text) == expected)
+  }
+
+  @Test func invalidPatternsAreReported() {
+    #expect(throws: RenderError.invalidPattern("[ab", reason: "unclosed '['")) { try Glob("[ab") }
+    #expect(throws: RenderError.invalidPattern("a\\", reason: "ends with a lone backslash")) { try Glob("a\\") }
+  }
+}
+
+@Suite struct LabelTextTests {
+  @Test func htmlEscapesMarkupAndBackslashes() {
+    #expect(LabelText.html("<a href=\"x\">&'\\</a>") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;\\\\&lt;/a&gt;")
+  }
+
+  @Test func controlCharactersBecomeVisible() {
+    #expect(LabelText.html("a\u{1}b\u{7F}\n") == "a\u{2401}b\u{2421}\u{240A}")
+    #expect(LabelText.attribute("a\nb\u{1B}") == "a\\nb\u{241B}")
+  }
+
+  @Test func previewsAreCutOnOneLine() {
+    #expect(LabelText.preview("abcdef", limit: 4) == "abc…")
+    #expect(LabelText.preview("ab\ncd", limit: 10) == "ab cd")
+  }
+}
