@@ -7,12 +7,16 @@ let package = Package(
   products: [
     .library(name: "RecoilSnapshot", targets: ["RecoilSnapshot"]),
     .library(name: "RecoilRender", targets: ["RecoilRender"]),
+    .library(name: "RecoilAtoms", targets: ["RecoilAtoms"]),
     .executable(name: "recoil-inspect", targets: ["recoil-inspect"]),
     .executable(name: "recoil-bench", targets: ["recoil-bench"]),
   ],
   targets: [
     // The snapshot model and its JSON codec (format v1): shared by every other module.
     .target(name: "RecoilSnapshot"),
+
+    // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector.
+    .target(name: "RecoilAtoms"),
 
     // Graphviz's C libraries (cgraph + gvc), found through pkg-config.
     .systemLibrary(
@@ -31,11 +35,12 @@ let package = Package(
 
     .executableTarget(
       name: "recoil-bench",
-      dependencies: ["RecoilSnapshot", "RecoilRender"],
+      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilAtoms"],
       path: "Benchmarks/recoil-bench"
     ),
 
     .testTarget(name: "RecoilSnapshotTests", dependencies: ["RecoilSnapshot"]),
+    .testTarget(name: "RecoilAtomsTests", dependencies: ["RecoilAtoms"]),
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),

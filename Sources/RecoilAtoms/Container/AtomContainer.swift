@@ -1,0 +1,510 @@
+import Synchronization
+
+/// Holds the values of atoms and selectors for one scope (an app, a screen, a test): the
+/// counterpart of Recoil's `RecoilRoot`. Any number of containers can live in one process.
+///
+/// A container is `Sendable` and may be used from any thread or task. Each operation takes
+/// the container's lock; selector getters run under it and must only read through their
+/// ``Getter``. Subscriber callbacks and observer events never run under the lock: they are
+/// delivered in order, one at a time, right after the change that caused them, on the thread
+/// that made the change (or on the queue or actor a subscription asks for). When two threads
+/// change the container at once, the one already delivering also delivers the other's
+/// notifications, so `set` may return before its callbacks ran on another thread.
+///
+/// ```swift
+/// let container = AtomContainer()
+/// container.set(CartState.items, [CartItem(sku: "A1", price: 12, quantity: 2)])
+/// let total = try container.get(CartState.total)
+/// let subscription = container.subscribe(CartState.total) { total in print(total) }
+/// ```
+public final class AtomContainer: Sendable {
+  private static let serials = Atomic<UInt64>(0)
+
+  private let lock = Mutex(())
+  // Safe: `core` is only touched while `lock` is held (see `operate`).
+  nonisolated(unsafe) private let core: GraphCore
+  /// The thread holding `lock`, to report re-entrant use from a getter instead of deadlocking.
+  private let lockOwner = Atomic<UInt>(0)
+  private let subscriberIDs = Atomic<UInt64>(0)
+
+  /// Creates an empty container.
+  ///
+  /// ```swift
+  /// let container = AtomContainer()
+  /// ```
+  public init() {
+    core = GraphCore(serial: Self.serials.add(1, ordering: .relaxed).newValue)
+    core.container = self
+  }
+
+  deinit {
+    for slot in core.slots { slot.task?.cancel() }
+  }
+
+  // MARK: - The lock
+
+  /// Runs `body` under the lock, then delivers what it queued.
+  @inline(__always) func operate<Result>(_ body: (GraphCore) throws -> Result) rethrows -> Result {
+    let thread = CurrentThread.id
+    if lockOwner.load(ordering: .relaxed) == thread {
+      preconditionFailure(
+        "AtomContainer was called from inside a selector's getter or setter; read through the Getter (or Setter) it is given instead"
+      )
+    }
+    let (result, needsDelivery) = try lock.withLock { _ in
+      lockOwner.store(thread, ordering: .relaxed)
+      defer { lockOwner.store(0, ordering: .relaxed) }
+      let result = try body(core)
+      return (result, !core.deliveries.isEmpty || !core.events.isEmpty)
+    }
+    if needsDelivery { deliverPending() }
+    return result
+  }
+
+  /// Delivers queued events and notifications outside the lock, in order, by one thread at a
+  /// time; a thread that finds another delivering leaves its work to it.
+  private func deliverPending() {
+    var claimed = false
+    while true {
+      let work: ([AtomGraphEvent], [any AtomGraphObserver], [@Sendable () -> Void])? = lock.withLock { _ in
+        if !claimed {
+          if core.isDelivering { return nil }
+          core.isDelivering = true
+          claimed = true
+        }
+        if core.events.isEmpty && core.deliveries.isEmpty {
+          core.isDelivering = false
+          return nil
+        }
+        let work = (core.events, core.observers, core.deliveries)
+        core.events = []
+        core.deliveries = []
+        return work
+      }
+      guard let (events, observers, deliveries) = work else { return }
+      for event in events {
+        for observer in observers { observer.receive(event) }
+      }
+      for delivery in deliveries { delivery() }
+    }
+  }
+
+  // MARK: - Reading
+
+  /// Reads a node's current value, evaluating it if needed.
+  ///
+  /// ```swift
+  /// let total = try container.get(CartState.total)
+  /// ```
+  ///
+  /// - Parameter node: Any atom or selector.
+  /// - Returns: The value.
+  /// - Throws: The node's cached error, ``AtomError/cycle(_:)``, or ``AtomError/loading(_:)``
+  ///   while an asynchronous node has no value yet (use ``value(_:)`` to wait for it).
+  public func get<Value>(_ node: Node<Value>) throws -> Value {
+    try operate { core in
+      let index = core.index(of: node)
+      core.ensureFresh(index)
+      core.settle()
+      return try core.slot(index, as: Value.self).currentValue()
+    }
+  }
+
+  /// Reads a node's state: loading (with the previous value), a value, or an error.
+  ///
+  /// ```swift
+  /// if case .loading(let previous) = container.loadable(Search.results) { show(previous) }
+  /// ```
+  ///
+  /// - Parameter node: Any atom or selector.
+  /// - Returns: Its loadable state.
+  public func loadable<Value>(_ node: Node<Value>) -> Loadable<Value> {
+    operate { core in
+      let index = core.index(of: node)
+      core.ensureFresh(index)
+      core.settle()
+      return core.slot(index, as: Value.self).loadable
+    }
+  }
+
+  /// Waits until a node has a value (or an error) and returns it.
+  ///
+  /// ```swift
+  /// let results = try await container.value(Search.results)
+  /// ```
+  ///
+  /// - Parameter node: Any atom or selector.
+  /// - Returns: The value.
+  /// - Throws: The node's error, or `CancellationError` when the task is cancelled.
+  public func value<Value>(_ node: Node<Value>) async throws -> Value {
+    while true {
+      try Task.checkCancellation()
+      let (loadable, slot, version) = operate { core in
+        let index = core.index(of: node)
+        core.ensureFresh(index)
+        core.settle()
+        let slot = core.slots[Int(index)]
+        return (core.slot(index, as: Value.self).loadable, slot, slot.version)
+      }
+      switch loadable {
+      case .value(let value): return value
+      case .error(let error): throw error
+      case .loading: await waitForChange(of: slot, after: version)
+      }
+    }
+  }
+
+  /// Suspends until `slot`'s version moves past `version`.
+  func waitForChange(of slot: NodeSlot, after version: UInt64) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let registered = operate { _ in
+        guard slot.version == version else { return false }
+        slot.waiters.append(continuation)
+        return true
+      }
+      if !registered { continuation.resume() }
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Sets an atom.
+  ///
+  /// ```swift
+  /// container.set(Settings.currency, "USD")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - atom: The atom.
+  ///   - value: Its new value.
+  public func set<Value>(_ atom: Atom<Value>, _ value: Value) {
+    operate { core in
+      let index = core.index(of: atom)
+      let slot = core.slot(index, as: Value.self)
+      if case .stub = slot.compute { slot.compute = .stub(.success(value)) }
+      if slot.write(value) { core.didChange(index) }
+      core.settle()
+    }
+  }
+
+  /// Sets an atom, an async atom or a writable selector.
+  ///
+  /// ```swift
+  /// try container.set(Temperature.fahrenheit, 212)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - node: The node.
+  ///   - value: Its new value.
+  /// - Throws: What a writable selector's setter throws.
+  public func set<Value>(_ node: WritableNode<Value>, _ value: Value) throws {
+    try operate { core in
+      defer { core.settle() }
+      try core.write(node, value)
+    }
+  }
+
+  /// Updates an atom's value in place.
+  ///
+  /// ```swift
+  /// container.update(CartState.items) { $0.append(item) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - atom: The atom.
+  ///   - change: Mutates the current value.
+  public func update<Value>(_ atom: Atom<Value>, _ change: (inout Value) -> Void) {
+    operate { core in
+      let index = core.index(of: atom)
+      let slot = core.slot(index, as: Value.self)
+      guard case .value(var value) = slot.state else { return }
+      change(&value)
+      if slot.write(value) { core.didChange(index) }
+      core.settle()
+    }
+  }
+
+  /// Restores an atom's default value (an async atom loads it again).
+  ///
+  /// ```swift
+  /// container.reset(CartState.items)
+  /// ```
+  ///
+  /// - Parameter node: The atom.
+  public func reset<Value>(_ node: WritableNode<Value>) {
+    operate { core in
+      core.reset(core.index(of: node))
+      core.settle()
+    }
+  }
+
+  /// Re-runs a selector's getter, or an async atom's load, even though nothing it read changed.
+  ///
+  /// ```swift
+  /// container.refresh(Search.results)  // fetch again
+  /// ```
+  ///
+  /// - Parameter node: A selector, async selector or async atom.
+  public func refresh<Value>(_ node: Node<Value>) {
+    operate { core in
+      core.forceRefresh(core.index(of: node))
+      core.settle()
+    }
+  }
+
+  // MARK: - Subscribing
+
+  /// Calls `onChange` with a node's new state after each change, until the returned
+  /// subscription is cancelled or released. While subscribed, the node is kept up to date
+  /// eagerly.
+  ///
+  /// ```swift
+  /// let subscription = container.subscribe(CartState.total) { total in
+  ///   print(total.value ?? 0)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - node: Any atom or selector.
+  ///   - delivery: Where `onChange` runs; by default on the thread that made the change.
+  ///   - onChange: Receives the new state.
+  /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
+  public func subscribe<Value>(
+    _ node: Node<Value>, delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (Loadable<Value>) -> Void
+  ) -> Subscription {
+    let id = subscriberIDs.add(1, ordering: .relaxed).newValue
+    let deliver = delivery.wrap(onChange)
+    let slot = operate { core in
+      let index = core.index(of: node)
+      let slot = core.slots[Int(index)]
+      slot.subscribers.append(
+        SubscriberEntry(id: id) { slot in
+          // Made under the lock, so the state is captured as it is now.
+          let loadable = unsafeDowncast(slot, to: ValueSlot<Value>.self).loadable
+          return { deliver(loadable) }
+        })
+      core.ensureFresh(index)
+      // The subscriber hears about changes from now on, not about the state it starts from.
+      slot.notifiedVersion = slot.version
+      core.settle()
+      if !core.observers.isEmpty {
+        core.events.append(.subscribersChanged(node: slot.key, count: slot.subscribers.count))
+      }
+      return slot
+    }
+    return Subscription(container: self, slot: slot, id: id)
+  }
+
+  func unsubscribe(slot: NodeSlot, id: UInt64) {
+    operate { core in
+      guard let position = slot.subscribers.firstIndex(where: { $0.id == id }) else { return }
+      slot.subscribers.remove(at: position)
+      if !core.observers.isEmpty {
+        core.events.append(.subscribersChanged(node: slot.key, count: slot.subscribers.count))
+      }
+      // An unused family selector member is dropped; its value can be recomputed. Atoms keep
+      // their values until released explicitly.
+      if slot.subscribers.isEmpty, slot.family != nil, slot.kind == .selector, core.slots[Int(slot.index)] === slot {
+        _ = core.release(slot.index)
+      }
+    }
+  }
+
+  /// The node's states as an asynchronous sequence: the current state first, then each new one.
+  ///
+  /// ```swift
+  /// for await total in container.loadables(of: CartState.total) { print(total) }
+  /// ```
+  ///
+  /// - Parameter node: Any atom or selector.
+  /// - Returns: A stream that ends when the consuming task is cancelled.
+  public func loadables<Value>(of node: Node<Value>) -> AsyncStream<Loadable<Value>> {
+    let (stream, continuation) = AsyncStream<Loadable<Value>>.makeStream(bufferingPolicy: .unbounded)
+    continuation.yield(loadable(node))
+    let subscription = subscribe(node) { continuation.yield($0) }
+    continuation.onTermination = { _ in subscription.cancel() }
+    return stream
+  }
+
+  /// The node's values as an asynchronous sequence: the current value first (once there is
+  /// one), then each new value. Loading and error states are skipped.
+  ///
+  /// ```swift
+  /// for await items in container.values(of: CartState.items) { render(items) }
+  /// ```
+  ///
+  /// - Parameter node: Any atom or selector.
+  /// - Returns: A stream that ends when the consuming task is cancelled.
+  public func values<Value>(of node: Node<Value>) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
+    if let value = loadable(node).value { continuation.yield(value) }
+    let subscription = subscribe(node) { if let value = $0.value { continuation.yield(value) } }
+    continuation.onTermination = { _ in subscription.cancel() }
+    return stream
+  }
+
+  // MARK: - Observers
+
+  /// Registers an observer for everything the container does. The observer first receives a
+  /// registration (and the current value) of every node already in use.
+  ///
+  /// ```swift
+  /// let token = container.addObserver(myObserver)
+  /// defer { container.removeObserver(token) }
+  /// ```
+  ///
+  /// - Parameter observer: The observer.
+  /// - Returns: A token for ``removeObserver(_:)``.
+  @discardableResult
+  public func addObserver(_ observer: any AtomGraphObserver) -> ObjectIdentifier {
+    operate { core in
+      core.observers.append(observer)
+      for slot in core.slots where slot.index >= 0 {
+        core.events.append(
+          .nodeRegistered(
+            AtomNodeInfo(
+              key: slot.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: slot.family,
+              parameter: slot.key.parameter, valueType: slot.valueTypeName)))
+      }
+      for slot in core.slots where slot.index >= 0 {
+        for source in slot.sources { core.events.append(.edgeAdded(from: core.slots[Int(source)].key, to: slot.key)) }
+        if let value = slot.erasedLoadable.value { core.events.append(.valueChanged(node: slot.key, value: value)) }
+      }
+      // Only the new observer should see this replay.
+      let replay = core.events
+      core.events = []
+      core.deliveries.append { for event in replay { observer.receive(event) } }
+      return ObjectIdentifier(observer)
+    }
+  }
+
+  /// Removes an observer.
+  ///
+  /// ```swift
+  /// container.removeObserver(token)
+  /// ```
+  ///
+  /// - Parameter token: What ``addObserver(_:)`` returned.
+  public func removeObserver(_ token: ObjectIdentifier) {
+    operate { core in core.observers.removeAll { ObjectIdentifier($0) == token } }
+  }
+
+  // MARK: - Releasing
+
+  /// Removes a node that nothing depends on and nobody subscribes to, freeing its memory.
+  /// An atom's value is lost; its default applies when it is used again.
+  ///
+  /// ```swift
+  /// container.release(Catalog.product(oldID))
+  /// ```
+  ///
+  /// - Parameter node: The node.
+  /// - Returns: Whether the node was removed.
+  @discardableResult
+  public func release<Value>(_ node: Node<Value>) -> Bool {
+    operate { core in
+      guard let index = core.indexOfKey[node.key] else { return false }
+      return core.release(index)
+    }
+  }
+
+  /// Removes every member of a family that nothing depends on and nobody subscribes to.
+  ///
+  /// ```swift
+  /// container.releaseUnusedMembers(of: Catalog.product)
+  /// ```
+  ///
+  /// - Parameter family: The family's name (``AtomFamily/name`` or ``SelectorFamily/name``).
+  /// - Returns: How many members were removed.
+  @discardableResult
+  public func releaseUnusedMembers(of family: String) -> Int {
+    operate { core in
+      var released = 0
+      // Release dependents before what they read, so chains inside a family all go.
+      var progress = true
+      while progress {
+        progress = false
+        for slot in core.slots where slot.index >= 0 && slot.family == family {
+          if core.release(slot.index) {
+            released += 1
+            progress = true
+          }
+        }
+      }
+      return released
+    }
+  }
+
+  /// How many nodes the container holds.
+  ///
+  /// ```swift
+  /// print(container.nodeCount)
+  /// ```
+  public var nodeCount: Int {
+    operate { core in core.indexOfKey.count }
+  }
+
+  // MARK: - Inspection
+
+  /// A consistent picture of every node in use: identity, state, dependencies, subscribers.
+  ///
+  /// ```swift
+  /// let state = container.graphState()
+  /// print(state.nodes.count, state.edges.count)
+  /// ```
+  ///
+  /// - Returns: The nodes and edges, taken under the lock.
+  public func graphState() -> AtomGraphState {
+    operate { core in
+      var state = AtomGraphState()
+      for slot in core.slots where slot.index >= 0 {
+        state.nodes.append(
+          AtomGraphState.NodeState(
+            info: AtomNodeInfo(
+              key: slot.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: slot.family,
+              parameter: slot.key.parameter, valueType: slot.valueTypeName),
+            loadable: slot.erasedLoadable, subscribers: slot.subscribers.count))
+        for source in slot.sources { state.edges.append((from: core.slots[Int(source)].key, to: slot.key)) }
+      }
+      return state
+    }
+  }
+
+  // MARK: - Internals used by nodes
+
+  func completeAsync<Value>(
+    slot reference: LockedReference<Value>, generation: UInt64, outcome: Result<Value, any Error>
+  ) {
+    operate { core in
+      let slot = reference.slot
+      guard core.slots[Int(slot.index)] === slot, slot.complete(generation: generation, outcome: outcome) else {
+        return
+      }
+      if !core.observers.isEmpty { core.events.append(.loadingFinished(node: slot.key)) }
+      core.didChange(slot.index)
+      core.settle()
+    }
+  }
+}
+
+/// What ``AtomContainer/graphState()`` returns.
+///
+/// ```swift
+/// for node in container.graphState().nodes { print(node.info.key, node.subscribers) }
+/// ```
+public struct AtomGraphState: Sendable {
+  /// One node and its state.
+  public struct NodeState: Sendable {
+    /// Identity, kind and type.
+    public var info: AtomNodeInfo
+    /// The current state, with the value type-erased.
+    public var loadable: Loadable<any Sendable>
+    /// How many subscribers it has.
+    public var subscribers: Int
+  }
+
+  /// Every node in use.
+  public var nodes: [NodeState] = []
+  /// Every dependency edge, from dependency to dependent.
+  public var edges: [(from: NodeKey, to: NodeKey)] = []
+}

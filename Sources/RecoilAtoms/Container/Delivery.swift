@@ -1,0 +1,27 @@
+import Dispatch
+
+/// Where a subscriber's callback runs.
+///
+/// ```swift
+/// container.subscribe(CartState.total, delivery: .mainActor) { total in label.text = "\(total)" }
+/// container.subscribe(CartState.total, delivery: .queue(.global())) { total in log(total) }
+/// ```
+public enum Delivery: Sendable {
+  /// On the thread that made the change, right after the container's lock is released.
+  case immediate
+  /// Asynchronously on a dispatch queue, in order when the queue is serial.
+  case queue(DispatchQueue)
+  /// On the main actor, for user interfaces.
+  case mainActor
+
+  func wrap<Value: Sendable>(_ callback: @escaping @Sendable (Value) -> Void) -> @Sendable (Value) -> Void {
+    switch self {
+    case .immediate:
+      return callback
+    case .queue(let queue):
+      return { value in queue.async { callback(value) } }
+    case .mainActor:
+      return { value in Task { @MainActor in callback(value) } }
+    }
+  }
+}

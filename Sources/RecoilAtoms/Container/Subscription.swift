@@ -1,0 +1,36 @@
+import Synchronization
+
+/// Keeps a subscription alive: it ends when ``cancel()`` is called or the token is released.
+///
+/// ```swift
+/// var subscriptions: [Subscription] = []
+/// subscriptions.append(container.subscribe(CartState.total) { print($0) })
+/// subscriptions.removeAll()  // unsubscribes
+/// ```
+public final class Subscription: Sendable {
+  private weak let container: AtomContainer?
+  // Safe: the slot is only read by the container, under its lock.
+  nonisolated(unsafe) private let slot: NodeSlot
+  private let id: UInt64
+  private let isCancelled = Atomic<Bool>(false)
+
+  init(container: AtomContainer, slot: NodeSlot, id: UInt64) {
+    self.container = container
+    self.slot = slot
+    self.id = id
+  }
+
+  /// Ends the subscription. Calling it again does nothing.
+  ///
+  /// ```swift
+  /// subscription.cancel()
+  /// ```
+  public func cancel() {
+    guard !isCancelled.exchange(true, ordering: .relaxed) else { return }
+    container?.unsubscribe(slot: slot, id: id)
+  }
+
+  deinit {
+    cancel()
+  }
+}

@@ -1,0 +1,126 @@
+/// A family of selectors, one per parameter value.
+///
+/// A member that loses its last subscriber and has no dependents is released automatically;
+/// its value is recomputed if it is read again.
+///
+/// ```swift
+/// enum Catalog {
+///   static let quantity = AtomFamily { (sku: String) in 0 }
+///   static let lineTotal = SelectorFamily { (sku: String, get: Getter) in
+///     try Decimal(get(quantity(sku))) * price(of: sku)
+///   }
+/// }
+/// let total = try container.get(Catalog.lineTotal("A1"))
+/// ```
+public struct SelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: Sendable {
+  /// The family's name, such as `Catalog.lineTotal`.
+  public let name: String
+  let getter: @Sendable (Parameter, Getter) throws -> Value
+  let isSame: (@Sendable (Value, Value) -> Bool)?
+
+  /// Creates a selector family.
+  ///
+  /// ```swift
+  /// static let doubled = SelectorFamily { (id: Int, get: Getter) in try get(count(id)) * 2 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - get: Computes a member's value from its parameter and other nodes.
+  public init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (Parameter, Getter) throws -> Value
+  ) {
+    name = NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name
+    getter = get
+    isSame = nil
+  }
+
+  init(
+    name: String, isSame: (@Sendable (Value, Value) -> Bool)?,
+    get: @escaping @Sendable (Parameter, Getter) throws -> Value
+  ) {
+    self.name = name
+    self.getter = get
+    self.isSame = isSame
+  }
+
+  /// The member selector for a parameter.
+  ///
+  /// ```swift
+  /// let selector = Catalog.lineTotal("A1")
+  /// ```
+  ///
+  /// - Parameter parameter: The parameter.
+  /// - Returns: The member.
+  public func callAsFunction(_ parameter: Parameter) -> Selector<Value> {
+    let getter = self.getter
+    return Selector(
+      key: NodeKey(name: name, site: nil, parameter: AnyHashableSendable(parameter)), family: name, isSame: isSame,
+      get: { try getter(parameter, $0) })
+  }
+}
+
+extension SelectorFamily where Value: Equatable {
+  /// Creates a family of `Equatable` selectors, with equality cut-off.
+  ///
+  /// ```swift
+  /// static let isInCart = SelectorFamily { (sku: String, get: Getter) in try get(quantity(sku)) > 0 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - get: Computes a member's value from its parameter and other nodes.
+  public init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (Parameter, Getter) throws -> Value
+  ) {
+    self.init(
+      name: NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
+      get: get)
+  }
+}
+
+/// A family of asynchronous selectors, one per parameter value.
+///
+/// ```swift
+/// static let product = AsyncSelectorFamily { (id: Int, get: AsyncGetter) in try await api.product(id) }
+/// let boots = try await container.value(Catalog.product(1))
+/// ```
+public struct AsyncSelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: Sendable {
+  /// The family's name.
+  public let name: String
+  let getter: @Sendable (Parameter, AsyncGetter) async throws -> Value
+
+  /// Creates an asynchronous selector family.
+  ///
+  /// ```swift
+  /// static let avatar = AsyncSelectorFamily { (user: String, _: AsyncGetter) in try await loadAvatar(user) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - get: Computes a member's value.
+  public init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (Parameter, AsyncGetter) async throws -> Value
+  ) {
+    name = NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name
+    getter = get
+  }
+
+  /// The member for a parameter.
+  ///
+  /// ```swift
+  /// let member = Catalog.product(1)
+  /// ```
+  ///
+  /// - Parameter parameter: The parameter.
+  /// - Returns: The member.
+  public func callAsFunction(_ parameter: Parameter) -> AsyncSelector<Value> {
+    let getter = self.getter
+    return AsyncSelector(
+      key: NodeKey(name: name, site: nil, parameter: AnyHashableSendable(parameter)), family: name,
+      get: { try await getter(parameter, $0) })
+  }
+}

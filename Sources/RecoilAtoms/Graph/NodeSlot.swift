@@ -1,0 +1,77 @@
+/// A container's storage for one node: its place in the graph and, in ``ValueSlot``, its value.
+/// Only touched under the container's lock.
+class NodeSlot {
+  /// Whether the cached value can be used as it is.
+  enum Mark: UInt8 {
+    /// Up to date.
+    case clean
+    /// A dependency further upstream changed; the dependencies must be checked first.
+    case check
+    /// A direct dependency changed (or the node was never evaluated): re-evaluate.
+    case dirty
+  }
+
+  let key: NodeKey
+  let family: String?
+  let ownerUID: Int
+  let index: Int32
+  let kind: NodeKind
+  let isAsync: Bool
+  var mark: Mark
+  /// Dependencies, in the order the last evaluation read them.
+  var sources: [Int32] = []
+  /// Dependents: the nodes whose last evaluation read this one.
+  var observers: [Int32] = []
+  /// Bumped whenever the value (or loading/error state) changes.
+  var version: UInt64 = 0
+  var isEvaluating = false
+  /// The dependency whose change marked this node dirty, for the inspector's "trigger".
+  var dirtiedBy: Int32 = -1
+  var forcedRefresh = false
+  var subscribers: [SubscriberEntry] = []
+  var notifiedVersion: UInt64 = 0
+  /// Tasks suspended in `AtomContainer.value(_:)` until this node's state changes.
+  var waiters: [CheckedContinuation<Void, Never>] = []
+  /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
+  var generation: UInt64 = 0
+  var task: Task<Void, Never>?
+
+  init<Value>(node: Node<Value>, index: Int32, mark: Mark) {
+    key = node.key
+    family = node.family
+    ownerUID = node.uid
+    self.index = index
+    kind = node.kind
+    isAsync = node.isAsync
+    self.mark = mark
+  }
+
+  var valueTypeName: String { "" }
+  var isWritable: Bool { false }
+
+  /// Runs the node's getter (or starts its asynchronous evaluation) and stores the outcome.
+  /// Returns whether the state changed.
+  func evaluate(_ core: GraphCore) throws(Interruption) -> Bool { false }
+
+  /// Restores an atom's default value. Returns whether the state changed.
+  func resetToDefault(_ core: GraphCore) -> Bool { false }
+
+  /// Re-runs an asynchronous atom's load. Returns whether the state changed.
+  func reload(_ core: GraphCore) -> Bool { false }
+
+  /// The state as a type-erased loadable, for observers and subscribers.
+  var erasedLoadable: Loadable<any Sendable> { .loading(previous: nil) }
+
+  var hasValue: Bool { false }
+}
+
+/// A subscriber, with the id used to remove it. `notification` runs under the lock and
+/// returns the callback to run after it is released.
+struct SubscriberEntry {
+  let id: UInt64
+  let notification: (NodeSlot) -> @Sendable () -> Void
+}
+
+/// Thrown through getters to abandon an evaluation that went too deep: the scheduler evaluates
+/// the deferred dependency first and then retries, so deep chains never exhaust the stack.
+struct Interruption: Error {}

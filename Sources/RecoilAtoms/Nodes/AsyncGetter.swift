@@ -1,0 +1,72 @@
+/// Reads nodes from inside an ``AsyncSelector``'s getter, recording each one read as a
+/// dependency of the current evaluation.
+///
+/// ```swift
+/// static let results = AsyncSelector { get in
+///   let query = try await get(Search.query)
+///   return try await api.search(query)
+/// }
+/// ```
+public struct AsyncGetter: Sendable {
+  weak var container: AtomContainer?
+  let reader: NodeKey
+  let generation: UInt64
+
+  /// Reads a node's value, waiting while it loads, and records it as a dependency.
+  ///
+  /// ```swift
+  /// let query = try await get(Search.query)
+  /// ```
+  ///
+  /// - Parameter node: The node to read.
+  /// - Returns: Its value.
+  /// - Throws: The node's error, or `CancellationError` when this evaluation was superseded.
+  public func callAsFunction<Value>(_ node: Node<Value>) async throws -> Value {
+    try await get(node)
+  }
+
+  /// Reads a node's value, waiting while it loads, and records it as a dependency.
+  ///
+  /// ```swift
+  /// let query = try await get.get(Search.query)
+  /// ```
+  ///
+  /// - Parameter node: The node to read.
+  /// - Returns: Its value.
+  /// - Throws: The node's error, or `CancellationError` when this evaluation was superseded.
+  public func get<Value>(_ node: Node<Value>) async throws -> Value {
+    while true {
+      try Task.checkCancellation()
+      guard let container else { throw CancellationError() }
+      let step: Step<Value> = container.operate { core in
+        guard let readerIndex = core.indexOfKey[reader], core.slots[Int(readerIndex)].generation == generation else {
+          return .superseded
+        }
+        let index = core.index(of: node)
+        if index == readerIndex { return .failure(AtomError.cycle([reader.description, reader.description])) }
+        core.ensureFresh(index)
+        core.addAsyncSource(index, to: readerIndex)
+        core.settle()
+        let slot = core.slot(index, as: Value.self)
+        switch slot.state {
+        case .value(let value): return .value(value)
+        case .failure(let error): return .failure(error)
+        case .loading, .empty: return .wait(slot, slot.version)
+        }
+      }
+      switch step {
+      case .value(let value): return value
+      case .failure(let error): throw error
+      case .superseded: throw CancellationError()
+      case .wait(let slot, let version): await container.waitForChange(of: slot, after: version)
+      }
+    }
+  }
+
+  private enum Step<Value> {
+    case value(Value)
+    case failure(any Error)
+    case superseded
+    case wait(NodeSlot, UInt64)
+  }
+}

@@ -1,0 +1,47 @@
+/// A value derived asynchronously from other nodes.
+///
+/// The getter reads other nodes with `await get(node)`; those become its dependencies. When
+/// one of them changes, a new evaluation starts and cancels the one in flight (through Task
+/// cancellation); a stale result never overwrites a newer one. Meanwhile the selector is
+/// ``Loadable/loading(previous:)``, keeping the previous value visible.
+///
+/// ```swift
+/// enum Search {
+///   static let query = Atom("")
+///   static let results = AsyncSelector { get in
+///     try await api.search(try await get(query))
+///   }
+/// }
+/// ```
+public final class AsyncSelector<Value: Sendable>: Node<Value>, @unchecked Sendable {
+  // Sendable: all stored properties are immutable and Sendable.
+  let getter: @Sendable (AsyncGetter) async throws -> Value
+
+  /// Creates an asynchronous selector.
+  ///
+  /// ```swift
+  /// static let weather = AsyncSelector { get in try await fetchWeather(for: try await get(city)) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - get: Computes the value; may suspend.
+  public init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (AsyncGetter) async throws -> Value
+  ) {
+    self.getter = get
+    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+  }
+
+  init(key: NodeKey, family: String?, get: @escaping @Sendable (AsyncGetter) async throws -> Value) {
+    self.getter = get
+    super.init(key: key, family: family)
+  }
+
+  override var isAsync: Bool { true }
+
+  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
+    ValueSlot<Value>(node: self, index: index, compute: .asyncSelector(getter), isSame: nil, state: .empty)
+  }
+}

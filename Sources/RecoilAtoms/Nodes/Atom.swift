@@ -1,0 +1,105 @@
+/// A writable root of state with a default value.
+///
+/// Any number of selectors may read an atom; setting it re-evaluates exactly the selectors
+/// that depend on it, when they are next read or while they are subscribed.
+///
+/// ```swift
+/// enum Settings {
+///   static let currency = Atom("EUR")                       // named "Settings.currency"
+///   static let recent = Atom<[String]>(key: "recent") { [] }
+/// }
+/// container.set(Settings.currency, "USD")
+/// ```
+public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendable {
+  // Sendable: all stored properties are immutable and Sendable.
+  let defaultValue: @Sendable () -> Value
+  let isSame: (@Sendable (Value, Value) -> Bool)?
+
+  /// Creates an atom whose default value comes from a closure, run once per container.
+  ///
+  /// ```swift
+  /// static let startedAt = Atom(key: "startedAt") { Date() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - defaultValue: Produces the value the atom has until it is set.
+  public init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    default defaultValue: @escaping @Sendable () -> Value
+  ) {
+    self.defaultValue = defaultValue
+    self.isSame = nil
+    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+  }
+
+  /// Creates an atom with a default value.
+  ///
+  /// ```swift
+  /// static let count = Atom(0)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - defaultValue: The value the atom has until it is set.
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  public convenience init(
+    _ defaultValue: Value, key: String? = nil, fileID: String = #fileID, function: String = #function,
+    line: Int = #line
+  ) {
+    self.init(key: key, fileID: fileID, function: function, line: line, default: { defaultValue })
+  }
+
+  init(
+    key: NodeKey, family: String?, isSame: (@Sendable (Value, Value) -> Bool)?,
+    default defaultValue: @escaping @Sendable () -> Value
+  ) {
+    self.defaultValue = defaultValue
+    self.isSame = isSame
+    super.init(key: key, family: family)
+  }
+
+  override var kind: NodeKind { .atom }
+
+  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
+    ValueSlot<Value>(
+      node: self, index: index, compute: .atom(defaultValue), isSame: isSame, state: .value(defaultValue()))
+  }
+}
+
+extension Atom where Value: Equatable {
+  /// Creates an atom of an `Equatable` value; setting an equal value changes nothing.
+  ///
+  /// ```swift
+  /// static let query = Atom(key: "query") { "" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - defaultValue: Produces the value the atom has until it is set.
+  public convenience init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    default defaultValue: @escaping @Sendable () -> Value
+  ) {
+    self.init(
+      key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
+      default: defaultValue)
+  }
+
+  /// Creates an atom of an `Equatable` value; setting an equal value changes nothing.
+  ///
+  /// ```swift
+  /// static let count = Atom(0)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - defaultValue: The value the atom has until it is set.
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  public convenience init(
+    _ defaultValue: Value, key: String? = nil, fileID: String = #fileID, function: String = #function,
+    line: Int = #line
+  ) {
+    self.init(
+      key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
+      default: { defaultValue })
+  }
+}

@@ -1,0 +1,125 @@
+/// Reads nodes from inside a selector's getter, recording each one read as a dependency.
+///
+/// Call it like a function, or use ``get(_:)``:
+///
+/// ```swift
+/// static let total = Selector { get in try get(subtotal) - get(discount) }
+/// ```
+public struct Getter: @unchecked Sendable {
+  // Sendable: a Getter only exists during a getter call, on the thread that holds the
+  // container's lock; `core` is kept alive by the container for that whole call.
+  unowned(unsafe) let core: GraphCore
+  let reader: Int32
+
+  /// Reads a node's value and records it as a dependency.
+  ///
+  /// ```swift
+  /// let items = try get(CartState.items)
+  /// ```
+  ///
+  /// - Parameter node: The node to read.
+  /// - Returns: Its current value.
+  /// - Throws: The node's error, ``AtomError/loading(_:)`` while an async node loads, or
+  ///   ``AtomError/cycle(_:)``.
+  @inlinable public func callAsFunction<Value>(_ node: Node<Value>) throws -> Value {
+    try get(node)
+  }
+
+  /// Reads a node's value and records it as a dependency.
+  ///
+  /// ```swift
+  /// let items = try get.get(CartState.items)
+  /// ```
+  ///
+  /// - Parameter node: The node to read.
+  /// - Returns: Its current value.
+  /// - Throws: The node's error, ``AtomError/loading(_:)`` while an async node loads, or
+  ///   ``AtomError/cycle(_:)``.
+  public func get<Value>(_ node: Node<Value>) throws -> Value {
+    let slot = try core.read(node, from: reader)
+    return try slot.currentValue()
+  }
+
+  /// Reads a node's state without throwing, recording it as a dependency: useful to show a
+  /// previous value while an async dependency reloads.
+  ///
+  /// ```swift
+  /// let results = get.loadable(Search.results).latestValue ?? []
+  /// ```
+  ///
+  /// - Parameter node: The node to read.
+  /// - Returns: Its loadable state. A cycle is reported as ``Loadable/error(_:)``.
+  public func loadable<Value>(_ node: Node<Value>) -> Loadable<Value> {
+    do {
+      return try core.read(node, from: reader).loadable
+    } catch {
+      return .error(error)
+    }
+  }
+}
+
+/// Writes nodes from inside a ``WritableSelector``'s setter.
+///
+/// ```swift
+/// set: { context, newValue in try context.set(celsius, (newValue - 32) * 5 / 9) }
+/// ```
+public struct Setter: @unchecked Sendable {
+  // Sendable: a Setter only exists during a setter call, under the container's lock.
+  unowned(unsafe) let core: GraphCore
+
+  /// Reads a node's current value (without recording a dependency).
+  ///
+  /// ```swift
+  /// let old = try context.get(celsius)
+  /// ```
+  ///
+  /// - Parameter node: The node to read.
+  /// - Returns: Its value.
+  /// - Throws: The node's error or ``AtomError/loading(_:)``.
+  public func get<Value>(_ node: Node<Value>) throws -> Value {
+    let index = core.index(of: node)
+    core.ensureFresh(index)
+    return try core.slot(index, as: Value.self).currentValue()
+  }
+
+  /// Writes a node.
+  ///
+  /// ```swift
+  /// try context.set(celsius, 100)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - node: An atom or writable selector.
+  ///   - value: The new value.
+  /// - Throws: What a writable selector's setter throws.
+  public func set<Value>(_ node: WritableNode<Value>, _ value: Value) throws {
+    try core.write(node, value)
+  }
+
+  /// Updates a node's value in place.
+  ///
+  /// ```swift
+  /// try context.update(items) { $0.append(item) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - node: An atom or writable selector.
+  ///   - change: Mutates the current value.
+  /// - Throws: The node's error, or what `change` or a setter throws.
+  public func update<Value>(_ node: WritableNode<Value>, _ change: (inout Value) throws -> Void) throws {
+    var value = try get(node)
+    try change(&value)
+    try core.write(node, value)
+  }
+
+  /// Resets an atom to its default value.
+  ///
+  /// ```swift
+  /// context.reset(items)
+  /// ```
+  ///
+  /// - Parameter node: The atom.
+  public func reset<Value>(_ node: WritableNode<Value>) {
+    core.reset(core.index(of: node))
+  }
+}

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// A node of the atom graph whose value has type `Value`: the common base of ``Atom``,
+/// ``Selector``, ``WritableSelector``, ``AsyncAtom`` and ``AsyncSelector``.
+///
+/// A node is only a definition. Its value lives in an ``AtomContainer``, so one definition
+/// serves any number of containers. Declare nodes once, as `static let`, so that each
+/// container can remember where it keeps them:
+///
+/// ```swift
+/// enum CartState {
+///   static let items = Atom<[CartItem]>([])
+///   static let count = Selector { get in try get(items).count }
+/// }
+/// ```
+public class Node<Value: Sendable>: @unchecked Sendable {
+  // Sendable: every stored property is an immutable `let` or an `Atomic`.
+
+  /// The node's identity.
+  public let key: NodeKey
+  /// The family this node belongs to, if it is a family member.
+  public let family: String?
+  let uid: Int
+  /// Where the last container to look this node up keeps it: container serial in the high
+  /// 32 bits, slot index + 1 in the low 32. Saves a dictionary lookup on every read.
+  let slotCache = Atomic<UInt64>(0)
+
+  init(key: NodeKey, family: String?) {
+    self.key = key
+    self.family = family
+    self.uid = NodeIdentity.next()
+  }
+
+  /// Whether the value is ``Loadable/value(_:)`` only after an asynchronous step.
+  var isAsync: Bool { false }
+  var kind: NodeKind { .selector }
+
+  /// Creates the container-side storage for this node.
+  func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
+    preconditionFailure("Node subclasses create their slots")
+  }
+}
+
+/// A node that can be written: ``Atom``, ``AsyncAtom`` and ``WritableSelector``.
+///
+/// ```swift
+/// func clear(_ node: WritableNode<[CartItem]>, in container: AtomContainer) {
+///   container.set(node, [])
+/// }
+/// ```
+public class WritableNode<Value: Sendable>: Node<Value>, @unchecked Sendable {
+  // Sendable: see Node.
+}
+
+/// Unique ids for node definitions, so a container can tell two definitions apart cheaply.
+enum NodeIdentity {
+  private static let counter = Atomic<Int>(0)
+  static func next() -> Int { counter.add(1, ordering: .relaxed).newValue }
+}

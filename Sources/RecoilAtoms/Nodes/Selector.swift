@@ -1,0 +1,75 @@
+/// A value derived from other nodes by a getter.
+///
+/// The getter reads other nodes through the ``Getter`` it is given; whatever it reads becomes
+/// a dependency, recorded anew at every evaluation. A selector is evaluated lazily, at most
+/// once per change of its inputs; a thrown error is cached like a value.
+///
+/// The getter runs while the container is locked: it must be a pure function of what it reads,
+/// and must read only through its getter (calling the container from inside it is a
+/// programmer error, reported at once).
+///
+/// ```swift
+/// enum CartState {
+///   static let items = Atom<[CartItem]>([])
+///   static let total = Selector { get in
+///     try get(items).reduce(0) { $0 + $1.price * Decimal($1.quantity) }
+///   }
+/// }
+/// ```
+public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
+  // Sendable: all stored properties are immutable and Sendable.
+  let getter: @Sendable (Getter) throws -> Value
+  let isSame: (@Sendable (Value, Value) -> Bool)?
+
+  /// Creates a selector.
+  ///
+  /// ```swift
+  /// static let doubled = Selector { get in try get(count) * 2 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - get: Computes the value from other nodes.
+  public init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (Getter) throws -> Value
+  ) {
+    self.getter = get
+    self.isSame = nil
+    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+  }
+
+  init(
+    key: NodeKey, family: String?, isSame: (@Sendable (Value, Value) -> Bool)?,
+    get: @escaping @Sendable (Getter) throws -> Value
+  ) {
+    self.getter = get
+    self.isSame = isSame
+    super.init(key: key, family: family)
+  }
+
+  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
+    ValueSlot<Value>(node: self, index: index, compute: .selector(getter), isSame: isSame, state: .empty)
+  }
+}
+
+extension Selector where Value: Equatable {
+  /// Creates a selector of an `Equatable` value: when a re-evaluation gives an equal value,
+  /// its dependents are not re-evaluated and its subscribers are not called.
+  ///
+  /// ```swift
+  /// static let isEmpty = Selector { get in try get(items).isEmpty }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - get: Computes the value from other nodes.
+  public convenience init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (Getter) throws -> Value
+  ) {
+    self.init(
+      key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
+      get: get)
+  }
+}

@@ -1,0 +1,75 @@
+/// A selector that can also be set: setting it runs a setter that writes other nodes.
+///
+/// ```swift
+/// enum Temperature {
+///   static let celsius = Atom(20.0)
+///   static let fahrenheit = WritableSelector(
+///     get: { get in try get(celsius) * 9 / 5 + 32 },
+///     set: { context, newValue in try context.set(celsius, (newValue - 32) * 5 / 9) })
+/// }
+/// container.set(Temperature.fahrenheit, 212)  // celsius is now 100
+/// ```
+public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unchecked Sendable {
+  // Sendable: all stored properties are immutable and Sendable.
+  let getter: @Sendable (Getter) throws -> Value
+  let setter: @Sendable (Setter, Value) throws -> Void
+  let isSame: (@Sendable (Value, Value) -> Bool)?
+
+  /// Creates a writable selector.
+  ///
+  /// ```swift
+  /// static let name = WritableSelector(get: { try $0(user).name }, set: { try $0.update(user) { $0.name = $1 } })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - get: Computes the value from other nodes.
+  ///   - set: Writes other nodes from a new value.
+  public init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (Getter) throws -> Value,
+    set: @escaping @Sendable (Setter, Value) throws -> Void
+  ) {
+    self.getter = get
+    self.setter = set
+    self.isSame = nil
+    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+  }
+
+  init(
+    key: NodeKey, isSame: (@Sendable (Value, Value) -> Bool)?, get: @escaping @Sendable (Getter) throws -> Value,
+    set: @escaping @Sendable (Setter, Value) throws -> Void
+  ) {
+    self.getter = get
+    self.setter = set
+    self.isSame = isSame
+    super.init(key: key, family: nil)
+  }
+
+  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
+    ValueSlot<Value>(
+      node: self, index: index, compute: .writableSelector(getter, setter), isSame: isSame, state: .empty)
+  }
+}
+
+extension WritableSelector where Value: Equatable {
+  /// Creates a writable selector of an `Equatable` value, with equality cut-off.
+  ///
+  /// ```swift
+  /// static let upper = WritableSelector(get: { try $0(text).uppercased() }, set: { try $0.set(text, $1.lowercased()) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - get: Computes the value from other nodes.
+  ///   - set: Writes other nodes from a new value.
+  public convenience init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (Getter) throws -> Value,
+    set: @escaping @Sendable (Setter, Value) throws -> Void
+  ) {
+    self.init(
+      key: .declared(key: key, fileID: fileID, function: function, line: line), isSame: { $0 == $1 }, get: get, set: set
+    )
+  }
+}

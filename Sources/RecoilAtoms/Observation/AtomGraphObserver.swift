@@ -1,0 +1,21 @@
+/// Receives what an ``AtomContainer`` does: registrations, evaluations with timings, edges,
+/// value changes, errors, loading and subscriber counts.
+///
+/// Events are delivered after the container's lock is released, in the order they happened,
+/// one at a time. With no observer registered, the container pays one check.
+///
+/// ```swift
+/// final class EvaluationCounter: AtomGraphObserver, @unchecked Sendable {
+///   var count = 0  // only touched from receive(_:), which is never called concurrently
+///   func receive(_ event: AtomGraphEvent) {
+///     if case .evaluationFinished = event { count += 1 }
+///   }
+/// }
+/// let token = container.addObserver(EvaluationCounter())
+/// ```
+public protocol AtomGraphObserver: AnyObject, Sendable {
+  /// Handles one event. Never called concurrently for the same container.
+  ///
+  /// - Parameter event: What happened.
+  func receive(_ event: AtomGraphEvent)
+}
