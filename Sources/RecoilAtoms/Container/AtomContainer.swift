@@ -157,9 +157,10 @@ public final class AtomContainer: Sendable {
   /// Suspends until `slot`'s version moves past `version`.
   func waitForChange(of slot: NodeSlot, after version: UInt64) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let registered = operate { _ in
+      let registered = operate { core in
         guard slot.version == version else { return false }
         slot.waiters.append(continuation)
+        core.updateWatched(slot)
         return true
       }
       if !registered { continuation.resume() }
@@ -181,7 +182,7 @@ public final class AtomContainer: Sendable {
     operate { core in
       let index = core.index(of: atom)
       let slot = core.slot(index, as: Value.self)
-      if case .stub = slot.compute { slot.compute = .stub(.success(value)) }
+      if case .stub = slot.compute { slot.replaceCompute(.stub(.success(value))) }
       if slot.write(value) { core.didChange(index) }
       core.settle()
     }
@@ -283,6 +284,7 @@ public final class AtomContainer: Sendable {
           let loadable = unsafeDowncast(slot, to: ValueSlot<Value>.self).loadable
           return { deliver(loadable) }
         })
+      core.updateWatched(slot)
       core.ensureFresh(index)
       // The subscriber hears about changes from now on, not about the state it starts from.
       slot.notifiedVersion = slot.version
@@ -299,6 +301,7 @@ public final class AtomContainer: Sendable {
     operate { core in
       guard let position = slot.subscribers.firstIndex(where: { $0.id == id }) else { return }
       slot.subscribers.remove(at: position)
+      core.updateWatched(slot)
       if !core.observers.isEmpty {
         core.events.append(.subscribersChanged(node: slot.key, count: slot.subscribers.count))
       }
@@ -367,7 +370,9 @@ public final class AtomContainer: Sendable {
               parameter: slot.key.parameter, valueType: slot.valueTypeName)))
       }
       for slot in core.slots where slot.index >= 0 {
-        for source in slot.sources { core.events.append(.edgeAdded(from: core.slots[Int(source)].key, to: slot.key)) }
+        for source in core.sourceLists[Int(slot.index)] {
+          core.events.append(.edgeAdded(from: core.slots[Int(source)].key, to: slot.key))
+        }
         if let value = slot.erasedLoadable.value { core.events.append(.valueChanged(node: slot.key, value: value)) }
       }
       // Only the new observer should see this replay.
@@ -464,7 +469,9 @@ public final class AtomContainer: Sendable {
               key: slot.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: slot.family,
               parameter: slot.key.parameter, valueType: slot.valueTypeName),
             loadable: slot.erasedLoadable, subscribers: slot.subscribers.count))
-        for source in slot.sources { state.edges.append((from: core.slots[Int(source)].key, to: slot.key)) }
+        for source in core.sourceLists[Int(slot.index)] {
+          state.edges.append((from: core.slots[Int(source)].key, to: slot.key))
+        }
       }
       return state
     }

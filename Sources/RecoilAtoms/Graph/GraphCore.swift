@@ -24,21 +24,33 @@ final class GraphCore {
 
   weak var container: AtomContainer?
   let serial: UInt64
-  var slots: ContiguousArray<NodeSlot> = []
-  var indexOfKey: [NodeKey: Int32] = [:]
-  var freeIndices: [Int32] = []
-  var frames: [Frame] = []
+  @exclusivity(unchecked) var slots: ContiguousArray<NodeSlot> = []
+  // The graph's shape and marks, one entry per slot index, kept apart from the slot objects so
+  // that propagation and re-validation work on plain arrays (no reference counting).
+  @exclusivity(unchecked) var marks: ContiguousArray<NodeSlot.Mark> = []
+  /// Dependencies, in the order the last evaluation read them.
+  @exclusivity(unchecked) var sourceLists: ContiguousArray<[Int32]> = []
+  /// Dependents: the nodes whose last evaluation read this one.
+  @exclusivity(unchecked) var observerLists: ContiguousArray<[Int32]> = []
+  /// Whether a change must be followed up eagerly: subscribers, waiters, or an async node.
+  @exclusivity(unchecked) var watched: ContiguousArray<Bool> = []
+  @exclusivity(unchecked) var evaluating: ContiguousArray<Bool> = []
+  /// The dependency whose change marked a node dirty, for the inspector's "trigger".
+  @exclusivity(unchecked) var dirtiedBy: ContiguousArray<Int32> = []
+  @exclusivity(unchecked) var indexOfKey: [NodeKey: Int32] = [:]
+  @exclusivity(unchecked) var freeIndices: [Int32] = []
+  @exclusivity(unchecked) var frames: [Frame] = []
   /// The explicit stack of `refresh`, shared by nested refreshes (each works above its base).
-  var walk: [(node: Int32, next: Int)] = []
+  @exclusivity(unchecked) var walk: [(node: Int32, next: Int)] = []
   /// A dependency that was too deep to evaluate in place; -1 when none.
-  var deferred: Int32 = -1
+  @exclusivity(unchecked) var deferred: Int32 = -1
   /// Nodes with subscribers or waiters reached by the latest propagation.
-  var affected: [Int32] = []
+  @exclusivity(unchecked) var affected: [Int32] = []
 
-  var observers: [any AtomGraphObserver] = []
-  var events: [AtomGraphEvent] = []
-  var deliveries: [@Sendable () -> Void] = []
-  var isDelivering = false
+  @exclusivity(unchecked) var observers: [any AtomGraphObserver] = []
+  @exclusivity(unchecked) var events: [AtomGraphEvent] = []
+  @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
+  @exclusivity(unchecked) var isDelivering = false
 
   init(serial: UInt64) {
     self.serial = serial
@@ -69,9 +81,21 @@ final class GraphCore {
     } else {
       index = Int32(slots.count)
       slots.append(ReleasedSlot.shared)
+      marks.append(.clean)
+      sourceLists.append([])
+      observerLists.append([])
+      watched.append(false)
+      evaluating.append(false)
+      dirtiedBy.append(-1)
     }
     let slot = node.makeSlot(index: index, core: self)
     slots[Int(index)] = slot
+    marks[Int(index)] = slot.initialMark
+    sourceLists[Int(index)] = []
+    observerLists[Int(index)] = []
+    watched[Int(index)] = slot.isAsync
+    evaluating[Int(index)] = false
+    dirtiedBy[Int(index)] = -1
     indexOfKey[node.key] = index
     node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
     if !observers.isEmpty {
@@ -101,11 +125,10 @@ final class GraphCore {
   /// a dependency.
   func read<Value>(_ node: Node<Value>, from reader: Int32) throws -> ValueSlot<Value> {
     let index = self.index(of: node)
-    let target = slots[Int(index)]
-    if target.isEvaluating {
+    if evaluating[Int(index)] {
       throw AtomError.cycle(cyclePath(to: index))
     }
-    if target.mark != .clean {
+    if marks[Int(index)] != .clean {
       if frames.count >= Self.maximumNesting {
         deferred = index
         throw Interruption()
@@ -113,7 +136,7 @@ final class GraphCore {
       try refresh(index)
     }
     track(source: index)
-    return unsafeDowncast(target, to: ValueSlot<Value>.self)
+    return unsafeDowncast(slots[Int(index)], to: ValueSlot<Value>.self)
   }
 
   private func cyclePath(to index: Int32) -> [String] {
@@ -125,11 +148,19 @@ final class GraphCore {
   /// recursion: an evaluation that nests too deeply defers its dependency, which is evaluated
   /// first, and is then retried.
   func ensureFresh(_ root: Int32) {
-    guard slots[Int(root)].mark != .clean else { return }
-    var pending: [Int32] = [root]
+    guard marks[Int(root)] != .clean else { return }
+    // Usually one refresh suffices; deferrals (deep first evaluations) use a stack.
+    do {
+      try refresh(root)
+      return
+    } catch {
+      // Fall through to the general case below.
+    }
+    var pending: [Int32] = [root, deferred]
+    deferred = -1
     while let next = pending.last {
       do {
-        if slots[Int(next)].mark != .clean { try refresh(next) }
+        if marks[Int(next)] != .clean { try refresh(next) }
         pending.removeLast()
       } catch {
         pending.append(deferred)
@@ -144,18 +175,17 @@ final class GraphCore {
     walk.append((root, 0))
     while walk.count > base {
       let top = walk.count - 1
-      let node = walk[top].node
-      let slot = slots[Int(node)]
-      switch slot.mark {
+      let node = Int(walk[top].node)
+      switch marks[node] {
       case .clean:
         walk.removeLast()
       case .check:
         var next = walk[top].next
         var descended = false
-        while slot.mark == .check && next < slot.sources.count {
-          let source = slot.sources[next]
+        while marks[node] == .check && next < sourceLists[node].count {
+          let source = sourceLists[node][next]
           next += 1
-          if slots[Int(source)].mark != .clean {
+          if marks[Int(source)] != .clean {
             walk[top].next = next
             walk.append((source, 0))
             descended = true
@@ -163,13 +193,13 @@ final class GraphCore {
           }
         }
         if descended { continue }
-        if slot.mark == .check {
-          slot.mark = .clean
+        if marks[node] == .check {
+          marks[node] = .clean
           walk.removeLast()
         }
       case .dirty:
         do {
-          try evaluate(node)
+          try evaluate(Int32(node))
         } catch {
           walk.removeSubrange(base...)
           throw error
@@ -186,31 +216,29 @@ final class GraphCore {
     let trigger: EvaluationTrigger
     var start: UInt64 = 0
     if observing {
-      trigger =
-        slot.forcedRefresh
-        ? .refresh
-        : slot.dirtiedBy >= 0 ? .dependencyChanged(slots[Int(slot.dirtiedBy)].key) : .firstRead
+      let cause = dirtiedBy[Int(index)]
+      trigger = slot.forcedRefresh ? .refresh : cause >= 0 ? .dependencyChanged(slots[Int(cause)].key) : .firstRead
       events.append(.evaluationStarted(node: slot.key, trigger: trigger))
       start = DispatchTime.now().uptimeNanoseconds
     } else {
       trigger = .firstRead
     }
-    slot.isEvaluating = true
+    evaluating[Int(index)] = true
     frames.append(Frame(slot: index))
     let changed: Bool
     do {
       changed = try slot.evaluate(self)
     } catch {
-      slot.isEvaluating = false
+      evaluating[Int(index)] = false
       frames.removeLast()
       if observing { events.removeLast() }  // the evaluation is retried; report it once
       throw error
     }
     let frame = frames.removeLast()
-    slot.isEvaluating = false
+    evaluating[Int(index)] = false
     if !slot.isAsync { commitSources(frame) }
-    slot.mark = .clean
-    slot.dirtiedBy = -1
+    marks[Int(index)] = .clean
+    dirtiedBy[Int(index)] = -1
     slot.forcedRefresh = false
     if observing {
       let duration = DispatchTime.now().uptimeNanoseconds &- start
@@ -225,16 +253,16 @@ final class GraphCore {
     guard !frames.isEmpty else { return }
     let top = frames.count - 1
     if !frames[top].diverged {
-      let sources = slots[Int(frames[top].slot)].sources
+      let reader = Int(frames[top].slot)
       let position = frames[top].position
-      if position < sources.count && sources[position] == source {
+      if position < sourceLists[reader].count && sourceLists[reader][position] == source {
         frames[top].position = position + 1
         return
       }
       // Reading the same dependency again changes nothing.
-      if position > 0 && sources[position - 1] == source { return }
+      if position > 0 && sourceLists[reader][position - 1] == source { return }
       frames[top].diverged = true
-      frames[top].newSources = Array(sources[0..<position])
+      frames[top].newSources = Array(sourceLists[reader][0..<position])
     }
     if !frames[top].newSources.contains(source) {
       frames[top].newSources.append(source)
@@ -243,8 +271,7 @@ final class GraphCore {
 
   /// Replaces a node's recorded dependencies with those of its latest evaluation.
   private func commitSources(_ frame: Frame) {
-    let slot = slots[Int(frame.slot)]
-    let old = slot.sources
+    let old = sourceLists[Int(frame.slot)]
     if !frame.diverged && frame.position == old.count { return }
     let new = frame.diverged ? frame.newSources : Array(old[0..<frame.position])
     let newSet = Set(new)
@@ -253,34 +280,31 @@ final class GraphCore {
       unlink(source: source, from: frame.slot)
     }
     for source in new where !oldSet.contains(source) {
-      slots[Int(source)].observers.append(frame.slot)
-      if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slot.key)) }
+      observerLists[Int(source)].append(frame.slot)
+      if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slots[Int(frame.slot)].key)) }
     }
-    slot.sources = new
+    sourceLists[Int(frame.slot)] = new
   }
 
   private func unlink(source: Int32, from dependent: Int32) {
-    let sourceSlot = slots[Int(source)]
-    if let position = sourceSlot.observers.firstIndex(of: dependent) {
-      sourceSlot.observers.remove(at: position)
+    if let position = observerLists[Int(source)].firstIndex(of: dependent) {
+      observerLists[Int(source)].remove(at: position)
     }
-    if !observers.isEmpty { events.append(.edgeRemoved(from: sourceSlot.key, to: slots[Int(dependent)].key)) }
+    if !observers.isEmpty { events.append(.edgeRemoved(from: slots[Int(source)].key, to: slots[Int(dependent)].key)) }
   }
 
   /// Drops all recorded dependencies of a node (an async selector starting over).
   func detachSources(of index: Int32) {
-    let slot = slots[Int(index)]
-    for source in slot.sources { unlink(source: source, from: index) }
-    slot.sources = []
+    for source in sourceLists[Int(index)] { unlink(source: source, from: index) }
+    sourceLists[Int(index)] = []
   }
 
   /// Records a dependency read by an asynchronous getter.
   func addAsyncSource(_ source: Int32, to dependent: Int32) {
-    let slot = slots[Int(dependent)]
-    guard !slot.sources.contains(source) else { return }
-    slot.sources.append(source)
-    slots[Int(source)].observers.append(dependent)
-    if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slot.key)) }
+    guard !sourceLists[Int(dependent)].contains(source) else { return }
+    sourceLists[Int(dependent)].append(source)
+    observerLists[Int(source)].append(dependent)
+    if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slots[Int(dependent)].key)) }
   }
 
   // MARK: - Propagation
@@ -288,37 +312,35 @@ final class GraphCore {
   /// A node's state changed: report it, mark its dependents dirty and everything below them
   /// `check`, and remember the subscribed nodes reached.
   func didChange(_ index: Int32) {
-    let slot = slots[Int(index)]
     if !observers.isEmpty {
+      let slot = slots[Int(index)]
       switch slot.erasedLoadable {
       case .value(let value): events.append(.valueChanged(node: slot.key, value: value))
       case .error(let error): events.append(.errorRaised(node: slot.key, error: error))
       case .loading: break
       }
     }
-    if !slot.subscribers.isEmpty || !slot.waiters.isEmpty { affected.append(index) }
-    for dependent in slot.observers {
-      let dependentSlot = slots[Int(dependent)]
-      if dependentSlot.mark == .dirty { continue }
-      let wasClean = dependentSlot.mark == .clean
-      dependentSlot.mark = .dirty
-      dependentSlot.dirtiedBy = index
-      if !dependentSlot.subscribers.isEmpty || !dependentSlot.waiters.isEmpty || dependentSlot.isAsync {
-        affected.append(dependent)
-      }
+    if watched[Int(index)] { affected.append(index) }
+    for dependent in observerLists[Int(index)] {
+      let position = Int(dependent)
+      if marks[position] == .dirty { continue }
+      let wasClean = marks[position] == .clean
+      marks[position] = .dirty
+      dirtiedBy[position] = index
+      if watched[position] { affected.append(dependent) }
       if wasClean { markDownstream(of: dependent) }
     }
   }
 
   /// Marks everything downstream of `index` as `check`, stopping at nodes already marked.
   private func markDownstream(of index: Int32) {
-    var stack = slots[Int(index)].observers
+    var stack = observerLists[Int(index)]
     while let next = stack.popLast() {
-      let slot = slots[Int(next)]
-      guard slot.mark == .clean else { continue }
-      slot.mark = .check
-      if !slot.subscribers.isEmpty || !slot.waiters.isEmpty || slot.isAsync { affected.append(next) }
-      stack.append(contentsOf: slot.observers)
+      let position = Int(next)
+      guard marks[position] == .clean else { continue }
+      marks[position] = .check
+      if watched[position] { affected.append(next) }
+      stack.append(contentsOf: observerLists[position])
     }
   }
 
@@ -331,7 +353,9 @@ final class GraphCore {
       affected.removeAll(keepingCapacity: true)
       for index in batch {
         let slot = slots[Int(index)]
-        if slot.isAsync && slot.subscribers.isEmpty && slot.waiters.isEmpty && slot.observers.isEmpty { continue }
+        if slot.isAsync && slot.subscribers.isEmpty && slot.waiters.isEmpty && observerLists[Int(index)].isEmpty {
+          continue
+        }
         ensureFresh(index)
         queueNotifications(for: slot)
       }
@@ -348,8 +372,14 @@ final class GraphCore {
     if !slot.waiters.isEmpty {
       let waiters = slot.waiters
       slot.waiters.removeAll()
+      updateWatched(slot)
       deliveries.append { for waiter in waiters { waiter.resume() } }
     }
+  }
+
+  /// Call after a slot's subscribers or waiters change.
+  func updateWatched(_ slot: NodeSlot) {
+    watched[Int(slot.index)] = slot.isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty
   }
 
   // MARK: - Writing
@@ -365,7 +395,7 @@ final class GraphCore {
       try set(Setter(core: self), value)
     case .stub:
       // A stubbed node keeps its stub; the write is recorded as the new stub.
-      slot.compute = .stub(.success(value))
+      slot.replaceCompute(.stub(.success(value)))
       if slot.store(.success(value)) { didChange(index) }
     case .selector, .asyncSelector:
       throw AtomError.notWritable(slot.key.description)
@@ -383,8 +413,8 @@ final class GraphCore {
       if slot.reload(self) { didChange(index) }
       return
     }
-    let wasClean = slot.mark == .clean
-    slot.mark = .dirty
+    let wasClean = marks[Int(index)] == .clean
+    marks[Int(index)] = .dirty
     slot.forcedRefresh = true
     if wasClean { markDownstream(of: index) }
     if slot.isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty { affected.append(index) }
@@ -399,13 +429,16 @@ final class GraphCore {
   /// Removes a node nobody depends on or subscribes to. Returns whether it was removed.
   func release(_ index: Int32) -> Bool {
     let slot = slots[Int(index)]
-    guard slot.observers.isEmpty, slot.subscribers.isEmpty, slot.waiters.isEmpty, !slot.isEvaluating else {
+    guard observerLists[Int(index)].isEmpty, slot.subscribers.isEmpty, slot.waiters.isEmpty, !evaluating[Int(index)]
+    else {
       return false
     }
     detachSources(of: index)
     slot.task?.cancel()
     indexOfKey[slot.key] = nil
     slots[Int(index)] = ReleasedSlot.shared
+    marks[Int(index)] = .clean
+    watched[Int(index)] = false
     freeIndices.append(index)
     if !observers.isEmpty { events.append(.nodeReleased(node: slot.key)) }
     return true

@@ -17,24 +17,18 @@ class NodeSlot {
   let index: Int32
   let kind: NodeKind
   let isAsync: Bool
-  var mark: Mark
-  /// Dependencies, in the order the last evaluation read them.
-  var sources: [Int32] = []
-  /// Dependents: the nodes whose last evaluation read this one.
-  var observers: [Int32] = []
+  /// The mark a new slot starts with: atoms are clean, selectors dirty until evaluated.
+  let initialMark: Mark
   /// Bumped whenever the value (or loading/error state) changes.
-  var version: UInt64 = 0
-  var isEvaluating = false
-  /// The dependency whose change marked this node dirty, for the inspector's "trigger".
-  var dirtiedBy: Int32 = -1
-  var forcedRefresh = false
-  var subscribers: [SubscriberEntry] = []
-  var notifiedVersion: UInt64 = 0
+  @exclusivity(unchecked) var version: UInt64 = 0
+  @exclusivity(unchecked) var forcedRefresh = false
+  @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
+  @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
   /// Tasks suspended in `AtomContainer.value(_:)` until this node's state changes.
-  var waiters: [CheckedContinuation<Void, Never>] = []
+  @exclusivity(unchecked) var waiters: [CheckedContinuation<Void, Never>] = []
   /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
-  var generation: UInt64 = 0
-  var task: Task<Void, Never>?
+  @exclusivity(unchecked) var generation: UInt64 = 0
+  @exclusivity(unchecked) var task: Task<Void, Never>?
 
   init<Value>(node: Node<Value>, index: Int32, mark: Mark) {
     key = node.key
@@ -43,7 +37,7 @@ class NodeSlot {
     self.index = index
     kind = node.kind
     isAsync = node.isAsync
-    self.mark = mark
+    self.initialMark = mark
   }
 
   var valueTypeName: String { "" }

@@ -19,13 +19,20 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
     case loading(previous: Value?)
   }
 
-  var compute: Compute
-  var state: State
+  // The state is kept in fields whose layout needs no generic metadata at run time (the value
+  // in a buffer allocated once), so the evaluation path does no metadata lookups.
+  let storage: UnsafeMutablePointer<Value>
+  @exclusivity(unchecked) var storesValue = false
+  @exclusivity(unchecked) var failure: (any Error)?
+  @exclusivity(unchecked) var isLoading = false
+  @exclusivity(unchecked) var compute: Compute
+  /// The getter of a plain or writable selector: the hot path of evaluation.
+  @exclusivity(unchecked) var syncGetter: (@Sendable (Getter) throws -> Value)?
   let isSame: (@Sendable (Value, Value) -> Bool)?
 
   init(node: Node<Value>, index: Int32, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?, state: State) {
+    self.storage = .allocate(capacity: 1)
     self.compute = compute
-    self.state = state
     self.isSame = isSame
     let mark: NodeSlot.Mark
     switch compute {
@@ -33,6 +40,69 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
     case .selector, .writableSelector, .asyncSelector: mark = .dirty
     }
     super.init(node: node, index: index, mark: mark)
+    self.syncGetter = Self.getter(of: compute)
+    self.state = state
+  }
+
+  deinit {
+    if storesValue { storage.deinitialize(count: 1) }
+    storage.deallocate()
+  }
+
+  static func getter(of compute: Compute) -> (@Sendable (Getter) throws -> Value)? {
+    switch compute {
+    case .selector(let get), .writableSelector(let get, _): get
+    default: nil
+    }
+  }
+
+  /// Replaces how the node computes its value (a stub, in tests).
+  func replaceCompute(_ compute: Compute) {
+    self.compute = compute
+    syncGetter = Self.getter(of: compute)
+  }
+
+  var state: State {
+    get {
+      if isLoading { return .loading(previous: storesValue ? storage.pointee : nil) }
+      if let failure { return .failure(failure) }
+      return storesValue ? .value(storage.pointee) : .empty
+    }
+    set {
+      switch newValue {
+      case .empty:
+        clearValue()
+        failure = nil
+        isLoading = false
+      case .value(let value):
+        setValue(value)
+        failure = nil
+        isLoading = false
+      case .failure(let error):
+        failure = error
+        isLoading = false
+      case .loading(let previous):
+        if let previous { setValue(previous) } else { clearValue() }
+        failure = nil
+        isLoading = true
+      }
+    }
+  }
+
+  @inline(__always) private func setValue(_ value: Value) {
+    if storesValue {
+      storage.pointee = value
+    } else {
+      storage.initialize(to: value)
+      storesValue = true
+    }
+  }
+
+  private func clearValue() {
+    if storesValue {
+      storage.deinitialize(count: 1)
+      storesValue = false
+    }
   }
 
   override var valueTypeName: String { String(describing: Value.self) }
@@ -44,17 +114,12 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
     }
   }
 
-  override var hasValue: Bool {
-    if case .value = state { return true }
-    return false
-  }
+  override var hasValue: Bool { storesValue && !isLoading && failure == nil }
 
   @inline(__always) func currentValue() throws -> Value {
-    switch state {
-    case .value(let value): return value
-    case .failure(let error): throw error
-    case .loading, .empty: throw AtomError.loading(key.description)
-    }
+    if _fastPath(storesValue && !isLoading && failure == nil) { return storage.pointee }
+    if let failure { throw failure }
+    throw AtomError.loading(key.description)
   }
 
   var loadable: Loadable<Value> {
@@ -76,25 +141,34 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
   }
 
   var previousValue: Value? {
-    switch state {
-    case .value(let value): value
-    case .loading(let previous): previous
-    case .failure, .empty: nil
-    }
+    failure == nil && storesValue ? storage.pointee : nil
   }
 
   override func evaluate(_ core: GraphCore) throws(Interruption) -> Bool {
-    switch compute {
-    case .selector(let get), .writableSelector(let get, _):
-      let outcome: Result<Value, any Error>
+    if let get = syncGetter {
+      let changed: Bool
       do {
-        outcome = .success(try get(Getter(core: core, reader: index)))
+        let value = try get(Getter(core: core, reader: index))
+        if core.deferred >= 0 { throw Interruption() }
+        changed = storeValue(value)
+      } catch let interruption as Interruption {
+        throw interruption
       } catch {
-        outcome = .failure(error)
+        // A getter may have caught the interruption; its result is void either way.
+        if core.deferred >= 0 { throw Interruption() }
+        changed = storeError(error)
       }
-      // A getter may have caught the interruption; its result is void either way.
-      if core.deferred >= 0 { throw Interruption() }
-      return store(outcome)
+      return changed
+    }
+    return try evaluateWithoutGetter(core)
+  }
+
+  /// Stubs and async selectors. Kept out of `evaluate` so that its fast path does not pay for
+  /// the metadata of `Compute`, whose layout depends on `Value`.
+  @inline(never) private func evaluateWithoutGetter(_ core: GraphCore) throws(Interruption) -> Bool {
+    switch compute {
+    case .selector, .writableSelector:
+      return false  // handled through `syncGetter` above
     case .stub(let outcome):
       return store(outcome)
     case .asyncSelector(let get):
@@ -107,24 +181,36 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
     }
   }
 
-  /// Stores a synchronous outcome; returns whether it differs from the previous state.
-  func store(_ outcome: Result<Value, any Error>) -> Bool {
-    switch (state, outcome) {
-    case (.value(let old), .success(let new)):
-      if let isSame, isSame(old, new) { return false }
-      state = .value(new)
-    case (_, .success(let new)):
-      state = .value(new)
-    case (.loading, .failure(AtomError.loading)):
-      return false
-    case (_, .failure(AtomError.loading)):
-      // Reading a node that is still loading makes this one loading too.
-      state = .loading(previous: previousValue)
-    case (_, .failure(let error)):
-      state = .failure(error)
+  /// Stores a value; returns whether it differs from the previous state.
+  @inline(__always) func storeValue(_ new: Value) -> Bool {
+    if storesValue && !isLoading && failure == nil, let isSame, isSame(storage.pointee, new) { return false }
+    setValue(new)
+    failure = nil
+    isLoading = false
+    version &+= 1
+    return true
+  }
+
+  /// Stores an error; reading a node that is still loading makes this one loading too.
+  func storeError(_ error: any Error) -> Bool {
+    if case AtomError.loading = error {
+      if isLoading { return false }
+      isLoading = true
+      failure = nil
+    } else {
+      failure = error
+      isLoading = false
     }
     version &+= 1
     return true
+  }
+
+  /// Stores a synchronous outcome; returns whether it differs from the previous state.
+  func store(_ outcome: Result<Value, any Error>) -> Bool {
+    switch outcome {
+    case .success(let value): storeValue(value)
+    case .failure(let error): storeError(error)
+    }
   }
 
   /// Writes an atom's value; returns whether it changed.
@@ -161,7 +247,9 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
     task?.cancel()
     // Async selectors record dependencies as they read them during this generation.
     core.detachSources(of: index)
-    state = .loading(previous: previousValue)
+    if failure != nil { clearValue() }
+    failure = nil
+    isLoading = true
     version &+= 1
     core.recordLoadingStarted(index)
     guard let container = core.container else { return true }
@@ -184,7 +272,10 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
     guard generation == self.generation else { return false }
     task = nil
     if case .failure(let error) = outcome, error is CancellationError { return false }
-    state = .empty  // loading -> result always counts as a change
+    // Loading -> result always counts as a change.
+    isLoading = false
+    failure = nil
+    clearValue()
     _ = store(outcome)
     return true
   }

@@ -35,10 +35,10 @@ extension AtomContainer {
       slot.generation &+= 1
       slot.task?.cancel()
       slot.task = nil
-      slot.compute = .stub(outcome)
+      slot.replaceCompute(.stub(outcome))
       core.detachSources(of: index)
       if slot.store(outcome) { core.didChange(index) }
-      slot.mark = .clean
+      core.marks[Int(index)] = .clean
       core.settle()
     }
   }
@@ -54,7 +54,7 @@ extension AtomContainer {
       for slot in core.slots where slot.index >= 0 {
         if slot.kind == .atom {
           core.reset(slot.index)
-        } else if slot.isWritable || slot.sources.count > 0 || slot.mark == .clean {
+        } else if core.marks[Int(slot.index)] == .clean {
           core.forceRefresh(slot.index)
         }
       }
