@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "RecoilSnapshot", targets: ["RecoilSnapshot"]),
     .library(name: "RecoilRender", targets: ["RecoilRender"]),
     .library(name: "RecoilAtoms", targets: ["RecoilAtoms"]),
+    .library(name: "RecoilStores", targets: ["RecoilStores"]),
     .executable(name: "recoil-inspect", targets: ["recoil-inspect"]),
     .executable(name: "recoil-bench", targets: ["recoil-bench"]),
   ],
@@ -15,8 +16,12 @@ let package = Package(
     // The snapshot model and its JSON codec (format v1): shared by every other module.
     .target(name: "RecoilSnapshot"),
 
+    // Where subscriber callbacks run; shared by the atom graph and the stores.
+    .target(name: "RecoilDelivery"),
     // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector.
-    .target(name: "RecoilAtoms"),
+    .target(name: "RecoilAtoms", dependencies: ["RecoilDelivery"]),
+    // Redux stores: single reducer and slices, selectors, effects, middleware. Knows no inspector.
+    .target(name: "RecoilStores", dependencies: ["RecoilDelivery"]),
 
     // Graphviz's C libraries (cgraph + gvc), found through pkg-config.
     .systemLibrary(
@@ -35,12 +40,13 @@ let package = Package(
 
     .executableTarget(
       name: "recoil-bench",
-      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilAtoms"],
+      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilAtoms", "RecoilStores"],
       path: "Benchmarks/recoil-bench"
     ),
 
     .testTarget(name: "RecoilSnapshotTests", dependencies: ["RecoilSnapshot"]),
     .testTarget(name: "RecoilAtomsTests", dependencies: ["RecoilAtoms"]),
+    .testTarget(name: "RecoilStoresTests", dependencies: ["RecoilStores"]),
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),

@@ -182,7 +182,7 @@ public final class AtomContainer: Sendable {
     operate { core in
       let index = core.index(of: atom)
       let slot = core.slot(index, as: Value.self)
-      if case .stub = slot.compute { slot.replaceCompute(.stub(.success(value))) }
+      if slot.isStubbed { slot.replaceCompute(.stub(.success(value))) }
       if slot.write(value) { core.didChange(index) }
       core.settle()
     }

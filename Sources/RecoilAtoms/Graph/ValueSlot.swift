@@ -56,10 +56,14 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
     }
   }
 
+  /// Whether a test replaced the node's value with a stub.
+  @exclusivity(unchecked) var isStubbed = false
+
   /// Replaces how the node computes its value (a stub, in tests).
   func replaceCompute(_ compute: Compute) {
     self.compute = compute
     syncGetter = Self.getter(of: compute)
+    if case .stub = compute { isStubbed = true } else { isStubbed = false }
   }
 
   var state: State {

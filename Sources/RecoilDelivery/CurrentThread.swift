@@ -7,8 +7,8 @@
 #endif
 
 /// An identifier of the calling thread, used to detect re-entrant use of a lock.
-enum CurrentThread {
-  @inline(__always) static var id: UInt {
+@usableFromInline package enum CurrentThread {
+  @inlinable package static var id: UInt {
     #if canImport(Darwin)
       UInt(bitPattern: pthread_self())
     #else

@@ -1,6 +1,6 @@
 import Dispatch
 
-/// Where a subscriber's callback runs.
+/// Where a subscriber's callback runs, for atom containers and stores alike.
 ///
 /// ```swift
 /// container.subscribe(CartState.total, delivery: .mainActor) { total in label.text = "\(total)" }
@@ -14,7 +14,16 @@ public enum Delivery: Sendable {
   /// On the main actor, for user interfaces.
   case mainActor
 
-  func wrap<Value: Sendable>(_ callback: @escaping @Sendable (Value) -> Void) -> @Sendable (Value) -> Void {
+  /// Wraps a callback so that calling the result runs `callback` where this delivery says.
+  ///
+  /// ```swift
+  /// let onMain = Delivery.mainActor.wrap { (count: Int) in label.text = "\(count)" }
+  /// onMain(3)
+  /// ```
+  ///
+  /// - Parameter callback: The subscriber's callback.
+  /// - Returns: A callback that forwards to `callback` on the chosen queue or actor.
+  public func wrap<Value: Sendable>(_ callback: @escaping @Sendable (Value) -> Void) -> @Sendable (Value) -> Void {
     switch self {
     case .immediate:
       return callback

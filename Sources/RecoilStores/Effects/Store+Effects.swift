@@ -1,0 +1,77 @@
+extension Store {
+  /// Adds an effect; it starts for matching actions dispatched from now on.
+  ///
+  /// ```swift
+  /// store.addEffect(search)
+  /// ```
+  ///
+  /// - Parameter effect: The effect.
+  public func addEffect(_ effect: Effect<State, Action>) {
+    lock.withLock { _ in storage.configuration.effects.append(effect) }
+  }
+
+  /// Cancels the runs in flight of the effect with this id.
+  ///
+  /// ```swift
+  /// store.cancelEffects(id: "search")
+  /// ```
+  ///
+  /// - Parameter id: The effect's id.
+  public func cancelEffects(id: String) {
+    let tasks = lock.withLock { _ in storage.effectTasks.values.filter { $0.id == id }.map(\.task) }
+    for task in tasks { task.cancel() }
+  }
+
+  /// How many effect runs are in flight.
+  ///
+  /// ```swift
+  /// #expect(store.runningEffectCount == 0)
+  /// ```
+  public var runningEffectCount: Int {
+    lock.withLock { _ in storage.effectTasks.count }
+  }
+
+  @usableFromInline func startEffects(
+    _ effects: [Effect<State, Action>], for action: Action, state: State, sequence: Int, observers: [any StoreObserver]
+  ) {
+    for effect in effects where effect.matches(action) {
+      if effect.cancelsInFlight { cancelEffects(id: effect.id) }
+      let context = EffectContext<Action> { [weak self] in self?.dispatch($0) }
+      let storeName = name
+      let run = lock.withLock { _ in
+        storage.nextEffectRun += 1
+        return storage.nextEffectRun
+      }
+      for observer in observers {
+        observer.receive(.effectStarted(store: storeName, effect: effect.id, run: run, sequence: sequence))
+      }
+      // The task is created while the lock is held, so it cannot remove its entry before it
+      // was added.
+      lock.withLock { _ in
+        storage.effectTasks[run] = (
+          effect.id,
+          Task { [weak self] in
+            let event: StoreEvent
+            do {
+              try await effect.run(action, state, context)
+              event =
+                Task.isCancelled
+                ? .effectCancelled(store: storeName, effect: effect.id, run: run)
+                : .effectFinished(store: storeName, effect: effect.id, run: run)
+            } catch is CancellationError {
+              event = .effectCancelled(store: storeName, effect: effect.id, run: run)
+            } catch {
+              event = .effectFailed(store: storeName, effect: effect.id, run: run, error: error)
+            }
+            guard let self else { return }
+            let observers = self.lock.withLock { _ in
+              self.storage.effectTasks[run] = nil
+              return self.storage.configuration.observers
+            }
+            for observer in observers { observer.receive(event) }
+          }
+        )
+      }
+    }
+  }
+}

@@ -1,0 +1,16 @@
+#if canImport(Combine)
+  import Combine
+
+  extension Store {
+    /// The states as a Combine publisher: the current state first, then every new one.
+    ///
+    /// ```swift
+    /// store.publisher.map(\.cart.items.count).sink { badge = $0 }.store(in: &cancellables)
+    /// ```
+    public var publisher: AnyPublisher<State, Never> {
+      let subject = CurrentValueSubject<State, Never>(state)
+      let subscription = subscribe { subject.send($0) }
+      return subject.handleEvents(receiveCancel: { subscription.cancel() }).eraseToAnyPublisher()
+    }
+  }
+#endif

@@ -1,0 +1,21 @@
+/// Receives what a ``Store`` does: actions with timings and states, effects, subscriber counts,
+/// selector evaluations.
+///
+/// Events arrive on the thread processing the store's actions, one at a time and in order (the
+/// only exceptions are effect events, which arrive from the effect's task). With no observer
+/// registered, the store pays one check per action.
+///
+/// ```swift
+/// final class ActionLog: StoreObserver {
+///   func receive(_ event: StoreEvent) {
+///     if case .action(let record) = event { print(record.sequence, record.action) }
+///   }
+/// }
+/// store.addObserver(ActionLog())
+/// ```
+public protocol StoreObserver: AnyObject, Sendable {
+  /// Handles one event.
+  ///
+  /// - Parameter event: What happened.
+  func receive(_ event: StoreEvent)
+}

@@ -1,0 +1,76 @@
+/// Names and payload previews of actions, derived by reflection: `AppAction.user(.setName("Ann"))`
+/// is named `user(.setName)` with payload `"Ann"`.
+///
+/// ```swift
+/// let description = ActionDescription(AppAction.user(.setName("Ann")))
+/// print(description.name)     // user(.setName)
+/// print(description.payload)  // Optional("\"Ann\"")
+/// ```
+public struct ActionDescription: Sendable, Equatable {
+  /// The case path of an enum action, or the type name of another action.
+  public var name: String
+  /// A preview of the innermost payload, if there is one.
+  public var payload: String?
+
+  /// Describes an action.
+  ///
+  /// - Parameter action: Any action.
+  public init(_ action: Any) {
+    var cases: [String] = []
+    var current: Any = action
+    var payload: String?
+    while true {
+      let mirror = Mirror(reflecting: current)
+      guard mirror.displayStyle == .enum else {
+        if !cases.isEmpty { payload = ValuePreview.describe(current) }
+        break
+      }
+      guard let child = mirror.children.first, let label = child.label else {
+        // A case without payload prints as its name.
+        cases.append(String(describing: current))
+        break
+      }
+      cases.append(label)
+      let inner = Mirror(reflecting: child.value)
+      if inner.displayStyle == .tuple {
+        payload = ValuePreview.describe(child.value)
+        break
+      }
+      current = child.value
+    }
+    if cases.isEmpty {
+      name = String(describing: type(of: action))
+      payload = ValuePreview.describe(action)
+    } else {
+      // user(.setName) — nested cases are written as the payload of the outer one.
+      name = cases.dropFirst().reversed().reduce(into: "") { inner, label in
+        inner = inner.isEmpty ? ".\(label)" : ".\(label)(\(inner))"
+      }
+      name = cases.count == 1 ? cases[0] : "\(cases[0])(\(name))"
+    }
+    self.payload = payload
+  }
+}
+
+/// Short, readable previews of values for traces and snapshots.
+///
+/// ```swift
+/// ValuePreview.describe("Ann")                   // "\"Ann\""
+/// ValuePreview.describe([1, 2, 3], limit: 5)     // "[1, …"
+/// ```
+public enum ValuePreview {
+  /// Describes a value as Swift prints it (strings and characters quoted), cut at `limit`
+  /// characters.
+  ///
+  /// - Parameters:
+  ///   - value: Any value.
+  ///   - limit: The most characters to keep; the cut is marked with an ellipsis.
+  /// - Returns: The preview.
+  public static func describe(_ value: Any, limit: Int = 200) -> String {
+    var text =
+      value is String || value is Substring || value is Character
+      ? String(reflecting: value) : String(describing: value)
+    if text.count > limit { text = String(text.prefix(max(limit - 1, 1))) + "…" }
+    return text
+  }
+}

@@ -1,0 +1,164 @@
+import Dispatch
+import Synchronization
+
+/// A value derived from a store's state and memoized: recomputed only when one of its inputs
+/// (key paths of the state, or other selectors) changes, as reselect's `createSelector`.
+/// Selectors compose: a selector can be an input of another.
+///
+/// ```swift
+/// let items = StoreSelector(name: "items", \AppState.cart.items)
+/// let prices = StoreSelector(name: "prices", \AppState.catalog.prices)
+/// let total = StoreSelector(name: "total", items, prices) { items, prices in
+///   items.reduce(0) { $0 + (prices[$1.sku] ?? 0) * Decimal($1.quantity) }
+/// }
+/// let value = store.select(total)
+/// ```
+public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
+  /// The selector's name, shown by the inspector.
+  public let name: String
+  /// The names of its inputs: key paths (`\AppState.cart.items`) or other selectors' names.
+  public let inputs: [String]
+  /// Computes the value for a state; `recomputed` says whether the combine function ran.
+  let evaluate: @Sendable (State) -> (value: Value, recomputed: Bool)
+
+  init(name: String, inputs: [String], evaluate: @escaping @Sendable (State) -> (value: Value, recomputed: Bool)) {
+    self.name = name
+    self.inputs = inputs
+    self.evaluate = evaluate
+  }
+
+  /// A selector reading one part of the state; it recomputes when that part changes.
+  ///
+  /// ```swift
+  /// let user = StoreSelector(name: "user", \AppState.user)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The selector's name.
+  ///   - keyPath: The part of the state.
+  public convenience init(name: String, _ keyPath: KeyPath<State, Value> & Sendable) where Value: Equatable {
+    let cache = Mutex<Value?>(nil)
+    self.init(name: name, inputs: [String(describing: keyPath)]) { state in
+      let value = state[keyPath: keyPath]
+      return cache.withLock { cached in
+        defer { cached = value }
+        return (value, cached != value)
+      }
+    }
+  }
+
+  /// A selector combining other selectors; `combine` runs only when an input's value changes.
+  ///
+  /// ```swift
+  /// let summary = StoreSelector(name: "summary", count, total) { count, total in "\(count) items, \(total)" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The selector's name.
+  ///   - inputs: The input selectors.
+  ///   - combine: Computes the value from the inputs' values.
+  public convenience init<each Input: Equatable & Sendable>(
+    name: String, _ inputs: repeat StoreSelector<State, each Input>,
+    combine: @escaping @Sendable (repeat each Input) -> Value
+  ) {
+    var names: [String] = []
+    for input in repeat each inputs { names.append(input.name) }
+    let cache = Mutex<(inputs: [any Equatable & Sendable], value: Value)?>(nil)
+    self.init(name: name, inputs: names) { state in
+      let current = (repeat (each inputs).evaluate(state).value)
+      var erased: [any Equatable & Sendable] = []
+      for value in repeat each current { erased.append(value) }
+      let hit = cache.withLock { cached -> Value? in
+        guard let cached, cached.inputs.count == erased.count,
+          zip(cached.inputs, erased).allSatisfy({ isEqual($0, $1) })
+        else { return nil }
+        return cached.value
+      }
+      if let hit { return (hit, false) }
+      let value = combine(repeat each current)
+      cache.withLock { $0 = (erased, value) }
+      return (value, true)
+    }
+  }
+
+  /// The value for a state (not reported to any observer; use ``Store/select(_:)`` for that).
+  ///
+  /// ```swift
+  /// let total = totalSelector(store.state)
+  /// ```
+  ///
+  /// - Parameter state: A state.
+  /// - Returns: The selector's value.
+  public func callAsFunction(_ state: State) -> Value {
+    evaluate(state).value
+  }
+}
+
+/// Whether two type-erased values are equal: same type and `==`.
+private func isEqual(_ lhs: any Equatable, _ rhs: any Equatable) -> Bool {
+  func open<Left: Equatable>(_ left: Left) -> Bool {
+    guard let right = rhs as? Left else { return false }
+    return left == right
+  }
+  return open(lhs)
+}
+
+extension Store {
+  /// Reads a memoized selector's value for the current state, reporting a recomputation to
+  /// observers (with its inputs, which the inspector draws as dependency edges).
+  ///
+  /// ```swift
+  /// let total = store.select(CartSelectors.total)
+  /// ```
+  ///
+  /// - Parameter selector: The selector.
+  /// - Returns: Its value.
+  public func select<Value>(_ selector: StoreSelector<State, Value>) -> Value {
+    evaluate(selector, on: state)
+  }
+
+  /// Calls `onChange` with a selector's value at once and whenever it changes.
+  ///
+  /// ```swift
+  /// let subscription = store.subscribe(CartSelectors.total) { total in label = "\(total)" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - delivery: Where `onChange` runs.
+  ///   - onChange: Receives the value.
+  /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
+  public func subscribe<Value: Equatable>(
+    _ selector: StoreSelector<State, Value>, delivery: Delivery = .immediate,
+    _ onChange: @escaping @Sendable (Value) -> Void
+  ) -> StoreSubscription {
+    select(
+      { [weak self] state in self?.evaluate(selector, on: state) ?? selector(state) }, delivery: delivery, onChange)
+  }
+
+  /// The selectors read through this store, with their input names.
+  ///
+  /// ```swift
+  /// for (name, inputs) in store.selectors { print(name, inputs) }
+  /// ```
+  public var selectors: [(name: String, inputs: [String])] {
+    lock.withLock { _ in storage.selectors.map { ($0.key, $0.value) }.sorted { $0.name < $1.name } }
+  }
+
+  private func evaluate<Value>(_ selector: StoreSelector<State, Value>, on state: State) -> Value {
+    let observers = lock.withLock { _ in
+      if storage.selectors[selector.name] == nil { storage.selectors[selector.name] = selector.inputs }
+      return storage.configuration.observers
+    }
+    guard !observers.isEmpty else { return selector.evaluate(state).value }
+    let start = DispatchTime.now().uptimeNanoseconds
+    let (value, recomputed) = selector.evaluate(state)
+    if recomputed {
+      let event = StoreEvent.selectorEvaluated(
+        store: name, selector: selector.name, inputs: selector.inputs,
+        durationNanos: DispatchTime.now().uptimeNanoseconds &- start, value: value)
+      for observer in observers { observer.receive(event) }
+    }
+    return value
+  }
+}

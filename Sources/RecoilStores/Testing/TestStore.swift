@@ -1,0 +1,175 @@
+import Synchronization
+
+/// A store for tests that fails on any state change or action the test did not assert.
+///
+/// `send` dispatches an action and checks the resulting state against what the test expects;
+/// actions that effects send back are held until the test asserts them with `receive`; `finish`
+/// fails if any were never asserted. Failures are thrown as ``TestStoreFailure``, so the same
+/// test works in Swift Testing and XCTest.
+///
+/// ```swift
+/// @Test func searching() async throws {
+///   let store = TestStore(initialState: SearchState(), reducer: searchReducer, effects: [searchEffect])
+///   try await store.send(.setQuery("boots")) { $0.query = "boots"; $0.isLoading = true }
+///   try await store.receive(.results(["Boots"])) { $0.results = ["Boots"]; $0.isLoading = false }
+///   try await store.finish()
+/// }
+/// ```
+public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sendable {
+  private let store: Store<State, Action>
+  private let inbox = Inbox()
+  private let arrival = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
+
+  /// Actions effects sent, waiting for `receive`; shared with the capturing middleware.
+  private final class Inbox: Sendable {
+    let received = Mutex<[Action]>([])
+    /// Set while the test itself dispatches, so the middleware lets the action through.
+    let isSending = Atomic<Bool>(false)
+  }
+
+  /// Creates a test store.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: 0, reducer: Reducer<Int, Int> { $0 += $1 })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any action.
+  ///   - reducer: The reducer under test.
+  ///   - effects: Effects under test; the actions they send must be asserted with `receive`.
+  public init(initialState: State, reducer: Reducer<State, Action>, effects: [Effect<State, Action>] = []) {
+    let inbox = self.inbox
+    let continuation = arrival.continuation
+    let capture = Middleware<State, Action> { action, _ in
+      if inbox.isSending.load(ordering: .relaxed) { return action }
+      inbox.received.withLock { $0.append(action) }
+      continuation.yield()
+      return nil
+    }
+    store = Store(initialState: initialState, reducer: reducer, middleware: [capture], name: "TestStore")
+    for effect in effects { store.addEffect(effect) }
+  }
+
+  /// The current state.
+  public var state: State { store.state }
+
+  /// Sends an action and checks the state it leads to.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - expected: Changes the state before the action into the state the test expects after
+  ///     it; leave it out when the action must not change the state.
+  /// - Throws: ``TestStoreFailure`` when the state differs, or effect actions are unasserted.
+  public func send(_ action: Action, assert expected: ((inout State) -> Void)? = nil) async throws {
+    let pendingActions = inbox.received.withLock { $0 }
+    if !pendingActions.isEmpty {
+      throw TestStoreFailure(
+        message: "sent \(action) while \(pendingActions.count) received action(s) were not asserted: \(pendingActions)")
+    }
+    try process(action, expected: expected, verb: "send")
+  }
+
+  /// Waits for an action an effect sent, checks it and the state it leads to.
+  ///
+  /// - Parameters:
+  ///   - matches: Whether the received action is the expected one.
+  ///   - expected: Changes the state into the one expected after the action.
+  /// - Throws: ``TestStoreFailure`` when no action arrives, it does not match, or the state differs.
+  public func receive(_ matches: @Sendable (Action) -> Bool, assert expected: ((inout State) -> Void)? = nil)
+    async throws
+  {
+    var iterator = arrival.stream.makeAsyncIterator()
+    while inbox.received.withLock({ $0.isEmpty }) {
+      if store.runningEffectCount == 0 && inbox.received.withLock({ $0.isEmpty }) {
+        // Give effects that are about to send a chance before failing.
+        for _ in 0..<1000 { await Task.yield() }
+        if inbox.received.withLock({ $0.isEmpty }) && store.runningEffectCount == 0 {
+          throw TestStoreFailure(message: "expected to receive an action, but no effect sent one")
+        }
+      }
+      _ = await iterator.next()
+    }
+    let action = inbox.received.withLock { $0.removeFirst() }
+    guard matches(action) else { throw TestStoreFailure(message: "received unexpected action \(action)") }
+    try process(action, expected: expected, verb: "receive")
+  }
+
+  /// Fails when actions sent by effects were not asserted, or effects are still running.
+  ///
+  /// - Throws: ``TestStoreFailure``.
+  public func finish() async throws {
+    for _ in 0..<1000 where store.runningEffectCount > 0 { await Task.yield() }
+    let pendingActions = inbox.received.withLock { $0 }
+    if !pendingActions.isEmpty {
+      throw TestStoreFailure(message: "\(pendingActions.count) received action(s) were not asserted: \(pendingActions)")
+    }
+    if store.runningEffectCount > 0 {
+      throw TestStoreFailure(message: "\(store.runningEffectCount) effect(s) are still running")
+    }
+  }
+
+  private func process(_ action: Action, expected: ((inout State) -> Void)?, verb: String) throws {
+    var expectedState = store.state
+    expected?(&expectedState)
+    inbox.isSending.store(true, ordering: .relaxed)
+    store.dispatch(action)
+    inbox.isSending.store(false, ordering: .relaxed)
+    let actual = store.state
+    guard actual == expectedState else {
+      throw TestStoreFailure(
+        message:
+          "state after \(verb)(\(action)) differs from the expected state:\n\(StateDifference.describe(expected: expectedState, actual: actual))"
+      )
+    }
+  }
+}
+
+extension TestStore where Action: Equatable {
+  /// Waits for a specific action an effect sent, and checks the state it leads to.
+  ///
+  /// ```swift
+  /// try await store.receive(.loaded(items)) { $0.items = items }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The expected action.
+  ///   - expected: Changes the state into the one expected after the action.
+  /// - Throws: ``TestStoreFailure``.
+  public func receive(_ action: Action, assert expected: ((inout State) -> Void)? = nil) async throws {
+    try await receive({ $0 == action }, assert: expected)
+  }
+}
+
+/// A failed ``TestStore`` assertion.
+///
+/// ```swift
+/// do { try await store.send(.increment) } catch let failure as TestStoreFailure { print(failure) }
+/// ```
+public struct TestStoreFailure: Error, CustomStringConvertible {
+  /// What went wrong.
+  public var message: String
+  /// The message.
+  public var description: String { message }
+}
+
+/// Lists the fields in which two states differ, for test failure messages.
+enum StateDifference {
+  static func describe(expected: Any, actual: Any, path: String = "state") -> String {
+    let expectedMirror = Mirror(reflecting: expected)
+    let actualMirror = Mirror(reflecting: actual)
+    let expectedText = String(reflecting: expected)
+    let actualText = String(reflecting: actual)
+    guard expectedText != actualText else { return "" }
+    if expectedMirror.displayStyle == .struct, actualMirror.displayStyle == .struct,
+      expectedMirror.children.count == actualMirror.children.count
+    {
+      let lines = zip(expectedMirror.children, actualMirror.children).compactMap { pair -> String? in
+        let label = pair.0.label ?? "?"
+        let inner = describe(expected: pair.0.value, actual: pair.1.value, path: "\(path).\(label)")
+        return inner.isEmpty ? nil : inner
+      }
+      if !lines.isEmpty { return lines.joined(separator: "\n") }
+    }
+    return "  \(path): expected \(expectedText), actual \(actualText)"
+  }
+}
