@@ -20,11 +20,11 @@ import Synchronization
 public final class AtomContainer: Sendable {
   private static let serials = Atomic<UInt64>(0)
 
-  private let lock = Mutex(())
+  @usableFromInline let lock = Mutex(())
   // Safe: `core` is only touched while `lock` is held (see `operate`).
-  nonisolated(unsafe) private let core: GraphCore
+  @usableFromInline nonisolated(unsafe) let core: GraphCore
   /// The thread holding `lock`, to report re-entrant use from a getter instead of deadlocking.
-  private let lockOwner = Atomic<UInt>(0)
+  @usableFromInline let lockOwner = Atomic<UInt>(0)
   private let subscriberIDs = Atomic<UInt64>(0)
 
   /// Creates an empty container.
@@ -44,7 +44,7 @@ public final class AtomContainer: Sendable {
   // MARK: - The lock
 
   /// Runs `body` under the lock, then delivers what it queued.
-  @inline(__always) func operate<Result>(_ body: (GraphCore) throws -> Result) rethrows -> Result {
+  @inlinable func operate<Result>(_ body: (GraphCore) throws -> Result) rethrows -> Result {
     let thread = CurrentThread.id
     if lockOwner.load(ordering: .relaxed) == thread {
       preconditionFailure(
@@ -63,7 +63,7 @@ public final class AtomContainer: Sendable {
 
   /// Delivers queued events and notifications outside the lock, in order, by one thread at a
   /// time; a thread that finds another delivering leaves its work to it.
-  private func deliverPending() {
+  @usableFromInline func deliverPending() {
     var claimed = false
     while true {
       let work: ([AtomGraphEvent], [any AtomGraphObserver], [@Sendable () -> Void])? = lock.withLock { _ in
@@ -101,7 +101,7 @@ public final class AtomContainer: Sendable {
   /// - Returns: The value.
   /// - Throws: The node's cached error, ``AtomError/cycle(_:)``, or ``AtomError/loading(_:)``
   ///   while an asynchronous node has no value yet (use ``value(_:)`` to wait for it).
-  public func get<Value>(_ node: Node<Value>) throws -> Value {
+  @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
     try operate { core in
       let index = core.index(of: node)
       core.ensureFresh(index)
@@ -178,11 +178,11 @@ public final class AtomContainer: Sendable {
   /// - Parameters:
   ///   - atom: The atom.
   ///   - value: Its new value.
-  public func set<Value>(_ atom: Atom<Value>, _ value: Value) {
+  @inlinable public func set<Value>(_ atom: Atom<Value>, _ value: Value) {
     operate { core in
       let index = core.index(of: atom)
       let slot = core.slot(index, as: Value.self)
-      if slot.isStubbed { slot.replaceCompute(.stub(.success(value))) }
+      if slot.isStubbed { slot.restub(value) }
       if slot.write(value) { core.didChange(index) }
       core.settle()
     }

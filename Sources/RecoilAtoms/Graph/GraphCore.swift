@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The state and algorithms of one container's graph. Every method runs under the
 /// container's lock (`AtomContainer.lock`), so nothing here synchronises by itself.
@@ -8,9 +9,9 @@ import Dispatch
 /// the order it last read them and re-evaluates it only if one of them really changed. This
 /// evaluates each selector at most once per change of its inputs, never sees an inconsistent
 /// mix of old and new values (glitch-free), and stops at values that did not change.
-final class GraphCore {
+@usableFromInline final class GraphCore {
   /// One evaluation in progress, recording the dependencies it reads.
-  struct Frame {
+  @usableFromInline struct Frame {
     var slot: Int32
     /// How many of the previous sources this evaluation read again, in the same order.
     var position = 0
@@ -20,36 +21,36 @@ final class GraphCore {
   }
 
   /// Getters may nest this deep before an evaluation is deferred and retried from the top.
-  static let maximumNesting = 256
+  @usableFromInline static let maximumNesting = 256
 
   weak var container: AtomContainer?
-  let serial: UInt64
-  @exclusivity(unchecked) var slots: ContiguousArray<NodeSlot> = []
+  @usableFromInline let serial: UInt64
+  @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<NodeSlot> = []
   // The graph's shape and marks, one entry per slot index, kept apart from the slot objects so
   // that propagation and re-validation work on plain arrays (no reference counting).
-  @exclusivity(unchecked) var marks: ContiguousArray<NodeSlot.Mark> = []
+  @usableFromInline @exclusivity(unchecked) var marks: ContiguousArray<NodeSlot.Mark> = []
   /// Dependencies, in the order the last evaluation read them.
   @exclusivity(unchecked) var sourceLists: ContiguousArray<[Int32]> = []
   /// Dependents: the nodes whose last evaluation read this one.
   @exclusivity(unchecked) var observerLists: ContiguousArray<[Int32]> = []
   /// Whether a change must be followed up eagerly: subscribers, waiters, or an async node.
   @exclusivity(unchecked) var watched: ContiguousArray<Bool> = []
-  @exclusivity(unchecked) var evaluating: ContiguousArray<Bool> = []
+  @usableFromInline @exclusivity(unchecked) var evaluating: ContiguousArray<Bool> = []
   /// The dependency whose change marked a node dirty, for the inspector's "trigger".
   @exclusivity(unchecked) var dirtiedBy: ContiguousArray<Int32> = []
   @exclusivity(unchecked) var indexOfKey: [NodeKey: Int32] = [:]
   @exclusivity(unchecked) var freeIndices: [Int32] = []
-  @exclusivity(unchecked) var frames: [Frame] = []
+  @usableFromInline @exclusivity(unchecked) var frames: [Frame] = []
   /// The explicit stack of `refresh`, shared by nested refreshes (each works above its base).
   @exclusivity(unchecked) var walk: [(node: Int32, next: Int)] = []
   /// A dependency that was too deep to evaluate in place; -1 when none.
-  @exclusivity(unchecked) var deferred: Int32 = -1
+  @usableFromInline @exclusivity(unchecked) var deferred: Int32 = -1
   /// Nodes with subscribers or waiters reached by the latest propagation.
-  @exclusivity(unchecked) var affected: [Int32] = []
+  @usableFromInline @exclusivity(unchecked) var affected: [Int32] = []
 
   @exclusivity(unchecked) var observers: [any AtomGraphObserver] = []
-  @exclusivity(unchecked) var events: [AtomGraphEvent] = []
-  @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
+  @usableFromInline @exclusivity(unchecked) var events: [AtomGraphEvent] = []
+  @usableFromInline @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
   @exclusivity(unchecked) var isDelivering = false
 
   init(serial: UInt64) {
@@ -59,7 +60,7 @@ final class GraphCore {
   // MARK: - Finding slots
 
   /// The slot index of a node, registering it on first use.
-  @inline(__always) func index<Value>(of node: Node<Value>) -> Int32 {
+  @inlinable func index<Value>(of node: Node<Value>) -> Int32 {
     let cached = node.slotCache.load(ordering: .relaxed)
     if cached >> 32 == serial {
       let index = Int32(truncatingIfNeeded: cached & 0xFFFF_FFFF) - 1
@@ -68,7 +69,7 @@ final class GraphCore {
     return lookUp(node)
   }
 
-  private func lookUp<Value>(_ node: Node<Value>) -> Int32 {
+  @usableFromInline func lookUp<Value>(_ node: Node<Value>) -> Int32 {
     if let index = indexOfKey[node.key] {
       if slots[Int(index)].ownerUID == node.uid {
         node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
@@ -114,7 +115,7 @@ final class GraphCore {
     return index
   }
 
-  @inline(__always) func slot<Value>(_ index: Int32, as type: Value.Type) -> ValueSlot<Value> {
+  @inlinable func slot<Value>(_ index: Int32, as type: Value.Type) -> ValueSlot<Value> {
     // The index came from `index(of:)` for a `Node<Value>`, whose slot is a `ValueSlot<Value>`.
     unsafeDowncast(slots[Int(index)], to: ValueSlot<Value>.self)
   }
@@ -123,7 +124,7 @@ final class GraphCore {
 
   /// A read from inside the getter of `reader`: brings the node up to date and records it as
   /// a dependency.
-  func read<Value>(_ node: Node<Value>, from reader: Int32) throws -> ValueSlot<Value> {
+  @inlinable func read<Value>(_ node: Node<Value>, from reader: Int32) throws -> ValueSlot<Value> {
     let index = self.index(of: node)
     if evaluating[Int(index)] {
       throw AtomError.cycle(cyclePath(to: index))
@@ -139,7 +140,7 @@ final class GraphCore {
     return unsafeDowncast(slots[Int(index)], to: ValueSlot<Value>.self)
   }
 
-  private func cyclePath(to index: Int32) -> [String] {
+  @usableFromInline func cyclePath(to index: Int32) -> [String] {
     let start = frames.lastIndex { $0.slot == index } ?? 0
     return frames[start...].map { slots[Int($0.slot)].key.description } + [slots[Int(index)].key.description]
   }
@@ -147,7 +148,7 @@ final class GraphCore {
   /// Brings a node up to date from outside any getter, evaluating deep chains without deep
   /// recursion: an evaluation that nests too deeply defers its dependency, which is evaluated
   /// first, and is then retried.
-  func ensureFresh(_ root: Int32) {
+  @usableFromInline func ensureFresh(_ root: Int32) {
     guard marks[Int(root)] != .clean else { return }
     // Usually one refresh suffices; deferrals (deep first evaluations) use a stack.
     do {
@@ -170,7 +171,7 @@ final class GraphCore {
   }
 
   /// Re-validates `root` and its `check` dependencies with an explicit stack.
-  func refresh(_ root: Int32) throws(Interruption) {
+  @usableFromInline func refresh(_ root: Int32) throws(Interruption) {
     let base = walk.count
     walk.append((root, 0))
     while walk.count > base {
@@ -249,7 +250,7 @@ final class GraphCore {
 
   // MARK: - Dependencies
 
-  @inline(__always) func track(source: Int32) {
+  @usableFromInline func track(source: Int32) {
     guard !frames.isEmpty else { return }
     let top = frames.count - 1
     if !frames[top].diverged {
@@ -311,7 +312,7 @@ final class GraphCore {
 
   /// A node's state changed: report it, mark its dependents dirty and everything below them
   /// `check`, and remember the subscribed nodes reached.
-  func didChange(_ index: Int32) {
+  @usableFromInline func didChange(_ index: Int32) {
     if !observers.isEmpty {
       let slot = slots[Int(index)]
       switch slot.erasedLoadable {
@@ -346,7 +347,7 @@ final class GraphCore {
 
   /// Brings the subscribed nodes reached by the latest change up to date and queues their
   /// notifications. Async selectors reached are restarted only when someone watches them.
-  func settle() {
+  @usableFromInline func settle() {
     var round = 0
     while !affected.isEmpty {
       let batch = affected

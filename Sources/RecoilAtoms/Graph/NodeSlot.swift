@@ -1,8 +1,8 @@
 /// A container's storage for one node: its place in the graph and, in ``ValueSlot``, its value.
 /// Only touched under the container's lock.
-class NodeSlot {
+@usableFromInline class NodeSlot {
   /// Whether the cached value can be used as it is.
-  enum Mark: UInt8 {
+  @usableFromInline enum Mark: UInt8 {
     /// Up to date.
     case clean
     /// A dependency further upstream changed; the dependencies must be checked first.
@@ -11,24 +11,24 @@ class NodeSlot {
     case dirty
   }
 
-  let key: NodeKey
+  @usableFromInline let key: NodeKey
   let family: String?
-  let ownerUID: Int
+  @usableFromInline let ownerUID: Int
   let index: Int32
   let kind: NodeKind
   let isAsync: Bool
   /// The mark a new slot starts with: atoms are clean, selectors dirty until evaluated.
   let initialMark: Mark
   /// Bumped whenever the value (or loading/error state) changes.
-  @exclusivity(unchecked) var version: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
   @exclusivity(unchecked) var forcedRefresh = false
   @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
   @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
   /// Tasks suspended in `AtomContainer.value(_:)` until this node's state changes.
   @exclusivity(unchecked) var waiters: [CheckedContinuation<Void, Never>] = []
   /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
-  @exclusivity(unchecked) var generation: UInt64 = 0
-  @exclusivity(unchecked) var task: Task<Void, Never>?
+  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
 
   init<Value>(node: Node<Value>, index: Int32, mark: Mark) {
     key = node.key
@@ -68,4 +68,6 @@ struct SubscriberEntry {
 
 /// Thrown through getters to abandon an evaluation that went too deep: the scheduler evaluates
 /// the deferred dependency first and then retries, so deep chains never exhaust the stack.
-struct Interruption: Error {}
+@usableFromInline struct Interruption: Error {
+  @usableFromInline init() {}
+}

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// A node's storage with its typed value.
-final class ValueSlot<Value: Sendable>: NodeSlot {
+@usableFromInline final class ValueSlot<Value: Sendable>: NodeSlot {
   enum Compute {
     case atom(@Sendable () -> Value)
     case asyncAtom(@Sendable () async throws -> Value)
@@ -21,14 +21,14 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
 
   // The state is kept in fields whose layout needs no generic metadata at run time (the value
   // in a buffer allocated once), so the evaluation path does no metadata lookups.
-  let storage: UnsafeMutablePointer<Value>
-  @exclusivity(unchecked) var storesValue = false
-  @exclusivity(unchecked) var failure: (any Error)?
-  @exclusivity(unchecked) var isLoading = false
+  @usableFromInline let storage: UnsafeMutablePointer<Value>
+  @usableFromInline @exclusivity(unchecked) var storesValue = false
+  @usableFromInline @exclusivity(unchecked) var failure: (any Error)?
+  @usableFromInline @exclusivity(unchecked) var isLoading = false
   @exclusivity(unchecked) var compute: Compute
   /// The getter of a plain or writable selector: the hot path of evaluation.
   @exclusivity(unchecked) var syncGetter: (@Sendable (Getter) throws -> Value)?
-  let isSame: (@Sendable (Value, Value) -> Bool)?
+  @usableFromInline let isSame: (@Sendable (Value, Value) -> Bool)?
 
   init(node: Node<Value>, index: Int32, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?, state: State) {
     self.storage = .allocate(capacity: 1)
@@ -57,7 +57,12 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
   }
 
   /// Whether a test replaced the node's value with a stub.
-  @exclusivity(unchecked) var isStubbed = false
+  @usableFromInline @exclusivity(unchecked) var isStubbed = false
+
+  /// Records a write to a stubbed node as its new stub.
+  @usableFromInline func restub(_ value: Value) {
+    replaceCompute(.stub(.success(value)))
+  }
 
   /// Replaces how the node computes its value (a stub, in tests).
   func replaceCompute(_ compute: Compute) {
@@ -93,7 +98,7 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
     }
   }
 
-  @inline(__always) private func setValue(_ value: Value) {
+  @inlinable func setValue(_ value: Value) {
     if storesValue {
       storage.pointee = value
     } else {
@@ -120,7 +125,7 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
 
   override var hasValue: Bool { storesValue && !isLoading && failure == nil }
 
-  @inline(__always) func currentValue() throws -> Value {
+  @inlinable func currentValue() throws -> Value {
     if _fastPath(storesValue && !isLoading && failure == nil) { return storage.pointee }
     if let failure { throw failure }
     throw AtomError.loading(key.description)
@@ -186,7 +191,7 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
   }
 
   /// Stores a value; returns whether it differs from the previous state.
-  @inline(__always) func storeValue(_ new: Value) -> Bool {
+  @inlinable func storeValue(_ new: Value) -> Bool {
     if storesValue && !isLoading && failure == nil, let isSame, isSame(storage.pointee, new) { return false }
     setValue(new)
     failure = nil
@@ -218,11 +223,13 @@ final class ValueSlot<Value: Sendable>: NodeSlot {
   }
 
   /// Writes an atom's value; returns whether it changed.
-  func write(_ value: Value) -> Bool {
+  @inlinable func write(_ value: Value) -> Bool {
     generation &+= 1  // an in-flight async load loses
-    task?.cancel()
-    task = nil
-    return store(.success(value))
+    if let task {
+      task.cancel()
+      self.task = nil
+    }
+    return storeValue(value)
   }
 
   override func resetToDefault(_ core: GraphCore) -> Bool {

@@ -8,8 +8,8 @@
 public struct Getter: @unchecked Sendable {
   // Sendable: a Getter only exists during a getter call, on the thread that holds the
   // container's lock; `core` is kept alive by the container for that whole call.
-  unowned(unsafe) let core: GraphCore
-  let reader: Int32
+  @usableFromInline unowned(unsafe) let core: GraphCore
+  @usableFromInline let reader: Int32
 
   /// Reads a node's value and records it as a dependency.
   ///
@@ -35,7 +35,7 @@ public struct Getter: @unchecked Sendable {
   /// - Returns: Its current value.
   /// - Throws: The node's error, ``AtomError/loading(_:)`` while an async node loads, or
   ///   ``AtomError/cycle(_:)``.
-  public func get<Value>(_ node: Node<Value>) throws -> Value {
+  @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
     let slot = try core.read(node, from: reader)
     return try slot.currentValue()
   }

@@ -20,10 +20,10 @@ public class Node<Value: Sendable>: @unchecked Sendable {
   public let key: NodeKey
   /// The family this node belongs to, if it is a family member.
   public let family: String?
-  let uid: Int
+  @usableFromInline let uid: Int
   /// Where the last container to look this node up keeps it: container serial in the high
   /// 32 bits, slot index + 1 in the low 32. Saves a dictionary lookup on every read.
-  let slotCache = Atomic<UInt64>(0)
+  @usableFromInline let slotCache = Atomic<UInt64>(0)
 
   init(key: NodeKey, family: String?) {
     self.key = key
