@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "RecoilRender", targets: ["RecoilRender"]),
     .library(name: "RecoilAtoms", targets: ["RecoilAtoms"]),
     .library(name: "RecoilStores", targets: ["RecoilStores"]),
+    .library(name: "RecoilInspector", targets: ["RecoilInspector"]),
     .executable(name: "recoil-inspect", targets: ["recoil-inspect"]),
     .executable(name: "recoil-bench", targets: ["recoil-bench"]),
   ],
@@ -22,6 +23,9 @@ let package = Package(
     .target(name: "RecoilAtoms", dependencies: ["RecoilDelivery"]),
     // Redux stores: single reducer and slices, selectors, effects, middleware. Knows no inspector.
     .target(name: "RecoilStores", dependencies: ["RecoilDelivery"]),
+
+    // Observes containers and stores: records, snapshots and streams live events.
+    .target(name: "RecoilInspector", dependencies: ["RecoilSnapshot", "RecoilAtoms", "RecoilStores"]),
 
     // Graphviz's C libraries (cgraph + gvc), found through pkg-config.
     .systemLibrary(
@@ -40,13 +44,14 @@ let package = Package(
 
     .executableTarget(
       name: "recoil-bench",
-      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilAtoms", "RecoilStores"],
+      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilAtoms", "RecoilStores", "RecoilInspector"],
       path: "Benchmarks/recoil-bench"
     ),
 
     .testTarget(name: "RecoilSnapshotTests", dependencies: ["RecoilSnapshot"]),
     .testTarget(name: "RecoilAtomsTests", dependencies: ["RecoilAtoms"]),
     .testTarget(name: "RecoilStoresTests", dependencies: ["RecoilStores"]),
+    .testTarget(name: "RecoilInspectorTests", dependencies: ["RecoilInspector", "RecoilSnapshot", "RecoilAtoms", "RecoilStores"]),
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),

@@ -1,0 +1,81 @@
+import Dispatch
+import RecoilAtoms
+import RecoilSnapshot
+import RecoilStores
+import Synchronization
+
+/// Observes one atom container for an inspector: records evaluations and edge changes and
+/// forwards events to the live stream.
+final class ContainerHook: AtomGraphObserver {
+  let prefix: String
+  weak let inspector: Inspector?
+  /// Node kinds by id, learnt from registrations, for the stream's partial node updates.
+  private let kinds = Mutex<[String: SnapshotNodeKind]>([:])
+
+  init(prefix: String, inspector: Inspector) {
+    self.prefix = prefix
+    self.inspector = inspector
+  }
+
+  func id(_ key: NodeKey) -> String { prefix + key.description }
+
+  func receive(_ event: AtomGraphEvent) {
+    guard let inspector else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    switch event {
+    case .evaluationFinished(let node, let duration, let trigger, let changed):
+      let triggerText = Self.describe(trigger, prefix: prefix)
+      inspector.record {
+        $0.recordEvaluation(node: id(node), durationNanos: duration, endNanos: now, trigger: triggerText)
+      }
+      inspector.stream(now) {
+        .evaluation(
+          EvaluationEvent(
+            node: self.id(node), durationNanos: Int(clamping: duration), trigger: triggerText, changed: changed))
+      }
+    case .edgeAdded(let from, let to), .edgeRemoved(let from, let to):
+      let added: Bool
+      if case .edgeAdded = event { added = true } else { added = false }
+      let edge = SnapshotEdge(from: id(from), to: id(to))
+      inspector.record { $0.edgeHistory.append(Recording.EdgeChange(edge: edge, added: added, atNanos: now)) }
+      inspector.stream(now) { added ? .edgeAdded(edge) : .edgeRemoved(edge) }
+    case .nodeRegistered(let info):
+      kinds.withLock { $0[id(info.key)] = info.kind == .atom ? .atom : .selector }
+      inspector.stream(now) {
+        .node(
+          SnapshotNode(
+            id: self.id(info.key), kind: info.kind == .atom ? .atom : .selector, isAsync: info.isAsync,
+            family: info.family.map { self.prefix + $0 }, parameter: info.parameter?.description,
+            valueType: info.valueType))
+      }
+    case .valueChanged(let node, let value):
+      let length = inspector.configuration.previewLength
+      inspector.stream(now) {
+        .node(
+          SnapshotNode(
+            id: self.id(node), kind: self.kind(of: node), value: ValuePreview.describe(value, limit: length),
+            status: .ready))
+      }
+    case .errorRaised(let node, let error):
+      inspector.stream(now) { .error(node: self.id(node), message: String(describing: error)) }
+    case .subscribersChanged(let node, let count):
+      inspector.stream(now) { .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), subscribers: count)) }
+    case .loadingStarted(let node):
+      inspector.stream(now) { .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), status: .loading)) }
+    case .evaluationStarted, .loadingFinished, .nodeReleased:
+      break
+    }
+  }
+
+  private func kind(of node: NodeKey) -> SnapshotNodeKind {
+    kinds.withLock { $0[id(node)] } ?? .selector
+  }
+
+  static func describe(_ trigger: EvaluationTrigger, prefix: String) -> String {
+    switch trigger {
+    case .firstRead: "first read"
+    case .refresh: "refresh"
+    case .dependencyChanged(let key): "dependency \(prefix)\(key.description)"
+    }
+  }
+}

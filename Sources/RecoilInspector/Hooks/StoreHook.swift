@@ -1,0 +1,64 @@
+import Dispatch
+import RecoilSnapshot
+import RecoilStores
+
+/// Observes one store for an inspector: records actions (raw, on the dispatch path), effects
+/// and selector evaluations, and forwards events to the live stream.
+final class StoreHook: StoreObserver {
+  let name: String
+  weak let inspector: Inspector?
+
+  init(name: String, inspector: Inspector) {
+    self.name = name
+    self.inspector = inspector
+  }
+
+  func receive(_ event: StoreEvent) {
+    guard let inspector else { return }
+    switch event {
+    case .action(let record):
+      let raw = Recording.RawAction(
+        sequence: record.sequence, store: name, action: record.action, before: record.stateBefore,
+        after: record.stateAfter, durationNanos: record.durationNanos, atNanos: record.atNanos)
+      inspector.record { $0.actions.append(raw) }
+      // The diff is made on the stream's writer thread, not here.
+      inspector.stream(record.atNanos) { inspector.describe(raw) }
+    case .effectStarted(_, let effect, let run, _):
+      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .started), inspector)
+    case .effectFinished(_, let effect, let run):
+      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .finished), inspector)
+    case .effectCancelled(_, let effect, let run):
+      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .cancelled), inspector)
+    case .effectFailed(_, let effect, let run, let error):
+      effectEvent(
+        EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)), inspector)
+    case .selectorEvaluated(_, let selector, _, let duration, let value):
+      let id = "\(name).\(selector)"
+      let now = DispatchTime.now().uptimeNanoseconds
+      inspector.record {
+        $0.recordEvaluation(node: id, durationNanos: duration, endNanos: now, trigger: "state changed")
+        $0.selectorValues[id] = value
+      }
+      inspector.stream(now) {
+        .evaluation(
+          EvaluationEvent(node: id, durationNanos: Int(clamping: duration), trigger: "state changed", changed: true))
+      }
+    case .subscribersChanged(_, let count):
+      inspector.stream(DispatchTime.now().uptimeNanoseconds) {
+        .node(SnapshotNode(id: self.name, kind: .store, subscribers: count))
+      }
+    case .sliceRegistered(_, let slice):
+      inspector.stream(DispatchTime.now().uptimeNanoseconds) {
+        .node(
+          SnapshotNode(id: "\(self.name).\(slice.name)", kind: .slice, owner: self.name, valueType: slice.valueType))
+      }
+    case .actionDropped:
+      break
+    }
+  }
+
+  private func effectEvent(_ event: EffectEvent, _ inspector: Inspector) {
+    inspector.record { $0.effects.append(event) }
+    inspector.stream(DispatchTime.now().uptimeNanoseconds) { .effect(event) }
+  }
+}

@@ -1,0 +1,315 @@
+import Dispatch
+import Foundation
+import RecoilAtoms
+import RecoilSnapshot
+import RecoilStores
+import Synchronization
+
+/// Watches atom containers and stores and turns what they do into snapshots and live events
+/// for `recoil-inspect`.
+///
+/// Attaching takes one line per container or store and changes nothing about how the app
+/// behaves. The inspector records dependency edges (and their history), evaluation timings,
+/// action traces and effects into bounded buffers; value previews and state diffs are made only
+/// when a snapshot or the live stream asks for them.
+///
+/// ```swift
+/// let inspector = Inspector()
+/// inspector.attach(container)
+/// inspector.attach(appStore, name: "app")
+/// try inspector.startStreaming(to: .tcp(host: "127.0.0.1", port: 9999))
+/// // …
+/// try inspector.writeSnapshot(to: URL(filePath: "app.snapshot.json"))
+/// ```
+public final class Inspector: Sendable {
+  /// The limits in force.
+  public let configuration: InspectorConfiguration
+  /// The monotonic time the inspector started; event and action times are relative to it.
+  let startNanos: UInt64
+  private let recording: Mutex<Recording>
+  private let targets = Mutex<[InspectedTarget]>([])
+  private let liveStream = Mutex<EventStream?>(nil)
+  private let isStreaming = Atomic<Bool>(false)
+  /// Actions already described (name, payload, diff), by store and sequence number: each
+  /// action is diffed once however many snapshots include it.
+  private let describedActions = Mutex<[ActionKey: SnapshotAction]>([:])
+
+  private struct ActionKey: Hashable {
+    var store: String
+    var sequence: Int
+  }
+
+  /// Creates an inspector with nothing attached.
+  ///
+  /// ```swift
+  /// let inspector = Inspector()
+  /// ```
+  ///
+  /// - Parameter configuration: Buffer sizes and preview lengths.
+  public init(configuration: InspectorConfiguration = InspectorConfiguration()) {
+    self.configuration = configuration
+    self.startNanos = DispatchTime.now().uptimeNanoseconds
+    self.recording = Mutex(Recording(configuration: configuration))
+  }
+
+  deinit {
+    liveStream.withLock { $0 }?.close()
+  }
+
+  // MARK: - Attaching
+
+  /// Starts inspecting an atom container.
+  ///
+  /// ```swift
+  /// inspector.attach(container)                 // node ids as declared: "CartState.total"
+  /// inspector.attach(other, name: "settings")   // prefixed: "settings/Theme.current"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - container: The container.
+  ///   - name: A prefix for node ids, to tell several containers apart.
+  /// - Returns: The attachment; ``InspectorAttachment/detach()`` stops inspecting.
+  @discardableResult
+  public func attach(_ container: AtomContainer, name: String? = nil) -> InspectorAttachment {
+    let hook = ContainerHook(prefix: name.map { "\($0)/" } ?? "", inspector: self)
+    let token = container.addObserver(hook)
+    let id = ObjectIdentifier(hook)
+    targets.withLock { $0.append(.container(ContainerTarget(id: id, prefix: hook.prefix, container: container))) }
+    return InspectorAttachment { [weak self, weak container] in
+      container?.removeObserver(token)
+      self?.targets.withLock { $0.removeAll { $0.id == id } }
+    }
+  }
+
+  /// Starts inspecting a store.
+  ///
+  /// ```swift
+  /// inspector.attach(appStore)   // named by the store's name
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - store: The store.
+  ///   - name: The store's id in snapshots; by default ``Store/name``.
+  /// - Returns: The attachment; ``InspectorAttachment/detach()`` stops inspecting.
+  @discardableResult
+  public func attach<State, Action>(_ store: Store<State, Action>, name: String? = nil) -> InspectorAttachment {
+    let storeName = name ?? store.name
+    let hook = StoreHook(name: storeName, inspector: self)
+    let token = store.addObserver(hook)
+    let id = ObjectIdentifier(hook)
+    let target = InspectedTarget.store(
+      StoreTarget(id: id, name: storeName) { [weak store] in
+        guard let store else { return nil }
+        return StoreTarget.Contents(
+          stateType: String(describing: State.self), state: store.state, registeredSlices: store.slices,
+          sliceValues: store.sliceValues(), selectors: store.selectors, subscribers: store.subscriberCount)
+      })
+    targets.withLock { $0.append(target) }
+    return InspectorAttachment { [weak self, weak store] in
+      store?.removeObserver(token)
+      self?.targets.withLock { $0.removeAll { $0.id == id } }
+    }
+  }
+
+  // MARK: - Recording
+
+  func record(_ body: (inout Recording) -> Void) {
+    recording.withLock { body(&$0) }
+  }
+
+  /// Sends an event to the live stream, if one is running; `make` runs on the stream's thread.
+  func stream(_ atNanos: UInt64, _ make: @escaping @Sendable () -> InspectorEvent.Kind) {
+    guard isStreaming.load(ordering: .relaxed) else { return }
+    liveStream.withLock { $0 }?.submit(atNanos: Int(clamping: atNanos &- startNanos), make)
+  }
+
+  /// The evaluations recorded, oldest first (bounded by ``InspectorConfiguration/timelineCapacity``).
+  ///
+  /// ```swift
+  /// for entry in inspector.evaluationTimeline() { print(entry.node, entry.durationNanos) }
+  /// ```
+  ///
+  /// - Returns: Node id, start and duration (nanoseconds since the inspector started), and trigger.
+  public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int, trigger: String)] {
+    recording.withLock { $0.timeline.elements }.map {
+      ($0.node, Int(clamping: $0.startNanos &- startNanos), Int(clamping: $0.durationNanos), $0.trigger)
+    }
+  }
+
+  /// Every recorded edge addition and removal, oldest first.
+  ///
+  /// ```swift
+  /// for change in inspector.edgeHistory() where !change.added { print("dropped", change.edge) }
+  /// ```
+  ///
+  /// - Returns: The edge, whether it was added, and when (nanoseconds since the inspector started).
+  public func edgeHistory() -> [(edge: SnapshotEdge, added: Bool, atNanos: Int)] {
+    recording.withLock { $0.edgeHistory.elements }.map { ($0.edge, $0.added, Int(clamping: $0.atNanos &- startNanos)) }
+  }
+
+  /// The effect events recorded, oldest first.
+  ///
+  /// ```swift
+  /// let failures = inspector.effectEvents().filter { $0.phase == .failed }
+  /// ```
+  ///
+  /// - Returns: The events.
+  public func effectEvents() -> [EffectEvent] {
+    recording.withLock { $0.effects.elements }
+  }
+
+  // MARK: - Snapshots
+
+  /// A snapshot of everything attached: nodes with values, statuses and timings, the current
+  /// edges, and the action trace with changed paths.
+  ///
+  /// ```swift
+  /// let snapshot = inspector.snapshot()
+  /// print(snapshot.nodes.count, snapshot.actions.count)
+  /// ```
+  ///
+  /// - Returns: A format-version-1 snapshot in which every edge names a node of the snapshot.
+  public func snapshot() -> Snapshot {
+    let attached = targets.withLock { $0 }
+    var builder = SnapshotBuilder(configuration: configuration)
+    for target in attached {
+      switch target {
+      case .container(let target):
+        if let container = target.container { builder.add(container.graphState(), prefix: target.prefix) }
+      case .store(let target):
+        if let contents = target.contents() { builder.add(store: target.name, contents: contents) }
+      }
+    }
+    let (actions, statistics, selectorValues, droppedActions, droppedEvaluations, droppedEvents) = recording.withLock {
+      ($0.actions.elements, $0.statistics, $0.selectorValues, $0.actions.dropped, $0.timeline.dropped, $0.droppedEvents)
+    }
+    builder.apply(statistics: statistics, selectorValues: selectorValues)
+    var snapshot = builder.finish()
+    snapshot.capturedAt = Date()
+    snapshot.actions = describeCached(actions)
+    snapshot.dropped = SnapshotDropCounts(
+      actions: droppedActions, evaluations: droppedEvaluations,
+      events: droppedEvents + (liveStream.withLock { $0 }?.droppedCount ?? 0))
+    return snapshot
+  }
+
+  /// Writes a snapshot as JSON, atomically: readers see the old file or the new one.
+  ///
+  /// ```swift
+  /// try inspector.writeSnapshot(to: URL(filePath: "out/app.snapshot.json"))
+  /// ```
+  ///
+  /// - Parameter url: The destination file.
+  /// - Throws: ``AtomicFile/WriteError`` when it cannot be written.
+  public func writeSnapshot(to url: URL) throws {
+    try AtomicFile.write(SnapshotCodec.encode(snapshot()), to: url)
+  }
+
+  private func describeCached(_ actions: [Recording.RawAction]) -> [SnapshotAction] {
+    let known = describedActions.withLock { $0 }
+    var fresh: [ActionKey: SnapshotAction] = [:]
+    let described = actions.map { raw -> SnapshotAction in
+      let key = ActionKey(store: raw.store, sequence: raw.sequence)
+      if let cached = known[key] { return cached }
+      let action: SnapshotAction = describe(raw)
+      fresh[key] = action
+      return action
+    }
+    // Keep only what the trace still holds, so the cache is as bounded as the trace.
+    let live = Set(actions.map { ActionKey(store: $0.store, sequence: $0.sequence) })
+    describedActions.withLock { cache in
+      cache.merge(fresh) { old, _ in old }
+      if cache.count > live.count { cache = cache.filter { live.contains($0.key) } }
+    }
+    return described
+  }
+
+  /// The snapshot form of a recorded action: name, payload preview and changed paths.
+  func describe(_ raw: Recording.RawAction) -> SnapshotAction {
+    let description = ActionDescription(raw.action)
+    return SnapshotAction(
+      seq: raw.sequence, store: raw.store, name: description.name,
+      payload: description.payload.map { Self.cut($0, to: configuration.previewLength) },
+      atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: Int(clamping: raw.durationNanos),
+      changes: StateDiff.changes(
+        from: raw.before, to: raw.after, previewLength: configuration.previewLength,
+        limit: configuration.changesPerAction))
+  }
+
+  func describe(_ raw: Recording.RawAction) -> InspectorEvent.Kind {
+    .action(describe(raw))
+  }
+
+  static func cut(_ text: String, to length: Int) -> String {
+    text.count > length ? String(text.prefix(max(length - 1, 1))) + "…" : text
+  }
+
+  // MARK: - Live stream
+
+  /// Starts streaming live events as JSON Lines. The app is never blocked: events go through a
+  /// bounded queue to a background thread; when it is full they are dropped and counted in a
+  /// `dropped` event. A socket destination that goes away is reconnected when it comes back.
+  ///
+  /// ```swift
+  /// try inspector.startStreaming(to: EventEndpoint(parsing: "tcp:127.0.0.1:9999"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - endpoint: A file (appended to), standard output, or a loopback TCP or Unix socket.
+  ///   - capacity: How many events may wait in the queue.
+  /// - Throws: ``EventConnectionError`` when a file cannot be opened.
+  public func startStreaming(to endpoint: EventEndpoint, capacity: Int = 10_000) throws {
+    let stream = try EventStream(endpoint: endpoint, capacity: capacity)
+    let previous = liveStream.withLock { current in
+      defer { current = stream }
+      return current
+    }
+    previous?.close()
+    isStreaming.store(true, ordering: .relaxed)
+    // Describe what already exists, so a listener starts with the whole graph.
+    let snapshot = snapshot()
+    let now = Int(clamping: DispatchTime.now().uptimeNanoseconds &- startNanos)
+    for node in snapshot.nodes { stream.submit(atNanos: now) { .node(node) } }
+    for edge in snapshot.edges { stream.submit(atNanos: now) { .edgeAdded(edge) } }
+  }
+
+  /// Stops the live stream after writing what is queued.
+  ///
+  /// ```swift
+  /// inspector.stopStreaming()
+  /// ```
+  public func stopStreaming() {
+    isStreaming.store(false, ordering: .relaxed)
+    let stream = liveStream.withLock { current in
+      defer { current = nil }
+      return current
+    }
+    stream?.close()
+  }
+
+  /// How many live events were dropped so far because the stream could not keep up.
+  public var droppedEventCount: Int {
+    liveStream.withLock { $0 }?.droppedCount ?? 0
+  }
+}
+
+/// Keeps an attachment; ``detach()`` stops the inspector watching that container or store.
+///
+/// ```swift
+/// let attachment = inspector.attach(container)
+/// attachment.detach()
+/// ```
+public final class InspectorAttachment: Sendable {
+  private let onDetach: @Sendable () -> Void
+  private let isDetached = Atomic<Bool>(false)
+
+  init(onDetach: @escaping @Sendable () -> Void) {
+    self.onDetach = onDetach
+  }
+
+  /// Stops inspecting. What was recorded stays in the inspector.
+  public func detach() {
+    guard !isDetached.exchange(true, ordering: .relaxed) else { return }
+    onDetach()
+  }
+}

@@ -1,0 +1,29 @@
+/// Limits on what an ``Inspector`` keeps.
+///
+/// ```swift
+/// var configuration = InspectorConfiguration()
+/// configuration.actionCapacity = 1_000
+/// configuration.previewLength = 60
+/// let inspector = Inspector(configuration: configuration)
+/// ```
+public struct InspectorConfiguration: Sendable {
+  /// How many actions the trace keeps (the newest); older ones are dropped and counted.
+  public var actionCapacity = 10_000
+  /// How many evaluations the timeline keeps.
+  public var timelineCapacity = 10_000
+  /// How many edge additions and removals the edge history keeps.
+  public var edgeHistoryCapacity = 10_000
+  /// How many effect events are kept.
+  public var effectCapacity = 1_000
+  /// Value previews are cut at this many characters.
+  public var previewLength = 120
+  /// At most this many changed paths are listed per action.
+  public var changesPerAction = 50
+
+  /// The defaults: 10,000 actions, evaluations and edge changes; previews of 120 characters.
+  ///
+  /// ```swift
+  /// let configuration = InspectorConfiguration()
+  /// ```
+  public init() {}
+}

@@ -1,0 +1,41 @@
+import RecoilAtoms
+import RecoilStores
+
+/// Something an inspector is attached to.
+enum InspectedTarget: Sendable {
+  case container(ContainerTarget)
+  case store(StoreTarget)
+
+  var id: ObjectIdentifier {
+    switch self {
+    case .container(let target): target.id
+    case .store(let target): target.id
+    }
+  }
+}
+
+/// An attached atom container; node ids carry `prefix`.
+struct ContainerTarget: Sendable {
+  let id: ObjectIdentifier
+  let prefix: String
+  weak var container: AtomContainer?
+}
+
+/// An attached store, read through a closure so the inspector need not know its types.
+struct StoreTarget: Sendable {
+  /// What a snapshot needs of a store, read at one moment.
+  struct Contents: @unchecked Sendable {
+    // Sendable: built and consumed within one snapshot call; the values are Sendable and the
+    // tuples only carry Sendable parts.
+    var stateType: String
+    var state: any Sendable
+    var registeredSlices: [StoreSliceInfo]
+    var sliceValues: [(name: String, value: any Sendable)]
+    var selectors: [(name: String, inputs: [String])]
+    var subscribers: Int
+  }
+
+  let id: ObjectIdentifier
+  let name: String
+  let contents: @Sendable () -> Contents?
+}

@@ -1,0 +1,137 @@
+import RecoilAtoms
+import RecoilSnapshot
+import RecoilStores
+
+/// Assembles a snapshot from container states and store contents. Node ids are kept unique
+/// (the first node with an id wins) and every edge and owner names a node of the snapshot.
+struct SnapshotBuilder {
+  let configuration: InspectorConfiguration
+  private var nodes: [SnapshotNode] = []
+  private var indexOfID: [String: Int] = [:]
+  private var edges: [SnapshotEdge] = []
+  private var edgeSet: Set<SnapshotEdge> = []
+
+  init(configuration: InspectorConfiguration) {
+    self.configuration = configuration
+  }
+
+  private func preview(_ value: Any) -> String {
+    ValuePreview.describe(value, limit: configuration.previewLength)
+  }
+
+  private mutating func add(_ node: SnapshotNode) {
+    guard indexOfID[node.id] == nil else { return }
+    indexOfID[node.id] = nodes.count
+    nodes.append(node)
+  }
+
+  private mutating func connect(_ from: String, _ to: String) {
+    let edge = SnapshotEdge(from: from, to: to)
+    if edgeSet.insert(edge).inserted { edges.append(edge) }
+  }
+
+  // MARK: - Atom containers
+
+  mutating func add(_ state: AtomGraphState, prefix: String) {
+    for node in state.nodes {
+      var snapshotNode = SnapshotNode(
+        id: prefix + node.info.key.description, kind: node.info.kind == .atom ? .atom : .selector,
+        isAsync: node.info.isAsync, family: node.info.family.map { prefix + $0 },
+        parameter: node.info.parameter?.description, valueType: node.info.valueType, subscribers: node.subscribers)
+      switch node.loadable {
+      case .value(let value):
+        snapshotNode.status = .ready
+        snapshotNode.value = preview(value)
+      case .loading(let previous):
+        snapshotNode.status = .loading
+        snapshotNode.value = previous.map(preview)
+      case .error(let error):
+        snapshotNode.status = .error
+        snapshotNode.error = Inspector.cut(String(describing: error), to: configuration.previewLength * 2)
+      }
+      add(snapshotNode)
+    }
+    for edge in state.edges { connect(prefix + edge.from.description, prefix + edge.to.description) }
+  }
+
+  // MARK: - Stores
+
+  /// A store becomes a store node, slice nodes (registered slices, or else the top-level
+  /// properties of its state) and selector nodes whose inputs are edges.
+  mutating func add(store name: String, contents: StoreTarget.Contents) {
+    add(
+      SnapshotNode(
+        id: name, kind: .store, label: name == contents.stateType ? nil : name, valueType: contents.stateType,
+        subscribers: contents.subscribers))
+    var sliceIDs: [String: String] = [:]
+    if contents.registeredSlices.isEmpty {
+      let mirror = Mirror(reflecting: contents.state)
+      if mirror.displayStyle == .struct || mirror.displayStyle == .class {
+        for child in mirror.children {
+          guard let label = child.label else { continue }
+          let id = "\(name).\(label)"
+          add(
+            SnapshotNode(
+              id: id, kind: .slice, label: label, owner: name, valueType: String(describing: type(of: child.value)),
+              value: preview(child.value), status: .ready))
+          sliceIDs[label] = id
+        }
+      }
+    } else {
+      for (info, value) in zip(contents.registeredSlices, contents.sliceValues) {
+        let id = "\(name).\(info.name)"
+        add(
+          SnapshotNode(
+            id: id, kind: .slice, label: info.name, owner: name, valueType: info.valueType, value: preview(value.value),
+            status: .ready))
+        sliceIDs[info.name] = id
+      }
+    }
+    let selectorNames = Set(contents.selectors.map(\.name))
+    for selector in contents.selectors {
+      let id = "\(name).\(selector.name)"
+      add(SnapshotNode(id: id, kind: .selector, label: selector.name, owner: name, status: .ready))
+      for input in selector.inputs {
+        if selectorNames.contains(input) {
+          add(SnapshotNode(id: "\(name).\(input)", kind: .selector, label: input, owner: name))
+          connect("\(name).\(input)", id)
+          continue
+        }
+        // A key path such as \AppState.cart.items: the slice it starts in, or else a slice
+        // node for the path itself.
+        let components = input.split(separator: ".").dropFirst().map(String.init)
+        if let first = components.first, let sliceID = sliceIDs[first] {
+          connect(sliceID, id)
+        } else {
+          let path = components.isEmpty ? input : components.joined(separator: ".")
+          let pathID = "\(name).\(path)"
+          add(SnapshotNode(id: pathID, kind: .slice, label: path, owner: name))
+          connect(pathID, id)
+        }
+      }
+    }
+  }
+
+  // MARK: - Recorded data
+
+  mutating func apply(statistics: [String: EvaluationStatistics], selectorValues: [String: any Sendable]) {
+    for (id, stats) in statistics {
+      guard let index = indexOfID[id] else { continue }
+      nodes[index].evaluations = stats.snapshot
+    }
+    for (id, value) in selectorValues {
+      guard let index = indexOfID[id] else { continue }
+      nodes[index].value = preview(value)
+      nodes[index].valueType = String(describing: type(of: value))
+    }
+  }
+
+  func finish() -> Snapshot {
+    let known = Set(indexOfID.keys)
+    var result = Snapshot(nodes: nodes, edges: edges.filter { known.contains($0.from) && known.contains($0.to) })
+    for index in result.nodes.indices where result.nodes[index].owner.map({ !known.contains($0) }) ?? false {
+      result.nodes[index].owner = nil
+    }
+    return result
+  }
+}

@@ -1,0 +1,208 @@
+// POSIX file and socket calls for the live stream, confined to this file.
+import Foundation
+import RecoilSnapshot
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a stream destination could not be opened.
+///
+/// ```swift
+/// catch let error as EventConnectionError { print(error) }
+/// ```
+public struct EventConnectionError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The endpoint.
+  public var endpoint: String
+  /// What went wrong.
+  public var reason: String
+  /// `endpoint: reason`.
+  public var description: String { "\(endpoint): \(reason)" }
+}
+
+/// A writable destination for JSON Lines, used only by the stream's writer thread.
+class EventConnection {
+  static func make(for endpoint: EventEndpoint) throws -> EventConnection {
+    switch endpoint {
+    case .standardStream: return DescriptorConnection(descriptor: STDOUT_FILENO, closes: false)
+    case .file(let path):
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+      guard descriptor >= 0 else {
+        throw EventConnectionError(endpoint: path, reason: String(cString: strerror(errno)))
+      }
+      return DescriptorConnection(descriptor: descriptor, closes: true)
+    case .tcp(let host, let port):
+      guard ["127.0.0.1", "localhost", "::1"].contains(host) else {
+        throw EventConnectionError(endpoint: endpoint.description, reason: "only loopback hosts are allowed")
+      }
+      return SocketConnection(address: .tcp(host == "::1" ? "::1" : "127.0.0.1", port))
+    case .unix(let path):
+      return SocketConnection(address: .unix(path))
+    }
+  }
+
+  /// Connects if needed; false while the destination is unreachable.
+  func ensureConnected() -> Bool { true }
+  /// Writes everything; false when the destination failed.
+  func write(_ data: Data) -> Bool { false }
+  func close() {}
+}
+
+/// A file or standard output.
+final class DescriptorConnection: EventConnection {
+  private let descriptor: Int32
+  private let closes: Bool
+
+  init(descriptor: Int32, closes: Bool) {
+    self.descriptor = descriptor
+    self.closes = closes
+  }
+
+  override func write(_ data: Data) -> Bool {
+    writeAll(descriptor, data, usingSend: false)
+  }
+
+  override func close() {
+    if closes { _ = Glibc_close(descriptor) }
+  }
+}
+
+/// A loopback TCP or Unix-domain socket that reconnects after the listener goes away.
+final class SocketConnection: EventConnection {
+  enum Address {
+    case tcp(String, UInt16)
+    case unix(String)
+  }
+
+  private let address: Address
+  private var descriptor: Int32 = -1
+  private var nextAttempt: UInt64 = 0
+
+  init(address: Address) {
+    self.address = address
+  }
+
+  override func ensureConnected() -> Bool {
+    if descriptor >= 0 { return true }
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard now >= nextAttempt else { return false }
+    descriptor = connectSocket()
+    if descriptor < 0 {
+      nextAttempt = now + 100_000_000  // retry every 100 ms
+      return false
+    }
+    return true
+  }
+
+  override func write(_ data: Data) -> Bool {
+    guard descriptor >= 0 else { return false }
+    if writeAll(descriptor, data, usingSend: true) { return true }
+    close()
+    return false
+  }
+
+  override func close() {
+    if descriptor >= 0 { _ = Glibc_close(descriptor) }
+    descriptor = -1
+  }
+
+  private func connectSocket() -> Int32 {
+    switch address {
+    case .tcp(let host, let port):
+      let family = host.contains(":") ? AF_INET6 : AF_INET
+      let socketDescriptor = socket(family, Int32(SOCK_STREAM_VALUE), 0)
+      guard socketDescriptor >= 0 else { return -1 }
+      noSignalOnBrokenPipe(socketDescriptor)
+      var result: Int32 = -1
+      if family == AF_INET {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, host, &address.sin_addr)
+        result = withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          }
+        }
+      } else {
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = port.bigEndian
+        inet_pton(AF_INET6, host, &address.sin6_addr)
+        result = withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+          }
+        }
+      }
+      if result != 0 {
+        _ = Glibc_close(socketDescriptor)
+        return -1
+      }
+      return socketDescriptor
+    case .unix(let path):
+      let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM_VALUE), 0)
+      guard socketDescriptor >= 0 else { return -1 }
+      noSignalOnBrokenPipe(socketDescriptor)
+      var address = sockaddr_un()
+      address.sun_family = sa_family_t(AF_UNIX)
+      let capacity = MemoryLayout.size(ofValue: address.sun_path)
+      guard path.utf8.count < capacity else {
+        _ = Glibc_close(socketDescriptor)
+        return -1
+      }
+      withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+        buffer.copyBytes(from: path.utf8)
+        buffer[path.utf8.count] = 0
+      }
+      let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+      }
+      if result != 0 {
+        _ = Glibc_close(socketDescriptor)
+        return -1
+      }
+      return socketDescriptor
+    }
+  }
+}
+
+#if canImport(Glibc)
+  private let SOCK_STREAM_VALUE = Int32(SOCK_STREAM.rawValue)
+  private let sendFlags = Int32(MSG_NOSIGNAL)
+  private func noSignalOnBrokenPipe(_ descriptor: Int32) {}
+  private func Glibc_close(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+#else
+  private let SOCK_STREAM_VALUE = SOCK_STREAM
+  private let sendFlags: Int32 = 0
+  private func noSignalOnBrokenPipe(_ descriptor: Int32) {
+    var on: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+  }
+  private func Glibc_close(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
+#endif
+
+/// Writes all bytes, retrying short writes; sockets use `send` so a vanished listener is an
+/// error (EPIPE), not a SIGPIPE that kills the app.
+private func writeAll(_ descriptor: Int32, _ data: Data, usingSend: Bool) -> Bool {
+  data.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let pointer = buffer.baseAddress!.advanced(by: offset)
+      let written =
+        usingSend
+        ? send(descriptor, pointer, buffer.count - offset, sendFlags)
+        : Foundation.write(descriptor, pointer, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+}

@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import RecoilSnapshot
+import Synchronization
+
+/// Delivers live events to an endpoint without ever blocking the app: producers put events in
+/// a bounded queue (dropping and counting them when it is full), and one background thread
+/// renders them as JSON Lines and writes them, reconnecting sockets when they come back.
+final class EventStream: Sendable {
+  struct Pending: Sendable {
+    var atNanos: Int
+    var make: @Sendable () -> InspectorEvent.Kind
+  }
+
+  private struct Queue {
+    var items: [Pending] = []
+    /// Dropped since the last `dropped` event was written.
+    var unreported = 0
+    var totalDropped = 0
+    var isStopping = false
+  }
+
+  private let queue = Mutex(Queue())
+  private let capacity: Int
+  private let wake = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+  // Only the writer thread uses the connection.
+  nonisolated(unsafe) private let connection: EventConnection
+
+  init(endpoint: EventEndpoint, capacity: Int) throws {
+    self.capacity = max(capacity, 1)
+    self.connection = try EventConnection.make(for: endpoint)
+    let thread = Thread { [self] in self.run() }
+    thread.name = "recoil-inspector.stream"
+    thread.start()
+  }
+
+  var droppedCount: Int { queue.withLock { $0.totalDropped } }
+
+  /// Queues an event; never blocks. `make` runs later, on the writer thread.
+  func submit(atNanos: Int, _ make: @escaping @Sendable () -> InspectorEvent.Kind) {
+    let wasEmpty = queue.withLock { queue -> Bool in
+      guard !queue.isStopping else { return false }
+      guard queue.items.count < capacity else {
+        queue.unreported += 1
+        queue.totalDropped += 1
+        return false
+      }
+      queue.items.append(Pending(atNanos: atNanos, make: make))
+      return queue.items.count == 1
+    }
+    // Only the first event of a batch wakes the writer: one signal, not one per event.
+    if wasEmpty { wake.signal() }
+  }
+
+  /// Writes what is queued (if the endpoint is reachable) and stops the thread.
+  func close() {
+    let alreadyStopping = queue.withLock { queue in
+      defer { queue.isStopping = true }
+      return queue.isStopping
+    }
+    guard !alreadyStopping else { return }
+    wake.signal()
+    finished.wait()
+  }
+
+  private func run() {
+    defer {
+      connection.close()
+      finished.signal()
+    }
+    while true {
+      _ = wake.wait(timeout: .now() + .milliseconds(100))
+      let stopping = queue.withLock { $0.isStopping }
+      guard connection.ensureConnected() else {
+        if stopping { return }
+        continue  // keep the events queued until the listener comes back
+      }
+      let (batch, dropped) = queue.withLock { queue in
+        defer {
+          queue.items.removeAll(keepingCapacity: true)
+          queue.unreported = 0
+        }
+        return (queue.items, queue.unreported)
+      }
+      if !batch.isEmpty || dropped > 0 {
+        var text = ""
+        if dropped > 0 {
+          let now = batch.first?.atNanos ?? 0
+          text += InspectorEventCodec.encode(InspectorEvent(atNanos: now, kind: .dropped(count: dropped))) + "\n"
+        }
+        for pending in batch {
+          text += InspectorEventCodec.encode(InspectorEvent(atNanos: pending.atNanos, kind: pending.make())) + "\n"
+        }
+        if !connection.write(Data(text.utf8)) {
+          // The listener went away mid-batch: these events are lost, and reported as dropped.
+          queue.withLock {
+            $0.unreported += batch.count
+            $0.totalDropped += batch.count
+          }
+        }
+      }
+      if stopping && queue.withLock({ $0.items.isEmpty }) { return }
+    }
+  }
+}

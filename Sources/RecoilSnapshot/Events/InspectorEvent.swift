@@ -1,0 +1,138 @@
+/// One live event from an inspected app: the JSON Lines stream that `recoil-inspect live`
+/// follows and that `cart-demo` writes to `cart.events.jsonl`.
+///
+/// Each line is one JSON object with a `type` and `at` (nanoseconds since the inspector started,
+/// on a monotonic clock); the other fields depend on the type. See `Docs/events-v1.md`.
+///
+/// ```swift
+/// let line = InspectorEventCodec.encode(InspectorEvent(atNanos: 1200, kind: .edgeAdded(SnapshotEdge(from: "a", to: "b"))))
+/// // {"type":"edgeAdded","at":1200,"from":"a","to":"b"}
+/// ```
+public struct InspectorEvent: Sendable, Equatable {
+  /// When the event happened, in nanoseconds since the inspector started.
+  public var atNanos: Int
+  /// What happened.
+  public var kind: Kind
+
+  /// Creates an event.
+  ///
+  /// ```swift
+  /// let event = InspectorEvent(atNanos: 0, kind: .dropped(count: 3))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - atNanos: When it happened.
+  ///   - kind: What happened.
+  public init(atNanos: Int, kind: Kind) {
+    self.atNanos = atNanos
+    self.kind = kind
+  }
+
+  /// The kinds of live event.
+  ///
+  /// ```swift
+  /// if case .action(let action) = event.kind { print(action.name) }
+  /// ```
+  public enum Kind: Sendable, Equatable {
+    /// A node appeared or its state changed (value, status, error, subscribers).
+    case node(SnapshotNode)
+    /// A dependency edge appeared.
+    case edgeAdded(SnapshotEdge)
+    /// A dependency edge went away.
+    case edgeRemoved(SnapshotEdge)
+    /// A selector was evaluated.
+    case evaluation(EvaluationEvent)
+    /// A store processed an action.
+    case action(SnapshotAction)
+    /// An effect started, finished, was cancelled or failed.
+    case effect(EffectEvent)
+    /// A node's evaluation failed.
+    case error(node: String, message: String)
+    /// Events were dropped because the stream could not keep up; this many since the last report.
+    case dropped(count: Int)
+  }
+}
+
+/// A selector evaluation in the live stream.
+///
+/// ```swift
+/// let evaluation = EvaluationEvent(node: "Cart.total", durationNanos: 900, trigger: "dependency Cart.items", changed: true)
+/// ```
+public struct EvaluationEvent: Sendable, Equatable {
+  /// The evaluated node's id.
+  public var node: String
+  /// How long the getter ran.
+  public var durationNanos: Int
+  /// Why it ran: `first read`, `refresh`, or `dependency <id>`.
+  public var trigger: String
+  /// Whether the value changed.
+  public var changed: Bool
+
+  /// Creates an evaluation event.
+  ///
+  /// ```swift
+  /// let event = EvaluationEvent(node: "a", durationNanos: 10, trigger: "first read", changed: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - node: The node's id.
+  ///   - durationNanos: The getter's duration.
+  ///   - trigger: Why it ran.
+  ///   - changed: Whether the value changed.
+  public init(node: String, durationNanos: Int, trigger: String, changed: Bool) {
+    self.node = node
+    self.durationNanos = durationNanos
+    self.trigger = trigger
+    self.changed = changed
+  }
+}
+
+/// An effect's progress in the live stream.
+///
+/// ```swift
+/// let event = EffectEvent(store: "app", effect: "search", run: 3, phase: .failed, error: "offline")
+/// ```
+public struct EffectEvent: Sendable, Equatable {
+  /// The phases of an effect run.
+  public enum Phase: String, Sendable, CaseIterable {
+    /// The run started.
+    case started
+    /// The run finished normally.
+    case finished
+    /// The run was cancelled.
+    case cancelled
+    /// The run threw an error.
+    case failed
+  }
+
+  /// The store's id.
+  public var store: String
+  /// The effect's id.
+  public var effect: String
+  /// The run's number within the store.
+  public var run: Int
+  /// What happened.
+  public var phase: Phase
+  /// The error message, for a failed run.
+  public var error: String?
+
+  /// Creates an effect event.
+  ///
+  /// ```swift
+  /// let event = EffectEvent(store: "app", effect: "load", run: 1, phase: .started)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - store: The store's id.
+  ///   - effect: The effect's id.
+  ///   - run: The run's number.
+  ///   - phase: What happened.
+  ///   - error: The error message, when failed.
+  public init(store: String, effect: String, run: Int, phase: Phase, error: String? = nil) {
+    self.store = store
+    self.effect = effect
+    self.run = run
+    self.phase = phase
+    self.error = error
+  }
+}

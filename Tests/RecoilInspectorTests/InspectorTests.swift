@@ -1,0 +1,236 @@
+import Foundation
+import RecoilAtoms
+import RecoilSnapshot
+import RecoilStores
+import Synchronization
+import Testing
+
+@testable import RecoilInspector
+
+struct Profile: Equatable, Sendable {
+  var name = ""
+  var visits = 0
+}
+
+struct ShopState: Equatable, Sendable {
+  var profile = Profile()
+  var cart: [String] = []
+}
+
+enum ShopAction: Equatable, Sendable {
+  case rename(String)
+  case add(String)
+  case visit
+}
+
+let shopReducer = Reducer<ShopState, ShopAction> { state, action in
+  switch action {
+  case .rename(let name): state.profile.name = name
+  case .add(let item): state.cart.append(item)
+  case .visit: state.profile.visits += 1
+  }
+}
+
+enum Graph {
+  static let price = Atom(10, key: "Graph.price")
+  static let quantity = Atom(2, key: "Graph.quantity")
+  static let total = Selector(key: "Graph.total") { get in try get(price) * get(quantity) }
+  static let label = Selector(key: "Graph.label") { get in "total \(try get(total))" }
+}
+
+@Suite struct InspectorTests {
+  @Test func attachingChangesNothingAndSnapshotsTheGraph() throws {
+    let container = AtomContainer()
+    let inspector = Inspector()
+    inspector.attach(container)
+    #expect(try container.get(Graph.label) == "total 20")
+    container.set(Graph.quantity, 3)
+    #expect(try container.get(Graph.label) == "total 30")
+    let snapshot = inspector.snapshot()
+    #expect(Set(snapshot.nodes.map(\.id)) == ["Graph.price", "Graph.quantity", "Graph.total", "Graph.label"])
+    #expect(
+      Set(snapshot.edges.map { "\($0.from)->\($0.to)" })
+        == ["Graph.price->Graph.total", "Graph.quantity->Graph.total", "Graph.total->Graph.label"])
+    let total = try #require(snapshot.nodes.first { $0.id == "Graph.total" })
+    #expect(total.kind == .selector)
+    #expect(total.value == "30")
+    #expect(total.valueType == "Int")
+    #expect(total.evaluations?.count == 2)
+    #expect((total.evaluations?.totalNanos ?? -1) >= 0)
+    #expect(snapshot.nodes.first { $0.id == "Graph.price" }?.kind == .atom)
+    // The snapshot is valid: it round-trips through the codec.
+    #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)).nodes.count == 4)
+  }
+
+  @Test func edgeHistoryAndTimelineAreRecorded() throws {
+    let flag = Atom(true, key: "flag")
+    let left = Atom(1, key: "left")
+    let right = Atom(2, key: "right")
+    let chosen = Selector(key: "chosen") { get in try get(flag) ? get(left) : get(right) }
+    let container = AtomContainer()
+    let inspector = Inspector()
+    inspector.attach(container)
+    _ = try container.get(chosen)
+    container.set(flag, false)
+    _ = try container.get(chosen)
+    let history = inspector.edgeHistory().map { "\($0.added ? "+" : "-")\($0.edge.from)" }
+    #expect(history == ["+flag", "+left", "-left", "+right"])
+    let timeline = inspector.evaluationTimeline()
+    #expect(timeline.map(\.node) == ["chosen", "chosen"])
+    #expect(timeline.map(\.trigger) == ["first read", "dependency flag"])
+    #expect(timeline.allSatisfy { $0.durationNanos >= 0 && $0.startNanos >= 0 })
+  }
+
+  @Test func storesBecomeStoreSliceAndSelectorNodesWithAnActionTrace() throws {
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let inspector = Inspector()
+    inspector.attach(store)
+    let cartCount = StoreSelector(name: "cartCount", StoreSelector(name: "cart", \ShopState.cart)) { $0.count }
+    store.dispatch(.rename("Ann"))
+    store.dispatch(.add("boots"))
+    #expect(store.select(cartCount) == 1)
+    let snapshot = inspector.snapshot()
+    let ids = Set(snapshot.nodes.map(\.id))
+    #expect(ids == ["shop", "shop.profile", "shop.cart", "shop.cartCount", "shop.cart"])
+    #expect(snapshot.nodes.first { $0.id == "shop" }?.kind == .store)
+    #expect(snapshot.nodes.first { $0.id == "shop.profile" }?.owner == "shop")
+    #expect(snapshot.nodes.first { $0.id == "shop.cartCount" }?.value == "1")
+    #expect(snapshot.nodes.first { $0.id == "shop.cartCount" }?.evaluations?.count == 1)
+    #expect(snapshot.edges.map { "\($0.from)->\($0.to)" } == ["shop.cart->shop.cartCount"])
+    #expect(snapshot.actions.map(\.name) == ["rename", "add"])
+    #expect(snapshot.actions.map(\.seq) == [1, 2])
+    #expect(snapshot.actions[0].payload == "\"Ann\"")
+    #expect(snapshot.actions[0].changes == [SnapshotChange(path: "profile.name", before: "\"\"", after: "\"Ann\"")])
+    #expect(snapshot.actions[1].changes == [SnapshotChange(path: "cart[0]", before: nil, after: "\"boots\"")])
+    #expect(snapshot.actions.allSatisfy { ($0.durationNanos ?? -1) >= 0 && ($0.atNanos ?? -1) >= 0 })
+    // Actions round-trip through the codec unchanged.
+    #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)).actions == snapshot.actions)
+  }
+
+  @Test func registeredSlicesAreTheSliceNodes() throws {
+    let store = Store<ShopState, ShopAction>(initialState: ShopState(), name: "shop")
+    store.registerSlice(
+      \.profile, name: "profile",
+      reducer: Reducer { profile, action in
+        if case .visit = action { profile.visits += 1 }
+      })
+    let inspector = Inspector()
+    inspector.attach(store)
+    store.dispatch(.visit)
+    let snapshot = inspector.snapshot()
+    #expect(snapshot.nodes.map(\.id) == ["shop", "shop.profile"])
+    #expect(snapshot.nodes[1].value == "Profile(name: \"\", visits: 1)")
+  }
+
+  @Test func theActionTraceIsBoundedAndCountsDrops() {
+    var configuration = InspectorConfiguration()
+    configuration.actionCapacity = 5
+    configuration.timelineCapacity = 3
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let inspector = Inspector(configuration: configuration)
+    inspector.attach(store)
+    for _ in 0..<12 { store.dispatch(.visit) }
+    let snapshot = inspector.snapshot()
+    #expect(snapshot.actions.map(\.seq) == [8, 9, 10, 11, 12])
+    #expect(snapshot.dropped?.actions == 7)
+  }
+
+  @Test func previewsAreCut() throws {
+    var configuration = InspectorConfiguration()
+    configuration.previewLength = 10
+    let long = Atom(String(repeating: "x", count: 100), key: "long")
+    let container = AtomContainer()
+    let inspector = Inspector(configuration: configuration)
+    inspector.attach(container)
+    _ = try container.get(long)
+    #expect(inspector.snapshot().nodes.first?.value?.count == 10)
+  }
+
+  @Test func detachingStopsRecording() throws {
+    let container = AtomContainer()
+    let inspector = Inspector()
+    let attachment = inspector.attach(container)
+    _ = try container.get(Graph.total)
+    attachment.detach()
+    container.set(Graph.price, 1)
+    _ = try container.get(Graph.total)
+    #expect(inspector.snapshot().nodes.isEmpty)
+    #expect(inspector.evaluationTimeline().count == 1)
+  }
+
+  @Test func namedContainersPrefixTheirIDs() throws {
+    let container = AtomContainer()
+    let inspector = Inspector()
+    inspector.attach(container, name: "settings")
+    _ = try container.get(Graph.total)
+    #expect(
+      inspector.snapshot().nodes.map(\.id).sorted() == [
+        "settings/Graph.price", "settings/Graph.quantity", "settings/Graph.total",
+      ])
+  }
+
+  @Test func effectsAreRecorded() async throws {
+    struct Offline: Error {}
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    store.addEffect(Effect(id: "sync", when: { $0 == .visit }) { _, _, _ in throw Offline() })
+    let inspector = Inspector()
+    inspector.attach(store)
+    store.dispatch(.visit)
+    for _ in 0..<10_000 where inspector.effectEvents().count < 2 { await Task.yield() }
+    #expect(inspector.effectEvents().map(\.phase) == [.started, .failed])
+  }
+
+  @Test func snapshotsTakenDuringConcurrentChangesAreConsistent() async throws {
+    let atoms = (0..<20).map { Atom(0, key: "a\($0)") }
+    let selectors = (0..<20).map { index in
+      Selector(key: "s\(index)") { get in try get(atoms[index]) + get(atoms[(index + 1) % 20]) }
+    }
+    let container = AtomContainer()
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    var configuration = InspectorConfiguration()
+    configuration.actionCapacity = 200
+    let inspector = Inspector(configuration: configuration)
+    inspector.attach(container)
+    inspector.attach(store)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          for step in 0..<1_000 {
+            container.set(atoms[(task * 5 + step) % 20], step)
+            _ = try container.get(selectors[step % 20])
+            store.dispatch(.visit)
+          }
+        }
+      }
+      group.addTask {
+        for _ in 0..<20 {
+          let snapshot = inspector.snapshot()
+          let ids = Set(snapshot.nodes.map(\.id))
+          #expect(snapshot.edges.allSatisfy { ids.contains($0.from) && ids.contains($0.to) })
+          #expect(ids.count == snapshot.nodes.count)
+          _ = try SnapshotCodec.decode(SnapshotCodec.encode(snapshot))
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(store.state.profile.visits == 4_000)
+  }
+
+  @Test func artifactsAreWrittenOnlyWhenEnabled() throws {
+    let container = AtomContainer()
+    _ = try container.get(Graph.total)
+    #expect(try InspectorArtifacts.write(container, name: "off", environment: [:]) == nil)
+    let folder = FileManager.default.temporaryDirectory.appending(path: "artifacts-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = try #require(
+      try InspectorArtifacts.write(
+        container, name: "graph test", environment: [InspectorArtifacts.environmentVariable: folder.path]))
+    #expect(url.lastPathComponent == "graph-test.snapshot.json")
+    let snapshot = try SnapshotCodec.decode(Data(contentsOf: url))
+    #expect(snapshot.nodes.count == 3)
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let storeURL = try InspectorArtifacts.write(
+      store, name: "shop", environment: [InspectorArtifacts.environmentVariable: folder.path])
+    #expect(try SnapshotCodec.decode(Data(contentsOf: try #require(storeURL))).nodes.first?.kind == .store)
+  }
+}
