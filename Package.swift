@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "RecoilInspector", targets: ["RecoilInspector"]),
     .executable(name: "recoil-inspect", targets: ["recoil-inspect"]),
     .executable(name: "recoil-bench", targets: ["recoil-bench"]),
+    .executable(name: "cart-demo", targets: ["cart-demo"]),
   ],
   targets: [
     // The snapshot model and its JSON codec (format v1): shared by every other module.
@@ -42,6 +43,9 @@ let package = Package(
       dependencies: ["RecoilSnapshot", "RecoilRender"]
     ),
 
+    // A scripted shopping-cart app that produces the real fixtures.
+    .executableTarget(name: "cart-demo", dependencies: ["RecoilAtoms", "RecoilStores", "RecoilInspector", "RecoilSnapshot"]),
+
     .executableTarget(
       name: "recoil-bench",
       dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilAtoms", "RecoilStores", "RecoilInspector"],
@@ -51,7 +55,10 @@ let package = Package(
     .testTarget(name: "RecoilSnapshotTests", dependencies: ["RecoilSnapshot"]),
     .testTarget(name: "RecoilAtomsTests", dependencies: ["RecoilAtoms"]),
     .testTarget(name: "RecoilStoresTests", dependencies: ["RecoilStores"]),
-    .testTarget(name: "RecoilInspectorTests", dependencies: ["RecoilInspector", "RecoilSnapshot", "RecoilAtoms", "RecoilStores"]),
+    .testTarget(
+      name: "RecoilInspectorTests",
+      dependencies: ["RecoilInspector", "RecoilSnapshot", "RecoilAtoms", "RecoilStores", "cart-demo"]
+    ),
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),

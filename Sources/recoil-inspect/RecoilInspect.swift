@@ -5,7 +5,9 @@ import Foundation
 @main
 struct RecoilInspect {
   static let version = "0.1.0"
-  static let commands: [any Command.Type] = [RenderCommand.self, ValidateCommand.self, TraceCommand.self]
+  static let commands: [any Command.Type] = [
+    RenderCommand.self, ValidateCommand.self, TraceCommand.self, LiveCommand.self,
+  ]
 
   static func main() {
     exit(run(Array(CommandLine.arguments.dropFirst()), streams: .process()))

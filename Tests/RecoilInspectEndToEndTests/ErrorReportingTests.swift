@@ -46,7 +46,7 @@ import Testing
 
   @Test func anUncreatableOutputExitsWith73() throws {
     let outcome = try ExecutableRunner.run([
-      ExecutableRunner.fixture("cart.snapshot.json"), "-o", "/nonexistent/dir/graph.svg",
+      ExecutableRunner.fixture("format/cart.snapshot.json"), "-o", "/nonexistent/dir/graph.svg",
     ])
     #expect(outcome.status == 73)
     #expect(
@@ -71,7 +71,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "graph.svg")
     try Data(repeating: 0x41, count: 10_000_000).write(to: output)
-    let outcome = try ExecutableRunner.run([ExecutableRunner.fixture("family.snapshot.json"), "-o", output.path, "-q"])
+    let outcome = try ExecutableRunner.run([
+      ExecutableRunner.fixture("format/family.snapshot.json"), "-o", output.path, "-q",
+    ])
     #expect(outcome.status == 0)
     let svg = try String(contentsOf: output, encoding: .utf8)
     #expect(svg.hasPrefix("<?xml"))
@@ -105,7 +107,7 @@ import Testing
 
   @Test func anUnknownFocusNodeIsAUsageError() throws {
     let outcome = try ExecutableRunner.run([
-      ExecutableRunner.fixture("cart.snapshot.json"), "-o", "-", "--focus", "Nope",
+      ExecutableRunner.fixture("format/cart.snapshot.json"), "-o", "-", "--focus", "Nope",
     ])
     #expect(outcome.status == 64)
     #expect(outcome.stderr.hasPrefix("recoil-inspect: error: --focus: node \"Nope\" is not in the snapshot\n"))

@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func validateSummarisesGoodSnapshotsAndFailsOnBadOnes() throws {
-    let good = ExecutableRunner.fixture("cart.snapshot.json")
+    let good = ExecutableRunner.fixture("format/cart.snapshot.json")
     let ok = try ExecutableRunner.run(["validate", good])
     #expect(ok.status == 0)
     #expect(ok.stdoutText == "\(good): ok, 3 atoms, 4 selectors, 1 store, 2 slices, 7 edges, 3 actions\n")
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func traceShowsActionsWithTheirChanges() throws {
-    let outcome = try ExecutableRunner.run(["trace", ExecutableRunner.fixture("cart.snapshot.json")])
+    let outcome = try ExecutableRunner.run(["trace", ExecutableRunner.fixture("format/cart.snapshot.json")])
     #expect(outcome.status == 0)
     #expect(
       outcome.stdoutText == """
@@ -58,7 +58,7 @@ import Testing
 
   @Test func traceFiltersByPath() throws {
     let outcome = try ExecutableRunner.run([
-      "trace", ExecutableRunner.fixture("cart.snapshot.json"), "--path", "settings",
+      "trace", ExecutableRunner.fixture("format/cart.snapshot.json"), "--path", "settings",
     ])
     #expect(outcome.stdoutText.hasPrefix("#3 app settings(.setCurrency)"))
     #expect(!outcome.stdoutText.contains("#1"))

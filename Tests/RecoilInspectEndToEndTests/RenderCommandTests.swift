@@ -10,7 +10,7 @@ import Testing
     let directory = try ExecutableRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "graph.svg").path
-    let outcome = try ExecutableRunner.run([ExecutableRunner.fixture("cart.snapshot.json"), "-o", output])
+    let outcome = try ExecutableRunner.run([ExecutableRunner.fixture("format/cart.snapshot.json"), "-o", output])
     #expect(outcome.status == 0)
     #expect(outcome.stderr == "recoil-inspect: wrote \(output) (10 nodes, 7 edges)\n")
     #expect(outcome.stdout.isEmpty)
@@ -21,7 +21,7 @@ import Testing
 
   @Test func theRenderSubcommandIsExplicitToo() throws {
     let outcome = try ExecutableRunner.run([
-      "render", ExecutableRunner.fixture("cart.snapshot.json"), "-o", "-", "--format", "dot",
+      "render", ExecutableRunner.fixture("format/cart.snapshot.json"), "-o", "-", "--format", "dot",
     ])
     #expect(outcome.status == 0)
     #expect(outcome.stdoutText.hasPrefix("digraph"))
@@ -36,14 +36,16 @@ import Testing
     let directory = try ExecutableRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "graph.\(format)")
-    let outcome = try ExecutableRunner.run([ExecutableRunner.fixture("family.snapshot.json"), "-o", output.path, "-q"])
+    let outcome = try ExecutableRunner.run([
+      ExecutableRunner.fixture("format/family.snapshot.json"), "-o", output.path, "-q",
+    ])
     #expect(outcome.status == 0)
     #expect(outcome.stderr.isEmpty)
     #expect(Array(try Data(contentsOf: output).prefix(4)) == magic)
   }
 
   @Test func readsStandardInputAndWritesStandardOutput() throws {
-    let snapshot = try Data(contentsOf: URL(filePath: ExecutableRunner.fixture("async.snapshot.json")))
+    let snapshot = try Data(contentsOf: URL(filePath: ExecutableRunner.fixture("format/async.snapshot.json")))
     let outcome = try ExecutableRunner.run(["-", "-o", "-"], stdin: snapshot)
     #expect(outcome.status == 0)
     #expect(outcome.stdoutText.contains("<svg"))
@@ -55,7 +57,8 @@ import Testing
     let directory = try ExecutableRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appending(path: "snap.json")
-    try FileManager.default.copyItem(at: URL(filePath: ExecutableRunner.fixture("family.snapshot.json")), to: input)
+    try FileManager.default.copyItem(
+      at: URL(filePath: ExecutableRunner.fixture("format/family.snapshot.json")), to: input)
     let outcome = try ExecutableRunner.run([input.path])
     #expect(outcome.status == 0)
     #expect(FileManager.default.fileExists(atPath: directory.appending(path: "snap.svg").path))
@@ -63,7 +66,7 @@ import Testing
 
   @Test func focusAndExcludeChooseTheDrawnNodes() throws {
     let outcome = try ExecutableRunner.run([
-      ExecutableRunner.fixture("cart.snapshot.json"), "-o", "-", "--format", "dot", "--no-legend",
+      ExecutableRunner.fixture("format/cart.snapshot.json"), "-o", "-", "--format", "dot", "--no-legend",
       "--focus", "CartState.discount", "--exclude", "CartState.coupon",
     ])
     #expect(outcome.status == 0)
@@ -76,7 +79,7 @@ import Testing
   }
 
   @Test func hostileTextProducesWellFormedSVG() throws {
-    let outcome = try ExecutableRunner.run([ExecutableRunner.fixture("hostile.snapshot.json"), "-o", "-"])
+    let outcome = try ExecutableRunner.run([ExecutableRunner.fixture("format/hostile.snapshot.json"), "-o", "-"])
     #expect(outcome.status == 0)
     #expect(outcome.stderr.isEmpty)
     let parser = XMLParser(data: outcome.stdout)

@@ -85,18 +85,21 @@ enum Graph {
     let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
     let inspector = Inspector()
     inspector.attach(store)
-    let cartCount = StoreSelector(name: "cartCount", StoreSelector(name: "cart", \ShopState.cart)) { $0.count }
+    let cartCount = StoreSelector(name: "cartCount", StoreSelector(name: "cartItems", \ShopState.cart)) { $0.count }
     store.dispatch(.rename("Ann"))
     store.dispatch(.add("boots"))
     #expect(store.select(cartCount) == 1)
     let snapshot = inspector.snapshot()
     let ids = Set(snapshot.nodes.map(\.id))
-    #expect(ids == ["shop", "shop.profile", "shop.cart", "shop.cartCount", "shop.cart"])
+    #expect(ids == ["shop", "shop.profile", "shop.cart", "shop.cartItems", "shop.cartCount"])
     #expect(snapshot.nodes.first { $0.id == "shop" }?.kind == .store)
     #expect(snapshot.nodes.first { $0.id == "shop.profile" }?.owner == "shop")
     #expect(snapshot.nodes.first { $0.id == "shop.cartCount" }?.value == "1")
     #expect(snapshot.nodes.first { $0.id == "shop.cartCount" }?.evaluations?.count == 1)
-    #expect(snapshot.edges.map { "\($0.from)->\($0.to)" } == ["shop.cart->shop.cartCount"])
+    #expect(
+      Set(snapshot.edges.map { "\($0.from)->\($0.to)" }) == [
+        "shop.cart->shop.cartItems", "shop.cartItems->shop.cartCount",
+      ])
     #expect(snapshot.actions.map(\.name) == ["rename", "add"])
     #expect(snapshot.actions.map(\.seq) == [1, 2])
     #expect(snapshot.actions[0].payload == "\"Ann\"")
@@ -105,6 +108,17 @@ enum Graph {
     #expect(snapshot.actions.allSatisfy { ($0.durationNanos ?? -1) >= 0 && ($0.atNanos ?? -1) >= 0 })
     // Actions round-trip through the codec unchanged.
     #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)).actions == snapshot.actions)
+  }
+
+  @Test func aSelectorNamedLikeASliceGetsItsOwnNode() {
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let inspector = Inspector()
+    inspector.attach(store)
+    _ = store.select(StoreSelector(name: "cart", \ShopState.cart))
+    let snapshot = inspector.snapshot()
+    #expect(snapshot.nodes.first { $0.id == "shop.cart" }?.kind == .slice)
+    #expect(snapshot.nodes.first { $0.id == "shop.cart (selector)" }?.kind == .selector)
+    #expect(snapshot.edges == [SnapshotEdge(from: "shop.cart", to: "shop.cart (selector)")])
   }
 
   @Test func registeredSlicesAreTheSliceNodes() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct RendererTests {
   @Test func atomsAndSelectorsHaveDifferentFillsAndShapes() throws {
     let svg = try TestFixtures.SVG(
-      Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions()))
+      Renderer.render(TestFixtures.snapshot("format/cart.snapshot.json"), options: RenderOptions()))
     let atoms = try svg.nodes(ofClass: "atom")
     let selectors = try svg.nodes(ofClass: "selector")
     #expect(atoms.count == 3)
@@ -23,7 +23,7 @@ import Testing
 
   @Test func labelsShowNameTypePreviewAndEvaluations() throws {
     let svg = try TestFixtures.SVG(
-      Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions()))
+      Renderer.render(TestFixtures.snapshot("format/cart.snapshot.json"), options: RenderOptions()))
     let texts = try svg.texts()
     #expect(texts.contains("CartState.total"))
     #expect(texts.contains("Decimal"))
@@ -36,7 +36,7 @@ import Testing
 
   @Test func storesAreClustersHoldingTheirSlicesAndSelectors() throws {
     let svg = try TestFixtures.SVG(
-      Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions()))
+      Renderer.render(TestFixtures.snapshot("format/cart.snapshot.json"), options: RenderOptions()))
     let clusters = try svg.nodes(ofClass: "cluster")
     #expect(clusters.count == 2)  // the store and the legend
     #expect(try svg.nodes(ofClass: "slice").count == 2)
@@ -46,7 +46,7 @@ import Testing
   @Test func familyMembersAreGroupedUnderTheirFamily() throws {
     let svg = try TestFixtures.SVG(
       Renderer.render(
-        TestFixtures.snapshot("family.snapshot.json"),
+        TestFixtures.snapshot("format/family.snapshot.json"),
         options: {
           var o = RenderOptions(); o.showsLegend = false; return o
         }()))
@@ -59,7 +59,7 @@ import Testing
 
   @Test func asyncLoadingAndErrorStatesAreVisible() throws {
     let svg = try TestFixtures.SVG(
-      Renderer.render(TestFixtures.snapshot("async.snapshot.json"), options: RenderOptions()))
+      Renderer.render(TestFixtures.snapshot("format/async.snapshot.json"), options: RenderOptions()))
     let texts = try svg.texts()
     #expect(texts.contains("async · [Product]"))
     #expect(texts.contains("loading…"))
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func theLegendCanBeTurnedOff() throws {
-    let snapshot = try TestFixtures.snapshot("async.snapshot.json")
+    let snapshot = try TestFixtures.snapshot("format/async.snapshot.json")
     var options = RenderOptions()
     #expect(try TestFixtures.SVG(Renderer.render(snapshot, options: options)).nodes(ofClass: "legend").count == 6)
     options.showsLegend = false
@@ -80,7 +80,8 @@ import Testing
     var options = RenderOptions()
     options.heat = true
     options.showsLegend = false
-    let svg = try TestFixtures.SVG(Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: options))
+    let svg = try TestFixtures.SVG(
+      Renderer.render(TestFixtures.snapshot("format/cart.snapshot.json"), options: options))
     let fills = try svg.nodes(ofClass: "selector").compactMap { try svg.fill(of: $0) }
     // CartState.subtotal has the largest total time (48 µs): the last, darkest heat colour.
     #expect(fills.contains(Palette.heat.last!))
@@ -99,7 +100,7 @@ import Testing
   }
 
   @Test func hostileTextRendersAsWellFormedSVGShowingTheTextLiterally() throws {
-    let snapshot = try TestFixtures.snapshot("hostile.snapshot.json")
+    let snapshot = try TestFixtures.snapshot("format/hostile.snapshot.json")
     let svg = try TestFixtures.SVG(Renderer.render(snapshot, options: RenderOptions()))
     let hostile = snapshot.nodes[0].id
     let tooltips = try svg.tooltips()
@@ -125,7 +126,8 @@ import Testing
   }
 
   @Test func pngOutputHasTheSignatureAndSaneDimensions() throws {
-    let png = try Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions(format: .png))
+    let png = try Renderer.render(
+      TestFixtures.snapshot("format/cart.snapshot.json"), options: RenderOptions(format: .png))
     #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
     let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
@@ -134,13 +136,14 @@ import Testing
   }
 
   @Test func pdfOutputIsAPDF() throws {
-    let pdf = try Renderer.render(TestFixtures.snapshot("cart.snapshot.json"), options: RenderOptions(format: .pdf))
+    let pdf = try Renderer.render(
+      TestFixtures.snapshot("format/cart.snapshot.json"), options: RenderOptions(format: .pdf))
     #expect(Array(pdf.prefix(5)) == Array("%PDF-".utf8))
   }
 
   @Test func largeGraphsAreScaledDownNotDrawnHugelyWide() throws {
     let svg = try TestFixtures.SVG(
-      Renderer.render(TestFixtures.snapshot("large.snapshot.json"), options: RenderOptions()))
+      Renderer.render(TestFixtures.snapshot("format/large.snapshot.json"), options: RenderOptions()))
     let root = try #require(svg.document.rootElement())
     let width = Double(TestFixtures.SVG.attribute("width", of: root)?.replacing("pt", with: "") ?? "") ?? .infinity
     let height = Double(TestFixtures.SVG.attribute("height", of: root)?.replacing("pt", with: "") ?? "") ?? .infinity
@@ -161,7 +164,7 @@ import Testing
   }
 
   @Test func concurrentRendersAreSerialisedSafely() async throws {
-    let snapshot = try TestFixtures.snapshot("family.snapshot.json")
+    let snapshot = try TestFixtures.snapshot("format/family.snapshot.json")
     let expected = try Renderer.render(snapshot, options: RenderOptions(format: .dot))
     let results = try await withThrowingTaskGroup(of: [UInt8].self) { group in
       for _ in 0..<16 { group.addTask { try Renderer.render(snapshot, options: RenderOptions(format: .dot)) } }

@@ -59,7 +59,9 @@ import Testing
     store.dispatch(.note("x"))
     store.dispatch(.cart(.add("b")))
     #expect(labels.values == ["0 items", "1 items", "2 items"])
-    #expect(store.selectors.map(\.name) == ["label"])
+    // The store knows the whole tree of selectors it read, with their inputs.
+    #expect(store.selectors.map(\.name) == ["count", "items", "label"])
+    #expect(store.selectors.map(\.inputs) == [["items"], [#"\AppState.cart.items"#], ["count"]])
     #expect(label.inputs == ["count"])
     #expect(items.inputs == [#"\AppState.cart.items"#])
     subscription.cancel()

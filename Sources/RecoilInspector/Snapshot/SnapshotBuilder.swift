@@ -87,14 +87,19 @@ struct SnapshotBuilder {
         sliceIDs[info.name] = id
       }
     }
-    let selectorNames = Set(contents.selectors.map(\.name))
+    // A selector named like a slice gets its own id, so the two never merge.
+    var selectorIDs: [String: String] = [:]
     for selector in contents.selectors {
-      let id = "\(name).\(selector.name)"
+      var id = "\(name).\(selector.name)"
+      if indexOfID[id] != nil { id += " (selector)" }
+      selectorIDs[selector.name] = id
       add(SnapshotNode(id: id, kind: .selector, label: selector.name, owner: name, status: .ready))
+    }
+    for selector in contents.selectors {
+      guard let id = selectorIDs[selector.name] else { continue }
       for input in selector.inputs {
-        if selectorNames.contains(input) {
-          add(SnapshotNode(id: "\(name).\(input)", kind: .selector, label: input, owner: name))
-          connect("\(name).\(input)", id)
+        if let inputID = selectorIDs[input] {
+          connect(inputID, id)
           continue
         }
         // A key path such as \AppState.cart.items: the slice it starts in, or else a slice

@@ -85,6 +85,9 @@ final class SocketConnection: EventConnection {
   }
 
   override func ensureConnected() -> Bool {
+    // A listener that went away leaves the socket readable at end of file. Writing to it would
+    // still succeed once, into the void, so check before every batch.
+    if descriptor >= 0 && peerHasClosed() { close() }
     if descriptor >= 0 { return true }
     let now = DispatchTime.now().uptimeNanoseconds
     guard now >= nextAttempt else { return false }
@@ -106,6 +109,16 @@ final class SocketConnection: EventConnection {
   override func close() {
     if descriptor >= 0 { _ = Glibc_close(descriptor) }
     descriptor = -1
+  }
+
+  /// Whether the other end closed the connection (end of file or an error pending).
+  private func peerHasClosed() -> Bool {
+    var status = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&status, 1, 0) > 0 else { return false }
+    if status.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return true }
+    var byte: UInt8 = 0
+    let peeked = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+    return peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
   }
 
   private func connectSocket() -> Int32 {

@@ -70,7 +70,23 @@ public enum ValuePreview {
     var text =
       value is String || value is Substring || value is Character
       ? String(reflecting: value) : String(describing: value)
+    // Elements of collections print with their module (`MyApp.Product(…)`): drop the app's
+    // module names, read from the value's type, but never the standard library's.
+    for module in modules(in: String(reflecting: type(of: value))) where text.contains(module + ".") {
+      text = text.replacing(module + ".", with: "")
+    }
     if text.count > limit { text = String(text.prefix(max(limit - 1, 1))) + "…" }
     return text
+  }
+
+  /// The module names in a reflected type name such as `Swift.Array<MyApp.Product>`.
+  private static func modules(in typeName: String) -> Set<String> {
+    var modules: Set<String> = []
+    for component in typeName.split(whereSeparator: { "<>, :[]()?".contains($0) }) {
+      guard let dot = component.firstIndex(of: ".") else { continue }
+      let module = String(component[..<dot])
+      if module != "Swift" && module != "Foundation" && !module.isEmpty { modules.insert(module) }
+    }
+    return modules
   }
 }

@@ -18,12 +18,18 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   public let name: String
   /// The names of its inputs: key paths (`\AppState.cart.items`) or other selectors' names.
   public let inputs: [String]
+  /// This selector and every selector it reads, directly or not, with their inputs.
+  let tree: [(name: String, inputs: [String])]
   /// Computes the value for a state; `recomputed` says whether the combine function ran.
   let evaluate: @Sendable (State) -> (value: Value, recomputed: Bool)
 
-  init(name: String, inputs: [String], evaluate: @escaping @Sendable (State) -> (value: Value, recomputed: Bool)) {
+  init(
+    name: String, inputs: [String], inputTrees: [[(name: String, inputs: [String])]] = [],
+    evaluate: @escaping @Sendable (State) -> (value: Value, recomputed: Bool)
+  ) {
     self.name = name
     self.inputs = inputs
+    self.tree = [(name, inputs)] + inputTrees.flatMap { $0 }
     self.evaluate = evaluate
   }
 
@@ -62,9 +68,13 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
     combine: @escaping @Sendable (repeat each Input) -> Value
   ) {
     var names: [String] = []
-    for input in repeat each inputs { names.append(input.name) }
+    var trees: [[(name: String, inputs: [String])]] = []
+    for input in repeat each inputs {
+      names.append(input.name)
+      trees.append(input.tree)
+    }
     let cache = Mutex<(inputs: [any Equatable & Sendable], value: Value)?>(nil)
-    self.init(name: name, inputs: names) { state in
+    self.init(name: name, inputs: names, inputTrees: trees) { state in
       let current = (repeat (each inputs).evaluate(state).value)
       var erased: [any Equatable & Sendable] = []
       for value in repeat each current { erased.append(value) }
@@ -136,7 +146,7 @@ extension Store {
       { [weak self] state in self?.evaluate(selector, on: state) ?? selector(state) }, delivery: delivery, onChange)
   }
 
-  /// The selectors read through this store, with their input names.
+  /// The selectors read through this store (and the selectors they read), with their input names.
   ///
   /// ```swift
   /// for (name, inputs) in store.selectors { print(name, inputs) }
@@ -147,7 +157,7 @@ extension Store {
 
   private func evaluate<Value>(_ selector: StoreSelector<State, Value>, on state: State) -> Value {
     let observers = lock.withLock { _ in
-      if storage.selectors[selector.name] == nil { storage.selectors[selector.name] = selector.inputs }
+      for (name, inputs) in selector.tree where storage.selectors[name] == nil { storage.selectors[name] = inputs }
       return storage.configuration.observers
     }
     guard !observers.isEmpty else { return selector.evaluate(state).value }

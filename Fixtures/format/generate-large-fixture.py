@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes Fixtures/large.snapshot.json: a layered DAG of 2,400 nodes (20 a layer, half atoms,
+"""Writes Fixtures/format/large.snapshot.json: a layered DAG of 2,400 nodes (20 a layer, half atoms,
 2 dependencies each from the 3 layers above, LCG seed 42: the R1 benchmark graph) with value
 types, previews and evaluation timings. Run from the repository root:
-    python3 Fixtures/generate-large-fixture.py
+    python3 Fixtures/format/generate-large-fixture.py
 """
 import json
 
@@ -32,6 +32,6 @@ for i in range(WIDTH, N):
         edges.append({"from": nodes[t]["id"], "to": nodes[i]["id"]})
 
 doc = {"format": "recoil-inspect/snapshot", "version": 1, "nodes": nodes, "edges": edges}
-with open("Fixtures/large.snapshot.json", "w") as f:
+with open("Fixtures/format/large.snapshot.json", "w") as f:
     json.dump(doc, f, indent=1)
     f.write("\n")

@@ -1,0 +1,70 @@
+import RecoilAtoms
+import RecoilInspector
+import RecoilStores
+
+/// The demo app: an atom graph for the catalogue and pricing, a single-reducer app store for
+/// the user and settings, and a slice store for the cart, all watched by one inspector. `run`
+/// plays a scripted shopping session.
+final class CartScenario: Sendable {
+  let container = AtomContainer()
+  let appStore = Store(initialState: AppState(), reducer: AppReducers.app, name: "app")
+  let cartStore = Store<CartState, CartAction>(initialState: CartState(), name: "cart")
+  let inspector: Inspector
+
+  init(inspector: Inspector) {
+    self.inspector = inspector
+    cartStore.registerSlice(\.lines, name: "lines", reducer: CartReducers.lines)
+    cartStore.registerSlice(\.checkout, name: "checkout", reducer: CartReducers.checkout)
+    cartStore.addEffect(CartReducers.reserveStock)
+    inspector.attach(container)
+    inspector.attach(appStore)
+    inspector.attach(cartStore)
+  }
+
+  /// Plays the session; returns when every effect and async selector has settled.
+  func run() async {
+    let container = self.container
+    // What the screens would subscribe to.
+    let prices = container.subscribe(Pricing.displayPrices) { _ in }
+    let greeting = appStore.subscribe(AppSelectors.greeting) { _ in }
+    let itemCount = cartStore.subscribe(CartSelectors.itemCount) { _ in }
+    let isEmpty = cartStore.subscribe(CartSelectors.isEmpty) { _ in }
+    // The settings store drives the pricing atoms.
+    let currency = appStore.subscribe(\.settings.currency) { container.set(Pricing.currency, $0) }
+    defer { [prices, greeting, itemCount, isEmpty, currency].forEach { _ = $0 } }
+
+    _ = try? await container.value(Pricing.rates)
+    _ = try? await container.value(Catalog.recommendations)  // fails: the service is offline
+
+    appStore.dispatch(.user(.signIn(name: "Ann")))
+    appStore.dispatch(.user(.toggleFavourite("BT-42")))
+    appStore.dispatch(.user(.toggleFavourite("SC-07")))
+    appStore.dispatch(.settings(.setNotifications(false)))
+
+    for text in ["b", "bo", "boo", ""] { container.set(Catalog.query, text) }
+
+    for id in ["BT-42", "SC-07", "HT-11", "BT-42"] where (try? container.get(Catalog.inStock(id))) == true {
+      cartStore.dispatch(.add(productID: id))
+    }
+    cartStore.dispatch(.setQuantity(productID: "SC-07", quantity: 3))
+    cartStore.dispatch(.remove(productID: "SC-07"))
+    cartStore.dispatch(.add(productID: "GL-03"))
+    container.update(Catalog.stock("BT-42")) { $0 -= 2 }
+
+    appStore.dispatch(.settings(.setCurrency("USD")))
+    appStore.dispatch(.settings(.setCurrency("GBP")))
+    appStore.dispatch(.user(.toggleFavourite("SC-07")))
+
+    cartStore.dispatch(.applyCoupon("WINTER10"))
+    cartStore.dispatch(.enterAddress("1 Harbour Street"))
+    cartStore.dispatch(.choosePayment("card"))
+    // Let the stock reservations finish before the order is placed.
+    for _ in 0..<10_000 where cartStore.runningEffectCount > 0 { await Task.yield() }
+    cartStore.dispatch(.placeOrder(number: 1042))
+    appStore.dispatch(.settings(.setCurrency("EUR")))
+
+    _ = appStore.select(AppSelectors.greeting)
+    _ = cartStore.select(CartSelectors.itemCount)
+    for _ in 0..<10_000 where cartStore.runningEffectCount > 0 { await Task.yield() }
+  }
+}

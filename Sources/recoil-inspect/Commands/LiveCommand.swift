@@ -1,0 +1,103 @@
+import Foundation
+import RecoilSnapshot
+
+/// `recoil-inspect live`: follows a running app's event stream and prints it.
+struct LiveCommand: Command {
+  static let name = "live"
+  static let summary = "Follow a running app's live events (actions, evaluations, edges, effects)."
+  static let usage = "recoil-inspect live [--listen <endpoint>] [--raw]"
+  static let discussion = """
+    Listens where the app's Inspector streams to, and prints each event as it arrives. ENDPOINT
+    is tcp:127.0.0.1:PORT or unix:PATH (a socket to listen on; apps may disconnect and
+    reconnect), a JSON Lines file to read (such as cart.events.jsonl), or - for standard
+    input (the default). --raw prints the JSON lines themselves. A malformed line is reported
+    with its line number and skipped.
+    """
+  static let options: [OptionSpec] = [
+    .option("listen", short: "l", value: "endpoint", help: "tcp:HOST:PORT, unix:PATH, a file, or - (default)."),
+    .flag("raw", help: "Print the JSON lines instead of a readable summary."),
+  ]
+
+  var endpoint: EventEndpoint
+  var raw: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let text = arguments.value("listen") ?? arguments.positionals.first ?? "-"
+    if arguments.positionals.count > (arguments.value("listen") == nil ? 1 : 0) {
+      throw .unexpectedArgument(arguments.positionals.last ?? "")
+    }
+    do {
+      endpoint = try EventEndpoint(parsing: text)
+    } catch {
+      throw .invalidValue(option: "--listen", value: text, expected: error.reason)
+    }
+    raw = arguments.has("raw")
+  }
+
+  func run(streams: StandardStreams) throws(CommandFailure) {
+    let source = try EventSource(endpoint: endpoint)
+    let printer = LiveEventPrinter(style: streams.outputStyle)
+    var lineNumber = 0
+    try source.run { line in
+      lineNumber += 1
+      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+      do throws(SnapshotError) {
+        let event = try InspectorEventCodec.decode(line: line, lineNumber: lineNumber)
+        streams.output((raw ? InspectorEventCodec.encode(event) : printer.describe(event)) + "\n")
+      } catch {
+        streams.reportWarning("\(endpoint.description):\(error.description)")
+      }
+    }
+  }
+}
+
+/// One readable line per live event.
+struct LiveEventPrinter {
+  var style: TerminalStyle
+
+  func describe(_ event: InspectorEvent) -> String {
+    let time = style.dim(String(format: "%10.3f ms", Double(event.atNanos) / 1_000_000))
+    switch event.kind {
+    case .node(let node):
+      var parts = ["\(style.cyan("node")) \(node.id)"]
+      if let value = node.value { parts.append("= \(value)") }
+      if let status = node.status, status != .ready { parts.append("[\(status.rawValue)]") }
+      if let subscribers = node.subscribers { parts.append("(\(subscribers) subscribers)") }
+      return "\(time)  " + parts.joined(separator: " ")
+    case .edgeAdded(let edge):
+      return "\(time)  \(style.green("edge +")) \(edge.from) -> \(edge.to)"
+    case .edgeRemoved(let edge):
+      return "\(time)  \(style.red("edge -")) \(edge.from) -> \(edge.to)"
+    case .evaluation(let evaluation):
+      return
+        "\(time)  \(style.yellow("eval")) \(evaluation.node) \(Self.duration(evaluation.durationNanos)) (\(evaluation.trigger))"
+        + (evaluation.changed ? "" : style.dim(" unchanged"))
+    case .action(let action):
+      var text = "\(time)  \(style.bold("action")) \(action.store) #\(action.seq) \(action.name)"
+      if let payload = action.payload { text += " \(payload)" }
+      if let duration = action.durationNanos { text += style.dim(" (\(Self.duration(duration)))") }
+      for change in action.changes {
+        text +=
+          "\n" + String(repeating: " ", count: 15) + "\(change.path): \(change.before ?? "∅") -> \(change.after ?? "∅")"
+      }
+      return text
+    case .effect(let effect):
+      let phase = effect.phase == .failed ? style.red(effect.phase.rawValue) : effect.phase.rawValue
+      return "\(time)  effect \(effect.store).\(effect.effect) run \(effect.run) \(phase)"
+        + (effect.error.map { ": \($0)" } ?? "")
+    case .error(let node, let message):
+      return "\(time)  \(style.red("error")) \(node): \(message)"
+    case .dropped(let count):
+      return
+        "\(time)  \(style.red("dropped")) \(count) event\(count == 1 ? "" : "s") (the app's stream could not keep up)"
+    }
+  }
+
+  static func duration(_ nanos: Int) -> String {
+    switch nanos {
+    case ..<1_000: "\(nanos) ns"
+    case ..<1_000_000: String(format: "%.1f µs", Double(nanos) / 1_000)
+    default: String(format: "%.1f ms", Double(nanos) / 1_000_000)
+    }
+  }
+}

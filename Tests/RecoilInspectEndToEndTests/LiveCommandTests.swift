@@ -1,0 +1,62 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+
+@Suite struct LiveCommandTests {
+  @Test func printsTheDemoEventLogReadably() throws {
+    let outcome = try ExecutableRunner.run(["live", ExecutableRunner.fixture("cart-demo/cart.events.jsonl")])
+    #expect(outcome.status == 0)
+    #expect(outcome.stderr.isEmpty)
+    let text = outcome.stdoutText
+    #expect(text.contains("action app #1 user(.signIn)"))
+    #expect(text.contains("user.name: \"\" -> \"Ann\""))
+    #expect(text.contains("edge + Catalog.query -> Catalog.visibleProducts"))
+    #expect(text.contains("eval Pricing.displayPrices"))
+    #expect(text.contains("effect cart.reserveStock"))
+    #expect(text.contains("error Catalog.recommendations: recommendation service offline (HTTP 503)"))
+  }
+
+  @Test func rawModeEchoesValidJSONLines() throws {
+    let input = Data(
+      """
+      {"type":"edgeAdded","at":5,"from":"a","to":"b","future":"ignored"}
+      {"type":"dropped","at":9,"count":3}
+
+      """.utf8)
+    let outcome = try ExecutableRunner.run(["live", "--raw"], stdin: input)
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.stdoutText
+        == "{\"type\":\"edgeAdded\",\"at\":5,\"from\":\"a\",\"to\":\"b\"}\n{\"type\":\"dropped\",\"at\":9,\"count\":3}\n"
+    )
+  }
+
+  @Test func malformedLinesAreReportedWithTheirLineAndSkipped() throws {
+    let input = Data("{\"type\":\"dropped\",\"at\":1,\"count\":1}\n{\"type\":\"teleport\"}\nnot json\n".utf8)
+    let outcome = try ExecutableRunner.run(["live", "--raw", "-"], stdin: input)
+    #expect(outcome.status == 0)
+    #expect(outcome.stdoutText == "{\"type\":\"dropped\",\"at\":1,\"count\":1}\n")
+    #expect(
+      outcome.stderr
+        == """
+        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error or dropped, found "teleport"
+        recoil-inspect: warning: -:3:1: malformed JSON: invalid literal; expected null
+
+        """)
+  }
+
+  @Test func aBadEndpointIsAUsageError() throws {
+    let outcome = try ExecutableRunner.run(["live", "--listen", "tcp:127.0.0.1:notaport"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.hasPrefix("recoil-inspect: error: invalid value 'tcp:127.0.0.1:notaport' for '--listen'"))
+  }
+
+  @Test func theShippedDemoFixturesAreValid() throws {
+    let outcome = try ExecutableRunner.run(["validate", ExecutableRunner.fixture("cart-demo/cart.snapshot.json")])
+    #expect(outcome.status == 0)
+    #expect(outcome.stdoutText.contains("2 stores"))
+    let render = try ExecutableRunner.run([ExecutableRunner.fixture("cart-demo/cart.snapshot.json"), "-o", "-"])
+    #expect(render.status == 0)
+    #expect(render.stdoutText.contains("Pricing.displayPrices"))
+  }
+}
