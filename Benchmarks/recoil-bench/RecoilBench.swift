@@ -4,7 +4,7 @@ import Foundation
 /// one line per measurement, always with a baseline measured in the same run.
 @main
 struct RecoilBench {
-  static let workloads = ["S1", "S2", "G1", "G2", "G3", "R1", "M1"]
+  static let workloads = ["S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "R1", "M1"]
 
   static func main() throws {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +29,8 @@ struct RecoilBench {
       case "R1": try RenderBenchmark.run(sizes: [100, 1000, 3000], repetitions: repetitions ?? 3)
       case "R1-QUICK": try RenderBenchmark.run(sizes: [100, 1000], repetitions: repetitions ?? 1)
       case "M1": try MemoryBenchmark.run(renders: 200)
+      case "S1+INSPECTOR": InspectorBenchmark.run("S1", repetitions: repetitions ?? 5)
+      case "G3+INSPECTOR": InspectorBenchmark.run("G3", repetitions: repetitions ?? 5)
       case "S1", "S2": StoreBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 5)
       case "G1", "G2", "G3": GraphBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 5)
       default:

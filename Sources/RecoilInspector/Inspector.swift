@@ -23,21 +23,11 @@ import Synchronization
 /// ```
 public final class Inspector: Sendable {
   /// The limits in force.
-  public let configuration: InspectorConfiguration
-  /// The monotonic time the inspector started; event and action times are relative to it.
-  let startNanos: UInt64
-  private let recording: Mutex<Recording>
+  public var configuration: InspectorConfiguration { core.configuration }
+  /// What the hooks record into. Hooks hold it strongly: a weak reference would make every
+  /// retain of it take the slow path.
+  let core: InspectorCore
   private let targets = Mutex<[InspectedTarget]>([])
-  private let liveStream = Mutex<EventStream?>(nil)
-  private let isStreaming = Atomic<Bool>(false)
-  /// Actions already described (name, payload, diff), by store and sequence number: each
-  /// action is diffed once however many snapshots include it.
-  private let describedActions = Mutex<[ActionKey: SnapshotAction]>([:])
-
-  private struct ActionKey: Hashable {
-    var store: String
-    var sequence: Int
-  }
 
   /// Creates an inspector with nothing attached.
   ///
@@ -47,13 +37,11 @@ public final class Inspector: Sendable {
   ///
   /// - Parameter configuration: Buffer sizes and preview lengths.
   public init(configuration: InspectorConfiguration = InspectorConfiguration()) {
-    self.configuration = configuration
-    self.startNanos = DispatchTime.now().uptimeNanoseconds
-    self.recording = Mutex(Recording(configuration: configuration))
+    core = InspectorCore(configuration: configuration)
   }
 
   deinit {
-    liveStream.withLock { $0 }?.close()
+    core.stopStreaming()
   }
 
   // MARK: - Attaching
@@ -71,7 +59,7 @@ public final class Inspector: Sendable {
   /// - Returns: The attachment; ``InspectorAttachment/detach()`` stops inspecting.
   @discardableResult
   public func attach(_ container: AtomContainer, name: String? = nil) -> InspectorAttachment {
-    let hook = ContainerHook(prefix: name.map { "\($0)/" } ?? "", inspector: self)
+    let hook = ContainerHook(prefix: name.map { "\($0)/" } ?? "", core: core)
     let token = container.addObserver(hook)
     let id = ObjectIdentifier(hook)
     targets.withLock { $0.append(.container(ContainerTarget(id: id, prefix: hook.prefix, container: container))) }
@@ -94,7 +82,7 @@ public final class Inspector: Sendable {
   @discardableResult
   public func attach<State, Action>(_ store: Store<State, Action>, name: String? = nil) -> InspectorAttachment {
     let storeName = name ?? store.name
-    let hook = StoreHook(name: storeName, inspector: self)
+    let hook = StoreHook(name: storeName, core: core)
     let token = store.addObserver(hook)
     let id = ObjectIdentifier(hook)
     let target = InspectedTarget.store(
@@ -111,17 +99,7 @@ public final class Inspector: Sendable {
     }
   }
 
-  // MARK: - Recording
-
-  func record(_ body: (inout Recording) -> Void) {
-    recording.withLock { body(&$0) }
-  }
-
-  /// Sends an event to the live stream, if one is running; `make` runs on the stream's thread.
-  func stream(_ atNanos: UInt64, _ make: @escaping @Sendable () -> InspectorEvent.Kind) {
-    guard isStreaming.load(ordering: .relaxed) else { return }
-    liveStream.withLock { $0 }?.submit(atNanos: Int(clamping: atNanos &- startNanos), make)
-  }
+  // MARK: - Recorded data
 
   /// The evaluations recorded, oldest first (bounded by ``InspectorConfiguration/timelineCapacity``).
   ///
@@ -131,8 +109,8 @@ public final class Inspector: Sendable {
   ///
   /// - Returns: Node id, start and duration (nanoseconds since the inspector started), and trigger.
   public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int, trigger: String)] {
-    recording.withLock { $0.timeline.elements }.map {
-      ($0.node, Int(clamping: $0.startNanos &- startNanos), Int(clamping: $0.durationNanos), $0.trigger)
+    core.recording.withLock { $0.timeline.elements }.map {
+      ($0.node.id, Int(clamping: $0.startNanos &- core.startNanos), Int(clamping: $0.durationNanos), $0.trigger)
     }
   }
 
@@ -144,7 +122,9 @@ public final class Inspector: Sendable {
   ///
   /// - Returns: The edge, whether it was added, and when (nanoseconds since the inspector started).
   public func edgeHistory() -> [(edge: SnapshotEdge, added: Bool, atNanos: Int)] {
-    recording.withLock { $0.edgeHistory.elements }.map { ($0.edge, $0.added, Int(clamping: $0.atNanos &- startNanos)) }
+    core.recording.withLock { $0.edgeHistory.elements }.map {
+      ($0.edge, $0.added, Int(clamping: $0.atNanos &- core.startNanos))
+    }
   }
 
   /// The effect events recorded, oldest first.
@@ -155,7 +135,7 @@ public final class Inspector: Sendable {
   ///
   /// - Returns: The events.
   public func effectEvents() -> [EffectEvent] {
-    recording.withLock { $0.effects.elements }
+    core.recording.withLock { $0.effects.elements }
   }
 
   // MARK: - Snapshots
@@ -180,16 +160,21 @@ public final class Inspector: Sendable {
         if let contents = target.contents() { builder.add(store: target.name, contents: contents) }
       }
     }
-    let (actions, statistics, selectorValues, droppedActions, droppedEvaluations, droppedEvents) = recording.withLock {
-      ($0.actions.elements, $0.statistics, $0.selectorValues, $0.actions.dropped, $0.timeline.dropped, $0.droppedEvents)
-    }
-    builder.apply(statistics: statistics, selectorValues: selectorValues)
+    let (actions, statistics, selectorValues, droppedActions, droppedEvaluations, droppedEvents) = core.recording
+      .withLock {
+        (
+          $0.actions.elements, $0.statistics, $0.selectorValues, $0.actions.dropped, $0.timeline.dropped,
+          $0.droppedEvents
+        )
+      }
+    builder.apply(
+      statistics: Dictionary(statistics.map { ($0.key.id, $0.value) }, uniquingKeysWith: { first, _ in first }),
+      selectorValues: selectorValues)
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
-    snapshot.actions = describeCached(actions)
+    snapshot.actions = core.describeCached(actions)
     snapshot.dropped = SnapshotDropCounts(
-      actions: droppedActions, evaluations: droppedEvaluations,
-      events: droppedEvents + (liveStream.withLock { $0 }?.droppedCount ?? 0))
+      actions: droppedActions, evaluations: droppedEvaluations, events: droppedEvents + core.droppedEventCount)
     return snapshot
   }
 
@@ -203,45 +188,6 @@ public final class Inspector: Sendable {
   /// - Throws: ``AtomicFile/WriteError`` when it cannot be written.
   public func writeSnapshot(to url: URL) throws {
     try AtomicFile.write(SnapshotCodec.encode(snapshot()), to: url)
-  }
-
-  private func describeCached(_ actions: [Recording.RawAction]) -> [SnapshotAction] {
-    let known = describedActions.withLock { $0 }
-    var fresh: [ActionKey: SnapshotAction] = [:]
-    let described = actions.map { raw -> SnapshotAction in
-      let key = ActionKey(store: raw.store, sequence: raw.sequence)
-      if let cached = known[key] { return cached }
-      let action: SnapshotAction = describe(raw)
-      fresh[key] = action
-      return action
-    }
-    // Keep only what the trace still holds, so the cache is as bounded as the trace.
-    let live = Set(actions.map { ActionKey(store: $0.store, sequence: $0.sequence) })
-    describedActions.withLock { cache in
-      cache.merge(fresh) { old, _ in old }
-      if cache.count > live.count { cache = cache.filter { live.contains($0.key) } }
-    }
-    return described
-  }
-
-  /// The snapshot form of a recorded action: name, payload preview and changed paths.
-  func describe(_ raw: Recording.RawAction) -> SnapshotAction {
-    let description = ActionDescription(raw.action)
-    return SnapshotAction(
-      seq: raw.sequence, store: raw.store, name: description.name,
-      payload: description.payload.map { Self.cut($0, to: configuration.previewLength) },
-      atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: Int(clamping: raw.durationNanos),
-      changes: StateDiff.changes(
-        from: raw.before, to: raw.after, previewLength: configuration.previewLength,
-        limit: configuration.changesPerAction))
-  }
-
-  func describe(_ raw: Recording.RawAction) -> InspectorEvent.Kind {
-    .action(describe(raw))
-  }
-
-  static func cut(_ text: String, to length: Int) -> String {
-    text.count > length ? String(text.prefix(max(length - 1, 1))) + "…" : text
   }
 
   // MARK: - Live stream
@@ -259,16 +205,10 @@ public final class Inspector: Sendable {
   ///   - capacity: How many events may wait in the queue.
   /// - Throws: ``EventConnectionError`` when a file cannot be opened.
   public func startStreaming(to endpoint: EventEndpoint, capacity: Int = 10_000) throws {
-    let stream = try EventStream(endpoint: endpoint, capacity: capacity)
-    let previous = liveStream.withLock { current in
-      defer { current = stream }
-      return current
-    }
-    previous?.close()
-    isStreaming.store(true, ordering: .relaxed)
+    let stream = try core.startStreaming(to: endpoint, capacity: capacity)
     // Describe what already exists, so a listener starts with the whole graph.
     let snapshot = snapshot()
-    let now = Int(clamping: DispatchTime.now().uptimeNanoseconds &- startNanos)
+    let now = Int(clamping: DispatchTime.now().uptimeNanoseconds &- core.startNanos)
     for node in snapshot.nodes { stream.submit(atNanos: now) { .node(node) } }
     for edge in snapshot.edges { stream.submit(atNanos: now) { .edgeAdded(edge) } }
   }
@@ -279,18 +219,11 @@ public final class Inspector: Sendable {
   /// inspector.stopStreaming()
   /// ```
   public func stopStreaming() {
-    isStreaming.store(false, ordering: .relaxed)
-    let stream = liveStream.withLock { current in
-      defer { current = nil }
-      return current
-    }
-    stream?.close()
+    core.stopStreaming()
   }
 
   /// How many live events were dropped so far because the stream could not keep up.
-  public var droppedEventCount: Int {
-    liveStream.withLock { $0 }?.droppedCount ?? 0
-  }
+  public var droppedEventCount: Int { core.droppedEventCount }
 }
 
 /// Keeps an attachment; ``detach()`` stops the inspector watching that container or store.

@@ -8,40 +8,40 @@ import Synchronization
 /// forwards events to the live stream.
 final class ContainerHook: AtomGraphObserver {
   let prefix: String
-  weak let inspector: Inspector?
+  let core: InspectorCore
   /// Node kinds by id, learnt from registrations, for the stream's partial node updates.
   private let kinds = Mutex<[String: SnapshotNodeKind]>([:])
 
-  init(prefix: String, inspector: Inspector) {
+  init(prefix: String, core: InspectorCore) {
     self.prefix = prefix
-    self.inspector = inspector
+    self.core = core
   }
 
   func id(_ key: NodeKey) -> String { prefix + key.description }
 
   func receive(_ event: AtomGraphEvent) {
-    guard let inspector else { return }
-    let now = DispatchTime.now().uptimeNanoseconds
     switch event {
     case .evaluationFinished(let node, let duration, let trigger, let changed):
+      let now = InspectorCore.now()
       let triggerText = Self.describe(trigger, prefix: prefix)
-      inspector.record {
-        $0.recordEvaluation(node: id(node), durationNanos: duration, endNanos: now, trigger: triggerText)
-      }
-      inspector.stream(now) {
+      let evaluated = EvaluatedNode.atom(prefix: prefix, key: node)
+      core.record { $0.recordEvaluation(node: evaluated, durationNanos: duration, endNanos: now, trigger: triggerText) }
+      guard core.isStreamingEnabled else { return }
+      core.stream(now) {
         .evaluation(
           EvaluationEvent(
             node: self.id(node), durationNanos: Int(clamping: duration), trigger: triggerText, changed: changed))
       }
     case .edgeAdded(let from, let to), .edgeRemoved(let from, let to):
+      let now = InspectorCore.now()
       let added: Bool
       if case .edgeAdded = event { added = true } else { added = false }
       let edge = SnapshotEdge(from: id(from), to: id(to))
-      inspector.record { $0.edgeHistory.append(Recording.EdgeChange(edge: edge, added: added, atNanos: now)) }
-      inspector.stream(now) { added ? .edgeAdded(edge) : .edgeRemoved(edge) }
+      core.record { $0.edgeHistory.append(Recording.EdgeChange(edge: edge, added: added, atNanos: now)) }
+      core.stream(now) { added ? .edgeAdded(edge) : .edgeRemoved(edge) }
     case .nodeRegistered(let info):
       kinds.withLock { $0[id(info.key)] = info.kind == .atom ? .atom : .selector }
-      inspector.stream(now) {
+      core.stream(InspectorCore.now()) {
         .node(
           SnapshotNode(
             id: self.id(info.key), kind: info.kind == .atom ? .atom : .selector, isAsync: info.isAsync,
@@ -49,19 +49,24 @@ final class ContainerHook: AtomGraphObserver {
             valueType: info.valueType))
       }
     case .valueChanged(let node, let value):
-      let length = inspector.configuration.previewLength
-      inspector.stream(now) {
+      guard core.isStreamingEnabled else { return }
+      let length = core.configuration.previewLength
+      core.stream(InspectorCore.now()) {
         .node(
           SnapshotNode(
             id: self.id(node), kind: self.kind(of: node), value: ValuePreview.describe(value, limit: length),
             status: .ready))
       }
     case .errorRaised(let node, let error):
-      inspector.stream(now) { .error(node: self.id(node), message: String(describing: error)) }
+      core.stream(InspectorCore.now()) { .error(node: self.id(node), message: String(describing: error)) }
     case .subscribersChanged(let node, let count):
-      inspector.stream(now) { .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), subscribers: count)) }
+      core.stream(InspectorCore.now()) {
+        .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), subscribers: count))
+      }
     case .loadingStarted(let node):
-      inspector.stream(now) { .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), status: .loading)) }
+      core.stream(InspectorCore.now()) {
+        .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), status: .loading))
+      }
     case .evaluationStarted, .loadingFinished, .nodeReleased:
       break
     }

@@ -6,15 +6,15 @@ import RecoilStores
 /// and selector evaluations, and forwards events to the live stream.
 final class StoreHook: StoreObserver {
   let name: String
-  weak let inspector: Inspector?
+  let core: InspectorCore
 
-  init(name: String, inspector: Inspector) {
+  init(name: String, core: InspectorCore) {
     self.name = name
-    self.inspector = inspector
+    self.core = core
   }
 
   func receive(_ event: StoreEvent) {
-    guard let inspector else { return }
+    let inspector = core
     switch event {
     case .action(let record):
       let raw = Recording.RawAction(
@@ -22,7 +22,7 @@ final class StoreHook: StoreObserver {
         after: record.stateAfter, durationNanos: record.durationNanos, atNanos: record.atNanos)
       inspector.record { $0.actions.append(raw) }
       // The diff is made on the stream's writer thread, not here.
-      inspector.stream(record.atNanos) { inspector.describe(raw) }
+      if inspector.isStreamingEnabled { inspector.stream(record.atNanos) { inspector.describe(raw) } }
     case .effectStarted(_, let effect, let run, _):
       effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .started), inspector)
     case .effectFinished(_, let effect, let run):
@@ -34,9 +34,10 @@ final class StoreHook: StoreObserver {
         EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)), inspector)
     case .selectorEvaluated(_, let selector, _, let duration, let value):
       let id = "\(name).\(selector)"
-      let now = DispatchTime.now().uptimeNanoseconds
+      let now = InspectorCore.now()
       inspector.record {
-        $0.recordEvaluation(node: id, durationNanos: duration, endNanos: now, trigger: "state changed")
+        $0.recordEvaluation(
+          node: .storeSelector(id: id), durationNanos: duration, endNanos: now, trigger: "state changed")
         $0.selectorValues[id] = value
       }
       inspector.stream(now) {
@@ -57,7 +58,7 @@ final class StoreHook: StoreObserver {
     }
   }
 
-  private func effectEvent(_ event: EffectEvent, _ inspector: Inspector) {
+  private func effectEvent(_ event: EffectEvent, _ inspector: InspectorCore) {
     inspector.record { $0.effects.append(event) }
     inspector.stream(DispatchTime.now().uptimeNanoseconds) { .effect(event) }
   }

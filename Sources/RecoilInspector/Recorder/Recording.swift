@@ -1,4 +1,19 @@
+import RecoilAtoms
 import RecoilSnapshot
+
+/// The node an evaluation belongs to. Atom nodes keep their key: their id string is built
+/// only when a snapshot or the timeline is read.
+enum EvaluatedNode: Hashable, Sendable {
+  case atom(prefix: String, key: NodeKey)
+  case storeSelector(id: String)
+
+  var id: String {
+    switch self {
+    case .atom(let prefix, let key): prefix + key.description
+    case .storeSelector(let id): id
+    }
+  }
+}
 
 /// Everything an inspector has recorded, guarded by the inspector's lock. Raw values are
 /// kept as they came; previews and diffs are made only when a snapshot asks for them.
@@ -16,7 +31,7 @@ struct Recording {
 
   /// One evaluation in the timeline.
   struct Evaluation: Sendable {
-    var node: String
+    var node: EvaluatedNode
     var startNanos: UInt64
     var durationNanos: UInt64
     var trigger: String
@@ -33,7 +48,7 @@ struct Recording {
   var timeline: RingBuffer<Evaluation>
   var edgeHistory: RingBuffer<EdgeChange>
   var effects: RingBuffer<EffectEvent>
-  var statistics: [String: EvaluationStatistics] = [:]
+  var statistics: [EvaluatedNode: EvaluationStatistics] = [:]
   /// The last value of each store selector, by node id.
   var selectorValues: [String: any Sendable] = [:]
   var droppedEvents = 0
@@ -45,7 +60,7 @@ struct Recording {
     effects = RingBuffer(capacity: configuration.effectCapacity)
   }
 
-  mutating func recordEvaluation(node: String, durationNanos: UInt64, endNanos: UInt64, trigger: String) {
+  mutating func recordEvaluation(node: EvaluatedNode, durationNanos: UInt64, endNanos: UInt64, trigger: String) {
     statistics[node, default: EvaluationStatistics()].add(durationNanos)
     timeline.append(
       Evaluation(node: node, startNanos: endNanos &- durationNanos, durationNanos: durationNanos, trigger: trigger))

@@ -47,7 +47,7 @@ struct SnapshotBuilder {
         snapshotNode.value = previous.map(preview)
       case .error(let error):
         snapshotNode.status = .error
-        snapshotNode.error = Inspector.cut(String(describing: error), to: configuration.previewLength * 2)
+        snapshotNode.error = InspectorCore.cut(String(describing: error), to: configuration.previewLength * 2)
       }
       add(snapshotNode)
     }

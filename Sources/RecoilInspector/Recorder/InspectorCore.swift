@@ -1,0 +1,122 @@
+import Dispatch
+import RecoilSnapshot
+import RecoilStores
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The recording side of an ``Inspector``: buffers, statistics and the live stream, shared by
+/// the inspector and its hooks.
+final class InspectorCore: Sendable {
+  let configuration: InspectorConfiguration
+  /// The monotonic time the inspector started; event and action times are relative to it.
+  let startNanos: UInt64
+  let recording: Mutex<Recording>
+  private let liveStream = Mutex<EventStream?>(nil)
+  private let isStreaming = Atomic<Bool>(false)
+  /// Actions already described (name, payload, diff), by store and sequence number: each
+  /// action is diffed once however many snapshots include it.
+  private let describedActions = Mutex<[ActionKey: SnapshotAction]>([:])
+
+  private struct ActionKey: Hashable {
+    var store: String
+    var sequence: Int
+  }
+
+  init(configuration: InspectorConfiguration) {
+    self.configuration = configuration
+    self.startNanos = DispatchTime.now().uptimeNanoseconds
+    self.recording = Mutex(Recording(configuration: configuration))
+  }
+
+  /// The monotonic clock in nanoseconds, as `DispatchTime.uptimeNanoseconds` but cheaper.
+  static func now() -> UInt64 {
+    #if canImport(Glibc)
+      var time = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &time)
+      return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    #else
+      return DispatchTime.now().uptimeNanoseconds
+    #endif
+  }
+
+  func record(_ body: (inout Recording) -> Void) {
+    recording.withLock { body(&$0) }
+  }
+
+  /// Sends an event to the live stream, if one is running; `make` runs on the stream's thread.
+  func stream(_ atNanos: UInt64, _ make: @escaping @Sendable () -> InspectorEvent.Kind) {
+    guard isStreaming.load(ordering: .relaxed) else { return }
+    liveStream.withLock { $0 }?.submit(atNanos: Int(clamping: atNanos &- startNanos), make)
+  }
+
+  var isStreamingEnabled: Bool { isStreaming.load(ordering: .relaxed) }
+
+  func startStreaming(to endpoint: EventEndpoint, capacity: Int) throws -> EventStream {
+    let stream = try EventStream(endpoint: endpoint, capacity: capacity)
+    let previous = liveStream.withLock { current in
+      defer { current = stream }
+      return current
+    }
+    previous?.close()
+    isStreaming.store(true, ordering: .relaxed)
+    return stream
+  }
+
+  func stopStreaming() {
+    isStreaming.store(false, ordering: .relaxed)
+    let stream = liveStream.withLock { current in
+      defer { current = nil }
+      return current
+    }
+    stream?.close()
+  }
+
+  var droppedEventCount: Int {
+    liveStream.withLock { $0 }?.droppedCount ?? 0
+  }
+
+  func describeCached(_ actions: [Recording.RawAction]) -> [SnapshotAction] {
+    let known = describedActions.withLock { $0 }
+    var fresh: [ActionKey: SnapshotAction] = [:]
+    let described = actions.map { raw -> SnapshotAction in
+      let key = ActionKey(store: raw.store, sequence: raw.sequence)
+      if let cached = known[key] { return cached }
+      let action: SnapshotAction = describe(raw)
+      fresh[key] = action
+      return action
+    }
+    // Keep only what the trace still holds, so the cache is as bounded as the trace.
+    let live = Set(actions.map { ActionKey(store: $0.store, sequence: $0.sequence) })
+    describedActions.withLock { cache in
+      cache.merge(fresh) { old, _ in old }
+      if cache.count > live.count { cache = cache.filter { live.contains($0.key) } }
+    }
+    return described
+  }
+
+  /// The snapshot form of a recorded action: name, payload preview and changed paths.
+  func describe(_ raw: Recording.RawAction) -> SnapshotAction {
+    let description = ActionDescription(raw.action)
+    return SnapshotAction(
+      seq: raw.sequence, store: raw.store, name: description.name,
+      payload: description.payload.map { Self.cut($0, to: configuration.previewLength) },
+      atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: Int(clamping: raw.durationNanos),
+      changes: StateDiff.changes(
+        from: raw.before, to: raw.after, previewLength: configuration.previewLength,
+        limit: configuration.changesPerAction))
+  }
+
+  func describe(_ raw: Recording.RawAction) -> InspectorEvent.Kind {
+    .action(describe(raw))
+  }
+
+  static func cut(_ text: String, to length: Int) -> String {
+    text.count > length ? String(text.prefix(max(length - 1, 1))) + "…" : text
+  }
+
+}
