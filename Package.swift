@@ -18,15 +18,15 @@ let package = Package(
     // The snapshot model and its JSON codec (format v1): shared by every other module.
     .target(name: "RecoilSnapshot"),
 
-    // Where subscriber callbacks run; shared by the atom graph and the stores.
-    .target(name: "RecoilDelivery"),
+    // Where callbacks run, and the lock for shared state; used by every library module.
+    .target(name: "RecoilConcurrency"),
     // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector.
-    .target(name: "RecoilAtoms", dependencies: ["RecoilDelivery"]),
+    .target(name: "RecoilAtoms", dependencies: ["RecoilConcurrency"]),
     // Redux stores: single reducer and slices, selectors, effects, middleware. Knows no inspector.
-    .target(name: "RecoilStores", dependencies: ["RecoilDelivery"]),
+    .target(name: "RecoilStores", dependencies: ["RecoilConcurrency"]),
 
     // Observes containers and stores: records, snapshots and streams live events.
-    .target(name: "RecoilInspector", dependencies: ["RecoilSnapshot", "RecoilAtoms", "RecoilStores"]),
+    .target(name: "RecoilInspector", dependencies: ["RecoilSnapshot", "RecoilAtoms", "RecoilStores", "RecoilConcurrency"]),
 
     // Graphviz's C libraries (cgraph + gvc), found through pkg-config.
     .systemLibrary(
@@ -35,7 +35,7 @@ let package = Package(
       providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
     ),
     // Snapshot -> cgraph graph -> gvc layout -> svg/png/pdf/dot.
-    .target(name: "RecoilRender", dependencies: ["RecoilSnapshot", "CGraphviz"]),
+    .target(name: "RecoilRender", dependencies: ["RecoilSnapshot", "CGraphviz", "RecoilConcurrency"]),
 
     // The command line: argument parsing and commands only.
     .executableTarget(

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RecoilAtoms
+import RecoilConcurrency
 import RecoilSnapshot
 import RecoilStores
 import Synchronization
@@ -27,7 +28,7 @@ public final class Inspector: Sendable {
   /// What the hooks record into. Hooks hold it strongly: a weak reference would make every
   /// retain of it take the slow path.
   let core: InspectorCore
-  private let targets = Mutex<[InspectedTarget]>([])
+  private let targets = LockedValue<[InspectedTarget]>([])
 
   /// Creates an inspector with nothing attached.
   ///

@@ -1,3 +1,4 @@
+import RecoilConcurrency
 import Synchronization
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// A gate an async getter waits on until the test opens it: deterministic, no sleeping.
 final class Gate: Sendable {
-  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+  private let state = LockedValue<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
   func wait() async {
     await withCheckedContinuation { continuation in
@@ -32,7 +33,7 @@ final class Gate: Sendable {
 
 /// One gate per key, made on first use.
 final class GateSet: Sendable {
-  private let gates = Mutex<[String: Gate]>([:])
+  private let gates = LockedValue<[String: Gate]>([:])
   @Sendable func gate(_ key: String) -> Gate {
     gates.withLock { gates in
       if let gate = gates[key] { return gate }

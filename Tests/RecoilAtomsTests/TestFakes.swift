@@ -1,3 +1,4 @@
+import RecoilConcurrency
 import Synchronization
 
 @testable import RecoilAtoms
@@ -11,7 +12,7 @@ final class Counter: Sendable {
 
 /// Collects values delivered to a callback, from any thread.
 final class Collected<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+  private let storage = LockedValue<[Value]>([])
   func append(_ value: Value) { storage.withLock { $0.append(value) } }
   var values: [Value] { storage.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Observation
+import RecoilConcurrency
 import Synchronization
 import Testing
 
@@ -76,7 +77,7 @@ import Testing
   @Test func subscribingAndUnsubscribingDuringANotificationIsSafe() {
     let store = Store(initialState: AppState(), reducer: appReducer)
     let late = Collected<[String]>()
-    let holder = Mutex<[StoreSubscription]>([])
+    let holder = LockedValue<[StoreSubscription]>([])
     let victim = Collected<[String]>()
     let victimSubscription = store.subscribe { victim.append($0.log) }
     let subscriber = store.subscribe { state in

@@ -1,3 +1,4 @@
+import RecoilConcurrency
 import Synchronization
 
 @testable import RecoilStores
@@ -57,7 +58,7 @@ let appReducer = Reducer<AppState, AppAction>.combine(
 
 /// Collects values from any thread.
 final class Collected<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+  private let storage = LockedValue<[Value]>([])
   func append(_ value: Value) { storage.withLock { $0.append(value) } }
   var values: [Value] { storage.withLock { $0 } }
 }

@@ -1,3 +1,4 @@
+import RecoilConcurrency
 import Synchronization
 
 /// Holds the values of atoms and selectors for one scope (an app, a screen, a test): the
@@ -20,7 +21,7 @@ import Synchronization
 public final class AtomContainer: Sendable {
   private static let serials = Atomic<UInt64>(0)
 
-  @usableFromInline let lock = Mutex(())
+  @usableFromInline let lock = Lock()
   // Safe: `core` is only touched while `lock` is held (see `operate`).
   @usableFromInline nonisolated(unsafe) let core: GraphCore
   /// The thread holding `lock`, to report re-entrant use from a getter instead of deadlocking.
@@ -51,7 +52,7 @@ public final class AtomContainer: Sendable {
         "AtomContainer was called from inside a selector's getter or setter; read through the Getter (or Setter) it is given instead"
       )
     }
-    let (result, needsDelivery) = try lock.withLock { _ in
+    let (result, needsDelivery) = try lock.withLock {
       lockOwner.store(thread, ordering: .relaxed)
       defer { lockOwner.store(0, ordering: .relaxed) }
       let result = try body(core)
@@ -66,7 +67,7 @@ public final class AtomContainer: Sendable {
   @usableFromInline func deliverPending() {
     var claimed = false
     while true {
-      let work: ([AtomGraphEvent], [any AtomGraphObserver], [@Sendable () -> Void])? = lock.withLock { _ in
+      let work: ([AtomGraphEvent], [any AtomGraphObserver], [@Sendable () -> Void])? = lock.withLock {
         if !claimed {
           if core.isDelivering { return nil }
           core.isDelivering = true

@@ -1,2 +1,2 @@
 // `Delivery` is part of this module's API (`subscribe(_:delivery:_:)`).
-@_exported import RecoilDelivery
+@_exported import RecoilConcurrency

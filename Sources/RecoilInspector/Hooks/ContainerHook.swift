@@ -1,5 +1,6 @@
 import Dispatch
 import RecoilAtoms
+import RecoilConcurrency
 import RecoilSnapshot
 import RecoilStores
 import Synchronization
@@ -10,7 +11,7 @@ final class ContainerHook: AtomGraphObserver {
   let prefix: String
   let core: InspectorCore
   /// Node kinds by id, learnt from registrations, for the stream's partial node updates.
-  private let kinds = Mutex<[String: SnapshotNodeKind]>([:])
+  private let kinds = LockedValue<[String: SnapshotNodeKind]>([:])
 
   init(prefix: String, core: InspectorCore) {
     self.prefix = prefix

@@ -1,4 +1,5 @@
 import Dispatch
+import RecoilConcurrency
 import RecoilSnapshot
 import RecoilStores
 import Synchronization
@@ -15,12 +16,12 @@ final class InspectorCore: Sendable {
   let configuration: InspectorConfiguration
   /// The monotonic time the inspector started; event and action times are relative to it.
   let startNanos: UInt64
-  let recording: Mutex<Recording>
-  private let liveStream = Mutex<EventStream?>(nil)
+  let recording: LockedValue<Recording>
+  private let liveStream = LockedValue<EventStream?>(nil)
   private let isStreaming = Atomic<Bool>(false)
   /// Actions already described (name, payload, diff), by store and sequence number: each
   /// action is diffed once however many snapshots include it.
-  private let describedActions = Mutex<[ActionKey: SnapshotAction]>([:])
+  private let describedActions = LockedValue<[ActionKey: SnapshotAction]>([:])
 
   private struct ActionKey: Hashable {
     var store: String
@@ -30,7 +31,7 @@ final class InspectorCore: Sendable {
   init(configuration: InspectorConfiguration) {
     self.configuration = configuration
     self.startNanos = DispatchTime.now().uptimeNanoseconds
-    self.recording = Mutex(Recording(configuration: configuration))
+    self.recording = LockedValue(Recording(configuration: configuration))
   }
 
   /// The monotonic clock in nanoseconds, as `DispatchTime.uptimeNanoseconds` but cheaper.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RecoilConcurrency
 import RecoilSnapshot
 import Synchronization
 
@@ -20,7 +21,7 @@ final class EventStream: Sendable {
     var isStopping = false
   }
 
-  private let queue = Mutex(Queue())
+  private let queue = LockedValue(Queue())
   private let capacity: Int
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)

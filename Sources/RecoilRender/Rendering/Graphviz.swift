@@ -3,16 +3,17 @@ internal import CGraphviz
 // acquire is paired with a `defer` release, and every call runs under one lock because
 // Graphviz keeps global state and is not thread-safe.
 import Foundation
+import RecoilConcurrency
 import Synchronization
 
 enum Graphviz {
   /// The one Graphviz context, created on first use and reused: creating a context loads the
   /// plugin configuration, which is slow. The lock serialises all Graphviz calls in the process.
-  private static let context = Mutex<GVCContext?>(nil)
+  private static let context = LockedValue<GVCContext?>(nil)
 
   /// Text Graphviz reported through `agerr` during the current call. `agerr` delivers a
   /// message in pieces ("Error", ": ", the text), so pieces are joined and split at newlines.
-  private static let messageText = Mutex<String>("")
+  private static let messageText = LockedValue<String>("")
 
   static var version: String {
     PACKAGE_VERSION

@@ -1,12 +1,14 @@
-/// Writes JSON text with two-space indentation and members in the order given, so that
-/// snapshots diff well in review.
+/// Writes JSON with members in the order given: pretty, with two-space indentation, so that
+/// snapshots diff well in review; or compact, on one line, for JSON Lines.
 struct JSONWriter {
   private(set) var output: [UInt8] = []
   private var indent = 0
   private var needsComma: [Bool] = []
+  private let compact: Bool
 
-  init() {
-    output.reserveCapacity(4096)
+  init(compact: Bool = false) {
+    self.compact = compact
+    output.reserveCapacity(compact ? 256 : 4096)
   }
 
   mutating func beginObject(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "{")) }
@@ -36,9 +38,9 @@ struct JSONWriter {
     prefix(key: nil)
     output.append(UInt8(ascii: "{"))
     for (offset, member) in members.enumerated() {
-      if offset > 0 { output.append(contentsOf: ", ".utf8) }
+      if offset > 0 { output.append(contentsOf: (compact ? "," : ", ").utf8) }
       appendQuoted(member.0)
-      output.append(contentsOf: ": ".utf8)
+      output.append(contentsOf: (compact ? ":" : ": ").utf8)
       appendQuoted(member.1)
     }
     output.append(UInt8(ascii: "}"))
@@ -68,28 +70,35 @@ struct JSONWriter {
     }
     if let key {
       appendQuoted(key)
-      output.append(contentsOf: ": ".utf8)
+      output.append(contentsOf: (compact ? ":" : ": ").utf8)
     }
   }
 
   private mutating func newline() {
+    guard !compact else { return }
     output.append(0x0A)
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
   }
 
   private mutating func appendQuoted(_ string: String) {
     output.append(UInt8(ascii: "\""))
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-      case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-      case 0x0A: output.append(contentsOf: "\\n".utf8)
-      case 0x0D: output.append(contentsOf: "\\r".utf8)
-      case 0x09: output.append(contentsOf: "\\t".utf8)
-      case 0x00..<0x20, 0x7F:
-        let hex = String(byte, radix: 16, uppercase: false)
-        output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-      default: output.append(byte)
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output.append(contentsOf: "\\\"".utf8)
+      case "\\": output.append(contentsOf: "\\\\".utf8)
+      case "\n": output.append(contentsOf: "\\n".utf8)
+      case "\r": output.append(contentsOf: "\\r".utf8)
+      case "\t": output.append(contentsOf: "\\t".utf8)
+      // Line and paragraph separators end a line for some readers of JSON Lines.
+      case "\u{2028}": output.append(contentsOf: "\\u2028".utf8)
+      case "\u{2029}": output.append(contentsOf: "\\u2029".utf8)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        } else {
+          output.append(contentsOf: String(scalar).utf8)
+        }
       }
     }
     output.append(UInt8(ascii: "\""))

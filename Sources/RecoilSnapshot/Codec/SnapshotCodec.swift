@@ -43,27 +43,7 @@ public enum SnapshotCodec {
     writer.beginArray(key: "nodes")
     for node in snapshot.nodes {
       writer.beginObject()
-      writer.write("id", node.id)
-      writer.write("kind", node.kind.rawValue)
-      writer.write("label", node.label)
-      if node.isAsync { writer.write("async", true) }
-      writer.write("family", node.family)
-      writer.write("parameter", node.parameter)
-      writer.write("owner", node.owner)
-      writer.write("valueType", node.valueType)
-      writer.write("value", node.value)
-      writer.write("status", node.status?.rawValue)
-      writer.write("error", node.error)
-      writer.write("subscribers", node.subscribers)
-      if let stats = node.evaluations {
-        writer.beginObject(key: "evaluations")
-        writer.write("count", stats.count)
-        writer.write("totalNanos", stats.totalNanos)
-        writer.write("minNanos", stats.minNanos)
-        writer.write("maxNanos", stats.maxNanos)
-        writer.write("lastNanos", stats.lastNanos)
-        writer.endObject()
-      }
+      writer.writeFields(of: node)
       writer.endObject()
     }
     writer.endArray()
@@ -76,23 +56,7 @@ public enum SnapshotCodec {
       writer.beginArray(key: "actions")
       for action in snapshot.actions {
         writer.beginObject()
-        writer.write("seq", action.seq)
-        writer.write("store", action.store)
-        writer.write("name", action.name)
-        writer.write("payload", action.payload)
-        writer.write("atNanos", action.atNanos)
-        writer.write("durationNanos", action.durationNanos)
-        if !action.changes.isEmpty {
-          writer.beginArray(key: "changes")
-          for change in action.changes {
-            writer.beginObject()
-            writer.write("path", change.path)
-            writer.write("before", change.before)
-            writer.write("after", change.after)
-            writer.endObject()
-          }
-          writer.endArray()
-        }
+        writer.writeFields(of: action)
         writer.endObject()
       }
       writer.endArray()
@@ -106,5 +70,52 @@ public enum SnapshotCodec {
     }
     writer.endObject()
     return Data(writer.output + [0x0A])
+  }
+}
+
+extension JSONWriter {
+  /// A node's members, in the documented order; shared by snapshots and live events.
+  mutating func writeFields(of node: SnapshotNode) {
+    write("id", node.id)
+    write("kind", node.kind.rawValue)
+    write("label", node.label)
+    if node.isAsync { write("async", true) }
+    write("family", node.family)
+    write("parameter", node.parameter)
+    write("owner", node.owner)
+    write("valueType", node.valueType)
+    write("value", node.value)
+    write("status", node.status?.rawValue)
+    write("error", node.error)
+    write("subscribers", node.subscribers)
+    if let stats = node.evaluations {
+      beginObject(key: "evaluations")
+      write("count", stats.count)
+      write("totalNanos", stats.totalNanos)
+      write("minNanos", stats.minNanos)
+      write("maxNanos", stats.maxNanos)
+      write("lastNanos", stats.lastNanos)
+      endObject()
+    }
+  }
+
+  /// An action's members, in the documented order; shared by snapshots and live events.
+  mutating func writeFields(of action: SnapshotAction) {
+    write("seq", action.seq)
+    write("store", action.store)
+    write("name", action.name)
+    write("payload", action.payload)
+    write("atNanos", action.atNanos)
+    write("durationNanos", action.durationNanos)
+    guard !action.changes.isEmpty else { return }
+    beginArray(key: "changes")
+    for change in action.changes {
+      beginObject()
+      write("path", change.path)
+      write("before", change.before)
+      write("after", change.after)
+      endObject()
+    }
+    endArray()
   }
 }

@@ -15,63 +15,50 @@ public enum InspectorEventCodec {
   /// - Parameter event: The event.
   /// - Returns: The JSON text.
   public static func encode(_ event: InspectorEvent) -> String {
-    var writer = JSONLineWriter()
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    func header(_ type: String) {
+      writer.write("type", type)
+      writer.write("at", event.atNanos)
+    }
     switch event.kind {
     case .node(let node):
-      writer.field("type", "node")
-      writer.field("at", event.atNanos)
-      writer.field("id", node.id)
-      writer.field("kind", node.kind.rawValue)
-      writer.field("label", node.label)
-      if node.isAsync { writer.field("async", true) }
-      writer.field("family", node.family)
-      writer.field("parameter", node.parameter)
-      writer.field("owner", node.owner)
-      writer.field("valueType", node.valueType)
-      writer.field("value", node.value)
-      writer.field("status", node.status?.rawValue)
-      writer.field("error", node.error)
-      writer.field("subscribers", node.subscribers)
-    case .edgeAdded(let edge), .edgeRemoved(let edge):
-      if case .edgeAdded = event.kind { writer.field("type", "edgeAdded") } else { writer.field("type", "edgeRemoved") }
-      writer.field("at", event.atNanos)
-      writer.field("from", edge.from)
-      writer.field("to", edge.to)
+      header("node")
+      writer.writeFields(of: node)
+    case .edgeAdded(let edge):
+      header("edgeAdded")
+      writer.write("from", edge.from)
+      writer.write("to", edge.to)
+    case .edgeRemoved(let edge):
+      header("edgeRemoved")
+      writer.write("from", edge.from)
+      writer.write("to", edge.to)
     case .evaluation(let evaluation):
-      writer.field("type", "evaluation")
-      writer.field("at", event.atNanos)
-      writer.field("id", evaluation.node)
-      writer.field("durationNanos", evaluation.durationNanos)
-      writer.field("trigger", evaluation.trigger)
-      writer.field("changed", evaluation.changed)
+      header("evaluation")
+      writer.write("id", evaluation.node)
+      writer.write("durationNanos", evaluation.durationNanos)
+      writer.write("trigger", evaluation.trigger)
+      writer.write("changed", evaluation.changed)
     case .action(let action):
-      writer.field("type", "action")
-      writer.field("at", event.atNanos)
-      writer.field("seq", action.seq)
-      writer.field("store", action.store)
-      writer.field("name", action.name)
-      writer.field("payload", action.payload)
-      writer.field("durationNanos", action.durationNanos)
-      writer.changes(action.changes)
+      header("action")
+      writer.writeFields(of: action)
     case .effect(let effect):
-      writer.field("type", "effect")
-      writer.field("at", event.atNanos)
-      writer.field("store", effect.store)
-      writer.field("effect", effect.effect)
-      writer.field("run", effect.run)
-      writer.field("phase", effect.phase.rawValue)
-      writer.field("error", effect.error)
+      header("effect")
+      writer.write("store", effect.store)
+      writer.write("effect", effect.effect)
+      writer.write("run", effect.run)
+      writer.write("phase", effect.phase.rawValue)
+      writer.write("error", effect.error)
     case .error(let node, let message):
-      writer.field("type", "error")
-      writer.field("at", event.atNanos)
-      writer.field("id", node)
-      writer.field("message", message)
+      header("error")
+      writer.write("id", node)
+      writer.write("message", message)
     case .dropped(let count):
-      writer.field("type", "dropped")
-      writer.field("at", event.atNanos)
-      writer.field("count", count)
+      header("dropped")
+      writer.write("count", count)
     }
-    return writer.finish()
+    writer.endObject()
+    return String(decoding: writer.output, as: UTF8.self)
   }
 
   /// Decodes one line. Unknown fields are ignored; an unknown `type` is an error.
@@ -116,75 +103,5 @@ extension SnapshotError {
       return .duplicateNodeID(id: id, firstPath: firstPath, at: move(location))
     case .unknownNode(let id, let location): return .unknownNode(id: id, at: move(location))
     }
-  }
-}
-
-/// Compact one-line JSON output for events.
-private struct JSONLineWriter {
-  private var text = "{"
-  private var first = true
-
-  mutating func field(_ key: String, _ value: String?) {
-    guard let value else { return }
-    writeKey(key)
-    text += JSONLineWriter.quote(value)
-  }
-
-  mutating func field(_ key: String, _ value: Int?) {
-    guard let value else { return }
-    writeKey(key)
-    text += String(value)
-  }
-
-  mutating func field(_ key: String, _ value: Bool) {
-    writeKey(key)
-    text += value ? "true" : "false"
-  }
-
-  mutating func changes(_ changes: [SnapshotChange]) {
-    guard !changes.isEmpty else { return }
-    writeKey("changes")
-    text += "["
-    for (index, change) in changes.enumerated() {
-      if index > 0 { text += "," }
-      var inner = JSONLineWriter()
-      inner.field("path", change.path)
-      inner.field("before", change.before)
-      inner.field("after", change.after)
-      text += inner.finish()
-    }
-    text += "]"
-  }
-
-  mutating func finish() -> String {
-    text + "}"
-  }
-
-  private mutating func writeKey(_ key: String) {
-    if !first { text += "," }
-    first = false
-    text += JSONLineWriter.quote(key) + ":"
-  }
-
-  static func quote(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{2028}": result += "\\u2028"
-      case "\u{2029}": result += "\\u2029"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += String(format: "\\u%04x", scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
   }
 }

@@ -1,2 +1,2 @@
 // `Delivery` is part of this module's API (`Store.subscribe(delivery:_:)`).
-@_exported import RecoilDelivery
+@_exported import RecoilConcurrency

@@ -1,4 +1,5 @@
 import Dispatch
+import RecoilConcurrency
 import Synchronization
 
 /// A Redux store: one value-type state, changed only by dispatching actions through reducers.
@@ -26,7 +27,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The store's name, as shown by the inspector.
   public let name: String
 
-  @usableFromInline let lock = Mutex(())
+  @usableFromInline let lock = Lock()
   // Safe: `storage` is guarded by `lock`, except `storage.state`, which only the processing
   // thread (the one that set `isProcessing`) writes (under `lock`) and may read without it.
   @usableFromInline nonisolated(unsafe) let storage: StoreStorage<State, Action>
@@ -34,6 +35,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let isProcessing = Atomic<Bool>(false)
   /// Work waiting in `storage.queue`, readable without the lock.
   @usableFromInline let pending = Atomic<Int>(0)
+  /// Whether no observer, slice or effect is registered: then processing skips reading the
+  /// configuration under the lock. Changed only while holding `lock`.
+  @usableFromInline let hasNoConfiguration = Atomic<Bool>(true)
   /// The thread running a reducer, to report a dispatch from inside it.
   @usableFromInline let reducingThread = Atomic<UInt>(0)
   @usableFromInline let reducer: Reducer<State, Action>
@@ -70,7 +74,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// let count = store.state.cart.items.count
   /// ```
   public var state: State {
-    lock.withLock { _ in storage.state }
+    lock.withLock { storage.state }
   }
 
   // MARK: - Dispatch
@@ -101,7 +105,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   @usableFromInline func enqueue(_ work: StoreWork<State, Action>) {
-    lock.withLock { _ in storage.queue.append(work) }
+    lock.withLock { storage.queue.append(work) }
     pending.add(1, ordering: .sequentiallyConsistent)
     // The processing thread may have finished meanwhile: then take over.
     if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
@@ -111,7 +115,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   @inlinable func nextQueued() -> StoreWork<State, Action>? {
     guard pending.load(ordering: .sequentiallyConsistent) > 0 else { return nil }
-    let work = lock.withLock { _ -> StoreWork<State, Action>? in
+    let work = lock.withLock { () -> StoreWork<State, Action>? in
       guard storage.queueHead < storage.queue.count else { return nil }
       let work = storage.queue[storage.queueHead]
       storage.queueHead += 1
@@ -162,7 +166,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     let before = storage.state
     var after = before
     // Most stores register nothing after creation: then nothing is copied.
-    let configuration = lock.withLock { _ in storage.configuration.isEmpty ? nil : storage.configuration }
+    let configuration =
+      hasNoConfiguration.load(ordering: .acquiring)
+      ? nil : lock.withLock { storage.configuration.isEmpty ? nil : storage.configuration }
     let observing = !(configuration?.observers.isEmpty ?? true)
     let start = observing ? DispatchTime.now().uptimeNanoseconds : 0
     let thread = CurrentThread.id
@@ -174,7 +180,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     reducingThread.store(0, ordering: .relaxed)
     let duration = observing ? DispatchTime.now().uptimeNanoseconds &- start : 0
 
-    let (subscribers, sequence) = lock.withLock { _ in
+    let (subscribers, sequence) = lock.withLock {
       storage.state = after
       storage.sequence += 1
       return (storage.subscribers, storage.sequence)
@@ -207,7 +213,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   @usableFromInline func notifyDropped(_ action: Action) {
-    let observers = lock.withLock { _ in storage.configuration.observers }
+    let observers = lock.withLock { storage.configuration.observers }
     for observer in observers { observer.receive(.actionDropped(store: name, action: action)) }
   }
 
@@ -243,7 +249,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Registers a subscriber and gives it the current state; runs on the processing thread.
   @usableFromInline func activate(_ subscriber: StoreSubscriber<State>) {
     guard subscriber.isActive.load(ordering: .relaxed) else { return }
-    let (state, observers, count) = lock.withLock { _ in
+    let (state, observers, count) = lock.withLock {
       storage.subscribers.append(subscriber)
       return (storage.state, storage.configuration.observers, storage.subscribers.count)
     }
@@ -253,7 +259,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   private func remove(_ subscriber: StoreSubscriber<State>) {
     subscriber.isActive.store(false, ordering: .relaxed)
-    let (observers, count) = lock.withLock { _ in
+    let (observers, count) = lock.withLock {
       storage.subscribers.removeAll { $0 === subscriber }
       return (storage.configuration.observers, storage.subscribers.count)
     }
@@ -297,7 +303,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ) -> StoreSubscription {
     let deliver = delivery.wrap(onChange)
     // Only the processing thread calls the subscriber, one state at a time.
-    let last = Mutex<Value?>(nil)
+    let last = LockedValue<Value?>(nil)
     return subscribe { state in
       let value = transform(state)
       let changed = last.withLock { last in
@@ -326,10 +332,15 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// print(store.subscriberCount)
   /// ```
   public var subscriberCount: Int {
-    lock.withLock { _ in storage.subscribers.count }
+    lock.withLock { storage.subscribers.count }
   }
 
   // MARK: - Observers
+
+  /// Call under `lock` after changing `storage.configuration`.
+  func configurationChanged() {
+    hasNoConfiguration.store(storage.configuration.isEmpty, ordering: .releasing)
+  }
 
   /// Registers an observer of everything the store does.
   ///
@@ -341,7 +352,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func addObserver(_ observer: any StoreObserver) -> ObjectIdentifier {
-    lock.withLock { _ in storage.configuration.observers.append(observer) }
+    lock.withLock {
+      storage.configuration.observers.append(observer)
+      configurationChanged()
+    }
     return ObjectIdentifier(observer)
   }
 
@@ -353,7 +367,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// - Parameter token: What ``addObserver(_:)`` returned.
   public func removeObserver(_ token: ObjectIdentifier) {
-    lock.withLock { _ in storage.configuration.observers.removeAll { ObjectIdentifier($0) == token } }
+    lock.withLock {
+      storage.configuration.observers.removeAll { ObjectIdentifier($0) == token }
+      configurationChanged()
+    }
   }
 }
 

@@ -7,7 +7,10 @@ extension Store {
   ///
   /// - Parameter effect: The effect.
   public func addEffect(_ effect: Effect<State, Action>) {
-    lock.withLock { _ in storage.configuration.effects.append(effect) }
+    lock.withLock {
+      storage.configuration.effects.append(effect)
+      configurationChanged()
+    }
   }
 
   /// Cancels the runs in flight of the effect with this id.
@@ -18,7 +21,7 @@ extension Store {
   ///
   /// - Parameter id: The effect's id.
   public func cancelEffects(id: String) {
-    let tasks = lock.withLock { _ in storage.effectTasks.values.filter { $0.id == id }.map(\.task) }
+    let tasks = lock.withLock { storage.effectTasks.values.filter { $0.id == id }.map(\.task) }
     for task in tasks { task.cancel() }
   }
 
@@ -28,7 +31,7 @@ extension Store {
   /// #expect(store.runningEffectCount == 0)
   /// ```
   public var runningEffectCount: Int {
-    lock.withLock { _ in storage.effectTasks.count }
+    lock.withLock { storage.effectTasks.count }
   }
 
   @usableFromInline func startEffects(
@@ -38,7 +41,7 @@ extension Store {
       if effect.cancelsInFlight { cancelEffects(id: effect.id) }
       let context = EffectContext<Action> { [weak self] in self?.dispatch($0) }
       let storeName = name
-      let run = lock.withLock { _ in
+      let run = lock.withLock {
         storage.nextEffectRun += 1
         return storage.nextEffectRun
       }
@@ -47,7 +50,7 @@ extension Store {
       }
       // The task is created while the lock is held, so it cannot remove its entry before it
       // was added.
-      lock.withLock { _ in
+      lock.withLock {
         storage.effectTasks[run] = (
           effect.id,
           Task { [weak self] in
@@ -64,7 +67,7 @@ extension Store {
               event = .effectFailed(store: storeName, effect: effect.id, run: run, error: error)
             }
             guard let self else { return }
-            let observers = self.lock.withLock { _ in
+            let observers = self.lock.withLock {
               self.storage.effectTasks[run] = nil
               return self.storage.configuration.observers
             }

@@ -1,4 +1,5 @@
 import Dispatch
+import RecoilConcurrency
 import Synchronization
 
 /// A value derived from a store's state and memoized: recomputed only when one of its inputs
@@ -43,7 +44,7 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   ///   - name: The selector's name.
   ///   - keyPath: The part of the state.
   public convenience init(name: String, _ keyPath: KeyPath<State, Value> & Sendable) where Value: Equatable {
-    let cache = Mutex<Value?>(nil)
+    let cache = LockedValue<Value?>(nil)
     self.init(name: name, inputs: [String(describing: keyPath)]) { state in
       let value = state[keyPath: keyPath]
       return cache.withLock { cached in
@@ -73,7 +74,7 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
       names.append(input.name)
       trees.append(input.tree)
     }
-    let cache = Mutex<(inputs: [any Equatable & Sendable], value: Value)?>(nil)
+    let cache = LockedValue<(inputs: [any Equatable & Sendable], value: Value)?>(nil)
     self.init(name: name, inputs: names, inputTrees: trees) { state in
       let current = (repeat (each inputs).evaluate(state).value)
       var erased: [any Equatable & Sendable] = []
@@ -152,11 +153,11 @@ extension Store {
   /// for (name, inputs) in store.selectors { print(name, inputs) }
   /// ```
   public var selectors: [(name: String, inputs: [String])] {
-    lock.withLock { _ in storage.selectors.map { ($0.key, $0.value) }.sorted { $0.name < $1.name } }
+    lock.withLock { storage.selectors.map { ($0.key, $0.value) }.sorted { $0.name < $1.name } }
   }
 
   private func evaluate<Value>(_ selector: StoreSelector<State, Value>, on state: State) -> Value {
-    let observers = lock.withLock { _ in
+    let observers = lock.withLock {
       for (name, inputs) in selector.tree where storage.selectors[name] == nil { storage.selectors[name] = inputs }
       return storage.configuration.observers
     }

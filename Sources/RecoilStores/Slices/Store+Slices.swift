@@ -21,8 +21,9 @@ extension Store {
     let registration = SliceRegistration<State, Action>(
       info: info, reduce: { state, action in reduce(&state[keyPath: keyPath], action) },
       read: { $0[keyPath: keyPath] })
-    let observers = lock.withLock { _ in
+    let observers = lock.withLock {
       storage.configuration.slices.append(registration)
+      configurationChanged()
       return storage.configuration.observers
     }
     for observer in observers { observer.receive(.sliceRegistered(store: self.name, slice: info)) }
@@ -34,7 +35,7 @@ extension Store {
   /// print(store.slices.map(\.name))  // ["user", "settings"]
   /// ```
   public var slices: [StoreSliceInfo] {
-    lock.withLock { _ in storage.configuration.slices.map(\.info) }
+    lock.withLock { storage.configuration.slices.map(\.info) }
   }
 
   /// The current value of every registered slice, by name.
@@ -45,7 +46,7 @@ extension Store {
   ///
   /// - Returns: Slice names and values, in registration order.
   public func sliceValues() -> [(name: String, value: any Sendable)] {
-    lock.withLock { _ in storage.configuration.slices.map { ($0.info.name, $0.read(storage.state)) } }
+    lock.withLock { storage.configuration.slices.map { ($0.info.name, $0.read(storage.state)) } }
   }
 
   /// A slice's values as an asynchronous sequence of distinct values: the current value first,

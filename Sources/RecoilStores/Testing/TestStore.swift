@@ -1,3 +1,4 @@
+import RecoilConcurrency
 import Synchronization
 
 /// A store for tests that fails on any state change or action the test did not assert.
@@ -22,7 +23,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// Actions effects sent, waiting for `receive`; shared with the capturing middleware.
   private final class Inbox: Sendable {
-    let received = Mutex<[Action]>([])
+    let received = LockedValue<[Action]>([])
     /// Set while the test itself dispatches, so the middleware lets the action through.
     let isSending = Atomic<Bool>(false)
   }
