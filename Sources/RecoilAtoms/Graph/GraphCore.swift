@@ -45,6 +45,10 @@ import Synchronization
   @exclusivity(unchecked) var walk: [(node: Int32, next: Int)] = []
   /// A dependency that was too deep to evaluate in place; -1 when none.
   @usableFromInline @exclusivity(unchecked) var deferred: Int32 = -1
+  @exclusivity(unchecked) var markStack: [Int32] = []
+  /// The slots again, unretained, for the hot paths: `slots` keeps them alive, so reading
+  /// through these costs no reference counting. Kept in step with `slots`.
+  @usableFromInline @exclusivity(unchecked) var unretainedSlots: ContiguousArray<Unmanaged<NodeSlot>> = []
   /// Nodes with subscribers or waiters reached by the latest propagation.
   @usableFromInline @exclusivity(unchecked) var affected: [Int32] = []
 
@@ -82,6 +86,7 @@ import Synchronization
     } else {
       index = Int32(slots.count)
       slots.append(ReleasedSlot.shared)
+      unretainedSlots.append(Unmanaged.passUnretained(ReleasedSlot.shared))
       marks.append(.clean)
       sourceLists.append([])
       observerLists.append([])
@@ -91,6 +96,7 @@ import Synchronization
     }
     let slot = node.makeSlot(index: index, core: self)
     slots[Int(index)] = slot
+    unretainedSlots[Int(index)] = Unmanaged.passUnretained(slot)
     marks[Int(index)] = slot.initialMark
     sourceLists[Int(index)] = []
     observerLists[Int(index)] = []
@@ -138,6 +144,25 @@ import Synchronization
     }
     track(source: index)
     return unsafeDowncast(slots[Int(index)], to: ValueSlot<Value>.self)
+  }
+
+  /// `read(_:from:)` followed by the value, without retaining the slot.
+  @inlinable func readValue<Value>(_ node: Node<Value>, from reader: Int32) throws -> Value {
+    let index = self.index(of: node)
+    if evaluating[Int(index)] {
+      throw AtomError.cycle(cyclePath(to: index))
+    }
+    if marks[Int(index)] != .clean {
+      if frames.count >= Self.maximumNesting {
+        deferred = index
+        throw Interruption()
+      }
+      try refresh(index)
+    }
+    track(source: index)
+    return try unretainedSlots[Int(index)]._withUnsafeGuaranteedRef {
+      try unsafeDowncast($0, to: ValueSlot<Value>.self).currentValue()
+    }
   }
 
   @usableFromInline func cyclePath(to index: Int32) -> [String] {
@@ -212,14 +237,16 @@ import Synchronization
 
   /// Evaluates one node and, if its value changed, marks its dependents.
   func evaluate(_ index: Int32) throws(Interruption) {
-    let slot = slots[Int(index)]
+    // The slot is used unretained (`slots` keeps it alive): this runs once per evaluation.
+    let slot = unretainedSlots[Int(index)]
     let observing = !observers.isEmpty
     let trigger: EvaluationTrigger
     var start: UInt64 = 0
     if observing {
       let cause = dirtiedBy[Int(index)]
-      trigger = slot.forcedRefresh ? .refresh : cause >= 0 ? .dependencyChanged(slots[Int(cause)].key) : .firstRead
-      events.append(.evaluationStarted(node: slot.key, trigger: trigger))
+      let (key, forced) = slot._withUnsafeGuaranteedRef { ($0.key, $0.forcedRefresh) }
+      trigger = forced ? .refresh : cause >= 0 ? .dependencyChanged(slots[Int(cause)].key) : .firstRead
+      events.append(.evaluationStarted(node: key, trigger: trigger))
       start = DispatchTime.now().uptimeNanoseconds
     } else {
       trigger = .firstRead
@@ -227,8 +254,11 @@ import Synchronization
     evaluating[Int(index)] = true
     frames.append(Frame(slot: index))
     let changed: Bool
+    let outcome = slot._withUnsafeGuaranteedRef { slot in
+      Result { () throws(Interruption) in try slot.evaluate(self) }
+    }
     do {
-      changed = try slot.evaluate(self)
+      changed = try outcome.get()
     } catch {
       evaluating[Int(index)] = false
       frames.removeLast()
@@ -237,13 +267,17 @@ import Synchronization
     }
     let frame = frames.removeLast()
     evaluating[Int(index)] = false
-    if !slot.isAsync { commitSources(frame) }
+    let isAsync = slot._withUnsafeGuaranteedRef { slot in
+      slot.forcedRefresh = false
+      return slot.isAsync
+    }
+    if !isAsync { commitSources(frame) }
     marks[Int(index)] = .clean
     dirtiedBy[Int(index)] = -1
-    slot.forcedRefresh = false
     if observing {
       let duration = DispatchTime.now().uptimeNanoseconds &- start
-      events.append(.evaluationFinished(node: slot.key, durationNanos: duration, trigger: trigger, changed: changed))
+      let key = slot._withUnsafeGuaranteedRef { $0.key }
+      events.append(.evaluationFinished(node: key, durationNanos: duration, trigger: trigger, changed: changed))
     }
     if changed { didChange(index) }
   }
@@ -335,13 +369,15 @@ import Synchronization
 
   /// Marks everything downstream of `index` as `check`, stopping at nodes already marked.
   private func markDownstream(of index: Int32) {
-    var stack = observerLists[Int(index)]
-    while let next = stack.popLast() {
+    // A reused stack: no allocation and no copy of the observer lists per write.
+    markStack.removeAll(keepingCapacity: true)
+    for observer in observerLists[Int(index)] { markStack.append(observer) }
+    while let next = markStack.popLast() {
       let position = Int(next)
       guard marks[position] == .clean else { continue }
       marks[position] = .check
       if watched[position] { affected.append(next) }
-      stack.append(contentsOf: observerLists[position])
+      for observer in observerLists[position] { markStack.append(observer) }
     }
   }
 
@@ -438,6 +474,7 @@ import Synchronization
     slot.task?.cancel()
     indexOfKey[slot.key] = nil
     slots[Int(index)] = ReleasedSlot.shared
+    unretainedSlots[Int(index)] = Unmanaged.passUnretained(ReleasedSlot.shared)
     marks[Int(index)] = .clean
     watched[Int(index)] = false
     freeIndices.append(index)

@@ -36,8 +36,7 @@ public struct Getter: @unchecked Sendable {
   /// - Throws: The node's error, ``AtomError/loading(_:)`` while an async node loads, or
   ///   ``AtomError/cycle(_:)``.
   @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
-    let slot = try core.read(node, from: reader)
-    return try slot.currentValue()
+    try core.readValue(node, from: reader)
   }
 
   /// Reads a node's state without throwing, recording it as a dependency: useful to show a
