@@ -6,7 +6,7 @@ import Foundation
 struct RecoilInspect {
   static let version = "0.1.0"
   static let commands: [any Command.Type] = [
-    RenderCommand.self, ValidateCommand.self, TraceCommand.self, LiveCommand.self,
+    RenderCommand.self, ValidateCommand.self, TraceCommand.self, DiffCommand.self, LiveCommand.self,
   ]
 
   static func main() {
@@ -40,6 +40,8 @@ struct RecoilInspect {
         try command.run(streams: streams)
       }
       return ExitCode.success.rawValue
+    } catch .differencesFound {
+      return ExitCode.differencesFound.rawValue
     } catch {
       streams.reportError(error.message)
       if case .usage = error {

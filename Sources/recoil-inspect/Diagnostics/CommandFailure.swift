@@ -9,8 +9,8 @@ enum CommandFailure: Error, Equatable {
   case invalidSnapshot(path: String, SnapshotError)
   case outputFailed(path: String, reason: String)
   case render(RenderError)
-  /// A check that compares or validates found a difference (used by `diff --exit-code`).
-  case checkFailed(String)
+  /// `diff --exit-code` found differences (already printed).
+  case differencesFound
 
   var exitCode: ExitCode {
     switch self {
@@ -20,7 +20,7 @@ enum CommandFailure: Error, Equatable {
     case .outputFailed: .outputFailed
     case .render(.unknownFocus), .render(.invalidPattern): .usage
     case .render(.graphviz): .internalFailure
-    case .checkFailed: .invalidSnapshot
+    case .differencesFound: .differencesFound
     }
   }
 
@@ -34,7 +34,7 @@ enum CommandFailure: Error, Equatable {
     case .render(.unknownFocus(let id)): "--focus: node \"\(id)\" is not in the snapshot"
     case .render(.invalidPattern(let pattern, let reason)): "--exclude: invalid pattern \"\(pattern)\": \(reason)"
     case .render(let error): error.description
-    case .checkFailed(let message): message
+    case .differencesFound: "the graphs differ"
     }
   }
 }

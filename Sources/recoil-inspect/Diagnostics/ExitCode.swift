@@ -1,6 +1,8 @@
 /// The process exit codes, from sysexits(3). Documented in `--help` and the README.
 enum ExitCode: Int32, CaseIterable {
   case success = 0
+  /// `diff --exit-code` found differences, as `git diff --exit-code` does.
+  case differencesFound = 1
   /// The command was called wrongly (EX_USAGE).
   case usage = 64
   /// The snapshot is not valid (EX_DATAERR).
@@ -15,6 +17,7 @@ enum ExitCode: Int32, CaseIterable {
   var meaning: String {
     switch self {
     case .success: "success"
+    case .differencesFound: "diff --exit-code: the graphs differ"
     case .usage: "usage error: unknown option, missing argument, bad value"
     case .invalidSnapshot: "invalid snapshot: not JSON, wrong format or version, bad field, duplicate id, unknown node"
     case .inputMissing: "the input file is missing or unreadable"
