@@ -78,7 +78,7 @@ public final class Inspector: Sendable {
   ///
   /// - Parameters:
   ///   - store: The store.
-  ///   - name: The store's id in snapshots; by default ``Store/name``.
+  ///   - name: The store's id in snapshots; by default `Store.name`.
   /// - Returns: The attachment; ``InspectorAttachment/detach()`` stops inspecting.
   @discardableResult
   public func attach<State, Action>(_ store: Store<State, Action>, name: String? = nil) -> InspectorAttachment {
@@ -186,7 +186,7 @@ public final class Inspector: Sendable {
   /// ```
   ///
   /// - Parameter url: The destination file.
-  /// - Throws: ``AtomicFile/WriteError`` when it cannot be written.
+  /// - Throws: `AtomicFile.WriteError` (RecoilSnapshot) when it cannot be written.
   public func writeSnapshot(to url: URL) throws {
     try AtomicFile.write(SnapshotCodec.encode(snapshot()), to: url)
   }

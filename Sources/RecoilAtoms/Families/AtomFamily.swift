@@ -24,6 +24,9 @@ public struct AtomFamily<Parameter: Hashable & Sendable, Value: Sendable>: Senda
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - defaultValue: The default of the member for a parameter.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
@@ -68,6 +71,9 @@ extension AtomFamily where Value: Equatable {
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - defaultValue: The default of the member for a parameter.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,

@@ -26,6 +26,9 @@ public struct SelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: S
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes a member's value from its parameter and other nodes.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
@@ -70,6 +73,9 @@ extension SelectorFamily where Value: Equatable {
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes a member's value from its parameter and other nodes.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
@@ -100,6 +106,9 @@ public struct AsyncSelectorFamily<Parameter: Hashable & Sendable, Value: Sendabl
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes a member's value.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,

@@ -21,6 +21,9 @@ public final class AsyncAtom<Value: Sendable>: WritableNode<Value>, @unchecked S
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - load: Loads the default value.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,

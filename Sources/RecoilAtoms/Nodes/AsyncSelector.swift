@@ -25,6 +25,9 @@ public final class AsyncSelector<Value: Sendable>: Node<Value>, @unchecked Senda
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value; may suspend.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,

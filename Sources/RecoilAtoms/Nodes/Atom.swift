@@ -23,6 +23,9 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - defaultValue: Produces the value the atom has until it is set.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
@@ -42,6 +45,9 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
   /// - Parameters:
   ///   - defaultValue: The value the atom has until it is set.
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   public convenience init(
     _ defaultValue: Value, key: String? = nil, fileID: String = #fileID, function: String = #function,
     line: Int = #line
@@ -75,6 +81,9 @@ extension Atom where Value: Equatable {
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - defaultValue: Produces the value the atom has until it is set.
   public convenience init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
@@ -94,6 +103,9 @@ extension Atom where Value: Equatable {
   /// - Parameters:
   ///   - defaultValue: The value the atom has until it is set.
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   public convenience init(
     _ defaultValue: Value, key: String? = nil, fileID: String = #fileID, function: String = #function,
     line: Int = #line

@@ -29,6 +29,9 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value from other nodes.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
@@ -63,6 +66,9 @@ extension Selector where Value: Equatable {
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value from other nodes.
   public convenience init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,

@@ -23,6 +23,9 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value from other nodes.
   ///   - set: Writes other nodes from a new value.
   public init(
@@ -61,6 +64,9 @@ extension WritableSelector where Value: Equatable {
   ///
   /// - Parameters:
   ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value from other nodes.
   ///   - set: Writes other nodes from a new value.
   public convenience init(

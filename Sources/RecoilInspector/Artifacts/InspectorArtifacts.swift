@@ -25,7 +25,7 @@ public enum InspectorArtifacts {
   ///   - name: The file's base name.
   ///   - environment: Where to look for the variable (the process environment by default).
   /// - Returns: The file written, or `nil` when artifacts are disabled.
-  /// - Throws: ``AtomicFile/WriteError`` or a file-system error creating the folder.
+  /// - Throws: `AtomicFile.WriteError` (RecoilSnapshot) or a file-system error creating the folder.
   @discardableResult
   public static func write(
     _ container: AtomContainer, name: String, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -42,7 +42,7 @@ public enum InspectorArtifacts {
   ///   - name: The file's base name.
   ///   - environment: Where to look for the variable.
   /// - Returns: The file written, or `nil` when artifacts are disabled.
-  /// - Throws: ``AtomicFile/WriteError`` or a file-system error creating the folder.
+  /// - Throws: `AtomicFile.WriteError` (RecoilSnapshot) or a file-system error creating the folder.
   @discardableResult
   public static func write<State, Action>(
     _ store: Store<State, Action>, name: String, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -59,7 +59,7 @@ public enum InspectorArtifacts {
   ///   - name: The file's base name.
   ///   - environment: Where to look for the variable.
   /// - Returns: The file written, or `nil` when artifacts are disabled.
-  /// - Throws: ``AtomicFile/WriteError`` or a file-system error creating the folder.
+  /// - Throws: `AtomicFile.WriteError` (RecoilSnapshot) or a file-system error creating the folder.
   @discardableResult
   public static func write(
     _ inspector: Inspector, name: String, environment: [String: String] = ProcessInfo.processInfo.environment
