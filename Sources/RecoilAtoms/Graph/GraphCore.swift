@@ -128,9 +128,9 @@ import Synchronization
 
   // MARK: - Reading
 
-  /// A read from inside the getter of `reader`: brings the node up to date and records it as
-  /// a dependency.
-  @inlinable func read<Value>(_ node: Node<Value>, from reader: Int32) throws -> ValueSlot<Value> {
+  /// A read from inside a getter: brings the node up to date, records it as a dependency of
+  /// the evaluation in progress, and returns its slot index.
+  @inlinable func prepareRead<Value>(_ node: Node<Value>) throws -> Int32 {
     let index = self.index(of: node)
     if evaluating[Int(index)] {
       throw AtomError.cycle(cyclePath(to: index))
@@ -143,24 +143,17 @@ import Synchronization
       try refresh(index)
     }
     track(source: index)
-    return unsafeDowncast(slots[Int(index)], to: ValueSlot<Value>.self)
+    return index
   }
 
-  /// `read(_:from:)` followed by the value, without retaining the slot.
-  @inlinable func readValue<Value>(_ node: Node<Value>, from reader: Int32) throws -> Value {
-    let index = self.index(of: node)
-    if evaluating[Int(index)] {
-      throw AtomError.cycle(cyclePath(to: index))
-    }
-    if marks[Int(index)] != .clean {
-      if frames.count >= Self.maximumNesting {
-        deferred = index
-        throw Interruption()
-      }
-      try refresh(index)
-    }
-    track(source: index)
-    return try unretainedSlots[Int(index)]._withUnsafeGuaranteedRef {
+  /// A read from inside a getter, giving the node's slot.
+  @inlinable func read<Value>(_ node: Node<Value>) throws -> ValueSlot<Value> {
+    unsafeDowncast(slots[Int(try prepareRead(node))], to: ValueSlot<Value>.self)
+  }
+
+  /// A read from inside a getter, giving the node's value without retaining its slot.
+  @inlinable func readValue<Value>(_ node: Node<Value>) throws -> Value {
+    try unretainedSlots[Int(try prepareRead(node))]._withUnsafeGuaranteedRef {
       try unsafeDowncast($0, to: ValueSlot<Value>.self).currentValue()
     }
   }

@@ -157,7 +157,7 @@ import Dispatch
     if let get = syncGetter {
       let changed: Bool
       do {
-        let value = try get(Getter(core: core, reader: index))
+        let value = try get(Getter(core: core))
         if core.deferred >= 0 { throw Interruption() }
         changed = storeValue(value)
       } catch let interruption as Interruption {

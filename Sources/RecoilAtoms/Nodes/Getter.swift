@@ -8,8 +8,8 @@
 public struct Getter: @unchecked Sendable {
   // Sendable: a Getter only exists during a getter call, on the thread that holds the
   // container's lock; `core` is kept alive by the container for that whole call.
+  // Dependencies are recorded for the evaluation on top of the core's stack of frames.
   @usableFromInline unowned(unsafe) let core: GraphCore
-  @usableFromInline let reader: Int32
 
   /// Reads a node's value and records it as a dependency.
   ///
@@ -36,7 +36,7 @@ public struct Getter: @unchecked Sendable {
   /// - Throws: The node's error, ``AtomError/loading(_:)`` while an async node loads, or
   ///   ``AtomError/cycle(_:)``.
   @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
-    try core.readValue(node, from: reader)
+    try core.readValue(node)
   }
 
   /// Reads a node's state without throwing, recording it as a dependency: useful to show a
@@ -50,7 +50,7 @@ public struct Getter: @unchecked Sendable {
   /// - Returns: Its loadable state. A cycle is reported as ``Loadable/error(_:)``.
   public func loadable<Value>(_ node: Node<Value>) -> Loadable<Value> {
     do {
-      return try core.read(node, from: reader).loadable
+      return try core.read(node).loadable
     } catch {
       return .error(error)
     }
