@@ -54,14 +54,27 @@ final class CartScenario: Sendable {
     appStore.dispatch(.settings(.setCurrency("USD")))
     appStore.dispatch(.settings(.setCurrency("GBP")))
     appStore.dispatch(.user(.toggleFavourite("SC-07")))
+    appStore.dispatch(.user(.toggleFavourite("GL-03")))
+    appStore.dispatch(.user(.toggleFavourite("HT-11")))
+    appStore.dispatch(.settings(.setNotifications(true)))
 
+    for text in ["sc", "scarf", ""] { container.set(Catalog.query, text) }
+    cartStore.dispatch(.add(productID: "SC-07"))
+    cartStore.dispatch(.setQuantity(productID: "BT-42", quantity: 3))
+    cartStore.dispatch(.setQuantity(productID: "GL-03", quantity: 2))
+    cartStore.dispatch(.remove(productID: "SC-07"))
+    container.update(Catalog.stock("GL-03")) { $0 -= 2 }
+
+    cartStore.dispatch(.applyCoupon("SPRING5"))
     cartStore.dispatch(.applyCoupon("WINTER10"))
+    cartStore.dispatch(.enterAddress("1 Harbor Street"))
     cartStore.dispatch(.enterAddress("1 Harbour Street"))
     cartStore.dispatch(.choosePayment("card"))
     // Let the stock reservations finish before the order is placed.
     for _ in 0..<10_000 where cartStore.runningEffectCount > 0 { await Task.yield() }
     cartStore.dispatch(.placeOrder(number: 1042))
     appStore.dispatch(.settings(.setCurrency("EUR")))
+    appStore.dispatch(.user(.toggleFavourite("HT-11")))
 
     _ = appStore.select(AppSelectors.greeting)
     _ = cartStore.select(CartSelectors.itemCount)

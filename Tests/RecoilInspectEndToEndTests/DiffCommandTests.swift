@@ -48,7 +48,7 @@ import Testing
     let fixture = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
     let outcome = try ExecutableRunner.run(["diff", fixture, fixture, "--exit-code"])
     #expect(outcome.status == 0)
-    #expect(outcome.stdoutText == "no structural changes (24 nodes, 14 edges)\n")
+    #expect(outcome.stdoutText == "no structural changes (25 nodes, 14 edges)\n")
   }
 
   @Test func badInputsKeepTheirExitCodes() throws {
