@@ -230,36 +230,22 @@ import Synchronization
 
   /// Evaluates one node and, if its value changed, marks its dependents.
   func evaluate(_ index: Int32) throws(Interruption) {
-    // The slot is used unretained (`slots` keeps it alive): this runs once per evaluation.
+    let changed = observers.isEmpty ? try run(index) : try runObserved(index)
+    if changed { didChange(index) }
+  }
+
+  /// Runs a node's evaluation: records what it reads and marks it clean. Returns whether the
+  /// value changed. The slot is used unretained (`slots` keeps it alive).
+  private func run(_ index: Int32) throws(Interruption) -> Bool {
     let slot = unretainedSlots[Int(index)]
-    let observing = !observers.isEmpty
-    let trigger: EvaluationTrigger
-    var start: UInt64 = 0
-    if observing {
-      let cause = dirtiedBy[Int(index)]
-      let (key, forced) = slot._withUnsafeGuaranteedRef { ($0.key, $0.forcedRefresh) }
-      trigger = forced ? .refresh : cause >= 0 ? .dependencyChanged(slots[Int(cause)].key) : .firstRead
-      events.append(.evaluationStarted(node: key, trigger: trigger))
-      start = DispatchTime.now().uptimeNanoseconds
-    } else {
-      trigger = .firstRead
-    }
     evaluating[Int(index)] = true
     frames.append(Frame(slot: index))
-    let changed: Bool
     let outcome = slot._withUnsafeGuaranteedRef { slot in
       Result { () throws(Interruption) in try slot.evaluate(self) }
     }
-    do {
-      changed = try outcome.get()
-    } catch {
-      evaluating[Int(index)] = false
-      frames.removeLast()
-      if observing { events.removeLast() }  // the evaluation is retried; report it once
-      throw error
-    }
-    let frame = frames.removeLast()
     evaluating[Int(index)] = false
+    let frame = frames.removeLast()
+    let changed = try outcome.get()
     let isAsync = slot._withUnsafeGuaranteedRef { slot in
       slot.forcedRefresh = false
       return slot.isAsync
@@ -267,12 +253,27 @@ import Synchronization
     if !isAsync { commitSources(frame) }
     marks[Int(index)] = .clean
     dirtiedBy[Int(index)] = -1
-    if observing {
-      let duration = DispatchTime.now().uptimeNanoseconds &- start
-      let key = slot._withUnsafeGuaranteedRef { $0.key }
-      events.append(.evaluationFinished(node: key, durationNanos: duration, trigger: trigger, changed: changed))
+    return changed
+  }
+
+  /// `run` for observers: reports the evaluation's start, trigger and duration.
+  private func runObserved(_ index: Int32) throws(Interruption) -> Bool {
+    let slot = slots[Int(index)]
+    let cause = dirtiedBy[Int(index)]
+    let trigger: EvaluationTrigger =
+      slot.forcedRefresh ? .refresh : cause >= 0 ? .dependencyChanged(slots[Int(cause)].key) : .firstRead
+    events.append(.evaluationStarted(node: slot.key, trigger: trigger))
+    let start = DispatchTime.now().uptimeNanoseconds
+    let changed: Bool
+    do {
+      changed = try run(index)
+    } catch {
+      events.removeLast()  // the evaluation is retried; report it once
+      throw error
     }
-    if changed { didChange(index) }
+    let duration = DispatchTime.now().uptimeNanoseconds &- start
+    events.append(.evaluationFinished(node: slot.key, durationNanos: duration, trigger: trigger, changed: changed))
+    return changed
   }
 
   // MARK: - Dependencies
