@@ -52,6 +52,7 @@ let package = Package(
       path: "Benchmarks/recoil-bench"
     ),
 
+    .testTarget(name: "RecoilConcurrencyTests", dependencies: ["RecoilConcurrency"]),
     .testTarget(name: "RecoilSnapshotTests", dependencies: ["RecoilSnapshot"]),
     .testTarget(name: "RecoilAtomsTests", dependencies: ["RecoilAtoms"]),
     .testTarget(name: "RecoilStoresTests", dependencies: ["RecoilStores"]),
