@@ -111,7 +111,7 @@ public final class Inspector: Sendable {
   /// - Returns: Node id, start and duration (nanoseconds since the inspector started), and trigger.
   public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int, trigger: String)] {
     core.recording.withLock { $0.timeline.elements }.map {
-      ($0.node.id, Int(clamping: $0.startNanos &- core.startNanos), Int(clamping: $0.durationNanos), $0.trigger)
+      ($0.node.id, Int(clamping: $0.startNanos &- core.startNanos), Int(clamping: $0.durationNanos), $0.trigger.text)
     }
   }
 

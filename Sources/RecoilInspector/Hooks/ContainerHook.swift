@@ -24,10 +24,11 @@ final class ContainerHook: AtomGraphObserver {
     switch event {
     case .evaluationFinished(let node, let duration, let trigger, let changed):
       let now = InspectorCore.now()
-      let triggerText = Self.describe(trigger, prefix: prefix)
       let evaluated = EvaluatedNode.atom(prefix: prefix, key: node)
-      core.record { $0.recordEvaluation(node: evaluated, durationNanos: duration, endNanos: now, trigger: triggerText) }
+      let recorded = RecordedTrigger.atom(trigger, prefix: prefix)
+      core.record { $0.recordEvaluation(node: evaluated, durationNanos: duration, endNanos: now, trigger: recorded) }
       guard core.isStreamingEnabled else { return }
+      let triggerText = Self.describe(trigger, prefix: prefix)
       core.stream(now) {
         .evaluation(
           EvaluationEvent(

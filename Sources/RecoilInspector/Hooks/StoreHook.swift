@@ -37,7 +37,7 @@ final class StoreHook: StoreObserver {
       let now = InspectorCore.now()
       inspector.record {
         $0.recordEvaluation(
-          node: .storeSelector(id: id), durationNanos: duration, endNanos: now, trigger: "state changed")
+          node: .storeSelector(id: id), durationNanos: duration, endNanos: now, trigger: .storeStateChanged)
         $0.selectorValues[id] = value
       }
       inspector.stream(now) {

@@ -34,7 +34,7 @@ struct Recording {
     var node: EvaluatedNode
     var startNanos: UInt64
     var durationNanos: UInt64
-    var trigger: String
+    var trigger: RecordedTrigger
   }
 
   /// An edge appearing or disappearing.
@@ -60,7 +60,9 @@ struct Recording {
     effects = RingBuffer(capacity: configuration.effectCapacity)
   }
 
-  mutating func recordEvaluation(node: EvaluatedNode, durationNanos: UInt64, endNanos: UInt64, trigger: String) {
+  mutating func recordEvaluation(
+    node: EvaluatedNode, durationNanos: UInt64, endNanos: UInt64, trigger: RecordedTrigger
+  ) {
     statistics[node, default: EvaluationStatistics()].add(durationNanos)
     timeline.append(
       Evaluation(node: node, startNanos: endNanos &- durationNanos, durationNanos: durationNanos, trigger: trigger))
@@ -87,5 +89,18 @@ struct EvaluationStatistics: Sendable, Equatable {
     SnapshotEvaluations(
       count: count, totalNanos: Int(clamping: totalNanos), minNanos: count > 0 ? Int(clamping: minNanos) : nil,
       maxNanos: Int(clamping: maxNanos), lastNanos: Int(clamping: lastNanos))
+  }
+}
+
+/// Why an evaluation ran, kept as it came; its text is made when the timeline is read.
+enum RecordedTrigger: Sendable {
+  case atom(EvaluationTrigger, prefix: String)
+  case storeStateChanged
+
+  var text: String {
+    switch self {
+    case .atom(let trigger, let prefix): ContainerHook.describe(trigger, prefix: prefix)
+    case .storeStateChanged: "state changed"
+    }
   }
 }
