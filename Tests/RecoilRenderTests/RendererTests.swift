@@ -152,11 +152,22 @@ import Testing
     #expect(try svg.nodes(ofClass: "atom").count == 1200)
   }
 
+  @Test func graphvizWarningsAreReturnedNotPrinted() throws {
+    var description = GraphDescription()
+    description.nodes = [GraphDescription.Node(name: "n0", attributes: [("shape", "hexagram")], htmlLabel: "x")]
+    let (bytes, warnings) = try Graphviz.render(description, format: .svg)
+    #expect(!bytes.isEmpty)
+    #expect(warnings.contains { $0.contains("hexagram") }, "\(warnings)")
+    // The next render starts with no warnings.
+    description.nodes[0].attributes = []
+    #expect(try Graphviz.render(description, format: .svg).warnings.isEmpty)
+  }
+
   @Test func graphvizErrorsBecomeRenderErrors() throws {
     var description = GraphDescription()
     description.nodes = [GraphDescription.Node(name: "n0", attributes: [], htmlLabel: "<B>unclosed")]
     #expect {
-      _ = try Graphviz.render(description, format: .svg)
+      _ = try Graphviz.render(description, format: .svg).bytes
     } throws: { error in
       guard case .graphviz(let message) = error as? RenderError else { return false }
       return message.contains("mismatched tag") && !message.hasPrefix("Error")

@@ -19,15 +19,25 @@ enum Graphviz {
     PACKAGE_VERSION
   }
 
-  static func render(_ description: GraphDescription, format: RenderFormat) throws(RenderError) -> [UInt8] {
-    let result: Result<[UInt8], RenderError> = context.withLock { slot in
+  /// Renders a description; Graphviz's warnings (which do not stop it) are returned with the
+  /// bytes, never printed.
+  static func render(_ description: GraphDescription, format: RenderFormat) throws(RenderError) -> (
+    bytes: [UInt8], warnings: [String]
+  ) {
+    let result: Result<([UInt8], [String]), RenderError> = context.withLock { slot in
       if slot == nil { slot = GVCContext() }
       guard let gvc = slot?.pointer else { return .failure(.graphviz("could not create a Graphviz context")) }
       messageText.withLock { $0 = "" }
       _ = agseterr(AGWARN)
       _ = agseterrf(collectMessage)
       defer { _ = agseterrf(nil) }
-      return Result { () throws(RenderError) in try render(description, format: format, gvc: gvc) }
+      return Result { () throws(RenderError) in
+        let bytes = try render(description, format: format, gvc: gvc)
+        let warnings = messages.filter { $0.hasPrefix("Warning") }.map {
+          String($0.dropFirst("Warning".count)).trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+        }
+        return (bytes, warnings)
+      }
     }
     return try result.get()
   }

@@ -22,12 +22,18 @@ public enum Renderer {
   /// - Parameters:
   ///   - snapshot: The graph to draw.
   ///   - options: Format, focus, exclusions and look.
+  ///   - warning: Receives each warning Graphviz reported while drawing (it still drew);
+  ///     Graphviz never prints to standard error itself.
   /// - Returns: The rendered bytes.
   /// - Throws: ``RenderError`` for an unknown focus node, a bad pattern or a Graphviz failure.
-  public static func render(_ snapshot: Snapshot, options: RenderOptions) throws(RenderError) -> [UInt8] {
+  public static func render(
+    _ snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void = { _ in }
+  ) throws(RenderError) -> [UInt8] {
     let filtered = try SnapshotFilter(options: options).apply(to: snapshot)
     let description = GraphDescription(snapshot: filtered, options: options)
-    return try Graphviz.render(description, format: options.format)
+    let (bytes, warnings) = try Graphviz.render(description, format: options.format)
+    warnings.forEach(warning)
+    return bytes
   }
 
   /// The version of the Graphviz libraries in use, such as `2.43.0`.

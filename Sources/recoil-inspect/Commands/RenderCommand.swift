@@ -100,7 +100,7 @@ struct RenderCommand: Command {
     let snapshot = try SnapshotInput.load(input, streams: streams)
     let bytes: [UInt8]
     do {
-      bytes = try Renderer.render(snapshot, options: renderOptions)
+      bytes = try Renderer.render(snapshot, options: renderOptions) { streams.reportWarning("Graphviz: \($0)") }
     } catch {
       throw .render(error)
     }
