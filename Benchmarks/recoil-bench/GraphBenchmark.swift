@@ -71,15 +71,22 @@ enum GraphBenchmark {
     let a = Atom(0, key: "a")
     let selectors = chain(a)
     let container = AtomContainer()
-    let last = selectors[999]
-    _ = try? container.get(last)
+    return rounds(setting: a, reading: selectors[999], in: container, evaluationsPerRound: 1000)
+  }
+
+  /// 1,000 rounds of `set a = r + 1` and one read, after a first read outside the timing.
+  static func rounds(
+    setting a: Atom<Int>, reading read: Selector<Int>, in container: AtomContainer, evaluationsPerRound: Int
+  ) -> Measurement {
+    _ = try? container.get(read)
     var check = 0
     let start = BenchmarkClock.nanos()
     for round in 0..<1000 {
       container.set(a, round + 1)
-      check &+= (try? container.get(last)) ?? 0
+      check &+= (try? container.get(read)) ?? 0
     }
-    return Measurement(nanos: Double(BenchmarkClock.nanos() - start), operations: 1000 * 1000, check: check)
+    return Measurement(
+      nanos: Double(BenchmarkClock.nanos() - start), operations: evaluationsPerRound * 1000, check: check)
   }
 
   static func fan(_ a: Atom<Int>) -> (selectors: [Selector<Int>], sum: Selector<Int>) {
@@ -95,15 +102,7 @@ enum GraphBenchmark {
   static func g2() -> Measurement {
     let a = Atom(0, key: "a")
     let (_, sum) = fan(a)
-    let container = AtomContainer()
-    _ = try? container.get(sum)
-    var check = 0
-    let start = BenchmarkClock.nanos()
-    for round in 0..<1000 {
-      container.set(a, round + 1)
-      check &+= (try? container.get(sum)) ?? 0
-    }
-    return Measurement(nanos: Double(BenchmarkClock.nanos() - start), operations: 1001 * 1000, check: check)
+    return rounds(setting: a, reading: sum, in: AtomContainer(), evaluationsPerRound: 1001)
   }
 
   static func g3() -> Measurement { g3 { _ in } }

@@ -378,7 +378,6 @@ import Synchronization
   /// Brings the subscribed nodes reached by the latest change up to date and queues their
   /// notifications. Async selectors reached are restarted only when someone watches them.
   @usableFromInline func settle() {
-    var round = 0
     while !affected.isEmpty {
       let batch = affected
       affected.removeAll(keepingCapacity: true)
@@ -390,7 +389,6 @@ import Synchronization
         ensureFresh(index)
         queueNotifications(for: slot)
       }
-      round += 1
     }
   }
 

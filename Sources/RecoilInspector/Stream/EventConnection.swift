@@ -123,64 +123,45 @@ final class SocketConnection: EventConnection {
 
   private func connectSocket() -> Int32 {
     switch address {
+    case .tcp(let host, let port) where host.contains(":"):
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = port.bigEndian
+      inet_pton(AF_INET6, host, &address.sin6_addr)
+      return Self.connect(family: AF_INET6, to: address)
     case .tcp(let host, let port):
-      let family = host.contains(":") ? AF_INET6 : AF_INET
-      let socketDescriptor = socket(family, Int32(SOCK_STREAM_VALUE), 0)
-      guard socketDescriptor >= 0 else { return -1 }
-      noSignalOnBrokenPipe(socketDescriptor)
-      var result: Int32 = -1
-      if family == AF_INET {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        inet_pton(AF_INET, host, &address.sin_addr)
-        result = withUnsafePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-          }
-        }
-      } else {
-        var address = sockaddr_in6()
-        address.sin6_family = sa_family_t(AF_INET6)
-        address.sin6_port = port.bigEndian
-        inet_pton(AF_INET6, host, &address.sin6_addr)
-        result = withUnsafePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-          }
-        }
-      }
-      if result != 0 {
-        _ = Glibc_close(socketDescriptor)
-        return -1
-      }
-      return socketDescriptor
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = port.bigEndian
+      inet_pton(AF_INET, host, &address.sin_addr)
+      return Self.connect(family: AF_INET, to: address)
     case .unix(let path):
-      let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM_VALUE), 0)
-      guard socketDescriptor >= 0 else { return -1 }
-      noSignalOnBrokenPipe(socketDescriptor)
       var address = sockaddr_un()
       address.sun_family = sa_family_t(AF_UNIX)
-      let capacity = MemoryLayout.size(ofValue: address.sun_path)
-      guard path.utf8.count < capacity else {
-        _ = Glibc_close(socketDescriptor)
-        return -1
-      }
+      guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else { return -1 }
       withUnsafeMutableBytes(of: &address.sun_path) { buffer in
         buffer.copyBytes(from: path.utf8)
         buffer[path.utf8.count] = 0
       }
-      let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-      }
-      if result != 0 {
-        _ = Glibc_close(socketDescriptor)
-        return -1
-      }
-      return socketDescriptor
+      return Self.connect(family: AF_UNIX, to: address)
     }
+  }
+
+  /// Opens a stream socket and connects it to `address` (a `sockaddr_*`); -1 on failure.
+  private static func connect<Address>(family: Int32, to address: Address) -> Int32 {
+    let descriptor = socket(family, Int32(SOCK_STREAM_VALUE), 0)
+    guard descriptor >= 0 else { return -1 }
+    noSignalOnBrokenPipe(descriptor)
+    let result = withUnsafePointer(to: address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
+      }
+    }
+    guard result == 0 else {
+      _ = Glibc_close(descriptor)
+      return -1
+    }
+    return descriptor
   }
 }
 

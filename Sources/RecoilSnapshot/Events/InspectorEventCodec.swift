@@ -25,12 +25,8 @@ public enum InspectorEventCodec {
     case .node(let node):
       header("node")
       writer.writeFields(of: node)
-    case .edgeAdded(let edge):
-      header("edgeAdded")
-      writer.write("from", edge.from)
-      writer.write("to", edge.to)
-    case .edgeRemoved(let edge):
-      header("edgeRemoved")
+    case .edgeAdded(let edge), .edgeRemoved(let edge):
+      if case .edgeAdded = event.kind { header("edgeAdded") } else { header("edgeRemoved") }
       writer.write("from", edge.from)
       writer.write("to", edge.to)
     case .evaluation(let evaluation):
