@@ -11,13 +11,19 @@ import Synchronization
 /// mix of old and new values (glitch-free), and stops at values that did not change.
 @usableFromInline final class GraphCore {
   /// One evaluation in progress, recording the dependencies it reads.
-  @usableFromInline struct Frame {
+  @usableFromInline struct Frame: BitwiseCopyable {
     var slot: Int32
     /// How many of the previous sources this evaluation read again, in the same order.
-    var position = 0
-    /// Set once the reads stop matching the previous sources; `newSources` then holds them.
+    var position: Int32 = 0
+    /// Set once the reads stop matching the previous sources; `divergedSources` at this
+    /// frame's depth then holds them.
     var diverged = false
-    var newSources: [Int32] = []
+  }
+
+  /// One step of `refresh`'s explicit stack: a node and the next of its sources to check.
+  struct WalkStep: BitwiseCopyable {
+    var node: Int32
+    var next: Int32
   }
 
   /// Getters may nest this deep before an evaluation is deferred and retried from the top.
@@ -28,24 +34,27 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<NodeSlot> = []
   // The graph's shape and marks, one entry per slot index, kept apart from the slot objects so
   // that propagation and re-validation work on plain arrays (no reference counting).
-  @usableFromInline @exclusivity(unchecked) var marks: ContiguousArray<NodeSlot.Mark> = []
+  @usableFromInline @exclusivity(unchecked) var marks = DenseBuffer<NodeSlot.Mark>()
   /// Dependencies, in the order the last evaluation read them.
-  @exclusivity(unchecked) var sourceLists: ContiguousArray<[Int32]> = []
+  @exclusivity(unchecked) var sourceLists = DenseBuffer<IndexList>()
   /// Dependents: the nodes whose last evaluation read this one.
-  @exclusivity(unchecked) var observerLists: ContiguousArray<[Int32]> = []
+  @exclusivity(unchecked) var observerLists = DenseBuffer<IndexList>()
   /// Whether a change must be followed up eagerly: subscribers, waiters, or an async node.
-  @exclusivity(unchecked) var watched: ContiguousArray<Bool> = []
-  @usableFromInline @exclusivity(unchecked) var evaluating: ContiguousArray<Bool> = []
+  @exclusivity(unchecked) var watched = DenseBuffer<Bool>()
+  @usableFromInline @exclusivity(unchecked) var evaluating = DenseBuffer<Bool>()
   /// The dependency whose change marked a node dirty, for the inspector's "trigger".
-  @exclusivity(unchecked) var dirtiedBy: ContiguousArray<Int32> = []
+  @exclusivity(unchecked) var dirtiedBy = DenseBuffer<Int32>()
   @exclusivity(unchecked) var indexOfKey: [NodeKey: Int32] = [:]
   @exclusivity(unchecked) var freeIndices: [Int32] = []
-  @usableFromInline @exclusivity(unchecked) var frames: [Frame] = []
+  @usableFromInline @exclusivity(unchecked) var frames = DenseBuffer<Frame>()
+  /// The dependencies read by the frame at each depth once they stopped matching its previous
+  /// ones (rare: a selector changed what it reads). Reused across evaluations.
+  @exclusivity(unchecked) var divergedSources: [[Int32]] = []
   /// The explicit stack of `refresh`, shared by nested refreshes (each works above its base).
-  @exclusivity(unchecked) var walk: [(node: Int32, next: Int)] = []
+  @exclusivity(unchecked) var walk = DenseBuffer<WalkStep>()
   /// A dependency that was too deep to evaluate in place; -1 when none.
   @usableFromInline @exclusivity(unchecked) var deferred: Int32 = -1
-  @exclusivity(unchecked) var markStack: [Int32] = []
+  @exclusivity(unchecked) var markStack = DenseBuffer<Int32>()
   /// The slots again, unretained, for the hot paths: `slots` keeps them alive, so reading
   /// through these costs no reference counting. Kept in step with `slots`.
   @usableFromInline @exclusivity(unchecked) var unretainedSlots: ContiguousArray<Unmanaged<NodeSlot>> = []
@@ -59,6 +68,22 @@ import Synchronization
 
   init(serial: UInt64) {
     self.serial = serial
+  }
+
+  deinit {
+    for index in 0..<sourceLists.count {
+      sourceLists[index].free()
+      observerLists[index].free()
+    }
+    sourceLists.deallocate()
+    observerLists.deallocate()
+    marks.deallocate()
+    watched.deallocate()
+    evaluating.deallocate()
+    dirtiedBy.deallocate()
+    frames.deallocate()
+    walk.deallocate()
+    markStack.deallocate()
   }
 
   // MARK: - Finding slots
@@ -88,8 +113,8 @@ import Synchronization
       slots.append(ReleasedSlot.shared)
       unretainedSlots.append(Unmanaged.passUnretained(ReleasedSlot.shared))
       marks.append(.clean)
-      sourceLists.append([])
-      observerLists.append([])
+      sourceLists.append(IndexList())
+      observerLists.append(IndexList())
       watched.append(false)
       evaluating.append(false)
       dirtiedBy.append(-1)
@@ -98,8 +123,8 @@ import Synchronization
     slots[Int(index)] = slot
     unretainedSlots[Int(index)] = Unmanaged.passUnretained(slot)
     marks[Int(index)] = slot.initialMark
-    sourceLists[Int(index)] = []
-    observerLists[Int(index)] = []
+    sourceLists[Int(index)] = IndexList()  // a released slot's lists were freed
+    observerLists[Int(index)] = IndexList()
     watched[Int(index)] = slot.isAsync
     evaluating[Int(index)] = false
     dirtiedBy[Int(index)] = -1
@@ -159,8 +184,11 @@ import Synchronization
   }
 
   @usableFromInline func cyclePath(to index: Int32) -> [String] {
-    let start = frames.lastIndex { $0.slot == index } ?? 0
-    return frames[start...].map { slots[Int($0.slot)].key.description } + [slots[Int(index)].key.description]
+    var start = frames.count - 1
+    while start > 0 && frames[start].slot != index { start -= 1 }
+    var path: [String] = []
+    for depth in start..<frames.count { path.append(slots[Int(frames[depth].slot)].key.description) }
+    return path + [slots[Int(index)].key.description]
   }
 
   /// Brings a node up to date from outside any getter, evaluating deep chains without deep
@@ -191,7 +219,7 @@ import Synchronization
   /// Re-validates `root` and its `check` dependencies with an explicit stack.
   @usableFromInline func refresh(_ root: Int32) throws(Interruption) {
     let base = walk.count
-    walk.append((root, 0))
+    walk.append(WalkStep(node: root, next: 0))
     while walk.count > base {
       let top = walk.count - 1
       let node = Int(walk[top].node)
@@ -199,14 +227,14 @@ import Synchronization
       case .clean:
         walk.removeLast()
       case .check:
-        var next = walk[top].next
+        var next = Int(walk[top].next)
         var descended = false
-        while marks[node] == .check && next < sourceLists[node].count {
+        while marks[node] == .check && next < Int(sourceLists[node].count) {
           let source = sourceLists[node][next]
           next += 1
           if marks[Int(source)] != .clean {
-            walk[top].next = next
-            walk.append((source, 0))
+            walk[top].next = Int32(next)
+            walk.append(WalkStep(node: source, next: 0))
             descended = true
             break
           }
@@ -220,7 +248,7 @@ import Synchronization
         do {
           try evaluate(Int32(node))
         } catch {
-          walk.removeSubrange(base...)
+          walk.truncate(to: base)
           throw error
         }
         walk.removeLast()
@@ -241,7 +269,7 @@ import Synchronization
     evaluating[Int(index)] = true
     frames.append(Frame(slot: index))
     let outcome = slot._withUnsafeGuaranteedRef { slot in
-      Result { () throws(Interruption) in try slot.evaluate(self) }
+      Result { () throws(Interruption) in try slot.evaluator(slot, self) }
     }
     evaluating[Int(index)] = false
     let frame = frames.removeLast()
@@ -250,7 +278,7 @@ import Synchronization
       slot.forcedRefresh = false
       return slot.isAsync
     }
-    if !isAsync { commitSources(frame) }
+    if !isAsync { commitSources(frame, depth: frames.count) }
     marks[Int(index)] = .clean
     dirtiedBy[Int(index)] = -1
     return changed
@@ -281,28 +309,36 @@ import Synchronization
   @usableFromInline func track(source: Int32) {
     guard !frames.isEmpty else { return }
     let top = frames.count - 1
-    if !frames[top].diverged {
-      let reader = Int(frames[top].slot)
-      let position = frames[top].position
-      if position < sourceLists[reader].count && sourceLists[reader][position] == source {
-        frames[top].position = position + 1
+    let frame = frames[top]
+    if !frame.diverged {
+      let reader = Int(frame.slot)
+      let position = Int(frame.position)
+      if position < Int(sourceLists[reader].count) && sourceLists[reader][position] == source {
+        frames[top].position = Int32(position + 1)
         return
       }
       // Reading the same dependency again changes nothing.
       if position > 0 && sourceLists[reader][position - 1] == source { return }
       frames[top].diverged = true
-      frames[top].newSources = Array(sourceLists[reader][0..<position])
+      while divergedSources.count <= top { divergedSources.append([]) }
+      divergedSources[top] = Array(sourceLists[reader].elements.prefix(position))
     }
-    if !frames[top].newSources.contains(source) {
-      frames[top].newSources.append(source)
+    if !divergedSources[top].contains(source) {
+      divergedSources[top].append(source)
     }
   }
 
   /// Replaces a node's recorded dependencies with those of its latest evaluation.
-  private func commitSources(_ frame: Frame) {
-    let old = sourceLists[Int(frame.slot)]
-    if !frame.diverged && frame.position == old.count { return }
-    let new = frame.diverged ? frame.newSources : Array(old[0..<frame.position])
+  /// `depth` is where the frame was on the stack.
+  private func commitSources(_ frame: Frame, depth: Int) {
+    if !frame.diverged && frame.position == sourceLists[Int(frame.slot)].count { return }
+    let old = sourceLists[Int(frame.slot)].elements
+    var new: [Int32] = []
+    if frame.diverged {
+      swap(&new, &divergedSources[depth])
+    } else {
+      new = Array(old[0..<Int(frame.position)])
+    }
     let newSet = Set(new)
     let oldSet = Set(old)
     for source in old where !newSet.contains(source) {
@@ -312,7 +348,7 @@ import Synchronization
       observerLists[Int(source)].append(frame.slot)
       if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slots[Int(frame.slot)].key)) }
     }
-    sourceLists[Int(frame.slot)] = new
+    sourceLists[Int(frame.slot)].replace(with: new)
   }
 
   private func unlink(source: Int32, from dependent: Int32) {
@@ -325,7 +361,7 @@ import Synchronization
   /// Drops all recorded dependencies of a node (an async selector starting over).
   func detachSources(of index: Int32) {
     for source in sourceLists[Int(index)] { unlink(source: source, from: index) }
-    sourceLists[Int(index)] = []
+    sourceLists[Int(index)].free()
   }
 
   /// Records a dependency read by an asynchronous getter.
@@ -364,9 +400,10 @@ import Synchronization
   /// Marks everything downstream of `index` as `check`, stopping at nodes already marked.
   private func markDownstream(of index: Int32) {
     // A reused stack: no allocation and no copy of the observer lists per write.
-    markStack.removeAll(keepingCapacity: true)
+    markStack.truncate(to: 0)
     for observer in observerLists[Int(index)] { markStack.append(observer) }
-    while let next = markStack.popLast() {
+    while !markStack.isEmpty {
+      let next = markStack.removeLast()
       let position = Int(next)
       guard marks[position] == .clean else { continue }
       marks[position] = .check
@@ -463,6 +500,7 @@ import Synchronization
       return false
     }
     detachSources(of: index)
+    observerLists[Int(index)].free()
     slot.task?.cancel()
     indexOfKey[slot.key] = nil
     slots[Int(index)] = ReleasedSlot.shared

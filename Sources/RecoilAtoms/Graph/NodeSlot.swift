@@ -2,7 +2,7 @@
 /// Only touched under the container's lock.
 @usableFromInline class NodeSlot {
   /// Whether the cached value can be used as it is.
-  @usableFromInline enum Mark: UInt8 {
+  @usableFromInline enum Mark: UInt8, BitwiseCopyable {
     /// Up to date.
     case clean
     /// A dependency further upstream changed; the dependencies must be checked first.
@@ -10,6 +10,11 @@
     /// A direct dependency changed (or the node was never evaluated): re-evaluate.
     case dirty
   }
+
+  /// Runs an evaluation of the slot it is given (always this one). Selectors declared in an
+  /// app's module get one compiled for their concrete value type there (see
+  /// ``ValueSlot/evaluateSelector(_:_:)``), which avoids generic value handling per evaluation.
+  @usableFromInline typealias Evaluator = (NodeSlot, GraphCore) throws(Interruption) -> Bool
 
   @usableFromInline let key: NodeKey
   let family: String?
@@ -19,6 +24,7 @@
   let isAsync: Bool
   /// The mark a new slot starts with: atoms are clean, selectors dirty until evaluated.
   let initialMark: Mark
+  let evaluator: Evaluator
   /// Bumped whenever the value (or loading/error state) changes.
   @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
   @exclusivity(unchecked) var forcedRefresh = false
@@ -30,7 +36,13 @@
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
 
-  init<Value>(node: Node<Value>, index: Int32, mark: Mark) {
+  init<Value>(node: Node<Value>, index: Int32, mark: Mark, evaluator: Evaluator? = nil) {
+    // Not `??`: its autoclosure crashes the 6.3 compiler with a typed-throws function type.
+    if let evaluator {
+      self.evaluator = evaluator
+    } else {
+      self.evaluator = NodeSlot.evaluateThroughClass
+    }
     key = node.key
     family = node.family
     ownerUID = node.uid
@@ -45,7 +57,12 @@
 
   /// Runs the node's getter (or starts its asynchronous evaluation) and stores the outcome.
   /// Returns whether the state changed.
-  func evaluate(_ core: GraphCore) throws(Interruption) -> Bool { false }
+  @usableFromInline func evaluate(_ core: GraphCore) throws(Interruption) -> Bool { false }
+
+  /// The evaluator of nodes without a specialised one: the class's `evaluate`.
+  static func evaluateThroughClass(_ slot: NodeSlot, _ core: GraphCore) throws(Interruption) -> Bool {
+    try slot.evaluate(core)
+  }
 
   /// Restores an atom's default value. Returns whether the state changed.
   func resetToDefault(_ core: GraphCore) -> Bool { false }

@@ -26,21 +26,25 @@ import Dispatch
   @usableFromInline @exclusivity(unchecked) var failure: (any Error)?
   @usableFromInline @exclusivity(unchecked) var isLoading = false
   @exclusivity(unchecked) var compute: Compute
-  /// The getter of a plain or writable selector: the hot path of evaluation.
-  @exclusivity(unchecked) var syncGetter: (@Sendable (Getter) throws -> Value)?
+  /// The getter of a plain or writable selector: the hot path of evaluation. A `let`, so that
+  /// calling it needs no retain of its context; a stub overrides it through `isStubbed`.
+  @usableFromInline let syncGetter: (@Sendable (Getter) throws -> Value)?
   @usableFromInline let isSame: (@Sendable (Value, Value) -> Bool)?
 
-  init(node: Node<Value>, index: Int32, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?, state: State) {
+  init(
+    node: Node<Value>, index: Int32, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?, state: State,
+    evaluator: Evaluator? = nil
+  ) {
     self.storage = .allocate(capacity: 1)
     self.compute = compute
     self.isSame = isSame
+    self.syncGetter = Self.getter(of: compute)
     let mark: NodeSlot.Mark
     switch compute {
     case .atom, .asyncAtom, .stub: mark = .clean
     case .selector, .writableSelector, .asyncSelector: mark = .dirty
     }
-    super.init(node: node, index: index, mark: mark)
-    self.syncGetter = Self.getter(of: compute)
+    super.init(node: node, index: index, mark: mark, evaluator: evaluator)
     self.state = state
   }
 
@@ -67,7 +71,6 @@ import Dispatch
   /// Replaces how the node computes its value (a stub, in tests).
   func replaceCompute(_ compute: Compute) {
     self.compute = compute
-    syncGetter = Self.getter(of: compute)
     if case .stub = compute { isStubbed = true } else { isStubbed = false }
   }
 
@@ -153,8 +156,8 @@ import Dispatch
     failure == nil && storesValue ? storage.pointee : nil
   }
 
-  override func evaluate(_ core: GraphCore) throws(Interruption) -> Bool {
-    if let get = syncGetter {
+  @usableFromInline override func evaluate(_ core: GraphCore) throws(Interruption) -> Bool {
+    if !isStubbed, let get = syncGetter {
       let changed: Bool
       do {
         let value = try get(Getter(core: core))
@@ -172,12 +175,34 @@ import Dispatch
     return try evaluateWithoutGetter(core)
   }
 
+  /// A selector's evaluation, compiled where it is referenced: a selector declared in an app
+  /// passes this function with its concrete value type, so that its value is stored without
+  /// generic value operations.
+  @inlinable static func evaluateSelector(_ base: NodeSlot, _ core: GraphCore) throws(Interruption) -> Bool {
+    let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
+    // Called in place, without binding it to a local: a binding would retain its context.
+    guard !slot.isStubbed, slot.syncGetter != nil else { return try slot.evaluate(core) }
+    let value: Value
+    do {
+      value = try slot.syncGetter.unsafelyUnwrapped(Getter(core: core))
+    } catch let interruption as Interruption {
+      throw interruption
+    } catch {
+      // A getter may have caught the interruption; its result is void either way.
+      if core.deferred >= 0 { throw Interruption() }
+      return slot.storeError(error)
+    }
+    if core.deferred >= 0 { throw Interruption() }
+    return slot.storeValue(value)
+  }
+
   /// Stubs and async selectors. Kept out of `evaluate` so that its fast path does not pay for
   /// the metadata of `Compute`, whose layout depends on `Value`.
   @inline(never) private func evaluateWithoutGetter(_ core: GraphCore) throws(Interruption) -> Bool {
     switch compute {
-    case .selector, .writableSelector:
-      return false  // handled through `syncGetter` above
+    case .selector(let get), .writableSelector(let get, _):
+      // Not reached: a selector's compute is only replaced by a stub. Kept total for clarity.
+      return store(Result { try get(Getter(core: core)) })
     case .stub(let outcome):
       return store(outcome)
     case .asyncSelector(let get):
@@ -192,7 +217,9 @@ import Dispatch
 
   /// Stores a value; returns whether it differs from the previous state.
   @inlinable func storeValue(_ new: Value) -> Bool {
-    if storesValue && !isLoading && failure == nil, let isSame, isSame(storage.pointee, new) { return false }
+    if storesValue && !isLoading && failure == nil && isSame != nil && isSame.unsafelyUnwrapped(storage.pointee, new) {
+      return false
+    }
     setValue(new)
     failure = nil
     isLoading = false
@@ -201,7 +228,7 @@ import Dispatch
   }
 
   /// Stores an error; reading a node that is still loading makes this one loading too.
-  func storeError(_ error: any Error) -> Bool {
+  @usableFromInline func storeError(_ error: any Error) -> Bool {
     if case AtomError.loading = error {
       if isLoading { return false }
       isLoading = true

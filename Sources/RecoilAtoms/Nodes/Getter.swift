@@ -9,7 +9,14 @@ public struct Getter: @unchecked Sendable {
   // Sendable: a Getter only exists during a getter call, on the thread that holds the
   // container's lock; `core` is kept alive by the container for that whole call.
   // Dependencies are recorded for the evaluation on top of the core's stack of frames.
-  @usableFromInline unowned(unsafe) let core: GraphCore
+  // Unmanaged, and used through `_withUnsafeGuaranteedRef`: a read then costs no retain.
+  @usableFromInline let unmanagedCore: Unmanaged<GraphCore>
+
+  @usableFromInline init(core: GraphCore) {
+    self.unmanagedCore = .passUnretained(core)
+  }
+
+  var core: GraphCore { unmanagedCore.takeUnretainedValue() }
 
   /// Reads a node's value and records it as a dependency.
   ///
@@ -36,7 +43,7 @@ public struct Getter: @unchecked Sendable {
   /// - Throws: The node's error, ``AtomError/loading(_:)`` while an async node loads, or
   ///   ``AtomError/cycle(_:)``.
   @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
-    try core.readValue(node)
+    try unmanagedCore._withUnsafeGuaranteedRef { try $0.readValue(node) }
   }
 
   /// Reads a node's state without throwing, recording it as a dependency: useful to show a

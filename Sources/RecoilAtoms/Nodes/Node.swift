@@ -25,7 +25,7 @@ public class Node<Value: Sendable>: @unchecked Sendable {
   /// 32 bits, slot index + 1 in the low 32. Saves a dictionary lookup on every read.
   @usableFromInline let slotCache = Atomic<UInt64>(0)
 
-  init(key: NodeKey, family: String?) {
+  @usableFromInline init(key: NodeKey, family: String?) {
     self.key = key
     self.family = family
     self.uid = NodeIdentity.next()

@@ -20,6 +20,7 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
   // Sendable: all stored properties are immutable and Sendable.
   let getter: @Sendable (Getter) throws -> Value
   let isSame: (@Sendable (Value, Value) -> Bool)?
+  let evaluator: NodeSlot.Evaluator
 
   /// Creates a selector.
   ///
@@ -33,26 +34,30 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value from other nodes.
-  public init(
+  // Inlinable, so that the evaluation it records is compiled for the concrete `Value`.
+  @inlinable public convenience init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
     get: @escaping @Sendable (Getter) throws -> Value
   ) {
-    self.getter = get
-    self.isSame = nil
-    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+    self.init(
+      key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: nil,
+      evaluator: ValueSlot<Value>.evaluateSelector, get: get)
   }
 
-  init(
+  @usableFromInline init(
     key: NodeKey, family: String?, isSame: (@Sendable (Value, Value) -> Bool)?,
+    evaluator: @escaping NodeSlot.Evaluator = ValueSlot<Value>.evaluateSelector,
     get: @escaping @Sendable (Getter) throws -> Value
   ) {
     self.getter = get
     self.isSame = isSame
+    self.evaluator = evaluator
     super.init(key: key, family: family)
   }
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(node: self, index: index, compute: .selector(getter), isSame: isSame, state: .empty)
+    ValueSlot<Value>(
+      node: self, index: index, compute: .selector(getter), isSame: isSame, state: .empty, evaluator: evaluator)
   }
 }
 
@@ -70,12 +75,12 @@ extension Selector where Value: Equatable {
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value from other nodes.
-  public convenience init(
+  @inlinable public convenience init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
     get: @escaping @Sendable (Getter) throws -> Value
   ) {
     self.init(
       key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
-      get: get)
+      evaluator: ValueSlot<Value>.evaluateSelector, get: get)
   }
 }

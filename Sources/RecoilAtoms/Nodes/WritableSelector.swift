@@ -14,6 +14,7 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
   let getter: @Sendable (Getter) throws -> Value
   let setter: @Sendable (Setter, Value) throws -> Void
   let isSame: (@Sendable (Value, Value) -> Bool)?
+  let evaluator: NodeSlot.Evaluator
 
   /// Creates a writable selector.
   ///
@@ -28,30 +29,33 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value from other nodes.
   ///   - set: Writes other nodes from a new value.
-  public init(
+  @inlinable public convenience init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    get: @escaping @Sendable (Getter) throws -> Value,
+    set: @escaping @Sendable (Setter, Value) throws -> Void
+  ) {
+    self.init(
+      key: .declared(key: key, fileID: fileID, function: function, line: line), isSame: nil,
+      evaluator: ValueSlot<Value>.evaluateSelector, get: get, set: set)
+  }
+
+  @usableFromInline init(
+    key: NodeKey, isSame: (@Sendable (Value, Value) -> Bool)?,
+    evaluator: @escaping NodeSlot.Evaluator = ValueSlot<Value>.evaluateSelector,
     get: @escaping @Sendable (Getter) throws -> Value,
     set: @escaping @Sendable (Setter, Value) throws -> Void
   ) {
     self.getter = get
     self.setter = set
-    self.isSame = nil
-    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
-  }
-
-  init(
-    key: NodeKey, isSame: (@Sendable (Value, Value) -> Bool)?, get: @escaping @Sendable (Getter) throws -> Value,
-    set: @escaping @Sendable (Setter, Value) throws -> Void
-  ) {
-    self.getter = get
-    self.setter = set
     self.isSame = isSame
+    self.evaluator = evaluator
     super.init(key: key, family: nil)
   }
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
     ValueSlot<Value>(
-      node: self, index: index, compute: .writableSelector(getter, setter), isSame: isSame, state: .empty)
+      node: self, index: index, compute: .writableSelector(getter, setter), isSame: isSame, state: .empty,
+      evaluator: evaluator)
   }
 }
 
@@ -69,13 +73,13 @@ extension WritableSelector where Value: Equatable {
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - get: Computes the value from other nodes.
   ///   - set: Writes other nodes from a new value.
-  public convenience init(
+  @inlinable public convenience init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
     get: @escaping @Sendable (Getter) throws -> Value,
     set: @escaping @Sendable (Setter, Value) throws -> Void
   ) {
     self.init(
-      key: .declared(key: key, fileID: fileID, function: function, line: line), isSame: { $0 == $1 }, get: get, set: set
-    )
+      key: .declared(key: key, fileID: fileID, function: function, line: line), isSame: { $0 == $1 },
+      evaluator: ValueSlot<Value>.evaluateSelector, get: get, set: set)
   }
 }

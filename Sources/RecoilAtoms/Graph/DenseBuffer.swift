@@ -1,0 +1,64 @@
+/// A growable run of plain values written in place through a pointer.
+///
+/// The graph's per-node marks and its work stacks change on every evaluation. Kept in arrays
+/// stored on a class, each write would first check that the array's storage is uniquely
+/// referenced; through a pointer a write is one store. The owner (``GraphCore``) frees the
+/// buffer in its `deinit`, and like everything in the core it is only used under the
+/// container's lock.
+@usableFromInline struct DenseBuffer<Element: BitwiseCopyable> {
+  @usableFromInline var base: UnsafeMutablePointer<Element>
+  @usableFromInline var count = 0
+  @usableFromInline var capacity: Int
+
+  init(capacity: Int = 16) {
+    self.capacity = max(capacity, 1)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  @inlinable subscript(index: Int) -> Element {
+    get { base[index] }
+    nonmutating set { base[index] = newValue }
+  }
+
+  @inlinable subscript(index: Int32) -> Element {
+    get { base[Int(index)] }
+    nonmutating set { base[Int(index)] = newValue }
+  }
+
+  /// The last element; the buffer must not be empty.
+  @inlinable var last: Element {
+    get { base[count - 1] }
+    nonmutating set { base[count - 1] = newValue }
+  }
+
+  @inlinable mutating func append(_ element: Element) {
+    if _slowPath(count == capacity) { grow() }
+    base[count] = element
+    count += 1
+  }
+
+  @inlinable @discardableResult mutating func removeLast() -> Element {
+    count -= 1
+    return base[count]
+  }
+
+  /// Keeps the first `newCount` elements.
+  mutating func truncate(to newCount: Int) {
+    count = min(count, newCount)
+  }
+
+  @usableFromInline mutating func grow() {
+    let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    larger.initialize(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity *= 2
+  }
+
+  /// Frees the storage; the buffer must not be used afterwards.
+  func deallocate() {
+    base.deallocate()
+  }
+}

@@ -1,0 +1,98 @@
+/// A short list of slot indices (a node's dependencies or dependents) stored without reference
+/// counting: up to two inline, more in a buffer the list owns.
+///
+/// Most nodes read one or two others and are read by one or two, so the common case touches
+/// no memory beyond the list itself, and reading or walking a list costs no retain, unlike an
+/// array. The list is a plain value: the graph keeps exactly one copy of each (in a
+/// ``DenseBuffer``), mutates it in place and calls ``free()`` when the node goes away. A copy
+/// taken for iteration must not outlive a mutation of the original.
+@usableFromInline struct IndexList: BitwiseCopyable, Sequence {
+  private var inline: (Int32, Int32) = (0, 0)
+  private(set) var count: Int32 = 0
+  private var capacity: Int32 = 2
+  /// All elements once there are more than two; `nil` before.
+  private var spill: UnsafeMutablePointer<Int32>?
+
+  init() {}
+
+  var isEmpty: Bool { count == 0 }
+
+  subscript(position: Int) -> Int32 {
+    if let spill { return spill[position] }
+    return position == 0 ? inline.0 : inline.1
+  }
+
+  mutating func append(_ index: Int32) {
+    if let spill {
+      if count == capacity {
+        let larger = UnsafeMutablePointer<Int32>.allocate(capacity: Int(capacity) * 2)
+        larger.initialize(from: spill, count: Int(count))
+        spill.deallocate()
+        self.spill = larger
+        capacity *= 2
+      }
+      self.spill![Int(count)] = index
+    } else if count == 0 {
+      inline.0 = index
+    } else if count == 1 {
+      inline.1 = index
+    } else {
+      let buffer = UnsafeMutablePointer<Int32>.allocate(capacity: 8)
+      buffer[0] = inline.0
+      buffer[1] = inline.1
+      buffer[2] = index
+      spill = buffer
+      capacity = 8
+    }
+    count += 1
+  }
+
+  func firstIndex(of index: Int32) -> Int? {
+    for position in 0..<Int(count) where self[position] == index { return position }
+    return nil
+  }
+
+  func contains(_ index: Int32) -> Bool { firstIndex(of: index) != nil }
+
+  /// Removes the element at `position`, keeping the order of the others.
+  mutating func remove(at position: Int) {
+    if let spill {
+      (spill + position).update(from: spill + position + 1, count: Int(count) - position - 1)
+    } else if position == 0 {
+      inline.0 = inline.1
+    }
+    count -= 1
+  }
+
+  /// Keeps the first `newCount` elements.
+  mutating func truncate(to newCount: Int) {
+    count = Int32(Swift.min(Int(count), newCount))
+  }
+
+  /// Releases the buffer, if any, and empties the list.
+  mutating func free() {
+    spill?.deallocate()
+    self = IndexList()
+  }
+
+  /// Replaces the elements with `indices`.
+  mutating func replace(with indices: [Int32]) {
+    free()
+    for index in indices { append(index) }
+  }
+
+  var elements: [Int32] { Array(self) }
+
+  @usableFromInline struct Iterator: IteratorProtocol {
+    let list: IndexList
+    var position = 0
+
+    @usableFromInline mutating func next() -> Int32? {
+      guard position < Int(list.count) else { return nil }
+      defer { position += 1 }
+      return list[position]
+    }
+  }
+
+  @usableFromInline func makeIterator() -> Iterator { Iterator(list: self) }
+}

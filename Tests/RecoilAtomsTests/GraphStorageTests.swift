@@ -1,0 +1,87 @@
+import Testing
+
+@testable import RecoilAtoms
+
+/// The manually managed storage under the graph: index lists (inline, then spilled to a
+/// buffer) and dense buffers. Each step is checked against an array doing the same.
+@Suite struct GraphStorageTests {
+  @Test(arguments: [0, 1, 2, 3, 8, 9, 40])
+  func anIndexListKeepsItsElementsInOrderAsItGrows(count: Int) {
+    var list = IndexList()
+    var expected: [Int32] = []
+    for value in 0..<Int32(count) {
+      list.append(value * 3)
+      expected.append(value * 3)
+      #expect(list.elements == expected)
+    }
+    #expect(Int(list.count) == count)
+    #expect(list.isEmpty == (count == 0))
+    for (position, value) in expected.enumerated() {
+      #expect(list[position] == value)
+      #expect(list.firstIndex(of: value) == position)
+    }
+    #expect(!list.contains(-1))
+    list.free()
+    #expect(list.isEmpty)
+  }
+
+  @Test func removingFromAnIndexListKeepsTheOthersInOrder() {
+    for size in [1, 2, 3, 5, 12] {
+      for removed in 0..<size {
+        var list = IndexList()
+        var expected = (0..<Int32(size)).map { $0 + 100 }
+        for value in expected { list.append(value) }
+        list.remove(at: removed)
+        expected.remove(at: removed)
+        #expect(list.elements == expected, "size \(size), removed \(removed)")
+        list.append(7)
+        expected.append(7)
+        #expect(list.elements == expected, "size \(size), removed \(removed), then appended")
+        list.free()
+      }
+    }
+  }
+
+  @Test func replacingAndTruncatingAnIndexList() {
+    var list = IndexList()
+    list.replace(with: [5, 6, 7, 8])
+    #expect(list.elements == [5, 6, 7, 8])
+    list.truncate(to: 2)
+    #expect(list.elements == [5, 6])
+    list.replace(with: [1])
+    #expect(list.elements == [1])
+    list.free()
+  }
+
+  @Test func aDenseBufferGrowsAndKeepsItsElements() {
+    var buffer = DenseBuffer<Int32>(capacity: 1)
+    for value in 0..<1000 { buffer.append(Int32(value)) }
+    #expect(buffer.count == 1000)
+    #expect((0..<1000).allSatisfy { buffer[$0] == Int32($0) })
+    buffer[Int32(10)] = -1
+    #expect(buffer[10] == -1)
+    #expect(buffer.removeLast() == 999)
+    buffer.last = 42
+    #expect(buffer[998] == 42)
+    buffer.truncate(to: 3)
+    #expect(buffer.count == 3 && !buffer.isEmpty)
+    buffer.truncate(to: 0)
+    #expect(buffer.isEmpty)
+    buffer.deallocate()
+  }
+
+  @Test func nodesAddedAndReleasedManyTimesKeepTheirEdges() throws {
+    // Releasing nodes frees their lists and reuses their indices; the graph stays right.
+    let container = AtomContainer()
+    let base = Atom(1, key: "base")
+    for round in 0..<50 {
+      let readers = (0..<5).map { index in Selector(key: "reader\(round)-\(index)") { get in try get(base) + index } }
+      let sum = Selector(key: "sum\(round)") { get in try readers.reduce(0) { try $0 + get($1) } }
+      container.set(base, round)
+      #expect(try container.get(sum) == 5 * round + 10)
+      #expect(container.release(sum))
+      for reader in readers { #expect(container.release(reader)) }
+    }
+    #expect(try container.get(base) == 49)
+  }
+}
