@@ -84,4 +84,56 @@ import Testing
     }
     #expect(try container.get(base) == 49)
   }
+
+  struct Large: Equatable {
+    var parts: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    static func == (lhs: Large, rhs: Large) -> Bool { lhs.parts.0 == rhs.parts.0 && lhs.parts.9 == rhs.parts.9 }
+  }
+
+  @Test func theArenaGivesAlignedPlacesWithAFlagAndReusesFreedOnes() {
+    let arena = ValueArena()
+    let small = (0..<100).map { _ in arena.allocate(Int.self) }
+    let wide = (0..<10).map { _ in arena.allocate(SIMD4<Double>.self) }
+    let large = arena.allocate(Large.self)
+    let strings = (0..<10).map { _ in arena.allocate(String.self) }
+    for pointer in small { #expect(Int(bitPattern: pointer) % MemoryLayout<Int>.alignment == 0) }
+    for pointer in wide { #expect(Int(bitPattern: pointer) % MemoryLayout<SIMD4<Double>>.alignment == 0) }
+    // Packed places never overlap: write each, then read each back.
+    for (position, pointer) in small.enumerated() { pointer.initialize(to: position) }
+    for (position, pointer) in strings.enumerated() { pointer.initialize(to: "value \(position)") }
+    large.initialize(to: Large())
+    #expect(small.enumerated().allSatisfy { $0.element.pointee == $0.offset })
+    #expect(strings.enumerated().allSatisfy { $0.element.pointee == "value \($0.offset)" })
+    #expect(large.pointee == Large())
+    for pointer in small + wide.map({ UnsafeMutablePointer<Int>(OpaquePointer($0)) }) {
+      #expect(!ValueArena.isReadable(UnsafeMutableRawPointer(pointer)))
+    }
+    ValueArena.setReadable(true, at: UnsafeMutableRawPointer(small[3]))
+    #expect(ValueArena.isReadable(UnsafeMutableRawPointer(small[3])))
+    #expect(small[2].pointee == 2 && small[3].pointee == 3 && small[4].pointee == 4)
+    // A freed place is handed out again for a value of the same size and alignment.
+    small[5].deinitialize(count: 1)
+    arena.deallocate(small[5])
+    #expect(arena.allocate(Int.self) == small[5])
+    for pointer in strings { pointer.deinitialize(count: 1) }
+    for pointer in strings { arena.deallocate(pointer) }
+    large.deinitialize(count: 1)
+    arena.deallocate(large)
+  }
+
+  @Test func getterReadsSeeErrorsAndLoadingThroughTheReadableFlag() throws {
+    struct Broken: Error {}
+    let container = AtomContainer()
+    let source = Atom(1, key: "source")
+    let failing = Selector(key: "failing") { get -> Int in
+      if try get(source) < 0 { throw Broken() }
+      return try get(source)
+    }
+    let reader = Selector(key: "reader") { get in try get(failing) * 10 }
+    #expect(try container.get(reader) == 10)
+    container.set(source, -1)
+    #expect(throws: Broken.self) { try container.get(reader) }
+    container.set(source, 4)
+    #expect(try container.get(reader) == 40)
+  }
 }

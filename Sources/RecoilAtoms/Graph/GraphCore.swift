@@ -32,6 +32,14 @@ import Synchronization
   weak var container: AtomContainer?
   @usableFromInline let serial: UInt64
   @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<NodeSlot> = []
+  /// The `uid` of the node each slot belongs to (0 for a free index): checked on every lookup,
+  /// kept here so that the check does not touch the slot object.
+  @usableFromInline @exclusivity(unchecked) var owners = DenseBuffer<Int>()
+  /// The values of this container's nodes.
+  let values = ValueArena()
+  /// Where each slot's value lives (see ``ValueArena``): a getter reads another node's value
+  /// from here and the arena, without touching its slot.
+  @usableFromInline @exclusivity(unchecked) var valueAddresses = DenseBuffer<UnsafeMutableRawPointer?>()
   // The graph's shape and marks, one entry per slot index, kept apart from the slot objects so
   // that propagation and re-validation work on plain arrays (no reference counting).
   @usableFromInline @exclusivity(unchecked) var marks = DenseBuffer<NodeSlot.Mark>()
@@ -78,6 +86,8 @@ import Synchronization
     sourceLists.deallocate()
     observerLists.deallocate()
     marks.deallocate()
+    owners.deallocate()
+    valueAddresses.deallocate()
     watched.deallocate()
     evaluating.deallocate()
     dirtiedBy.deallocate()
@@ -93,14 +103,14 @@ import Synchronization
     let cached = node.slotCache.load(ordering: .relaxed)
     if cached >> 32 == serial {
       let index = Int32(truncatingIfNeeded: cached & 0xFFFF_FFFF) - 1
-      if index >= 0 && Int(index) < slots.count && slots[Int(index)].ownerUID == node.uid { return index }
+      if index >= 0 && Int(index) < owners.count && owners[Int(index)] == node.uid { return index }
     }
     return lookUp(node)
   }
 
   @usableFromInline func lookUp<Value>(_ node: Node<Value>) -> Int32 {
     if let index = indexOfKey[node.key] {
-      if slots[Int(index)].ownerUID == node.uid {
+      if owners[Int(index)] == node.uid {
         node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
       }
       return index
@@ -113,6 +123,8 @@ import Synchronization
       slots.append(ReleasedSlot.shared)
       unretainedSlots.append(Unmanaged.passUnretained(ReleasedSlot.shared))
       marks.append(.clean)
+      owners.append(0)
+      valueAddresses.append(nil)
       sourceLists.append(IndexList())
       observerLists.append(IndexList())
       watched.append(false)
@@ -123,6 +135,8 @@ import Synchronization
     slots[Int(index)] = slot
     unretainedSlots[Int(index)] = Unmanaged.passUnretained(slot)
     marks[Int(index)] = slot.initialMark
+    owners[Int(index)] = node.uid
+    valueAddresses[Int(index)] = slot.valueAddress
     sourceLists[Int(index)] = IndexList()  // a released slot's lists were freed
     observerLists[Int(index)] = IndexList()
     watched[Int(index)] = slot.isAsync
@@ -178,7 +192,11 @@ import Synchronization
 
   /// A read from inside a getter, giving the node's value without retaining its slot.
   @inlinable func readValue<Value>(_ node: Node<Value>) throws -> Value {
-    try unretainedSlots[Int(try prepareRead(node))]._withUnsafeGuaranteedRef {
+    let index = Int(try prepareRead(node))
+    if let address = valueAddresses[index], ValueArena.isReadable(address) {
+      return address.assumingMemoryBound(to: Value.self).pointee
+    }
+    return try unretainedSlots[index]._withUnsafeGuaranteedRef {
       try unsafeDowncast($0, to: ValueSlot<Value>.self).currentValue()
     }
   }
@@ -506,6 +524,8 @@ import Synchronization
     slots[Int(index)] = ReleasedSlot.shared
     unretainedSlots[Int(index)] = Unmanaged.passUnretained(ReleasedSlot.shared)
     marks[Int(index)] = .clean
+    owners[Int(index)] = 0
+    valueAddresses[Int(index)] = nil
     watched[Int(index)] = false
     freeIndices.append(index)
     if !observers.isEmpty { events.append(.nodeReleased(node: slot.key)) }
@@ -516,7 +536,7 @@ import Synchronization
 /// Fills the place of a released node until the index is reused.
 final class ReleasedSlot: NodeSlot {
   // Immutable after creation and never handed out: indices of released slots are not
-  // reachable from any key, and node caches check `ownerUID`, which belongs to no node.
+  // reachable from any key, and node caches check `owners`, which is 0 for a free index.
   nonisolated(unsafe) static let shared = ReleasedSlot()
 
   private init() {

@@ -16,25 +16,25 @@
   /// ``ValueSlot/evaluateSelector(_:_:)``), which avoids generic value handling per evaluation.
   @usableFromInline typealias Evaluator = (NodeSlot, GraphCore) throws(Interruption) -> Bool
 
+  // What evaluations and writes touch comes first, close to the object's header.
+  let evaluator: Evaluator
+  /// Bumped whenever the value (or loading/error state) changes.
+  @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
+  /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
+  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
   @usableFromInline let key: NodeKey
   let family: String?
-  @usableFromInline let ownerUID: Int
   let index: Int32
   let kind: NodeKind
   let isAsync: Bool
   /// The mark a new slot starts with: atoms are clean, selectors dirty until evaluated.
   let initialMark: Mark
-  let evaluator: Evaluator
-  /// Bumped whenever the value (or loading/error state) changes.
-  @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
   @exclusivity(unchecked) var forcedRefresh = false
   @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
   @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
   /// Tasks suspended in `AtomContainer.value(_:)` until this node's state changes.
   @exclusivity(unchecked) var waiters: [CheckedContinuation<Void, Never>] = []
-  /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
-  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
-  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
 
   init<Value>(node: Node<Value>, index: Int32, mark: Mark, evaluator: Evaluator? = nil) {
     // Not `??`: its autoclosure crashes the 6.3 compiler with a typed-throws function type.
@@ -45,7 +45,6 @@
     }
     key = node.key
     family = node.family
-    ownerUID = node.uid
     self.index = index
     kind = node.kind
     isAsync = node.isAsync
@@ -53,6 +52,8 @@
   }
 
   var valueTypeName: String { "" }
+  /// Where the value lives, preceded by its readable flag (see ``ValueArena``).
+  var valueAddress: UnsafeMutableRawPointer? { nil }
   var isWritable: Bool { false }
 
   /// Runs the node's getter (or starts its asynchronous evaluation) and stores the outcome.

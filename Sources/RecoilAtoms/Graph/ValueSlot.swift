@@ -22,9 +22,24 @@ import Dispatch
   // The state is kept in fields whose layout needs no generic metadata at run time (the value
   // in a buffer allocated once), so the evaluation path does no metadata lookups.
   @usableFromInline let storage: UnsafeMutablePointer<Value>
-  @usableFromInline @exclusivity(unchecked) var storesValue = false
-  @usableFromInline @exclusivity(unchecked) var failure: (any Error)?
-  @usableFromInline @exclusivity(unchecked) var isLoading = false
+  /// Where `storage` comes from, and goes back to.
+  let arena: ValueArena
+  // Each change of these three updates the readable flag beside the value (see ValueArena).
+  @usableFromInline @exclusivity(unchecked) var storesValue = false {
+    didSet { updateReadable() }
+  }
+  @usableFromInline @exclusivity(unchecked) var failure: (any Error)? {
+    didSet { updateReadable() }
+  }
+  @usableFromInline @exclusivity(unchecked) var isLoading = false {
+    didSet { updateReadable() }
+  }
+
+  @usableFromInline func updateReadable() {
+    ValueArena.setReadable(storesValue && !isLoading && failure == nil, at: UnsafeMutableRawPointer(storage))
+  }
+
+  override var valueAddress: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(storage) }
   @exclusivity(unchecked) var compute: Compute
   /// The getter of a plain or writable selector: the hot path of evaluation. A `let`, so that
   /// calling it needs no retain of its context; a stub overrides it through `isStubbed`.
@@ -32,10 +47,11 @@ import Dispatch
   @usableFromInline let isSame: (@Sendable (Value, Value) -> Bool)?
 
   init(
-    node: Node<Value>, index: Int32, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?, state: State,
-    evaluator: Evaluator? = nil
+    node: Node<Value>, index: Int32, arena: ValueArena, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?,
+    state: State, evaluator: Evaluator? = nil
   ) {
-    self.storage = .allocate(capacity: 1)
+    self.arena = arena
+    self.storage = arena.allocate(Value.self)
     self.compute = compute
     self.isSame = isSame
     self.syncGetter = Self.getter(of: compute)
@@ -50,7 +66,7 @@ import Dispatch
 
   deinit {
     if storesValue { storage.deinitialize(count: 1) }
-    storage.deallocate()
+    arena.deallocate(storage)
   }
 
   static func getter(of compute: Compute) -> (@Sendable (Getter) throws -> Value)? {

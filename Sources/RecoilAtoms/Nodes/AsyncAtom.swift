@@ -37,6 +37,7 @@ public final class AsyncAtom<Value: Sendable>: WritableNode<Value>, @unchecked S
   override var isAsync: Bool { true }
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(node: self, index: index, compute: .asyncAtom(load), isSame: nil, state: .empty)
+    ValueSlot<Value>(
+      node: self, index: index, arena: core.values, compute: .asyncAtom(load), isSame: nil, state: .empty)
   }
 }

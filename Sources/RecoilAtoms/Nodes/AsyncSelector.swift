@@ -45,6 +45,7 @@ public final class AsyncSelector<Value: Sendable>: Node<Value>, @unchecked Senda
   override var isAsync: Bool { true }
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(node: self, index: index, compute: .asyncSelector(getter), isSame: nil, state: .empty)
+    ValueSlot<Value>(
+      node: self, index: index, arena: core.values, compute: .asyncSelector(getter), isSame: nil, state: .empty)
   }
 }

@@ -55,7 +55,7 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
     self.init(key: key, fileID: fileID, function: function, line: line, default: { defaultValue })
   }
 
-  init(
+  @usableFromInline init(
     key: NodeKey, family: String?, isSame: (@Sendable (Value, Value) -> Bool)?,
     default defaultValue: @escaping @Sendable () -> Value
   ) {
@@ -68,10 +68,13 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
     ValueSlot<Value>(
-      node: self, index: index, compute: .atom(defaultValue), isSame: isSame, state: .value(defaultValue()))
+      node: self, index: index, arena: core.values, compute: .atom(defaultValue), isSame: isSame,
+      state: .value(defaultValue()))
   }
 }
 
+// Inlinable, so that the equality closure is compiled for the concrete `Value` and captures
+// nothing: comparing on each write then reaches no separate closure context.
 extension Atom where Value: Equatable {
   /// Creates an atom of an `Equatable` value; setting an equal value changes nothing.
   ///
@@ -85,7 +88,7 @@ extension Atom where Value: Equatable {
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
   ///   - defaultValue: Produces the value the atom has until it is set.
-  public convenience init(
+  @inlinable public convenience init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
     default defaultValue: @escaping @Sendable () -> Value
   ) {
@@ -106,7 +109,7 @@ extension Atom where Value: Equatable {
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
-  public convenience init(
+  @inlinable public convenience init(
     _ defaultValue: Value, key: String? = nil, fileID: String = #fileID, function: String = #function,
     line: Int = #line
   ) {

@@ -16,14 +16,16 @@ import Synchronization
 public class Node<Value: Sendable>: @unchecked Sendable {
   // Sendable: every stored property is an immutable `let` or an `Atomic`.
 
-  /// The node's identity.
-  public let key: NodeKey
-  /// The family this node belongs to, if it is a family member.
-  public let family: String?
+  // `uid` and `slotCache` come first, beside the object's header: finding a node's slot then
+  // touches one cache line of the node.
   @usableFromInline let uid: Int
   /// Where the last container to look this node up keeps it: container serial in the high
   /// 32 bits, slot index + 1 in the low 32. Saves a dictionary lookup on every read.
   @usableFromInline let slotCache = Atomic<UInt64>(0)
+  /// The node's identity.
+  public let key: NodeKey
+  /// The family this node belongs to, if it is a family member.
+  public let family: String?
 
   @usableFromInline init(key: NodeKey, family: String?) {
     self.key = key

@@ -57,7 +57,8 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
     ValueSlot<Value>(
-      node: self, index: index, compute: .selector(getter), isSame: isSame, state: .empty, evaluator: evaluator)
+      node: self, index: index, arena: core.values, compute: .selector(getter), isSame: isSame, state: .empty,
+      evaluator: evaluator)
   }
 }
 

@@ -54,7 +54,8 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
     ValueSlot<Value>(
-      node: self, index: index, compute: .writableSelector(getter, setter), isSame: isSame, state: .empty,
+      node: self, index: index, arena: core.values, compute: .writableSelector(getter, setter), isSame: isSame,
+      state: .empty,
       evaluator: evaluator)
   }
 }
