@@ -16,25 +16,48 @@
   /// ``ValueSlot/evaluateSelector(_:_:)``), which avoids generic value handling per evaluation.
   @usableFromInline typealias Evaluator = (NodeSlot, GraphCore) throws(Interruption) -> Bool
 
-  // What evaluations and writes touch comes first, close to the object's header.
+  // Only what evaluations and writes touch is stored here, so that it shares few cache lines
+  // (with ValueSlot's own fields); the rest is in `details`.
   let evaluator: Evaluator
   /// Bumped whenever the value (or loading/error state) changes.
   @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
-  /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
-  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
-  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
-  @usableFromInline let key: NodeKey
-  let family: String?
+  @usableFromInline let details: SlotDetails
   let index: Int32
   let kind: NodeKind
-  let isAsync: Bool
+  @usableFromInline let isAsync: Bool
   /// The mark a new slot starts with: atoms are clean, selectors dirty until evaluated.
   let initialMark: Mark
   @exclusivity(unchecked) var forcedRefresh = false
-  @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
-  @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
+
+  @usableFromInline var key: NodeKey { details.key }
+  var family: String? { details.family }
+
+  /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
+  @usableFromInline var generation: UInt64 {
+    get { details.generation }
+    set { details.generation = newValue }
+  }
+
+  @usableFromInline var task: Task<Void, Never>? {
+    get { details.task }
+    set { details.task = newValue }
+  }
+
+  var subscribers: [SubscriberEntry] {
+    get { details.subscribers }
+    _modify { yield &details.subscribers }
+  }
+
+  var notifiedVersion: UInt64 {
+    get { details.notifiedVersion }
+    set { details.notifiedVersion = newValue }
+  }
+
   /// Tasks suspended in `AtomContainer.value(_:)` until this node's state changes.
-  @exclusivity(unchecked) var waiters: [CheckedContinuation<Void, Never>] = []
+  var waiters: [CheckedContinuation<Void, Never>] {
+    get { details.waiters }
+    _modify { yield &details.waiters }
+  }
 
   init<Value>(node: Node<Value>, index: Int32, mark: Mark, evaluator: Evaluator? = nil) {
     // Not `??`: its autoclosure crashes the 6.3 compiler with a typed-throws function type.
@@ -43,8 +66,7 @@
     } else {
       self.evaluator = NodeSlot.evaluateThroughClass
     }
-    key = node.key
-    family = node.family
+    details = SlotDetails(key: node.key, family: node.family)
     self.index = index
     kind = node.kind
     isAsync = node.isAsync
@@ -75,6 +97,24 @@
   var erasedLoadable: Loadable<any Sendable> { .loading(previous: nil) }
 
   var hasValue: Bool { false }
+}
+
+/// What a slot needs only now and then: its identity, its subscribers and waiters, and the
+/// bookkeeping of asynchronous evaluations. Kept apart from ``NodeSlot`` so that the fields an
+/// evaluation touches stay together.
+@usableFromInline final class SlotDetails {
+  let key: NodeKey
+  let family: String?
+  @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
+  @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
+  @exclusivity(unchecked) var waiters: [CheckedContinuation<Void, Never>] = []
+  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
+
+  init(key: NodeKey, family: String?) {
+    self.key = key
+    self.family = family
+  }
 }
 
 /// A subscriber, with the id used to remove it. `notification` runs under the lock and

@@ -22,8 +22,6 @@ import Dispatch
   // The state is kept in fields whose layout needs no generic metadata at run time (the value
   // in a buffer allocated once), so the evaluation path does no metadata lookups.
   @usableFromInline let storage: UnsafeMutablePointer<Value>
-  /// Where `storage` comes from, and goes back to.
-  let arena: ValueArena
   // Each change of these three updates the readable flag beside the value (see ValueArena).
   @usableFromInline @exclusivity(unchecked) var storesValue = false {
     didSet { updateReadable() }
@@ -34,17 +32,22 @@ import Dispatch
   @usableFromInline @exclusivity(unchecked) var isLoading = false {
     didSet { updateReadable() }
   }
+  /// Whether a test replaced the node's value with a stub.
+  @usableFromInline @exclusivity(unchecked) var isStubbed = false
 
   @usableFromInline func updateReadable() {
     ValueArena.setReadable(storesValue && !isLoading && failure == nil, at: UnsafeMutableRawPointer(storage))
   }
 
   override var valueAddress: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(storage) }
-  @exclusivity(unchecked) var compute: Compute
   /// The getter of a plain or writable selector: the hot path of evaluation. A `let`, so that
   /// calling it needs no retain of its context; a stub overrides it through `isStubbed`.
   @usableFromInline let syncGetter: (@Sendable (Getter) throws -> Value)?
   @usableFromInline let isSame: (@Sendable (Value, Value) -> Bool)?
+  // Fields not used on every evaluation come last.
+  /// Where `storage` comes from, and goes back to.
+  let arena: ValueArena
+  @exclusivity(unchecked) var compute: Compute
 
   init(
     node: Node<Value>, index: Int32, arena: ValueArena, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?,
@@ -75,9 +78,6 @@ import Dispatch
     default: nil
     }
   }
-
-  /// Whether a test replaced the node's value with a stub.
-  @usableFromInline @exclusivity(unchecked) var isStubbed = false
 
   /// Records a write to a stubbed node as its new stub.
   @usableFromInline func restub(_ value: Value) {
@@ -267,10 +267,12 @@ import Dispatch
 
   /// Writes an atom's value; returns whether it changed.
   @inlinable func write(_ value: Value) -> Bool {
-    generation &+= 1  // an in-flight async load loses
-    if let task {
-      task.cancel()
-      self.task = nil
+    if isAsync {
+      generation &+= 1  // an in-flight async load loses
+      if let task {
+        task.cancel()
+        self.task = nil
+      }
     }
     return storeValue(value)
   }
