@@ -53,6 +53,14 @@ import Testing
     list.free()
   }
 
+  @Test func aNodeRecordFillsOneCacheLineAndIndexListsTakeSixteenBytes() {
+    #expect(MemoryLayout<NodeRecord>.stride == 64)
+    #expect(MemoryLayout<IndexList>.stride == 16)
+    let buffer = DenseBuffer<NodeRecord>(capacity: 4)
+    #expect(Int(bitPattern: buffer.base) % 64 == 0)
+    buffer.deallocate()
+  }
+
   @Test func aDenseBufferGrowsAndKeepsItsElements() {
     var buffer = DenseBuffer<Int32>(capacity: 1)
     for value in 0..<1000 { buffer.append(Int32(value)) }

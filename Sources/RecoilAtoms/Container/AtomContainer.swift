@@ -371,7 +371,7 @@ public final class AtomContainer: Sendable {
               parameter: slot.key.parameter, valueType: slot.valueTypeName)))
       }
       for slot in core.slots where slot.index >= 0 {
-        for source in core.sourceLists[Int(slot.index)] {
+        for source in core.records[Int(slot.index)].sources {
           core.events.append(.edgeAdded(from: core.slots[Int(source)].key, to: slot.key))
         }
         if let value = slot.erasedLoadable.value { core.events.append(.valueChanged(node: slot.key, value: value)) }
@@ -470,7 +470,7 @@ public final class AtomContainer: Sendable {
               key: slot.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: slot.family,
               parameter: slot.key.parameter, valueType: slot.valueTypeName),
             loadable: slot.erasedLoadable, subscribers: slot.subscribers.count))
-        for source in core.sourceLists[Int(slot.index)] {
+        for source in core.records[Int(slot.index)].sources {
           state.edges.append((from: core.slots[Int(source)].key, to: slot.key))
         }
       }

@@ -12,19 +12,28 @@
 
   init(capacity: Int = 16) {
     self.capacity = max(capacity, 1)
-    base = .allocate(capacity: self.capacity)
+    base = Self.allocate(capacity: self.capacity)
+  }
+
+  /// Storage aligned to a cache line, so that an element of 64 bytes fills exactly one.
+  static func allocate(capacity: Int) -> UnsafeMutablePointer<Element> {
+    UnsafeMutableRawPointer.allocate(
+      byteCount: capacity * MemoryLayout<Element>.stride, alignment: max(MemoryLayout<Element>.alignment, 64)
+    )
+    .bindMemory(to: Element.self, capacity: capacity)
   }
 
   var isEmpty: Bool { count == 0 }
 
+  // Addressors: `buffer[i].field = x` writes the field in place.
   @inlinable subscript(index: Int) -> Element {
-    get { base[index] }
-    nonmutating set { base[index] = newValue }
+    unsafeAddress { UnsafePointer(base + index) }
+    nonmutating unsafeMutableAddress { base + index }
   }
 
   @inlinable subscript(index: Int32) -> Element {
-    get { base[Int(index)] }
-    nonmutating set { base[Int(index)] = newValue }
+    unsafeAddress { UnsafePointer(base + Int(index)) }
+    nonmutating unsafeMutableAddress { base + Int(index) }
   }
 
   /// The last element; the buffer must not be empty.
@@ -50,7 +59,7 @@
   }
 
   @usableFromInline mutating func grow() {
-    let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    let larger = Self.allocate(capacity: capacity * 2)
     larger.initialize(from: base, count: count)
     base.deallocate()
     base = larger

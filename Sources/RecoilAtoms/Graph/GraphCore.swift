@@ -32,26 +32,12 @@ import Synchronization
   weak var container: AtomContainer?
   @usableFromInline let serial: UInt64
   @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<NodeSlot> = []
-  /// The `uid` of the node each slot belongs to (0 for a free index): checked on every lookup,
-  /// kept here so that the check does not touch the slot object.
-  @usableFromInline @exclusivity(unchecked) var owners = DenseBuffer<Int>()
+  /// The graph's shape, marks and value addresses: one cache-line record per slot index (see
+  /// ``NodeRecord``), so that propagation, re-validation and reads touch one line per node
+  /// and no reference counting.
+  @usableFromInline @exclusivity(unchecked) var records = DenseBuffer<NodeRecord>()
   /// The values of this container's nodes.
   let values = ValueArena()
-  /// Where each slot's value lives (see ``ValueArena``): a getter reads another node's value
-  /// from here and the arena, without touching its slot.
-  @usableFromInline @exclusivity(unchecked) var valueAddresses = DenseBuffer<UnsafeMutableRawPointer?>()
-  // The graph's shape and marks, one entry per slot index, kept apart from the slot objects so
-  // that propagation and re-validation work on plain arrays (no reference counting).
-  @usableFromInline @exclusivity(unchecked) var marks = DenseBuffer<NodeSlot.Mark>()
-  /// Dependencies, in the order the last evaluation read them.
-  @exclusivity(unchecked) var sourceLists = DenseBuffer<IndexList>()
-  /// Dependents: the nodes whose last evaluation read this one.
-  @exclusivity(unchecked) var observerLists = DenseBuffer<IndexList>()
-  /// Whether a change must be followed up eagerly: subscribers, waiters, or an async node.
-  @exclusivity(unchecked) var watched = DenseBuffer<Bool>()
-  @usableFromInline @exclusivity(unchecked) var evaluating = DenseBuffer<Bool>()
-  /// The dependency whose change marked a node dirty, for the inspector's "trigger".
-  @exclusivity(unchecked) var dirtiedBy = DenseBuffer<Int32>()
   @exclusivity(unchecked) var indexOfKey: [NodeKey: Int32] = [:]
   @exclusivity(unchecked) var freeIndices: [Int32] = []
   @usableFromInline @exclusivity(unchecked) var frames = DenseBuffer<Frame>()
@@ -63,9 +49,6 @@ import Synchronization
   /// A dependency that was too deep to evaluate in place; -1 when none.
   @usableFromInline @exclusivity(unchecked) var deferred: Int32 = -1
   @exclusivity(unchecked) var markStack = DenseBuffer<Int32>()
-  /// The slots again, unretained, for the hot paths: `slots` keeps them alive, so reading
-  /// through these costs no reference counting. Kept in step with `slots`.
-  @usableFromInline @exclusivity(unchecked) var unretainedSlots: ContiguousArray<Unmanaged<NodeSlot>> = []
   /// Nodes with subscribers or waiters reached by the latest propagation.
   @usableFromInline @exclusivity(unchecked) var affected: [Int32] = []
 
@@ -79,18 +62,11 @@ import Synchronization
   }
 
   deinit {
-    for index in 0..<sourceLists.count {
-      sourceLists[index].free()
-      observerLists[index].free()
+    for index in 0..<records.count {
+      records[index].sources.free()
+      records[index].observers.free()
     }
-    sourceLists.deallocate()
-    observerLists.deallocate()
-    marks.deallocate()
-    owners.deallocate()
-    valueAddresses.deallocate()
-    watched.deallocate()
-    evaluating.deallocate()
-    dirtiedBy.deallocate()
+    records.deallocate()
     frames.deallocate()
     walk.deallocate()
     markStack.deallocate()
@@ -103,14 +79,14 @@ import Synchronization
     let cached = node.slotCache.load(ordering: .relaxed)
     if cached >> 32 == serial {
       let index = Int32(truncatingIfNeeded: cached & 0xFFFF_FFFF) - 1
-      if index >= 0 && Int(index) < owners.count && owners[Int(index)] == node.uid { return index }
+      if index >= 0 && Int(index) < records.count && records[Int(index)].owner == node.uid { return index }
     }
     return lookUp(node)
   }
 
   @usableFromInline func lookUp<Value>(_ node: Node<Value>) -> Int32 {
     if let index = indexOfKey[node.key] {
-      if owners[Int(index)] == node.uid {
+      if records[Int(index)].owner == node.uid {
         node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
       }
       return index
@@ -121,27 +97,19 @@ import Synchronization
     } else {
       index = Int32(slots.count)
       slots.append(ReleasedSlot.shared)
-      unretainedSlots.append(Unmanaged.passUnretained(ReleasedSlot.shared))
-      marks.append(.clean)
-      owners.append(0)
-      valueAddresses.append(nil)
-      sourceLists.append(IndexList())
-      observerLists.append(IndexList())
-      watched.append(false)
-      evaluating.append(false)
-      dirtiedBy.append(-1)
+      records.append(NodeRecord(slot: Unmanaged.passUnretained(ReleasedSlot.shared)))
     }
     let slot = node.makeSlot(index: index, core: self)
     slots[Int(index)] = slot
-    unretainedSlots[Int(index)] = Unmanaged.passUnretained(slot)
-    marks[Int(index)] = slot.initialMark
-    owners[Int(index)] = node.uid
-    valueAddresses[Int(index)] = slot.valueAddress
-    sourceLists[Int(index)] = IndexList()  // a released slot's lists were freed
-    observerLists[Int(index)] = IndexList()
-    watched[Int(index)] = slot.isAsync
-    evaluating[Int(index)] = false
-    dirtiedBy[Int(index)] = -1
+    records[Int(index)].slot = Unmanaged.passUnretained(slot)
+    records[Int(index)].mark = slot.initialMark
+    records[Int(index)].owner = node.uid
+    records[Int(index)].valueAddress = slot.valueAddress
+    records[Int(index)].sources = IndexList()  // a released slot's lists were freed
+    records[Int(index)].observers = IndexList()
+    records[Int(index)].watched = slot.isAsync
+    records[Int(index)].evaluating = false
+    records[Int(index)].dirtiedBy = -1
     indexOfKey[node.key] = index
     node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
     if !observers.isEmpty {
@@ -171,10 +139,10 @@ import Synchronization
   /// the evaluation in progress, and returns its slot index.
   @inlinable func prepareRead<Value>(_ node: Node<Value>) throws -> Int32 {
     let index = self.index(of: node)
-    if evaluating[Int(index)] {
+    if records[Int(index)].evaluating {
       throw AtomError.cycle(cyclePath(to: index))
     }
-    if marks[Int(index)] != .clean {
+    if records[Int(index)].mark != .clean {
       if frames.count >= Self.maximumNesting {
         deferred = index
         throw Interruption()
@@ -193,10 +161,10 @@ import Synchronization
   /// A read from inside a getter, giving the node's value without retaining its slot.
   @inlinable func readValue<Value>(_ node: Node<Value>) throws -> Value {
     let index = Int(try prepareRead(node))
-    if let address = valueAddresses[index], ValueArena.isReadable(address) {
+    if let address = records[index].valueAddress, ValueArena.isReadable(address) {
       return address.assumingMemoryBound(to: Value.self).pointee
     }
-    return try unretainedSlots[index]._withUnsafeGuaranteedRef {
+    return try records[index].slot._withUnsafeGuaranteedRef {
       try unsafeDowncast($0, to: ValueSlot<Value>.self).currentValue()
     }
   }
@@ -213,7 +181,7 @@ import Synchronization
   /// recursion: an evaluation that nests too deeply defers its dependency, which is evaluated
   /// first, and is then retried.
   @usableFromInline func ensureFresh(_ root: Int32) {
-    guard marks[Int(root)] != .clean else { return }
+    guard records[Int(root)].mark != .clean else { return }
     // Usually one refresh suffices; deferrals (deep first evaluations) use a stack.
     do {
       try refresh(root)
@@ -225,7 +193,7 @@ import Synchronization
     deferred = -1
     while let next = pending.last {
       do {
-        if marks[Int(next)] != .clean { try refresh(next) }
+        if records[Int(next)].mark != .clean { try refresh(next) }
         pending.removeLast()
       } catch {
         pending.append(deferred)
@@ -241,16 +209,16 @@ import Synchronization
     while walk.count > base {
       let top = walk.count - 1
       let node = Int(walk[top].node)
-      switch marks[node] {
+      switch records[node].mark {
       case .clean:
         walk.removeLast()
       case .check:
         var next = Int(walk[top].next)
         var descended = false
-        while marks[node] == .check && next < Int(sourceLists[node].count) {
-          let source = sourceLists[node][next]
+        while records[node].mark == .check && next < Int(records[node].sources.count) {
+          let source = records[node].sources[next]
           next += 1
-          if marks[Int(source)] != .clean {
+          if records[Int(source)].mark != .clean {
             walk[top].next = Int32(next)
             walk.append(WalkStep(node: source, next: 0))
             descended = true
@@ -258,8 +226,8 @@ import Synchronization
           }
         }
         if descended { continue }
-        if marks[node] == .check {
-          marks[node] = .clean
+        if records[node].mark == .check {
+          records[node].mark = .clean
           walk.removeLast()
         }
       case .dirty:
@@ -283,13 +251,13 @@ import Synchronization
   /// Runs a node's evaluation: records what it reads and marks it clean. Returns whether the
   /// value changed. The slot is used unretained (`slots` keeps it alive).
   private func run(_ index: Int32) throws(Interruption) -> Bool {
-    let slot = unretainedSlots[Int(index)]
-    evaluating[Int(index)] = true
+    let slot = records[Int(index)].slot
+    records[Int(index)].evaluating = true
     frames.append(Frame(slot: index))
     let outcome = slot._withUnsafeGuaranteedRef { slot in
       Result { () throws(Interruption) in try slot.evaluator(slot, self) }
     }
-    evaluating[Int(index)] = false
+    records[Int(index)].evaluating = false
     let frame = frames.removeLast()
     let changed = try outcome.get()
     let isAsync = slot._withUnsafeGuaranteedRef { slot in
@@ -297,15 +265,15 @@ import Synchronization
       return slot.isAsync
     }
     if !isAsync { commitSources(frame, depth: frames.count) }
-    marks[Int(index)] = .clean
-    dirtiedBy[Int(index)] = -1
+    records[Int(index)].mark = .clean
+    records[Int(index)].dirtiedBy = -1
     return changed
   }
 
   /// `run` for observers: reports the evaluation's start, trigger and duration.
   private func runObserved(_ index: Int32) throws(Interruption) -> Bool {
     let slot = slots[Int(index)]
-    let cause = dirtiedBy[Int(index)]
+    let cause = records[Int(index)].dirtiedBy
     let trigger: EvaluationTrigger =
       slot.forcedRefresh ? .refresh : cause >= 0 ? .dependencyChanged(slots[Int(cause)].key) : .firstRead
     events.append(.evaluationStarted(node: slot.key, trigger: trigger))
@@ -331,15 +299,15 @@ import Synchronization
     if !frame.diverged {
       let reader = Int(frame.slot)
       let position = Int(frame.position)
-      if position < Int(sourceLists[reader].count) && sourceLists[reader][position] == source {
+      if position < Int(records[reader].sources.count) && records[reader].sources[position] == source {
         frames[top].position = Int32(position + 1)
         return
       }
       // Reading the same dependency again changes nothing.
-      if position > 0 && sourceLists[reader][position - 1] == source { return }
+      if position > 0 && records[reader].sources[position - 1] == source { return }
       frames[top].diverged = true
       while divergedSources.count <= top { divergedSources.append([]) }
-      divergedSources[top] = Array(sourceLists[reader].elements.prefix(position))
+      divergedSources[top] = Array(records[reader].sources.elements.prefix(position))
     }
     if !divergedSources[top].contains(source) {
       divergedSources[top].append(source)
@@ -349,8 +317,8 @@ import Synchronization
   /// Replaces a node's recorded dependencies with those of its latest evaluation.
   /// `depth` is where the frame was on the stack.
   private func commitSources(_ frame: Frame, depth: Int) {
-    if !frame.diverged && frame.position == sourceLists[Int(frame.slot)].count { return }
-    let old = sourceLists[Int(frame.slot)].elements
+    if !frame.diverged && frame.position == records[Int(frame.slot)].sources.count { return }
+    let old = records[Int(frame.slot)].sources.elements
     var new: [Int32] = []
     if frame.diverged {
       swap(&new, &divergedSources[depth])
@@ -363,30 +331,30 @@ import Synchronization
       unlink(source: source, from: frame.slot)
     }
     for source in new where !oldSet.contains(source) {
-      observerLists[Int(source)].append(frame.slot)
+      records[Int(source)].observers.append(frame.slot)
       if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slots[Int(frame.slot)].key)) }
     }
-    sourceLists[Int(frame.slot)].replace(with: new)
+    records[Int(frame.slot)].sources.replace(with: new)
   }
 
   private func unlink(source: Int32, from dependent: Int32) {
-    if let position = observerLists[Int(source)].firstIndex(of: dependent) {
-      observerLists[Int(source)].remove(at: position)
+    if let position = records[Int(source)].observers.firstIndex(of: dependent) {
+      records[Int(source)].observers.remove(at: position)
     }
     if !observers.isEmpty { events.append(.edgeRemoved(from: slots[Int(source)].key, to: slots[Int(dependent)].key)) }
   }
 
   /// Drops all recorded dependencies of a node (an async selector starting over).
   func detachSources(of index: Int32) {
-    for source in sourceLists[Int(index)] { unlink(source: source, from: index) }
-    sourceLists[Int(index)].free()
+    for source in records[Int(index)].sources { unlink(source: source, from: index) }
+    records[Int(index)].sources.free()
   }
 
   /// Records a dependency read by an asynchronous getter.
   func addAsyncSource(_ source: Int32, to dependent: Int32) {
-    guard !sourceLists[Int(dependent)].contains(source) else { return }
-    sourceLists[Int(dependent)].append(source)
-    observerLists[Int(source)].append(dependent)
+    guard !records[Int(dependent)].sources.contains(source) else { return }
+    records[Int(dependent)].sources.append(source)
+    records[Int(source)].observers.append(dependent)
     if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slots[Int(dependent)].key)) }
   }
 
@@ -403,14 +371,14 @@ import Synchronization
       case .loading: break
       }
     }
-    if watched[Int(index)] { affected.append(index) }
-    for dependent in observerLists[Int(index)] {
+    if records[Int(index)].watched { affected.append(index) }
+    for dependent in records[Int(index)].observers {
       let position = Int(dependent)
-      if marks[position] == .dirty { continue }
-      let wasClean = marks[position] == .clean
-      marks[position] = .dirty
-      dirtiedBy[position] = index
-      if watched[position] { affected.append(dependent) }
+      if records[position].mark == .dirty { continue }
+      let wasClean = records[position].mark == .clean
+      records[position].mark = .dirty
+      records[position].dirtiedBy = index
+      if records[position].watched { affected.append(dependent) }
       if wasClean { markDownstream(of: dependent) }
     }
   }
@@ -419,14 +387,14 @@ import Synchronization
   private func markDownstream(of index: Int32) {
     // A reused stack: no allocation and no copy of the observer lists per write.
     markStack.truncate(to: 0)
-    for observer in observerLists[Int(index)] { markStack.append(observer) }
+    for observer in records[Int(index)].observers { markStack.append(observer) }
     while !markStack.isEmpty {
       let next = markStack.removeLast()
       let position = Int(next)
-      guard marks[position] == .clean else { continue }
-      marks[position] = .check
-      if watched[position] { affected.append(next) }
-      for observer in observerLists[position] { markStack.append(observer) }
+      guard records[position].mark == .clean else { continue }
+      records[position].mark = .check
+      if records[position].watched { affected.append(next) }
+      for observer in records[position].observers { markStack.append(observer) }
     }
   }
 
@@ -438,7 +406,7 @@ import Synchronization
       affected.removeAll(keepingCapacity: true)
       for index in batch {
         let slot = slots[Int(index)]
-        if slot.isAsync && slot.subscribers.isEmpty && slot.waiters.isEmpty && observerLists[Int(index)].isEmpty {
+        if slot.isAsync && slot.subscribers.isEmpty && slot.waiters.isEmpty && records[Int(index)].observers.isEmpty {
           continue
         }
         ensureFresh(index)
@@ -463,7 +431,7 @@ import Synchronization
 
   /// Call after a slot's subscribers or waiters change.
   func updateWatched(_ slot: NodeSlot) {
-    watched[Int(slot.index)] = slot.isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty
+    records[Int(slot.index)].watched = slot.isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty
   }
 
   // MARK: - Writing
@@ -497,8 +465,8 @@ import Synchronization
       if slot.reload(self) { didChange(index) }
       return
     }
-    let wasClean = marks[Int(index)] == .clean
-    marks[Int(index)] = .dirty
+    let wasClean = records[Int(index)].mark == .clean
+    records[Int(index)].mark = .dirty
     slot.forcedRefresh = true
     if wasClean { markDownstream(of: index) }
     if slot.isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty { affected.append(index) }
@@ -513,20 +481,21 @@ import Synchronization
   /// Removes a node nobody depends on or subscribes to. Returns whether it was removed.
   func release(_ index: Int32) -> Bool {
     let slot = slots[Int(index)]
-    guard observerLists[Int(index)].isEmpty, slot.subscribers.isEmpty, slot.waiters.isEmpty, !evaluating[Int(index)]
+    guard records[Int(index)].observers.isEmpty, slot.subscribers.isEmpty, slot.waiters.isEmpty,
+      !records[Int(index)].evaluating
     else {
       return false
     }
     detachSources(of: index)
-    observerLists[Int(index)].free()
+    records[Int(index)].observers.free()
     slot.task?.cancel()
     indexOfKey[slot.key] = nil
     slots[Int(index)] = ReleasedSlot.shared
-    unretainedSlots[Int(index)] = Unmanaged.passUnretained(ReleasedSlot.shared)
-    marks[Int(index)] = .clean
-    owners[Int(index)] = 0
-    valueAddresses[Int(index)] = nil
-    watched[Int(index)] = false
+    records[Int(index)].slot = Unmanaged.passUnretained(ReleasedSlot.shared)
+    records[Int(index)].mark = .clean
+    records[Int(index)].owner = 0
+    records[Int(index)].valueAddress = nil
+    records[Int(index)].watched = false
     freeIndices.append(index)
     if !observers.isEmpty { events.append(.nodeReleased(node: slot.key)) }
     return true
@@ -536,7 +505,7 @@ import Synchronization
 /// Fills the place of a released node until the index is reused.
 final class ReleasedSlot: NodeSlot {
   // Immutable after creation and never handed out: indices of released slots are not
-  // reachable from any key, and node caches check `owners`, which is 0 for a free index.
+  // reachable from any key, and node caches check the record's `owner`, 0 for a free index.
   nonisolated(unsafe) static let shared = ReleasedSlot()
 
   private init() {

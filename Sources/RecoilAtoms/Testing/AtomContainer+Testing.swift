@@ -38,7 +38,7 @@ extension AtomContainer {
       slot.replaceCompute(.stub(outcome))
       core.detachSources(of: index)
       if slot.store(outcome) { core.didChange(index) }
-      core.marks[Int(index)] = .clean
+      core.records[Int(index)].mark = .clean
       core.settle()
     }
   }
@@ -54,7 +54,7 @@ extension AtomContainer {
       for slot in core.slots where slot.index >= 0 {
         if slot.kind == .atom {
           core.reset(slot.index)
-        } else if core.marks[Int(slot.index)] == .clean {
+        } else if core.records[Int(slot.index)].mark == .clean {
           core.forceRefresh(slot.index)
         }
       }

@@ -1,0 +1,28 @@
+/// What the graph keeps about one slot index besides the slot object: exactly one cache line.
+///
+/// Finding a node, walking edges, marking, re-validating and reading another node's value all
+/// go through this record, so each node they visit costs one line (plus its value in the
+/// ``ValueArena``) rather than a line in each of several arrays, and no reference counting.
+/// The records live in a ``DenseBuffer`` aligned to cache lines.
+@usableFromInline struct NodeRecord: BitwiseCopyable {
+  /// The `uid` of the node the slot belongs to; 0 for a free index.
+  @usableFromInline var owner = 0
+  /// Where the value lives, preceded by its readable flag (see ``ValueArena``).
+  @usableFromInline var valueAddress: UnsafeMutableRawPointer?
+  /// The slot, unretained: `GraphCore.slots` keeps it alive.
+  @usableFromInline var slot: Unmanaged<NodeSlot>
+  /// Dependencies, in the order the last evaluation read them.
+  var sources = IndexList()
+  /// Dependents: the nodes whose last evaluation read this one.
+  var observers = IndexList()
+  /// The dependency whose change marked the node dirty, for the inspector's "trigger"; -1 if none.
+  var dirtiedBy: Int32 = -1
+  @usableFromInline var mark = NodeSlot.Mark.clean
+  /// Whether a change must be followed up eagerly: subscribers, waiters, or an async node.
+  var watched = false
+  @usableFromInline var evaluating = false
+
+  init(slot: Unmanaged<NodeSlot>) {
+    self.slot = slot
+  }
+}
