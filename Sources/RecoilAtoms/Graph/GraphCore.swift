@@ -56,6 +56,8 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var events: [AtomGraphEvent] = []
   @usableFromInline @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
   @exclusivity(unchecked) var isDelivering = false
+  /// Sink of `didChange`'s early slot loads, so that the compiler keeps them.
+  @exclusivity(unchecked) var prefetched: UInt64 = 0
 
   init(serial: UInt64) {
     self.serial = serial
@@ -378,6 +380,9 @@ import Synchronization
       let wasClean = records[position].mark == .clean
       records[position].mark = .dirty
       records[position].dirtiedBy = index
+      // Start loading the dependent's slot now: it is usually evaluated right after this
+      // write, and the load overlaps with the rest of the write instead of stalling it.
+      prefetched &+= records[position].slot._withUnsafeGuaranteedRef { $0.version }
       if records[position].watched { affected.append(dependent) }
       if wasClean { markDownstream(of: dependent) }
     }
