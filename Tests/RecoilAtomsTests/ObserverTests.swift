@@ -83,4 +83,80 @@ import Testing
     container.set(a, 2)
     #expect(observer.events.values.isEmpty)
   }
+
+  /// Asks only for some of the costly kinds of events.
+  final class SelectiveObserver: AtomGraphObserver {
+    let recording = RecordingObserver()
+    let wanted = LockedKinds()
+    var interests: AtomGraphEventKinds { wanted.kinds }
+    func receive(_ event: AtomGraphEvent) { recording.receive(event) }
+  }
+
+  final class LockedKinds: Sendable {
+    private let storage = Collected<AtomGraphEventKinds>()
+    var kinds: AtomGraphEventKinds { storage.values.last ?? [] }
+    func set(_ kinds: AtomGraphEventKinds) { storage.append(kinds) }
+  }
+
+  static func kinds(of events: [AtomGraphEvent]) -> [String] {
+    events.compactMap { event in
+      switch event {
+      case .evaluationStarted(let node, _): "started \(node)"
+      case .evaluationFinished(let node, _, _, _): "finished \(node)"
+      case .valueChanged(let node, _): "value \(node)"
+      case .edgeAdded(let from, let to): "edge \(from)->\(to)"
+      case .errorRaised(let node, _): "error \(node)"
+      default: nil
+      }
+    }
+  }
+
+  @Test func anObserverGetsOnlyTheCostlyEventsItAsksFor() throws {
+    let a = Atom(1, key: "a")
+    let b = Selector(key: "b") { get -> Int in
+      if try get(a) < 0 { throw TestError(message: "negative") }
+      return try get(a) * 2
+    }
+    let container = AtomContainer()
+    let observer = SelectiveObserver()
+    observer.wanted.set(.evaluations)
+    container.addObserver(observer)
+    _ = try container.get(b)
+    #expect(Self.kinds(of: observer.recording.events.values) == ["edge a->b", "finished b"])
+
+    // Interests are read at each evaluation and change, so they may vary.
+    observer.wanted.set([.evaluationStarts, .values])
+    container.set(a, 2)
+    _ = try container.get(b)
+    #expect(
+      Self.kinds(of: observer.recording.events.values) == [
+        "edge a->b", "finished b", "value a", "started b", "value b",
+      ])
+
+    // Errors are always reported.
+    observer.wanted.set([])
+    container.set(a, -1)
+    #expect(throws: TestError.self) { try container.get(b) }
+    #expect(Self.kinds(of: observer.recording.events.values).last == "error b")
+  }
+
+  @Test func aRetriedDeepEvaluationIsReportedOnceWithItsDependencies() throws {
+    // A chain deeper than the nesting limit is evaluated in several passes; each selector's
+    // start and finish are still reported exactly once.
+    let root = Atom(0, key: "root")
+    var chain: [Selector<Int>] = []
+    for index in 0..<600 {
+      let previous = chain.last
+      chain.append(Selector(key: "c\(index)") { get in try (previous.map { try get($0) } ?? get(root)) + 1 })
+    }
+    let container = AtomContainer()
+    let observer = RecordingObserver()
+    container.addObserver(observer)
+    #expect(try container.get(chain[599]) == 600)
+    let kinds = Self.kinds(of: observer.events.values).filter { !$0.hasPrefix("edge") && !$0.hasPrefix("value") }
+    let started = kinds.filter { $0.hasPrefix("started") }
+    let finished = kinds.filter { $0.hasPrefix("finished") }
+    #expect(started.count == 600 && Set(started).count == 600)
+    #expect(finished.count == 600 && Set(finished).count == 600)
+  }
 }

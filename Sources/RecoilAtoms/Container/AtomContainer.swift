@@ -52,14 +52,18 @@ public final class AtomContainer: Sendable {
         "AtomContainer was called from inside a selector's getter or setter; read through the Getter (or Setter) it is given instead"
       )
     }
-    let (result, needsDelivery) = try lock.withLock {
+    // Delivered whether `body` returns or throws: a failing read may still have evaluated
+    // nodes and changed values that observers and subscribers must hear about.
+    var needsDelivery = false
+    defer { if needsDelivery { deliverPending() } }
+    return try lock.withLock {
       lockOwner.store(thread, ordering: .relaxed)
-      defer { lockOwner.store(0, ordering: .relaxed) }
-      let result = try body(core)
-      return (result, !core.deliveries.isEmpty || !core.events.isEmpty)
+      defer {
+        lockOwner.store(0, ordering: .relaxed)
+        needsDelivery = !core.deliveries.isEmpty || !core.events.isEmpty
+      }
+      return try body(core)
     }
-    if needsDelivery { deliverPending() }
-    return result
   }
 
   /// Delivers queued events and notifications outside the lock, in order, by one thread at a
@@ -107,7 +111,7 @@ public final class AtomContainer: Sendable {
       let index = core.index(of: node)
       core.ensureFresh(index)
       core.settle()
-      return try core.slot(index, as: Value.self).currentValue()
+      return try core.readFresh(index, as: Value.self)
     }
   }
 
@@ -182,9 +186,12 @@ public final class AtomContainer: Sendable {
   @inlinable public func set<Value>(_ atom: Atom<Value>, _ value: Value) {
     operate { core in
       let index = core.index(of: atom)
-      let slot = core.slot(index, as: Value.self)
-      if slot.isStubbed { slot.restub(value) }
-      if slot.write(value) { core.didChange(index) }
+      let changed = core.records[Int(index)].slot._withUnsafeGuaranteedRef { base in
+        let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
+        if slot.isStubbed { slot.restub(value) }
+        return slot.write(value)
+      }
+      if changed { core.didChange(index) }
       core.settle()
     }
   }
@@ -350,7 +357,7 @@ public final class AtomContainer: Sendable {
   // MARK: - Observers
 
   /// Registers an observer for everything the container does. The observer first receives a
-  /// registration (and the current value) of every node already in use.
+  /// registration (and, if it asks for values, the current value) of every node already in use.
   ///
   /// ```swift
   /// let token = container.addObserver(myObserver)
@@ -374,7 +381,9 @@ public final class AtomContainer: Sendable {
         for source in core.records[Int(slot.index)].sources {
           core.events.append(.edgeAdded(from: core.slots[Int(source)].key, to: slot.key))
         }
-        if let value = slot.erasedLoadable.value { core.events.append(.valueChanged(node: slot.key, value: value)) }
+        if observer.interests.contains(.values), let value = slot.erasedLoadable.value {
+          core.events.append(.valueChanged(node: slot.key, value: value))
+        }
       }
       // Only the new observer should see this replay.
       let replay = core.events

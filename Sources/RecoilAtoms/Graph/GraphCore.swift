@@ -120,7 +120,7 @@ import Synchronization
           AtomNodeInfo(
             key: node.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: node.family,
             parameter: node.key.parameter, valueType: slot.valueTypeName)))
-      if slot.hasValue, let value = slot.erasedLoadable.value {
+      if slot.hasValue, interests().contains(.values), let value = slot.erasedLoadable.value {
         events.append(.valueChanged(node: node.key, value: value))
       }
     }
@@ -128,6 +128,17 @@ import Synchronization
       _ = slot.reload(self)
     }
     return index
+  }
+
+  /// The value of an up-to-date node: from the arena when readable, else its error (or
+  /// loading) from the slot. Costs no reference counting.
+  @inlinable func readFresh<Value: Sendable>(_ index: Int32, as type: Value.Type) throws -> Value {
+    if let address = records[Int(index)].valueAddress, ValueArena.isReadable(address) {
+      return address.assumingMemoryBound(to: Value.self).pointee
+    }
+    return try records[Int(index)].slot._withUnsafeGuaranteedRef {
+      try unsafeDowncast($0, to: ValueSlot<Value>.self).currentValue()
+    }
   }
 
   @inlinable func slot<Value>(_ index: Int32, as type: Value.Type) -> ValueSlot<Value> {
@@ -162,13 +173,7 @@ import Synchronization
 
   /// A read from inside a getter, giving the node's value without retaining its slot.
   @inlinable func readValue<Value>(_ node: Node<Value>) throws -> Value {
-    let index = Int(try prepareRead(node))
-    if let address = records[index].valueAddress, ValueArena.isReadable(address) {
-      return address.assumingMemoryBound(to: Value.self).pointee
-    }
-    return try records[index].slot._withUnsafeGuaranteedRef {
-      try unsafeDowncast($0, to: ValueSlot<Value>.self).currentValue()
-    }
+    try readFresh(try prepareRead(node), as: Value.self)
   }
 
   @usableFromInline func cyclePath(to index: Int32) -> [String] {
@@ -272,23 +277,38 @@ import Synchronization
     return changed
   }
 
-  /// `run` for observers: reports the evaluation's start, trigger and duration.
+  /// What the observers want of the costly kinds of events.
+  func interests() -> AtomGraphEventKinds {
+    var kinds: AtomGraphEventKinds = []
+    for observer in observers { kinds.formUnion(observer.interests) }
+    return kinds
+  }
+
+  /// `run` for observers: reports the evaluation's start, trigger and duration, as they ask.
   private func runObserved(_ index: Int32) throws(Interruption) -> Bool {
+    let interests = interests()
+    guard !interests.isDisjoint(with: [.evaluationStarts, .evaluations]) else { return try run(index) }
     let slot = slots[Int(index)]
     let cause = records[Int(index)].dirtiedBy
     let trigger: EvaluationTrigger =
       slot.forcedRefresh ? .refresh : cause >= 0 ? .dependencyChanged(slots[Int(cause)].key) : .firstRead
-    events.append(.evaluationStarted(node: slot.key, trigger: trigger))
+    let startEvent = events.count
+    let reportsStart = interests.contains(.evaluationStarts)
+    if reportsStart { events.append(.evaluationStarted(node: slot.key, trigger: trigger)) }
     let start = DispatchTime.now().uptimeNanoseconds
     let changed: Bool
     do {
       changed = try run(index)
     } catch {
-      events.removeLast()  // the evaluation is retried; report it once
+      // The evaluation is retried; report it once. Events of dependencies evaluated in the
+      // meantime stay.
+      if reportsStart { events.remove(at: startEvent) }
       throw error
     }
     let duration = DispatchTime.now().uptimeNanoseconds &- start
-    events.append(.evaluationFinished(node: slot.key, durationNanos: duration, trigger: trigger, changed: changed))
+    if interests.contains(.evaluations) {
+      events.append(.evaluationFinished(node: slot.key, durationNanos: duration, trigger: trigger, changed: changed))
+    }
     return changed
   }
 
@@ -367,10 +387,13 @@ import Synchronization
   @usableFromInline func didChange(_ index: Int32) {
     if !observers.isEmpty {
       let slot = slots[Int(index)]
-      switch slot.erasedLoadable {
-      case .value(let value): events.append(.valueChanged(node: slot.key, value: value))
-      case .error(let error): events.append(.errorRaised(node: slot.key, error: error))
-      case .loading: break
+      if slot.hasValue {
+        // Boxing the value for the event is only worth it when an observer looks at it.
+        if interests().contains(.values), let value = slot.erasedLoadable.value {
+          events.append(.valueChanged(node: slot.key, value: value))
+        }
+      } else if case .error(let error) = slot.erasedLoadable {
+        events.append(.errorRaised(node: slot.key, error: error))
       }
     }
     if records[Int(index)].watched { affected.append(index) }

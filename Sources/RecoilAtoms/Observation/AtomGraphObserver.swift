@@ -18,4 +18,13 @@ public protocol AtomGraphObserver: AnyObject, Sendable {
   ///
   /// - Parameter event: What happened.
   func receive(_ event: AtomGraphEvent)
+
+  /// The costly kinds of events this observer wants (see ``AtomGraphEventKinds``); read at
+  /// each evaluation and change, so it may vary. All of them unless implemented.
+  var interests: AtomGraphEventKinds { get }
+}
+
+extension AtomGraphObserver {
+  /// Every kind of event.
+  public var interests: AtomGraphEventKinds { .all }
 }

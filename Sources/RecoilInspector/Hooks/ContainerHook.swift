@@ -20,6 +20,12 @@ final class ContainerHook: AtomGraphObserver {
 
   func id(_ key: NodeKey) -> String { prefix + key.description }
 
+  /// Evaluation timings always (they feed the statistics); starts never; values only for the
+  /// live stream (snapshots read values from the container when they are taken).
+  var interests: AtomGraphEventKinds {
+    core.isStreamingEnabled ? [.evaluations, .values] : .evaluations
+  }
+
   func receive(_ event: AtomGraphEvent) {
     switch event {
     case .evaluationFinished(let node, let duration, let trigger, let changed):
