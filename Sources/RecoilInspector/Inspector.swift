@@ -110,8 +110,13 @@ public final class Inspector: Sendable {
   ///
   /// - Returns: Node id, start and duration (nanoseconds since the inspector started), and trigger.
   public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int, trigger: String)] {
-    core.recording.withLock { $0.timeline.elements }.map {
-      ($0.node.id, Int(clamping: $0.startNanos &- core.startNanos), Int(clamping: $0.durationNanos), $0.trigger.text)
+    core.recording.withLock { recording in
+      recording.timeline.elements.map {
+        (
+          recording.evaluatedNodes[Int($0.node)].id, Int(clamping: $0.startNanos &- core.startNanos),
+          Int(clamping: $0.durationNanos), recording.triggerText($0.cause)
+        )
+      }
     }
   }
 
@@ -164,13 +169,12 @@ public final class Inspector: Sendable {
     let (actions, statistics, selectorValues, droppedActions, droppedEvaluations, droppedEvents) = core.recording
       .withLock {
         (
-          $0.actions.elements, $0.statistics, $0.selectorValues, $0.actions.dropped, $0.timeline.dropped,
+          $0.actions.elements, $0.statisticsByID, $0.selectorValues, $0.actions.dropped, $0.timeline.dropped,
           $0.droppedEvents
         )
       }
     builder.apply(
-      statistics: Dictionary(statistics.map { ($0.key.id, $0.value) }, uniquingKeysWith: { first, _ in first }),
-      selectorValues: selectorValues)
+      statistics: statistics, selectorValues: selectorValues)
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
     snapshot.actions = core.describeCached(actions)

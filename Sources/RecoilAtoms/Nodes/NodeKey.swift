@@ -12,12 +12,44 @@
 /// print(key)  // Catalog.product(42)
 /// ```
 public struct NodeKey: Hashable, Sendable, CustomStringConvertible {
+  /// The parts of a key, shared by its copies. Keys are copied into every event and looked up
+  /// in tables; held by reference, a copy is one retain, and the hash is computed once.
+  private final class Parts: Sendable {
+    let name: String
+    let site: String?
+    let parameter: AnyHashableSendable?
+    let hash: Int
+
+    init(name: String, site: String?, parameter: AnyHashableSendable?) {
+      self.name = name
+      self.site = site
+      self.parameter = parameter
+      var hasher = Hasher()
+      hasher.combine(name)
+      hasher.combine(site)
+      hasher.combine(parameter)
+      hash = hasher.finalize()
+    }
+  }
+
+  private let parts: Parts
+
   /// The readable name, such as `CartState.total`.
-  public let name: String
+  public var name: String { parts.name }
   /// Where the node was declared (`Module/File.swift:12`), when the name was derived from it.
-  public let site: String?
+  public var site: String? { parts.site }
   /// The family parameter of a family member.
-  public let parameter: AnyHashableSendable?
+  public var parameter: AnyHashableSendable? { parts.parameter }
+
+  public static func == (lhs: NodeKey, rhs: NodeKey) -> Bool {
+    if lhs.parts === rhs.parts { return true }
+    return lhs.parts.hash == rhs.parts.hash && lhs.name == rhs.name && lhs.site == rhs.site
+      && lhs.parameter == rhs.parameter
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(parts.hash)
+  }
 
   /// Creates a key from an explicit name.
   ///
@@ -29,15 +61,11 @@ public struct NodeKey: Hashable, Sendable, CustomStringConvertible {
   ///   - name: A name unique within a container.
   ///   - parameter: The family parameter, for family members.
   public init(name: String, parameter: (any Hashable & Sendable)? = nil) {
-    self.name = name
-    self.site = nil
-    self.parameter = parameter.map(AnyHashableSendable.init)
+    parts = Parts(name: name, site: nil, parameter: parameter.map(AnyHashableSendable.init))
   }
 
   init(name: String, site: String?, parameter: AnyHashableSendable?) {
-    self.name = name
-    self.site = site
-    self.parameter = parameter
+    parts = Parts(name: name, site: site, parameter: parameter)
   }
 
   /// A key derived from the declaration site: the file's name and the declaring property.

@@ -12,6 +12,10 @@ final class ContainerHook: AtomGraphObserver {
   let core: InspectorCore
   /// Node kinds by id, learnt from registrations, for the stream's partial node updates.
   private let kinds = LockedValue<[String: SnapshotNodeKind]>([:])
+  /// The recording's numbers of this container's nodes, remembered here so that recording an
+  /// evaluation looks a key up once, without the recording's lock. Only touched by
+  /// `receive(_:)`, which a container never calls concurrently.
+  private nonisolated(unsafe) var numbers: [NodeKey: Int32] = [:]
 
   init(prefix: String, core: InspectorCore) {
     self.prefix = prefix
@@ -30,9 +34,14 @@ final class ContainerHook: AtomGraphObserver {
     switch event {
     case .evaluationFinished(let node, let duration, let trigger, let changed):
       let now = InspectorCore.now()
-      let evaluated = EvaluatedNode.atom(prefix: prefix, key: node)
-      let recorded = RecordedTrigger.atom(trigger, prefix: prefix)
-      core.record { $0.recordEvaluation(node: evaluated, durationNanos: duration, endNanos: now, trigger: recorded) }
+      let number = self.number(of: node)
+      let cause: Int32
+      switch trigger {
+      case .firstRead: cause = Recording.Cause.firstRead
+      case .refresh: cause = Recording.Cause.refresh
+      case .dependencyChanged(let source): cause = self.number(of: source)
+      }
+      core.record { $0.recordEvaluation(node: number, durationNanos: duration, endNanos: now, cause: cause) }
       guard core.isStreamingEnabled else { return }
       let triggerText = Self.describe(trigger, prefix: prefix)
       core.stream(now) {
@@ -78,6 +87,13 @@ final class ContainerHook: AtomGraphObserver {
     case .evaluationStarted, .loadingFinished, .nodeReleased:
       break
     }
+  }
+
+  private func number(of key: NodeKey) -> Int32 {
+    if let number = numbers[key] { return number }
+    let number = core.record { $0.number(of: .atom(prefix: prefix, key: key)) }
+    numbers[key] = number
+    return number
   }
 
   private func kind(of node: NodeKey) -> SnapshotNodeKind {

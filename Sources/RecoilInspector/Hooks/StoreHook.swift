@@ -37,7 +37,8 @@ final class StoreHook: StoreObserver {
       let now = InspectorCore.now()
       inspector.record {
         $0.recordEvaluation(
-          node: .storeSelector(id: id), durationNanos: duration, endNanos: now, trigger: .storeStateChanged)
+          node: $0.number(of: .storeSelector(id: id)), durationNanos: duration, endNanos: now,
+          cause: Recording.Cause.storeStateChanged)
         $0.selectorValues[id] = value
       }
       inspector.stream(now) {

@@ -45,7 +45,7 @@ final class InspectorCore: Sendable {
     #endif
   }
 
-  func record(_ body: (inout Recording) -> Void) {
+  func record<Result>(_ body: (inout Recording) -> Result) -> Result {
     recording.withLock { body(&$0) }
   }
 

@@ -29,12 +29,20 @@ struct Recording {
     var atNanos: UInt64
   }
 
-  /// One evaluation in the timeline.
+  /// One evaluation in the timeline: 24 bytes, nodes by number (see `evaluatedNodes`).
   struct Evaluation: Sendable {
-    var node: EvaluatedNode
+    var node: Int32
+    /// The number of the dependency whose change caused it, or a ``Cause``.
+    var cause: Int32
     var startNanos: UInt64
     var durationNanos: UInt64
-    var trigger: RecordedTrigger
+  }
+
+  /// Causes of an evaluation other than a dependency's change.
+  enum Cause {
+    static let firstRead: Int32 = -1
+    static let refresh: Int32 = -2
+    static let storeStateChanged: Int32 = -3
   }
 
   /// An edge appearing or disappearing.
@@ -48,7 +56,13 @@ struct Recording {
   var timeline: RingBuffer<Evaluation>
   var edgeHistory: RingBuffer<EdgeChange>
   var effects: RingBuffer<EffectEvent>
-  var statistics: [EvaluatedNode: EvaluationStatistics] = [:]
+  /// Every node evaluated (or causing an evaluation), numbered in order of first appearance.
+  /// The timeline and the statistics refer to nodes by these numbers, so recording an
+  /// evaluation copies no keys.
+  private(set) var evaluatedNodes: [EvaluatedNode] = []
+  private var numbers: [EvaluatedNode: Int32] = [:]
+  /// Evaluation statistics by node number.
+  private(set) var statistics: [EvaluationStatistics] = []
   /// The last value of each store selector, by node id.
   var selectorValues: [String: any Sendable] = [:]
   var droppedEvents = 0
@@ -60,12 +74,39 @@ struct Recording {
     effects = RingBuffer(capacity: configuration.effectCapacity)
   }
 
-  mutating func recordEvaluation(
-    node: EvaluatedNode, durationNanos: UInt64, endNanos: UInt64, trigger: RecordedTrigger
-  ) {
-    statistics[node, default: EvaluationStatistics()].add(durationNanos)
+  /// The number of a node, given on first use.
+  mutating func number(of node: EvaluatedNode) -> Int32 {
+    if let number = numbers[node] { return number }
+    let number = Int32(evaluatedNodes.count)
+    evaluatedNodes.append(node)
+    statistics.append(EvaluationStatistics())
+    numbers[node] = number
+    return number
+  }
+
+  mutating func recordEvaluation(node: Int32, durationNanos: UInt64, endNanos: UInt64, cause: Int32) {
+    statistics[Int(node)].add(durationNanos)
     timeline.append(
-      Evaluation(node: node, startNanos: endNanos &- durationNanos, durationNanos: durationNanos, trigger: trigger))
+      Evaluation(node: node, cause: cause, startNanos: endNanos &- durationNanos, durationNanos: durationNanos))
+  }
+
+  /// The statistics of every node evaluated at least once, by node id.
+  var statisticsByID: [String: EvaluationStatistics] {
+    var byID: [String: EvaluationStatistics] = [:]
+    for (number, node) in evaluatedNodes.enumerated() where statistics[number].count > 0 {
+      byID[node.id, default: statistics[number]] = statistics[number]
+    }
+    return byID
+  }
+
+  /// Why an evaluation ran, as the timeline shows it.
+  func triggerText(_ cause: Int32) -> String {
+    switch cause {
+    case Cause.firstRead: "first read"
+    case Cause.refresh: "refresh"
+    case Cause.storeStateChanged: "state changed"
+    default: "dependency \(evaluatedNodes[Int(cause)].id)"
+    }
   }
 }
 
@@ -89,18 +130,5 @@ struct EvaluationStatistics: Sendable, Equatable {
     SnapshotEvaluations(
       count: count, totalNanos: Int(clamping: totalNanos), minNanos: count > 0 ? Int(clamping: minNanos) : nil,
       maxNanos: Int(clamping: maxNanos), lastNanos: Int(clamping: lastNanos))
-  }
-}
-
-/// Why an evaluation ran, kept as it came; its text is made when the timeline is read.
-enum RecordedTrigger: Sendable {
-  case atom(EvaluationTrigger, prefix: String)
-  case storeStateChanged
-
-  var text: String {
-    switch self {
-    case .atom(let trigger, let prefix): ContainerHook.describe(trigger, prefix: prefix)
-    case .storeStateChanged: "state changed"
-    }
   }
 }
