@@ -70,8 +70,11 @@ public final class AtomContainer: Sendable {
   /// time; a thread that finds another delivering leaves its work to it.
   @usableFromInline func deliverPending() {
     var claimed = false
+    // The delivering thread swaps its emptied batch back in for the next one, so that queueing
+    // events reuses the arrays' storage instead of allocating it per operation.
+    var events: [AtomGraphEvent] = []
     while true {
-      let work: ([AtomGraphEvent], [any AtomGraphObserver], [@Sendable () -> Void])? = lock.withLock {
+      let work: ([any AtomGraphObserver], [@Sendable () -> Void])? = lock.withLock {
         if !claimed {
           if core.isDelivering { return nil }
           core.isDelivering = true
@@ -79,17 +82,19 @@ public final class AtomContainer: Sendable {
         }
         if core.events.isEmpty && core.deliveries.isEmpty {
           core.isDelivering = false
+          if events.capacity > core.events.capacity && events.capacity <= 4096 { swap(&events, &core.events) }
           return nil
         }
-        let work = (core.events, core.observers, core.deliveries)
-        core.events = []
+        swap(&events, &core.events)
+        let deliveries = core.deliveries
         core.deliveries = []
-        return work
+        return (core.observers, deliveries)
       }
-      guard let (events, observers, deliveries) = work else { return }
+      guard let (observers, deliveries) = work else { return }
       for event in events {
         for observer in observers { observer.receive(event) }
       }
+      events.removeAll(keepingCapacity: true)
       for delivery in deliveries { delivery() }
     }
   }

@@ -17,6 +17,10 @@ final class ContainerHook: AtomGraphObserver {
   /// `receive(_:)`, which a container never calls concurrently.
   private nonisolated(unsafe) var numbers: [NodeKey: Int32] = [:]
 
+  /// This hook's id for the numbers cached on keys (see `NodeKey.recordedNumber(in:)`).
+  private let recorderID = ContainerHook.recorderIDs.add(1, ordering: .relaxed).newValue
+  private static let recorderIDs = Atomic<UInt32>(0)
+
   init(prefix: String, core: InspectorCore) {
     self.prefix = prefix
     self.core = core
@@ -90,9 +94,10 @@ final class ContainerHook: AtomGraphObserver {
   }
 
   private func number(of key: NodeKey) -> Int32 {
-    if let number = numbers[key] { return number }
-    let number = core.record { $0.number(of: .atom(prefix: prefix, key: key)) }
+    if let number = key.recordedNumber(in: recorderID) { return number }
+    let number = numbers[key] ?? core.record { $0.number(of: .atom(prefix: prefix, key: key)) }
     numbers[key] = number
+    key.rememberNumber(number, in: recorderID)
     return number
   }
 
