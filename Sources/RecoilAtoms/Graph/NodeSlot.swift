@@ -22,6 +22,8 @@
   /// Bumped whenever the value (or loading/error state) changes.
   @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
   @usableFromInline let details: SlotDetails
+  /// Kept here, not in `details`: observers' events name the node on every evaluation.
+  @usableFromInline let key: NodeKey
   let index: Int32
   let kind: NodeKind
   @usableFromInline let isAsync: Bool
@@ -29,7 +31,6 @@
   let initialMark: Mark
   @exclusivity(unchecked) var forcedRefresh = false
 
-  @usableFromInline var key: NodeKey { details.key }
   var family: String? { details.family }
 
   /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
@@ -66,7 +67,8 @@
     } else {
       self.evaluator = NodeSlot.evaluateThroughClass
     }
-    details = SlotDetails(key: node.key, family: node.family)
+    details = SlotDetails(family: node.family)
+    key = node.key
     self.index = index
     kind = node.kind
     isAsync = node.isAsync
@@ -99,11 +101,10 @@
   var hasValue: Bool { false }
 }
 
-/// What a slot needs only now and then: its identity, its subscribers and waiters, and the
+/// What a slot needs only now and then: its family, its subscribers and waiters, and the
 /// bookkeeping of asynchronous evaluations. Kept apart from ``NodeSlot`` so that the fields an
 /// evaluation touches stay together.
 @usableFromInline final class SlotDetails {
-  let key: NodeKey
   let family: String?
   @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
   @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
@@ -111,8 +112,7 @@
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
 
-  init(key: NodeKey, family: String?) {
-    self.key = key
+  init(family: String?) {
     self.family = family
   }
 }
