@@ -95,4 +95,15 @@ import Testing
     #expect(buffer.dropped == 2)
     #expect(buffer.count == 3)
   }
+
+  @Test(arguments: [1, 2, 7])
+  func wrapsAroundAnyNumberOfTimes(capacity: Int) {
+    var buffer = RingBuffer<Int>(capacity: capacity)
+    for value in 0..<(capacity * 3 + 1) {
+      buffer.append(value)
+      let expected = Array(max(0, value + 1 - capacity)...value)
+      #expect(buffer.elements == expected)
+      #expect(buffer.dropped == max(0, value + 1 - capacity))
+    }
+  }
 }

@@ -1,31 +1,34 @@
 /// A fixed-capacity buffer that keeps the newest elements and counts what it dropped.
-/// The storage is allocated once, up front.
+/// The storage is reserved once, up front; once full, each new element takes the place of
+/// the oldest.
 struct RingBuffer<Element> {
-  private var storage: [Element?]
-  private var start = 0
-  private(set) var count = 0
+  private var storage: [Element] = []
+  /// Where the oldest element is, once the buffer is full.
+  private var oldest = 0
+  let capacity: Int
   /// How many elements were overwritten since the buffer was created.
   private(set) var dropped = 0
 
   init(capacity: Int) {
-    storage = Array(repeating: nil, count: max(capacity, 1))
+    self.capacity = max(capacity, 1)
+    storage.reserveCapacity(self.capacity)
   }
 
-  var capacity: Int { storage.count }
+  var count: Int { storage.count }
 
   mutating func append(_ element: Element) {
-    if count < storage.count {
-      storage[(start + count) % storage.count] = element
-      count += 1
-    } else {
-      storage[start] = element
-      start = (start + 1) % storage.count
-      dropped += 1
+    if storage.count < capacity {
+      storage.append(element)
+      return
     }
+    storage[oldest] = element
+    oldest += 1
+    if oldest == capacity { oldest = 0 }
+    dropped += 1
   }
 
   /// The elements, oldest first.
   var elements: [Element] {
-    (0..<count).compactMap { storage[(start + $0) % storage.count] }
+    oldest == 0 ? storage : Array(storage[oldest...] + storage[..<oldest])
   }
 }
