@@ -43,6 +43,19 @@ public final class Inspector: Sendable {
 
   deinit {
     core.stopStreaming()
+    for case .container(let target) in targets.withLock({ $0 }) {
+      target.container?.stopRecordingEvaluations()
+    }
+  }
+
+  /// The attached containers that still exist.
+  private var containers: [(prefix: String, container: AtomContainer)] {
+    targets.withLock { targets in
+      targets.compactMap { target in
+        guard case .container(let attached) = target, let container = attached.container else { return nil }
+        return (attached.prefix, container)
+      }
+    }
   }
 
   // MARK: - Attaching
@@ -61,12 +74,22 @@ public final class Inspector: Sendable {
   @discardableResult
   public func attach(_ container: AtomContainer, name: String? = nil) -> InspectorAttachment {
     let hook = ContainerHook(prefix: name.map { "\($0)/" } ?? "", core: core)
+    let prefix = hook.prefix
+    // The container times its evaluations itself; the hook sees edges, values and errors.
+    container.startRecordingEvaluations(timelineCapacity: configuration.timelineCapacity)
     let token = container.addObserver(hook)
     let id = ObjectIdentifier(hook)
-    targets.withLock { $0.append(.container(ContainerTarget(id: id, prefix: hook.prefix, container: container))) }
-    return InspectorAttachment { [weak self, weak container] in
-      container?.removeObserver(token)
-      self?.targets.withLock { $0.removeAll { $0.id == id } }
+    targets.withLock { $0.append(.container(ContainerTarget(id: id, prefix: prefix, container: container))) }
+    return InspectorAttachment { [weak self, weak container, core] in
+      guard let self, self.targets.withLock({ $0.contains { $0.id == id } }) else { return }
+      if let container {
+        // What the container recorded stays in the inspector's timeline.
+        let recorded = container.recordedEvaluations()
+        core.record { $0.absorb(recorded, prefix: prefix) }
+        container.removeObserver(token)
+        container.stopRecordingEvaluations()
+      }
+      self.targets.withLock { $0.removeAll { $0.id == id } }
     }
   }
 
@@ -110,13 +133,25 @@ public final class Inspector: Sendable {
   ///
   /// - Returns: Node id, start and duration (nanoseconds since the inspector started), and trigger.
   public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int, trigger: String)] {
-    core.recording.withLock { recording in
+    var entries: [(node: String, start: UInt64, duration: UInt64, trigger: String)] = core.recording.withLock {
+      recording in
       recording.timeline.elements.map {
-        (
-          recording.evaluatedNodes[Int($0.node)].id, Int(clamping: $0.startNanos &- core.startNanos),
-          Int(clamping: $0.durationNanos), recording.triggerText($0.cause)
-        )
+        (recording.evaluatedNodes[Int($0.node)].id, $0.startNanos, $0.durationNanos, recording.triggerText($0.cause))
       }
+    }
+    for (prefix, container) in containers {
+      for evaluation in container.recordedEvaluations().timeline {
+        entries.append(
+          (
+            prefix + evaluation.node.description, evaluation.startNanos, evaluation.durationNanos,
+            ContainerHook.describe(evaluation.trigger, prefix: prefix)
+          ))
+      }
+    }
+    // Oldest first across containers and stores, as many as the timeline holds.
+    entries.sort { $0.start < $1.start }
+    return entries.suffix(configuration.timelineCapacity).map {
+      ($0.node, Int(clamping: $0.start &- core.startNanos), Int(clamping: $0.duration), $0.trigger)
     }
   }
 
@@ -166,15 +201,21 @@ public final class Inspector: Sendable {
         if let contents = target.contents() { builder.add(store: target.name, contents: contents) }
       }
     }
-    let (actions, statistics, selectorValues, droppedActions, droppedEvaluations, droppedEvents) = core.recording
+    var (actions, statistics, selectorValues, droppedActions, droppedEvaluations, droppedEvents) = core.recording
       .withLock {
         (
           $0.actions.elements, $0.statisticsByID, $0.selectorValues, $0.actions.dropped, $0.timeline.dropped,
           $0.droppedEvents
         )
       }
-    builder.apply(
-      statistics: statistics, selectorValues: selectorValues)
+    for (prefix, container) in containers {
+      let recorded = container.recordedEvaluations()
+      droppedEvaluations += recorded.dropped
+      for (key, nodeStatistics) in recorded.statistics {
+        statistics[prefix + key.description, default: EvaluationStatistics()].absorb(nodeStatistics)
+      }
+    }
+    builder.apply(statistics: statistics, selectorValues: selectorValues)
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
     snapshot.actions = core.describeCached(actions)

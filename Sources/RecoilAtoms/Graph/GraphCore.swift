@@ -56,6 +56,8 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var events: [AtomGraphEvent] = []
   @usableFromInline @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
   @exclusivity(unchecked) var isDelivering = false
+  /// Statistics and timeline of evaluations, while someone records them.
+  @exclusivity(unchecked) var recorder: EvaluationRecorder?
   /// Sink of `didChange`'s early slot loads, so that the compiler keeps them.
   @exclusivity(unchecked) var prefetched: UInt64 = 0
 
@@ -113,6 +115,7 @@ import Synchronization
     records[Int(index)].evaluating = false
     records[Int(index)].dirtiedBy = -1
     indexOfKey[node.key] = index
+    recorder?.registered(index)
     node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
     if !observers.isEmpty {
       events.append(
@@ -251,7 +254,7 @@ import Synchronization
 
   /// Evaluates one node and, if its value changed, marks its dependents.
   func evaluate(_ index: Int32) throws(Interruption) {
-    let changed = observers.isEmpty ? try run(index) : try runObserved(index)
+    let changed = observers.isEmpty && recorder == nil ? try run(index) : try runObserved(index)
     if changed { didChange(index) }
   }
 
@@ -287,14 +290,14 @@ import Synchronization
   /// `run` for observers: reports the evaluation's start, trigger and duration, as they ask.
   private func runObserved(_ index: Int32) throws(Interruption) -> Bool {
     let interests = interests()
-    guard !interests.isDisjoint(with: [.evaluationStarts, .evaluations]) else { return try run(index) }
-    let slot = slots[Int(index)]
-    let cause = records[Int(index)].dirtiedBy
-    let trigger: EvaluationTrigger =
-      slot.forcedRefresh ? .refresh : cause >= 0 ? .dependencyChanged(slots[Int(cause)].key) : .firstRead
-    let startEvent = events.count
     let reportsStart = interests.contains(.evaluationStarts)
-    if reportsStart { events.append(.evaluationStarted(node: slot.key, trigger: trigger)) }
+    let reportsFinish = interests.contains(.evaluations)
+    guard reportsStart || reportsFinish || recorder != nil else { return try run(index) }
+    let slot = records[Int(index)].slot
+    let cause = records[Int(index)].dirtiedBy
+    let forced = slot._withUnsafeGuaranteedRef { $0.forcedRefresh }
+    let startEvent = events.count
+    if reportsStart { events.append(.evaluationStarted(node: key(of: index), trigger: trigger(forced, cause))) }
     let start = DispatchTime.now().uptimeNanoseconds
     let changed: Bool
     do {
@@ -306,10 +309,28 @@ import Synchronization
       throw error
     }
     let duration = DispatchTime.now().uptimeNanoseconds &- start
-    if interests.contains(.evaluations) {
-      events.append(.evaluationFinished(node: slot.key, durationNanos: duration, trigger: trigger, changed: changed))
+    if let recorder {
+      let causeUID =
+        forced ? EvaluationRecorder.refresh : cause >= 0 ? records[Int(cause)].owner : EvaluationRecorder.firstRead
+      recorder.record(
+        index: index,
+        EvaluationRecorder.Entry(
+          node: records[Int(index)].owner, cause: causeUID, startNanos: start, durationNanos: duration))
+    }
+    if reportsFinish {
+      events.append(
+        .evaluationFinished(
+          node: key(of: index), durationNanos: duration, trigger: trigger(forced, cause), changed: changed))
     }
     return changed
+  }
+
+  private func key(of index: Int32) -> NodeKey {
+    records[Int(index)].slot._withUnsafeGuaranteedRef { $0.key }
+  }
+
+  private func trigger(_ forced: Bool, _ cause: Int32) -> EvaluationTrigger {
+    forced ? .refresh : cause >= 0 ? .dependencyChanged(key(of: cause)) : .firstRead
   }
 
   // MARK: - Dependencies
@@ -516,6 +537,7 @@ import Synchronization
     }
     detachSources(of: index)
     records[Int(index)].observers.free()
+    recorder?.released(uid: records[Int(index)].owner, key: slot.key)
     slot.task?.cancel()
     indexOfKey[slot.key] = nil
     slots[Int(index)] = ReleasedSlot.shared

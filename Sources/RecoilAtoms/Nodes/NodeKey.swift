@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The identity of a node: a readable name plus, for family members, the parameter.
 ///
 /// By default the name comes from where the node is declared, and the declaration site (file
@@ -21,8 +19,6 @@ public struct NodeKey: Hashable, Sendable, CustomStringConvertible {
     let site: String?
     let parameter: AnyHashableSendable?
     let hash: Int
-    /// See `recordedNumber(in:)`.
-    let recordedNumber = Atomic<UInt64>(0)
 
     init(name: String, site: String?, parameter: AnyHashableSendable?) {
       self.name = name
@@ -53,19 +49,6 @@ public struct NodeKey: Hashable, Sendable, CustomStringConvertible {
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(parts.hash)
-  }
-
-  /// A number a recorder gave this key, if the recorder is `recorder` (a nonzero id it
-  /// chooses). Lets the inspector find what it records about a node without hashing its key
-  /// on every event; one recorder at a time is remembered, others fall back to a table.
-  package func recordedNumber(in recorder: UInt32) -> Int32? {
-    let tag = parts.recordedNumber.load(ordering: .relaxed)
-    return tag >> 32 == UInt64(recorder) ? Int32(truncatingIfNeeded: tag) : nil
-  }
-
-  /// Remembers `number` as the number `recorder` gave this key.
-  package func rememberNumber(_ number: Int32, in recorder: UInt32) {
-    parts.recordedNumber.store(UInt64(recorder) << 32 | UInt64(UInt32(bitPattern: number)), ordering: .relaxed)
   }
 
   /// Creates a key from an explicit name.

@@ -12,14 +12,6 @@ final class ContainerHook: AtomGraphObserver {
   let core: InspectorCore
   /// Node kinds by id, learnt from registrations, for the stream's partial node updates.
   private let kinds = LockedValue<[String: SnapshotNodeKind]>([:])
-  /// The recording's numbers of this container's nodes, remembered here so that recording an
-  /// evaluation looks a key up once, without the recording's lock. Only touched by
-  /// `receive(_:)`, which a container never calls concurrently.
-  private nonisolated(unsafe) var numbers: [NodeKey: Int32] = [:]
-
-  /// This hook's id for the numbers cached on keys (see `NodeKey.recordedNumber(in:)`).
-  private let recorderID = ContainerHook.recorderIDs.add(1, ordering: .relaxed).newValue
-  private static let recorderIDs = Atomic<UInt32>(0)
 
   init(prefix: String, core: InspectorCore) {
     self.prefix = prefix
@@ -28,27 +20,19 @@ final class ContainerHook: AtomGraphObserver {
 
   func id(_ key: NodeKey) -> String { prefix + key.description }
 
-  /// Evaluation timings always (they feed the statistics); starts never; values only for the
-  /// live stream (snapshots read values from the container when they are taken).
+  /// Timed evaluations and values only for the live stream: the container records evaluation
+  /// statistics and the timeline itself, and snapshots read values when they are taken.
   var interests: AtomGraphEventKinds {
-    core.isStreamingEnabled ? [.evaluations, .values] : .evaluations
+    core.isStreamingEnabled ? [.evaluations, .values] : []
   }
 
   func receive(_ event: AtomGraphEvent) {
     switch event {
     case .evaluationFinished(let node, let duration, let trigger, let changed):
-      let now = InspectorCore.now()
-      let number = self.number(of: node)
-      let cause: Int32
-      switch trigger {
-      case .firstRead: cause = Recording.Cause.firstRead
-      case .refresh: cause = Recording.Cause.refresh
-      case .dependencyChanged(let source): cause = self.number(of: source)
-      }
-      core.record { $0.recordEvaluation(node: number, durationNanos: duration, endNanos: now, cause: cause) }
+      // The container keeps statistics and the timeline; this event is for the live stream.
       guard core.isStreamingEnabled else { return }
       let triggerText = Self.describe(trigger, prefix: prefix)
-      core.stream(now) {
+      core.stream(InspectorCore.now()) {
         .evaluation(
           EvaluationEvent(
             node: self.id(node), durationNanos: Int(clamping: duration), trigger: triggerText, changed: changed))
@@ -91,14 +75,6 @@ final class ContainerHook: AtomGraphObserver {
     case .evaluationStarted, .loadingFinished, .nodeReleased:
       break
     }
-  }
-
-  private func number(of key: NodeKey) -> Int32 {
-    if let number = key.recordedNumber(in: recorderID) { return number }
-    let number = numbers[key] ?? core.record { $0.number(of: .atom(prefix: prefix, key: key)) }
-    numbers[key] = number
-    key.rememberNumber(number, in: recorderID)
-    return number
   }
 
   private func kind(of node: NodeKey) -> SnapshotNodeKind {

@@ -99,6 +99,25 @@ struct Recording {
     return byID
   }
 
+  /// Keeps what a container recorded before it is detached, under `prefix`.
+  mutating func absorb(_ recorded: EvaluationRecording, prefix: String) {
+    for evaluation in recorded.timeline {
+      let node = number(of: .atom(prefix: prefix, key: evaluation.node))
+      let cause: Int32
+      switch evaluation.trigger {
+      case .firstRead: cause = Cause.firstRead
+      case .refresh: cause = Cause.refresh
+      case .dependencyChanged(let key): cause = number(of: .atom(prefix: prefix, key: key))
+      }
+      timeline.append(
+        Evaluation(
+          node: node, cause: cause, startNanos: evaluation.startNanos, durationNanos: evaluation.durationNanos))
+    }
+    for (key, statistics) in recorded.statistics {
+      self.statistics[Int(number(of: .atom(prefix: prefix, key: key)))].absorb(statistics)
+    }
+  }
+
   /// Why an evaluation ran, as the timeline shows it.
   func triggerText(_ cause: Int32) -> String {
     switch cause {
@@ -110,20 +129,15 @@ struct Recording {
   }
 }
 
-/// Count, total, min, max and last duration of a node's evaluations.
-struct EvaluationStatistics: Sendable, Equatable {
-  var count = 0
-  var totalNanos: UInt64 = 0
-  var minNanos: UInt64 = .max
-  var maxNanos: UInt64 = 0
-  var lastNanos: UInt64 = 0
-
-  mutating func add(_ nanos: UInt64) {
-    count += 1
-    totalNanos &+= nanos
-    minNanos = min(minNanos, nanos)
-    maxNanos = max(maxNanos, nanos)
-    lastNanos = nanos
+extension EvaluationStatistics {
+  /// Adds another node's or period's statistics to these.
+  mutating func absorb(_ other: EvaluationStatistics) {
+    guard other.count > 0 else { return }
+    count += other.count
+    totalNanos &+= other.totalNanos
+    minNanos = min(minNanos, other.minNanos)
+    maxNanos = max(maxNanos, other.maxNanos)
+    lastNanos = other.lastNanos
   }
 
   var snapshot: SnapshotEvaluations {

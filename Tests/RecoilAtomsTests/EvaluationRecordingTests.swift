@@ -1,0 +1,92 @@
+import Testing
+
+@testable import RecoilAtoms
+
+/// The container's own evaluation recording: statistics per node and a bounded timeline.
+@Suite struct EvaluationRecordingTests {
+  @Test func nothingIsRecordedUntilAskedAndAfterTheLastStop() throws {
+    let a = Atom(1, key: "a")
+    let b = Selector(key: "b") { get in try get(a) + 1 }
+    let container = AtomContainer()
+    _ = try container.get(b)
+    #expect(container.recordedEvaluations().timeline.isEmpty)
+    container.startRecordingEvaluations()
+    container.startRecordingEvaluations()
+    container.set(a, 2)
+    _ = try container.get(b)
+    container.stopRecordingEvaluations()
+    #expect(container.recordedEvaluations().timeline.count == 1)  // one caller still records
+    container.stopRecordingEvaluations()
+    #expect(container.recordedEvaluations().timeline.isEmpty)
+    #expect(container.recordedEvaluations().statistics.isEmpty)
+  }
+
+  @Test func theTimelineSaysWhatRanWhenAndWhy() throws {
+    let flag = Atom(true, key: "flag")
+    let left = Atom(1, key: "left")
+    let right = Atom(2, key: "right")
+    let chosen = Selector(key: "chosen") { get in try get(flag) ? get(left) : get(right) }
+    let doubled = Selector(key: "doubled") { get in try get(chosen) * 2 }
+    let container = AtomContainer()
+    container.startRecordingEvaluations()
+    #expect(try container.get(doubled) == 2)
+    container.set(flag, false)
+    #expect(try container.get(doubled) == 4)
+    container.refresh(chosen)
+    #expect(try container.get(doubled) == 4)
+    let timeline = container.recordedEvaluations().timeline
+    #expect(timeline.map(\.node.name) == ["chosen", "doubled", "chosen", "doubled", "chosen"])
+    #expect(
+      timeline.map(\.trigger) == [
+        .firstRead, .firstRead, .dependencyChanged(flag.key), .dependencyChanged(chosen.key), .refresh,
+      ])
+    // Nested evaluations start inside their reader's and end before it.
+    #expect(timeline[0].startNanos >= timeline[1].startNanos)
+    #expect(zip(timeline, timeline.dropFirst()).allSatisfy { $0.startNanos <= $1.startNanos + $1.durationNanos })
+  }
+
+  @Test func statisticsCountEveryEvaluationOfTheNodesInUse() throws {
+    let a = Atom(0, key: "a")
+    let b = Selector(key: "b") { get in try get(a) * 2 }
+    let container = AtomContainer()
+    container.startRecordingEvaluations()
+    for value in 1...5 {
+      container.set(a, value)
+      _ = try container.get(b)
+    }
+    let statistics = try #require(container.recordedEvaluations().statistics[b.key])
+    #expect(statistics.count == 5)
+    #expect(statistics.minNanos <= statistics.maxNanos)
+    #expect(statistics.totalNanos >= statistics.maxNanos)
+    #expect(container.recordedEvaluations().statistics[a.key] == nil)  // atoms are not evaluated
+  }
+
+  @Test func theTimelineKeepsTheLatestAndCountsWhatItDropped() throws {
+    let a = Atom(0, key: "a")
+    let b = Selector(key: "b") { get in try get(a) + 1 }
+    let container = AtomContainer()
+    container.startRecordingEvaluations(timelineCapacity: 3)
+    for value in 1...10 {
+      container.set(a, value)
+      _ = try container.get(b)
+    }
+    let recording = container.recordedEvaluations()
+    #expect(recording.timeline.count == 3)
+    #expect(recording.dropped == 7)
+    #expect(recording.statistics[b.key]?.count == 10)
+    let starts = recording.timeline.map(\.startNanos)
+    #expect(starts == starts.sorted())
+  }
+
+  @Test func releasedNodesAreStillNamedInTheTimeline() throws {
+    let family = SelectorFamily(key: "square") { (n: Int, _: Getter) in n * n }
+    let container = AtomContainer()
+    container.startRecordingEvaluations()
+    for n in 0..<4 { _ = try container.get(family(n)) }
+    #expect(container.releaseUnusedMembers(of: "square") == 4)
+    for n in 4..<8 { _ = try container.get(family(n)) }  // reuses the released slots
+    let names = container.recordedEvaluations().timeline.map(\.node.description)
+    #expect(names == (0..<8).map { "square(\($0))" })
+    #expect(container.recordedEvaluations().statistics.count == 4)  // only the nodes in use
+  }
+}
