@@ -43,8 +43,11 @@ public final class Inspector: Sendable {
 
   deinit {
     core.stopStreaming()
-    for case .container(let target) in targets.withLock({ $0 }) {
-      target.container?.stopRecordingEvaluations()
+    for target in targets.withLock({ $0 }) {
+      switch target {
+      case .container(let attached): attached.container?.stopRecordingEvaluations()
+      case .store(let attached): attached.stopRecording()
+      }
     }
   }
 
@@ -107,19 +110,34 @@ public final class Inspector: Sendable {
   public func attach<State, Action>(_ store: Store<State, Action>, name: String? = nil) -> InspectorAttachment {
     let storeName = name ?? store.name
     let hook = StoreHook(name: storeName, core: core)
+    // The store records its action trace itself; the hook sees effects and selectors.
+    store.startRecordingActions(capacity: configuration.actionCapacity)
     let token = store.addObserver(hook)
     let id = ObjectIdentifier(hook)
     let target = InspectedTarget.store(
-      StoreTarget(id: id, name: storeName) { [weak store] in
-        guard let store else { return nil }
-        return StoreTarget.Contents(
-          stateType: String(describing: State.self), state: store.state, registeredSlices: store.slices,
-          sliceValues: store.sliceValues(), selectors: store.selectors, subscribers: store.subscriberCount)
-      })
+      StoreTarget(
+        id: id, name: storeName,
+        contents: { [weak store] in
+          guard let store else { return nil }
+          return StoreTarget.Contents(
+            stateType: String(describing: State.self), state: store.state, registeredSlices: store.slices,
+            sliceValues: store.sliceValues(), selectors: store.selectors, subscribers: store.subscriberCount)
+        },
+        recordedActions: { [weak store] in store?.recordedActions() },
+        stopRecording: { [weak store] in store?.stopRecordingActions() }))
     targets.withLock { $0.append(target) }
-    return InspectorAttachment { [weak self, weak store] in
-      store?.removeObserver(token)
-      self?.targets.withLock { $0.removeAll { $0.id == id } }
+    return InspectorAttachment { [weak self, weak store, core] in
+      guard let self, self.targets.withLock({ $0.contains { $0.id == id } }) else { return }
+      if let store {
+        // What the store recorded stays in the inspector's trace.
+        let recorded = store.recordedActions()
+        core.record { recording in
+          for record in recorded.records { recording.actions.append(Recording.RawAction(record, store: storeName)) }
+        }
+        store.removeObserver(token)
+        store.stopRecordingActions()
+      }
+      self.targets.withLock { $0.removeAll { $0.id == id } }
     }
   }
 
@@ -208,6 +226,18 @@ public final class Inspector: Sendable {
           $0.droppedEvents
         )
       }
+    // The attached stores' traces and what detached ones left, by time, as many as the
+    // configuration keeps.
+    for case .store(let target) in attached {
+      guard let recorded = target.recordedActions() else { continue }
+      droppedActions += recorded.dropped
+      actions += recorded.records.map { Recording.RawAction($0, store: target.name) }
+    }
+    actions.sort { $0.atNanos < $1.atNanos }
+    if actions.count > configuration.actionCapacity {
+      droppedActions += actions.count - configuration.actionCapacity
+      actions.removeFirst(actions.count - configuration.actionCapacity)
+    }
     for (prefix, container) in containers {
       let recorded = container.recordedEvaluations()
       droppedEvaluations += recorded.dropped

@@ -13,15 +13,16 @@ final class StoreHook: StoreObserver {
     self.core = core
   }
 
+  /// Actions only for the live stream: the store records the trace itself.
+  var wantsActions: Bool { core.isStreamingEnabled }
+
   func receive(_ event: StoreEvent) {
     let inspector = core
     switch event {
     case .action(let record):
-      let raw = Recording.RawAction(
-        sequence: record.sequence, store: name, action: record.action, before: record.stateBefore,
-        after: record.stateAfter, durationNanos: record.durationNanos, atNanos: record.atNanos)
-      inspector.record { $0.actions.append(raw) }
-      // The diff is made on the stream's writer thread, not here.
+      // The store keeps the trace itself; this event is for the live stream. The diff is made
+      // on the stream's writer thread, not here.
+      let raw = Recording.RawAction(record, store: name)
       if inspector.isStreamingEnabled { inspector.stream(record.atNanos) { inspector.describe(raw) } }
     case .effectStarted(_, let effect, let run, _):
       effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .started), inspector)

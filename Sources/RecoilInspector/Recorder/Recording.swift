@@ -1,5 +1,6 @@
 import RecoilAtoms
 import RecoilSnapshot
+import RecoilStores
 
 /// The node an evaluation belongs to. Atom nodes keep their key: their id string is built
 /// only when a snapshot or the timeline is read.
@@ -18,7 +19,7 @@ enum EvaluatedNode: Hashable, Sendable {
 /// Everything an inspector has recorded, guarded by the inspector's lock. Raw values are
 /// kept as they came; previews and diffs are made only when a snapshot asks for them.
 struct Recording {
-  /// An action as the store reported it.
+  /// An action as the store recorded it.
   struct RawAction {
     var sequence: Int
     var store: String
@@ -27,6 +28,16 @@ struct Recording {
     var after: any Sendable
     var durationNanos: UInt64
     var atNanos: UInt64
+
+    init(_ record: StoreActionRecord, store: String) {
+      sequence = record.sequence
+      self.store = store
+      action = record.action
+      before = record.stateBefore
+      after = record.stateAfter
+      durationNanos = record.durationNanos
+      atNanos = record.atNanos
+    }
   }
 
   /// One evaluation in the timeline: 24 bytes, nodes by number (see `evaluatedNodes`).

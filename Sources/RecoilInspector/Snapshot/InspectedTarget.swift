@@ -38,4 +38,8 @@ struct StoreTarget: Sendable {
   let id: ObjectIdentifier
   let name: String
   let contents: @Sendable () -> Contents?
+  /// The actions the store recorded, named by `name`; nil once the store is gone.
+  let recordedActions: @Sendable () -> ActionRecording?
+  /// Ends the recording the inspector started.
+  let stopRecording: @Sendable () -> Void
 }

@@ -38,6 +38,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Whether no observer, slice or effect is registered: then processing skips reading the
   /// configuration under the lock. Changed only while holding `lock`.
   @usableFromInline let hasNoConfiguration = Atomic<Bool>(true)
+  /// Bumped (under `lock`) at every change of the configuration.
+  @usableFromInline let configurationVersion = Atomic<Int>(0)
   /// The thread running a reducer, to report a dispatch from inside it.
   @usableFromInline let reducingThread = Atomic<UInt>(0)
   @usableFromInline let reducer: Reducer<State, Action>
@@ -165,39 +167,60 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
     let before = storage.state
     var after = before
-    // Most stores register nothing after creation: then nothing is copied.
-    let configuration =
-      hasNoConfiguration.load(ordering: .acquiring)
-      ? nil : lock.withLock { storage.configuration.isEmpty ? nil : storage.configuration }
-    let observing = !(configuration?.observers.isEmpty ?? true)
-    let start = observing ? DispatchTime.now().uptimeNanoseconds : 0
+    // Most stores register nothing after creation: then nothing is read. Otherwise the fields
+    // are read one by one from the processing thread's copy, not copied as a whole.
+    let configured = !hasNoConfiguration.load(ordering: .acquiring) && refreshConfiguration()
+    let recorder = configured ? storage.processedConfiguration.unsafelyUnwrapped.actionRecorder : nil
+    let observing = configured && storage.processedConfiguration.unsafelyUnwrapped.notifiesActions
+    let timing = observing || recorder != nil
+    let start = timing ? DispatchTime.now().uptimeNanoseconds : 0
     let thread = CurrentThread.id
     reducingThread.store(thread, ordering: .relaxed)
     reducer.reduce(&after, action)
-    if let slices = configuration?.slices {
-      for slice in slices { slice.reduce(&after, action) }
+    if configured {
+      for slice in storage.processedConfiguration.unsafelyUnwrapped.slices { slice.reduce(&after, action) }
     }
     reducingThread.store(0, ordering: .relaxed)
-    let duration = observing ? DispatchTime.now().uptimeNanoseconds &- start : 0
+    let duration = timing ? DispatchTime.now().uptimeNanoseconds &- start : 0
 
     let (subscribers, sequence) = lock.withLock {
       storage.state = after
       storage.sequence += 1
+      recorder?.append(
+        ActionRecorder.Entry(
+          sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
+          atNanos: start))
       return (storage.subscribers, storage.sequence)
     }
     Self.notify(subscribers, of: after)
-    guard let configuration else { return }
+    guard configured else { return }
     if observing {
       let event = StoreEvent.action(
         StoreActionRecord(
           sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
           durationNanos: duration, atNanos: start))
-      for observer in configuration.observers { observer.receive(event) }
+      for observer in storage.processedConfiguration.unsafelyUnwrapped.observers where observer.wantsActions {
+        observer.receive(event)
+      }
     }
-    if !configuration.effects.isEmpty {
+    if !storage.processedConfiguration.unsafelyUnwrapped.effects.isEmpty {
       startEffects(
-        configuration.effects, for: action, state: after, sequence: sequence, observers: configuration.observers)
+        storage.processedConfiguration.unsafelyUnwrapped.effects, for: action, state: after, sequence: sequence,
+        observers: storage.processedConfiguration.unsafelyUnwrapped.observers)
     }
+  }
+
+  /// Brings the processing thread's copy of the configuration up to date, reading it under
+  /// the lock only when its version moved since the last action. Returns whether there is one.
+  @inlinable func refreshConfiguration() -> Bool {
+    let version = configurationVersion.load(ordering: .acquiring)
+    if version != storage.processedConfigurationVersion {
+      storage.processedConfiguration = lock.withLock {
+        storage.configuration.isEmpty ? nil : storage.configuration
+      }
+      storage.processedConfigurationVersion = version
+    }
+    return storage.processedConfiguration != nil
   }
 
   /// Calls each active subscriber. The array keeps the subscribers alive, so they are used
@@ -340,6 +363,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Call under `lock` after changing `storage.configuration`.
   func configurationChanged() {
     hasNoConfiguration.store(storage.configuration.isEmpty, ordering: .releasing)
+    configurationVersion.add(1, ordering: .releasing)
   }
 
   /// Registers an observer of everything the store does.
@@ -398,6 +422,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline @exclusivity(unchecked) var queueHead = 0
   @usableFromInline @exclusivity(unchecked) var subscribers: [StoreSubscriber<State>] = []
   @usableFromInline @exclusivity(unchecked) var configuration = StoreConfiguration<State, Action>()
+  /// The configuration as the processing thread last read it, and its version: only the
+  /// thread holding the processing role (`isProcessing`) touches these, so it reads the
+  /// configuration under the lock only after a change.
+  @usableFromInline @exclusivity(unchecked) var processedConfiguration: StoreConfiguration<State, Action>?
+  @usableFromInline @exclusivity(unchecked) var processedConfigurationVersion = -1
   @usableFromInline @exclusivity(unchecked) var effectTasks: [Int: (id: String, task: Task<Void, Never>)] = [:]
   @usableFromInline @exclusivity(unchecked) var nextEffectRun = 0
   @usableFromInline @exclusivity(unchecked) var selectors: [String: [String]] = [:]
@@ -412,8 +441,15 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline var observers: [any StoreObserver] = []
   @usableFromInline var slices: [SliceRegistration<State, Action>] = []
   @usableFromInline var effects: [Effect<State, Action>] = []
+  @usableFromInline var actionRecorder: ActionRecorder<State, Action>?
 
   @usableFromInline init() {}
 
-  @inlinable var isEmpty: Bool { observers.isEmpty && slices.isEmpty && effects.isEmpty }
+  @inlinable var isEmpty: Bool { observers.isEmpty && slices.isEmpty && effects.isEmpty && actionRecorder == nil }
+
+  /// Whether an observer wants action events (see ``StoreObserver/wantsActions``).
+  @inlinable var notifiesActions: Bool {
+    for observer in observers where observer.wantsActions { return true }
+    return false
+  }
 }

@@ -18,4 +18,14 @@ public protocol StoreObserver: AnyObject, Sendable {
   ///
   /// - Parameter event: What happened.
   func receive(_ event: StoreEvent)
+
+  /// Whether this observer wants ``StoreEvent/action(_:)`` events; read for every action,
+  /// so it may vary. Each one costs the store two clock reads and boxing the action and
+  /// both states. Yes unless implemented.
+  var wantsActions: Bool { get }
+}
+
+extension StoreObserver {
+  /// Yes: every action is reported.
+  public var wantsActions: Bool { true }
 }

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import RecoilStores
+
+/// The store's own action trace, and observers that choose whether to hear actions.
+@Suite struct ActionRecordingTests {
+  @Test func aRecordingStoreKeepsEachActionWithItsStatesAndTiming() {
+    let store = Store(initialState: AppState(), reducer: appReducer, name: "app")
+    store.dispatch(.note("before recording"))
+    store.startRecordingActions()
+    store.dispatch(.user(.setName("Ann")))
+    store.dispatch(.cart(.add("boots")))
+    let recording = store.recordedActions()
+    #expect(recording.records.map(\.sequence) == [2, 3])
+    #expect(recording.records.map(\.store) == ["app", "app"])
+    #expect(recording.records.map { $0.action as? AppAction } == [.user(.setName("Ann")), .cart(.add("boots"))])
+    #expect((recording.records[0].stateBefore as? AppState)?.user.name == "")
+    #expect((recording.records[0].stateAfter as? AppState)?.user.name == "Ann")
+    #expect((recording.records[1].stateAfter as? AppState)?.cart.items == ["boots"])
+    #expect(recording.records[0].atNanos <= recording.records[1].atNanos)
+    #expect(recording.dropped == 0)
+  }
+
+  @Test func theTraceKeepsTheLatestAndCountsDrops() {
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    store.startRecordingActions(capacity: 3)
+    for index in 1...8 { store.dispatch(.note("\(index)")) }
+    let recording = store.recordedActions()
+    #expect(recording.records.map(\.sequence) == [6, 7, 8])
+    #expect(recording.dropped == 5)
+  }
+
+  @Test func recordingNestsAndEndsWithTheLastStop() {
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    store.startRecordingActions(capacity: 2)
+    store.startRecordingActions(capacity: 5)
+    for index in 1...4 { store.dispatch(.note("\(index)")) }
+    #expect(store.recordedActions().records.count == 4)  // the larger capacity wins
+    store.stopRecordingActions()
+    store.dispatch(.note("5"))
+    #expect(store.recordedActions().records.count == 5)
+    store.stopRecordingActions()
+    #expect(store.recordedActions().records.isEmpty)
+    store.dispatch(.note("6"))
+    #expect(store.state.log.count == 6)
+  }
+
+  final class QuietObserver: StoreObserver {
+    let recording = RecordingStoreObserver()
+    let wanted = Collected<Bool>()
+    var wantsActions: Bool { wanted.values.last ?? false }
+    func receive(_ event: StoreEvent) { recording.receive(event) }
+  }
+
+  @Test func observersHearActionsOnlyWhileTheyWantThem() {
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    let observer = QuietObserver()
+    store.addObserver(observer)
+    store.dispatch(.note("unheard"))
+    observer.wanted.append(true)
+    store.dispatch(.note("heard"))
+    observer.wanted.append(false)
+    store.dispatch(.note("unheard again"))
+    #expect(observer.recording.actions.map { $0.action as? AppAction } == [.note("heard")])
+  }
+
+  @Test func observersAddedOrRemovedBetweenActionsTakeEffectAtTheNextAction() {
+    // The processing thread keeps its own copy of the configuration; a change must reach it.
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    let first = RecordingStoreObserver()
+    let second = RecordingStoreObserver()
+    store.addObserver(first)
+    store.dispatch(.note("1"))
+    let token = store.addObserver(second)
+    store.dispatch(.note("2"))
+    store.removeObserver(token)
+    store.dispatch(.note("3"))
+    store.removeObserver(ObjectIdentifier(first))
+    store.dispatch(.note("4"))
+    #expect(first.actions.map(\.sequence) == [1, 2, 3])
+    #expect(second.actions.map(\.sequence) == [2])
+  }
+}
