@@ -169,16 +169,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     var after = before
     // Most stores register nothing after creation: then nothing is read. Otherwise the fields
     // are read one by one from the processing thread's copy, not copied as a whole.
-    let configured = !hasNoConfiguration.load(ordering: .acquiring) && refreshConfiguration()
-    let recorder = configured ? storage.processedConfiguration.unsafelyUnwrapped.actionRecorder : nil
-    let observing = configured && storage.processedConfiguration.unsafelyUnwrapped.notifiesActions
+    let configuration = hasNoConfiguration.load(ordering: .acquiring) ? nil : currentConfiguration()
+    let recorder = configuration?.value.actionRecorder
+    let observing = configuration?.value.notifiesActions ?? false
     let timing = observing || recorder != nil
     let start = timing ? DispatchTime.now().uptimeNanoseconds : 0
     let thread = CurrentThread.id
     reducingThread.store(thread, ordering: .relaxed)
     reducer.reduce(&after, action)
-    if configured {
-      for slice in storage.processedConfiguration.unsafelyUnwrapped.slices { slice.reduce(&after, action) }
+    if let configuration {
+      for slice in configuration.value.slices { slice.reduce(&after, action) }
     }
     reducingThread.store(0, ordering: .relaxed)
     let duration = timing ? DispatchTime.now().uptimeNanoseconds &- start : 0
@@ -193,34 +193,32 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       return (storage.subscribers, storage.sequence)
     }
     Self.notify(subscribers, of: after)
-    guard configured else { return }
+    guard let configuration else { return }
     if observing {
       let event = StoreEvent.action(
         StoreActionRecord(
           sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
           durationNanos: duration, atNanos: start))
-      for observer in storage.processedConfiguration.unsafelyUnwrapped.observers where observer.wantsActions {
-        observer.receive(event)
-      }
+      for observer in configuration.value.observers where observer.wantsActions { observer.receive(event) }
     }
-    if !storage.processedConfiguration.unsafelyUnwrapped.effects.isEmpty {
+    if !configuration.value.effects.isEmpty {
       startEffects(
-        storage.processedConfiguration.unsafelyUnwrapped.effects, for: action, state: after, sequence: sequence,
-        observers: storage.processedConfiguration.unsafelyUnwrapped.observers)
+        configuration.value.effects, for: action, state: after, sequence: sequence,
+        observers: configuration.value.observers)
     }
   }
 
-  /// Brings the processing thread's copy of the configuration up to date, reading it under
-  /// the lock only when its version moved since the last action. Returns whether there is one.
-  @inlinable func refreshConfiguration() -> Bool {
+  /// The processing thread's copy of the configuration, read again under the lock only when
+  /// its version moved since the last action.
+  @inlinable func currentConfiguration() -> ProcessedConfiguration<State, Action>? {
     let version = configurationVersion.load(ordering: .acquiring)
     if version != storage.processedConfigurationVersion {
       storage.processedConfiguration = lock.withLock {
-        storage.configuration.isEmpty ? nil : storage.configuration
+        storage.configuration.isEmpty ? nil : ProcessedConfiguration(storage.configuration)
       }
       storage.processedConfigurationVersion = version
     }
-    return storage.processedConfiguration != nil
+    return storage.processedConfiguration
   }
 
   /// Calls each active subscriber. The array keeps the subscribers alive, so they are used
@@ -425,7 +423,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The configuration as the processing thread last read it, and its version: only the
   /// thread holding the processing role (`isProcessing`) touches these, so it reads the
   /// configuration under the lock only after a change.
-  @usableFromInline @exclusivity(unchecked) var processedConfiguration: StoreConfiguration<State, Action>?
+  @usableFromInline @exclusivity(unchecked) var processedConfiguration: ProcessedConfiguration<State, Action>?
   @usableFromInline @exclusivity(unchecked) var processedConfigurationVersion = -1
   @usableFromInline @exclusivity(unchecked) var effectTasks: [Int: (id: String, task: Task<Void, Never>)] = [:]
   @usableFromInline @exclusivity(unchecked) var nextEffectRun = 0
@@ -433,6 +431,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   @usableFromInline init(state: State) {
     self.state = state
+  }
+}
+
+/// A configuration as the processing thread read it: held by reference, so that using it for
+/// an action costs one retain rather than one per array.
+@usableFromInline final class ProcessedConfiguration<State: Sendable, Action: Sendable> {
+  @usableFromInline let value: StoreConfiguration<State, Action>
+
+  @usableFromInline init(_ value: StoreConfiguration<State, Action>) {
+    self.value = value
   }
 }
 
