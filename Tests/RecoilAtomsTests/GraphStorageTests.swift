@@ -144,4 +144,42 @@ import Testing
     container.set(source, 4)
     #expect(try container.get(reader) == 40)
   }
+
+  @Test func writesStraightToAnUnwatchedAtomKeepEverySemantic() throws {
+    // `set` on an Equatable atom nobody watches writes its value in place; once the atom is
+    // watched, stubbed or loading, writes go through its slot. Each case must behave the same.
+    let a = Atom(1, key: "a")
+    let evaluations = Counter()
+    let doubled = Selector(key: "doubled") { get -> Int in
+      evaluations.increment()
+      return try get(a) * 2
+    }
+    let container = AtomContainer()
+    #expect(try container.get(doubled) == 2)
+    container.set(a, 1)  // equal: nothing to do
+    #expect(try container.get(doubled) == 2)
+    #expect(evaluations.count == 1)
+    container.set(a, 5)
+    #expect(try container.get(doubled) == 10)
+    #expect(evaluations.count == 2)
+
+    // Watched: the subscriber hears every change, once.
+    let heard = Collected<Int>()
+    let subscription = container.subscribe(a) { heard.append($0.value ?? -1) }
+    container.set(a, 6)
+    container.set(a, 6)
+    container.set(a, 7)
+    #expect(heard.values == [6, 7])
+    subscription.cancel()
+    container.set(a, 8)
+    #expect(heard.values == [6, 7])
+    #expect(try container.get(doubled) == 16)
+
+    // Stubbed: a write replaces the stub.
+    container.stub(a, with: 100)
+    #expect(try container.get(doubled) == 200)
+    container.set(a, 3)
+    #expect(try container.get(a) == 3)
+    #expect(try container.get(doubled) == 6)
+  }
 }

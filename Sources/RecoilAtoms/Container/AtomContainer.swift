@@ -201,6 +201,41 @@ public final class AtomContainer: Sendable {
     }
   }
 
+  /// Sets an atom of an `Equatable` value.
+  ///
+  /// ```swift
+  /// container.set(Settings.currency, "USD")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - atom: The atom.
+  ///   - value: Its new value; setting the value it has changes nothing.
+  @inlinable public func set<Value: Equatable>(_ atom: Atom<Value>, _ value: Value) {
+    operate { core in
+      let index = core.index(of: atom)
+      // An unwatched plain atom holding a value is written in its arena cell directly: no
+      // subscriber or waiter needs its version, and its slot stays untouched.
+      let record = core.records[Int(index)]
+      if record.writesInPlace && !record.watched, let address = record.valueAddress,
+        ValueArena.isReadable(address)
+      {
+        let cell = address.assumingMemoryBound(to: Value.self)
+        if cell.pointee == value { return }
+        cell.pointee = value
+        core.didChange(index)
+        core.settle()
+        return
+      }
+      let changed = record.slot._withUnsafeGuaranteedRef { base in
+        let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
+        if slot.isStubbed { slot.restub(value) }
+        return slot.write(value)
+      }
+      if changed { core.didChange(index) }
+      core.settle()
+    }
+  }
+
   /// Sets an atom, an async atom or a writable selector.
   ///
   /// ```swift

@@ -112,6 +112,7 @@ import Synchronization
     records[Int(index)].sources = IndexList()  // a released slot's lists were freed
     records[Int(index)].observers = IndexList()
     records[Int(index)].watched = slot.isAsync
+    records[Int(index)].writesInPlace = slot.kind == .atom && !slot.isAsync && slot.comparesValues
     records[Int(index)].evaluating = false
     records[Int(index)].dirtiedBy = -1
     indexOfKey[node.key] = index

@@ -19,8 +19,11 @@
   var dirtiedBy: Int32 = -1
   @usableFromInline var mark = NodeSlot.Mark.clean
   /// Whether a change must be followed up eagerly: subscribers, waiters, or an async node.
-  var watched = false
+  @usableFromInline var watched = false
   @usableFromInline var evaluating = false
+  /// A synchronous atom with equality and no stub: while nobody watches it, a write can go
+  /// straight to its value (see `AtomContainer.set` for `Equatable` values).
+  @usableFromInline var writesInPlace = false
 
   init(slot: Unmanaged<NodeSlot>) {
     self.slot = slot

@@ -99,6 +99,9 @@
   var erasedLoadable: Loadable<any Sendable> { .loading(previous: nil) }
 
   var hasValue: Bool { false }
+
+  /// Whether a new value is compared with the old one (Equatable values).
+  var comparesValues: Bool { false }
 }
 
 /// What a slot needs only now and then: its family, its subscribers and waiters, and the

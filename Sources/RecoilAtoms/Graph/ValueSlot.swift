@@ -144,6 +144,8 @@ import Dispatch
 
   override var hasValue: Bool { storesValue && !isLoading && failure == nil }
 
+  override var comparesValues: Bool { isSame != nil }
+
   @inlinable func currentValue() throws -> Value {
     if _fastPath(storesValue && !isLoading && failure == nil) { return storage.pointee }
     if let failure { throw failure }

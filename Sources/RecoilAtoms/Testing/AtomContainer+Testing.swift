@@ -36,6 +36,7 @@ extension AtomContainer {
       slot.task?.cancel()
       slot.task = nil
       slot.replaceCompute(.stub(outcome))
+      core.records[Int(index)].writesInPlace = false
       core.detachSources(of: index)
       if slot.store(outcome) { core.didChange(index) }
       core.records[Int(index)].mark = .clean
