@@ -182,4 +182,23 @@ import Testing
     #expect(try container.get(a) == 3)
     #expect(try container.get(doubled) == 6)
   }
+
+  @Test func reEvaluationsFindTheirDependenciesByAddressOrByKey() throws {
+    // A re-evaluation first tries the dependency read at the same position last time, by the
+    // node's address; family members are new objects at each call and must be found by key.
+    let price = AtomFamily(key: "price") { (sku: Int) in sku * 10 }
+    let which = Atom(1, key: "which")
+    let fixed = Atom(5, key: "fixed")
+    let total = Selector(key: "total") { get in try get(price(get(which))) + get(fixed) + get(fixed) }
+    let container = AtomContainer()
+    #expect(try container.get(total) == 20)
+    for sku in [2, 3, 2, 7] {
+      container.set(which, sku)
+      #expect(try container.get(total) == sku * 10 + 10)
+    }
+    container.set(price(7), 1)
+    #expect(try container.get(total) == 11)
+    container.set(fixed, 0)
+    #expect(try container.get(total) == 1)
+  }
 }

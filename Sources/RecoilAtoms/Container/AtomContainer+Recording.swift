@@ -57,7 +57,7 @@ extension AtomContainer {
       var keys: [Int: NodeKey] = [:]
       var live: [(key: NodeKey, index: Int32)] = []
       for slot in core.slots where slot.index >= 0 {
-        keys[core.records[Int(slot.index)].owner] = slot.key
+        keys[slot.ownerUID] = slot.key
         live.append((slot.key, slot.index))
       }
       return recorder.recording(keyOf: keys, statisticsOf: live)

@@ -69,6 +69,7 @@ import Synchronization
     for index in 0..<records.count {
       records[index].sources.free()
       records[index].observers.free()
+      if let node = records[index].node { Unmanaged<AnyObject>.fromOpaque(node).release() }
     }
     records.deallocate()
     frames.deallocate()
@@ -83,14 +84,18 @@ import Synchronization
     let cached = node.slotCache.load(ordering: .relaxed)
     if cached >> 32 == serial {
       let index = Int32(truncatingIfNeeded: cached & 0xFFFF_FFFF) - 1
-      if index >= 0 && Int(index) < records.count && records[Int(index)].owner == node.uid { return index }
+      if index >= 0 && Int(index) < records.count
+        && records[Int(index)].node == Unmanaged.passUnretained(node).toOpaque()
+      {
+        return index
+      }
     }
     return lookUp(node)
   }
 
   @usableFromInline func lookUp<Value>(_ node: Node<Value>) -> Int32 {
     if let index = indexOfKey[node.key] {
-      if records[Int(index)].owner == node.uid {
+      if records[Int(index)].node == Unmanaged.passUnretained(node).toOpaque() {
         node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
       }
       return index
@@ -107,7 +112,7 @@ import Synchronization
     slots[Int(index)] = slot
     records[Int(index)].slot = Unmanaged.passUnretained(slot)
     records[Int(index)].mark = slot.initialMark
-    records[Int(index)].owner = node.uid
+    records[Int(index)].node = Unmanaged.passRetained(node).toOpaque()
     records[Int(index)].valueAddress = slot.valueAddress
     records[Int(index)].sources = IndexList()  // a released slot's lists were freed
     records[Int(index)].observers = IndexList()
@@ -155,7 +160,8 @@ import Synchronization
   /// A read from inside a getter: brings the node up to date, records it as a dependency of
   /// the evaluation in progress, and returns its slot index.
   @inlinable func prepareRead<Value>(_ node: Node<Value>) throws -> Int32 {
-    let index = self.index(of: node)
+    var index = expectedSource(Unmanaged.passUnretained(node).toOpaque())
+    if index < 0 { index = self.index(of: node) }
     if records[Int(index)].evaluating {
       throw AtomError.cycle(cyclePath(to: index))
     }
@@ -168,6 +174,19 @@ import Synchronization
     }
     track(source: index)
     return index
+  }
+
+  /// The dependency the evaluation in progress most likely reads now, if `node` is it: the
+  /// one its previous evaluation read at the same position. Found by address, so a
+  /// re-evaluation reading what it read before never touches the nodes it reads. -1 if not.
+  @usableFromInline func expectedSource(_ node: UnsafeMutableRawPointer) -> Int32 {
+    guard !frames.isEmpty else { return -1 }
+    let frame = frames.last
+    guard !frame.diverged else { return -1 }
+    let sources = records[Int(frame.slot)].sources
+    guard frame.position < sources.count else { return -1 }
+    let candidate = sources[Int(frame.position)]
+    return records[Int(candidate)].node == node ? candidate : -1
   }
 
   /// A read from inside a getter, giving the node's slot.
@@ -312,11 +331,15 @@ import Synchronization
     let duration = DispatchTime.now().uptimeNanoseconds &- start
     if let recorder {
       let causeUID =
-        forced ? EvaluationRecorder.refresh : cause >= 0 ? records[Int(cause)].owner : EvaluationRecorder.firstRead
+        forced
+        ? EvaluationRecorder.refresh
+        : cause >= 0
+          ? records[Int(cause)].slot._withUnsafeGuaranteedRef { $0.ownerUID } : EvaluationRecorder.firstRead
       recorder.record(
         index: index,
         EvaluationRecorder.Entry(
-          node: records[Int(index)].owner, cause: causeUID, startNanos: start, durationNanos: duration))
+          node: slot._withUnsafeGuaranteedRef { $0.ownerUID }, cause: causeUID, startNanos: start,
+          durationNanos: duration))
     }
     if reportsFinish {
       events.append(
@@ -538,13 +561,14 @@ import Synchronization
     }
     detachSources(of: index)
     records[Int(index)].observers.free()
-    recorder?.released(uid: records[Int(index)].owner, key: slot.key)
+    recorder?.released(uid: slot.ownerUID, key: slot.key)
     slot.task?.cancel()
     indexOfKey[slot.key] = nil
     slots[Int(index)] = ReleasedSlot.shared
     records[Int(index)].slot = Unmanaged.passUnretained(ReleasedSlot.shared)
     records[Int(index)].mark = .clean
-    records[Int(index)].owner = 0
+    if let node = records[Int(index)].node { Unmanaged<AnyObject>.fromOpaque(node).release() }
+    records[Int(index)].node = nil
     records[Int(index)].valueAddress = nil
     records[Int(index)].watched = false
     freeIndices.append(index)

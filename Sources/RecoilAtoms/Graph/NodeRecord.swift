@@ -5,8 +5,10 @@
 /// ``ValueArena``) rather than a line in each of several arrays, and no reference counting.
 /// The records live in a ``DenseBuffer`` aligned to cache lines.
 @usableFromInline struct NodeRecord: BitwiseCopyable {
-  /// The `uid` of the node the slot belongs to; 0 for a free index.
-  @usableFromInline var owner = 0
+  /// The node the slot belongs to, retained by the record while the slot exists (so that its
+  /// address names it); nil for a free index. Comparing addresses finds a node's slot without
+  /// reading the node.
+  @usableFromInline var node: UnsafeMutableRawPointer?
   /// Where the value lives, preceded by its readable flag (see ``ValueArena``).
   @usableFromInline var valueAddress: UnsafeMutableRawPointer?
   /// The slot, unretained: `GraphCore.slots` keeps it alive.

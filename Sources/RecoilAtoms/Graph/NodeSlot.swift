@@ -30,6 +30,8 @@
   /// The mark a new slot starts with: atoms are clean, selectors dirty until evaluated.
   let initialMark: Mark
   @exclusivity(unchecked) var forcedRefresh = false
+  /// The `uid` of the node: never reused, unlike slot indices and node addresses.
+  let ownerUID: Int
 
   var family: String? { details.family }
 
@@ -68,6 +70,7 @@
       self.evaluator = NodeSlot.evaluateThroughClass
     }
     details = SlotDetails(family: node.family)
+    ownerUID = node.uid
     key = node.key
     self.index = index
     kind = node.kind
