@@ -124,7 +124,7 @@ import Testing
     _ = try container.get(b)
     #expect(Self.kinds(of: observer.recording.events.values) == ["edge a->b", "finished b"])
 
-    // Interests are read at each evaluation and change, so they may vary.
+    // Interests are read at each operation, so they may vary between operations.
     observer.wanted.set([.evaluationStarts, .values])
     container.set(a, 2)
     _ = try container.get(b)

@@ -58,6 +58,7 @@ public final class AtomContainer: Sendable {
     defer { if needsDelivery { deliverPending() } }
     return try lock.withLock {
       lockOwner.store(thread, ordering: .relaxed)
+      if core.hasObservers { core.operationInterests = core.interests() }
       defer {
         lockOwner.store(0, ordering: .relaxed)
         needsDelivery = !core.deliveries.isEmpty || !core.events.isEmpty

@@ -52,7 +52,13 @@ import Synchronization
   /// Nodes with subscribers or waiters reached by the latest propagation.
   @usableFromInline @exclusivity(unchecked) var affected: [Int32] = []
 
-  @exclusivity(unchecked) var observers: [any AtomGraphObserver] = []
+  @exclusivity(unchecked) var observers: [any AtomGraphObserver] = [] {
+    didSet { hasObservers = !observers.isEmpty }
+  }
+  @usableFromInline @exclusivity(unchecked) var hasObservers = false
+  /// What the observers want of the costly kinds of events, read once per operation (see
+  /// `AtomContainer.operate`): interests may change between operations, not within one.
+  @usableFromInline @exclusivity(unchecked) var operationInterests: AtomGraphEventKinds = []
   @usableFromInline @exclusivity(unchecked) var events: [AtomGraphEvent] = []
   @usableFromInline @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
   @exclusivity(unchecked) var isDelivering = false
@@ -129,7 +135,7 @@ import Synchronization
           AtomNodeInfo(
             key: node.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: node.family,
             parameter: node.key.parameter, valueType: slot.valueTypeName)))
-      if slot.hasValue, interests().contains(.values), let value = slot.erasedLoadable.value {
+      if slot.hasValue, operationInterests.contains(.values), let value = slot.erasedLoadable.value {
         events.append(.valueChanged(node: node.key, value: value))
       }
     }
@@ -301,7 +307,7 @@ import Synchronization
   }
 
   /// What the observers want of the costly kinds of events.
-  func interests() -> AtomGraphEventKinds {
+  @usableFromInline func interests() -> AtomGraphEventKinds {
     var kinds: AtomGraphEventKinds = []
     for observer in observers { kinds.formUnion(observer.interests) }
     return kinds
@@ -309,7 +315,7 @@ import Synchronization
 
   /// `run` for observers: reports the evaluation's start, trigger and duration, as they ask.
   private func runObserved(_ index: Int32) throws(Interruption) -> Bool {
-    let interests = interests()
+    let interests = operationInterests
     let reportsStart = interests.contains(.evaluationStarts)
     let reportsFinish = interests.contains(.evaluations)
     guard reportsStart || reportsFinish || recorder != nil else { return try run(index) }
@@ -430,15 +436,16 @@ import Synchronization
   /// A node's state changed: report it, mark its dependents dirty and everything below them
   /// `check`, and remember the subscribed nodes reached.
   @usableFromInline func didChange(_ index: Int32) {
-    if !observers.isEmpty {
-      let slot = slots[Int(index)]
-      if slot.hasValue {
-        // Boxing the value for the event is only worth it when an observer looks at it.
-        if interests().contains(.values), let value = slot.erasedLoadable.value {
-          events.append(.valueChanged(node: slot.key, value: value))
+    if hasObservers {
+      let readable = records[Int(index)].valueAddress.map(ValueArena.isReadable) ?? false
+      // Boxing the value for the event is only worth it when an observer looks at it.
+      if !readable || operationInterests.contains(.values) {
+        let slot = slots[Int(index)]
+        switch slot.erasedLoadable {
+        case .value(let value): events.append(.valueChanged(node: slot.key, value: value))
+        case .error(let error): events.append(.errorRaised(node: slot.key, error: error))
+        case .loading: break
         }
-      } else if case .error(let error) = slot.erasedLoadable {
-        events.append(.errorRaised(node: slot.key, error: error))
       }
     }
     if records[Int(index)].watched { affected.append(index) }

@@ -20,7 +20,8 @@ public protocol AtomGraphObserver: AnyObject, Sendable {
   func receive(_ event: AtomGraphEvent)
 
   /// The costly kinds of events this observer wants (see ``AtomGraphEventKinds``); read at
-  /// each evaluation and change, so it may vary. All of them unless implemented.
+  /// the start of every container operation, so it may vary between operations. All of them
+  /// unless implemented.
   var interests: AtomGraphEventKinds { get }
 }
 
