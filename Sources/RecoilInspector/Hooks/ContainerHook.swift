@@ -10,8 +10,9 @@ import Synchronization
 final class ContainerHook: AtomGraphObserver {
   let prefix: String
   let core: InspectorCore
-  /// Node kinds by id, learnt from registrations, for the stream's partial node updates.
-  private let kinds = LockedValue<[String: SnapshotNodeKind]>([:])
+  /// Node kinds, learnt from registrations, for the stream's partial node updates. Keyed by
+  /// key (its hash is cached) rather than by id, so registering a node builds no string.
+  private let kinds = LockedValue<[NodeKey: SnapshotNodeKind]>([:])
 
   init(prefix: String, core: InspectorCore) {
     self.prefix = prefix
@@ -43,9 +44,12 @@ final class ContainerHook: AtomGraphObserver {
       if case .edgeAdded = event { added = true } else { added = false }
       let edge = SnapshotEdge(from: id(from), to: id(to))
       core.record { $0.edgeHistory.append(Recording.EdgeChange(edge: edge, added: added, atNanos: now)) }
+      // Checked here, so that no stream closure is made while nobody streams.
+      guard core.isStreamingEnabled else { return }
       core.stream(now) { added ? .edgeAdded(edge) : .edgeRemoved(edge) }
     case .nodeRegistered(let info):
-      kinds.withLock { $0[id(info.key)] = info.kind == .atom ? .atom : .selector }
+      kinds.withLock { $0[info.key] = info.kind == .atom ? .atom : .selector }
+      guard core.isStreamingEnabled else { return }
       core.stream(InspectorCore.now()) {
         .node(
           SnapshotNode(
@@ -63,12 +67,15 @@ final class ContainerHook: AtomGraphObserver {
             status: .ready))
       }
     case .errorRaised(let node, let error):
+      guard core.isStreamingEnabled else { return }
       core.stream(InspectorCore.now()) { .error(node: self.id(node), message: String(describing: error)) }
     case .subscribersChanged(let node, let count):
+      guard core.isStreamingEnabled else { return }
       core.stream(InspectorCore.now()) {
         .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), subscribers: count))
       }
     case .loadingStarted(let node):
+      guard core.isStreamingEnabled else { return }
       core.stream(InspectorCore.now()) {
         .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), status: .loading))
       }
@@ -78,7 +85,7 @@ final class ContainerHook: AtomGraphObserver {
   }
 
   private func kind(of node: NodeKey) -> SnapshotNodeKind {
-    kinds.withLock { $0[id(node)] } ?? .selector
+    kinds.withLock { $0[node] } ?? .selector
   }
 
   static func describe(_ trigger: EvaluationTrigger, prefix: String) -> String {
