@@ -230,6 +230,42 @@ enum Graph {
     #expect(store.state.profile.visits == 4_000)
   }
 
+  @Test func attachingAndDetachingDuringConcurrentChangesIsSafe() async throws {
+    // Attaching starts recording in the store and container and changes the store's
+    // configuration while other tasks dispatch and set; detaching keeps what was recorded.
+    let counter = Atom(0, key: "counter")
+    let doubled = Selector(key: "doubled") { get in try get(counter) * 2 }
+    let container = AtomContainer()
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let inspector = Inspector()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<3 {
+        group.addTask {
+          for step in 0..<2_000 {
+            container.set(counter, step)
+            _ = try container.get(doubled)
+            store.dispatch(.visit)
+          }
+        }
+      }
+      group.addTask {
+        for _ in 0..<50 {
+          let fromContainer = inspector.attach(container)
+          let fromStore = inspector.attach(store)
+          _ = inspector.snapshot()
+          _ = inspector.evaluationTimeline()
+          fromContainer.detach()
+          fromStore.detach()
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(store.state.profile.visits == 6_000)
+    #expect(container.recordedEvaluations().timeline.isEmpty)  // every attach was detached
+    #expect(store.recordedActions().records.isEmpty)
+    #expect(inspector.snapshot().actions.allSatisfy { $0.store == "shop" })
+  }
+
   @Test func artifactsAreWrittenOnlyWhenEnabled() throws {
     let container = AtomContainer()
     _ = try container.get(Graph.total)
