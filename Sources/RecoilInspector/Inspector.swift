@@ -10,9 +10,12 @@ import Synchronization
 /// for `recoil-inspect`.
 ///
 /// Attaching takes one line per container or store and changes nothing about how the app
-/// behaves. The inspector records dependency edges (and their history), evaluation timings,
-/// action traces and effects into bounded buffers; value previews and state diffs are made only
-/// when a snapshot or the live stream asks for them.
+/// behaves. Attached stores record their action traces and attached containers their
+/// evaluation timings themselves, in bounded typed buffers (see
+/// `Store.startRecordingActions(capacity:)` and `AtomContainer.startRecordingEvaluations(timelineCapacity:)`);
+/// the inspector records dependency edges (and their history) and effects, and reads the rest
+/// when asked. Value previews and state diffs are made only when a snapshot or the live stream
+/// asks for them.
 ///
 /// ```swift
 /// let inspector = Inspector()
