@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// The container side of evaluation recording: statistics by slot and a bounded timeline in
 /// plain buffers, written under the container's lock as part of each evaluation. Recording
 /// here instead of in an observer saves building, queueing and delivering an event per
@@ -17,18 +19,14 @@ final class EvaluationRecorder {
 
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 0
-  private(set) var capacity: Int
   /// Statistics by slot index, reset when an index is given to a new node.
   var statistics = DenseBuffer<EvaluationStatistics>()
-  private var timeline: [Entry] = []
-  private var oldest = 0
-  private(set) var dropped = 0
+  private var timeline: RingBuffer<Entry>
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
 
   init(capacity: Int) {
-    self.capacity = max(capacity, 1)
-    timeline.reserveCapacity(self.capacity)
+    timeline = RingBuffer(capacity: capacity)
   }
 
   deinit {
@@ -36,12 +34,7 @@ final class EvaluationRecorder {
   }
 
   func grow(to newCapacity: Int) {
-    guard newCapacity > capacity else { return }
-    let entries = orderedEntries
-    capacity = newCapacity
-    timeline = entries
-    timeline.reserveCapacity(capacity)
-    oldest = 0
+    timeline.grow(to: newCapacity)
   }
 
   /// Makes room for slot `index`, fresh.
@@ -52,26 +45,15 @@ final class EvaluationRecorder {
 
   func released(uid: Int, key: NodeKey) {
     departedKeys[uid] = key
-    if departedKeys.count > 2 * capacity {
-      let named = Set(timeline.flatMap { [$0.node, $0.cause] })
+    if departedKeys.count > 2 * timeline.capacity {
+      let named = Set(timeline.elements.flatMap { [$0.node, $0.cause] })
       departedKeys = departedKeys.filter { named.contains($0.key) }
     }
   }
 
   func record(index: Int32, _ entry: Entry) {
     statistics[index].add(entry.durationNanos)
-    if timeline.count < capacity {
-      timeline.append(entry)
-      return
-    }
-    timeline[oldest] = entry
-    oldest += 1
-    if oldest == capacity { oldest = 0 }
-    dropped += 1
-  }
-
-  private var orderedEntries: [Entry] {
-    oldest == 0 ? timeline : Array(timeline[oldest...] + timeline[..<oldest])
+    timeline.append(entry)
   }
 
   /// The recording in public form; `keyOf` names the nodes in use by uid.
@@ -79,9 +61,9 @@ final class EvaluationRecorder {
     -> EvaluationRecording
   {
     var result = EvaluationRecording()
-    result.dropped = dropped
+    result.dropped = timeline.dropped
     func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
-    for entry in orderedEntries {
+    for entry in timeline.elements {
       guard let node = key(entry.node) else { continue }
       let trigger: EvaluationTrigger
       switch entry.cause {

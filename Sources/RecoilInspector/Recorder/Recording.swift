@@ -1,4 +1,5 @@
 import RecoilAtoms
+import RecoilConcurrency
 import RecoilSnapshot
 import RecoilStores
 

@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// A store's own record of its latest actions, with the states around them, in a buffer
 /// reserved up front.
 ///
@@ -25,68 +27,42 @@
     }
   }
 
-  // Only touched under the store's lock.
-  @usableFromInline @exclusivity(unchecked) var entries: [Entry] = []
-  /// Where the oldest entry is, once the buffer is full.
-  @usableFromInline @exclusivity(unchecked) var oldest = 0
-  @usableFromInline @exclusivity(unchecked) private(set) var capacity: Int
-  @usableFromInline @exclusivity(unchecked) var dropped = 0
+  /// Only touched under the store's lock.
+  @usableFromInline @exclusivity(unchecked) var entries: RingBuffer<Entry>
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
 
   init(capacity: Int) {
-    self.capacity = max(capacity, 1)
-    entries.reserveCapacity(self.capacity)
+    entries = RingBuffer(capacity: capacity)
   }
 
   /// Adds an entry, replacing the oldest when full. Called under the store's lock.
   @inlinable func append(_ entry: Entry) {
-    if entries.count < capacity {
-      entries.append(entry)
-      return
-    }
-    entries[oldest] = entry
-    oldest += 1
-    if oldest == capacity { oldest = 0 }
-    dropped += 1
+    entries.append(entry)
   }
 
   func grow(to newCapacity: Int) {
-    guard newCapacity > capacity else { return }
-    entries = ordered
-    capacity = newCapacity
-    entries.reserveCapacity(capacity)
-    oldest = 0
+    entries.grow(to: newCapacity)
   }
 
-  private var ordered: [Entry] {
-    Self.ordered(entries, oldest: oldest)
-  }
-
-  private static func ordered(_ entries: [Entry], oldest: Int) -> [Entry] {
-    oldest == 0 ? entries : Array(entries[oldest...] + entries[..<oldest])
-  }
-
-  /// What `recording(store:)` needs, taken under the store's lock: the copy shares the
-  /// buffer, so this is cheap.
+  /// What `recording(of:store:)` needs, taken under the store's lock: a copy of the buffer,
+  /// which shares its storage, so this is cheap.
   struct Contents: @unchecked Sendable {
     // Sendable: the entries hold Sendable states and actions.
-    let entries: [Entry]
-    let oldest: Int
-    let dropped: Int
+    let entries: RingBuffer<Entry>
   }
 
-  var contents: Contents { Contents(entries: entries, oldest: oldest, dropped: dropped) }
+  var contents: Contents { Contents(entries: entries) }
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
   static func recording(of contents: Contents, store: String) -> ActionRecording {
     ActionRecording(
-      records: ordered(contents.entries, oldest: contents.oldest).map {
+      records: contents.entries.elements.map {
         StoreActionRecord(
           sequence: $0.sequence, store: store, action: $0.action, stateBefore: $0.before, stateAfter: $0.after,
           durationNanos: $0.durationNanos, atNanos: $0.atNanos)
       },
-      dropped: contents.dropped)
+      dropped: contents.entries.dropped)
   }
 }
 
