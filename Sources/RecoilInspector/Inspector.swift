@@ -46,12 +46,7 @@ public final class Inspector: Sendable {
 
   deinit {
     core.stopStreaming()
-    for target in targets.withLock({ $0 }) {
-      switch target {
-      case .container(let attached): attached.container?.stopRecordingEvaluations()
-      case .store(let attached): attached.stopRecording()
-      }
-    }
+    for target in targets.withLock({ $0 }) { target.release() }
   }
 
   /// The attached containers that still exist.
@@ -85,17 +80,21 @@ public final class Inspector: Sendable {
     container.startRecordingEvaluations(timelineCapacity: configuration.timelineCapacity)
     let token = container.addObserver(hook)
     let id = ObjectIdentifier(hook)
-    targets.withLock { $0.append(.container(ContainerTarget(id: id, prefix: prefix, container: container))) }
+    let release = AttachmentRelease { [weak container] in
+      container?.removeObserver(token)
+      container?.stopRecordingEvaluations()
+    }
+    targets.withLock {
+      $0.append(.container(ContainerTarget(id: id, prefix: prefix, container: container, release: release)))
+    }
     return InspectorAttachment { [weak self, weak container, core] in
-      guard let self, self.targets.withLock({ $0.contains { $0.id == id } }) else { return }
-      if let container {
-        // What the container recorded stays in the inspector's timeline.
+      // What the container recorded stays in the inspector's timeline, if there is one.
+      if let self, let container, self.targets.withLock({ $0.contains { $0.id == id } }) {
         let recorded = container.recordedEvaluations()
         core.record { $0.absorb(recorded, prefix: prefix) }
-        container.removeObserver(token)
-        container.stopRecordingEvaluations()
       }
-      self.targets.withLock { $0.removeAll { $0.id == id } }
+      release()
+      self?.targets.withLock { $0.removeAll { $0.id == id } }
     }
   }
 
@@ -117,6 +116,10 @@ public final class Inspector: Sendable {
     store.startRecordingActions(capacity: configuration.actionCapacity)
     let token = store.addObserver(hook)
     let id = ObjectIdentifier(hook)
+    let release = AttachmentRelease { [weak store] in
+      store?.removeObserver(token)
+      store?.stopRecordingActions()
+    }
     let target = InspectedTarget.store(
       StoreTarget(
         id: id, name: storeName,
@@ -127,20 +130,18 @@ public final class Inspector: Sendable {
             sliceValues: store.sliceValues(), selectors: store.selectors, subscribers: store.subscriberCount)
         },
         recordedActions: { [weak store] in store?.recordedActions() },
-        stopRecording: { [weak store] in store?.stopRecordingActions() }))
+        release: release))
     targets.withLock { $0.append(target) }
     return InspectorAttachment { [weak self, weak store, core] in
-      guard let self, self.targets.withLock({ $0.contains { $0.id == id } }) else { return }
-      if let store {
-        // What the store recorded stays in the inspector's trace.
+      // What the store recorded stays in the inspector's trace, if there is one.
+      if let self, let store, self.targets.withLock({ $0.contains { $0.id == id } }) {
         let recorded = store.recordedActions()
         core.record { recording in
           for record in recorded.records { recording.actions.append(Recording.RawAction(record, store: storeName)) }
         }
-        store.removeObserver(token)
-        store.stopRecordingActions()
       }
-      self.targets.withLock { $0.removeAll { $0.id == id } }
+      release()
+      self?.targets.withLock { $0.removeAll { $0.id == id } }
     }
   }
 

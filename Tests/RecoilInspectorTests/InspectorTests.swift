@@ -266,6 +266,26 @@ enum Graph {
     #expect(inspector.snapshot().actions.allSatisfy { $0.store == "shop" })
   }
 
+  @Test func anAttachmentEndsOnceWhetherDetachedOrItsInspectorGoesAway() throws {
+    let container = AtomContainer()
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let staying = Inspector()
+    staying.attach(container)
+    staying.attach(store)
+    var leaving: Inspector? = Inspector()
+    let fromContainer = leaving!.attach(container)
+    let fromStore = leaving!.attach(store)
+    leaving = nil  // its attachments end with it
+    fromContainer.detach()  // and detaching afterwards changes nothing
+    fromStore.detach()
+    _ = try container.get(Graph.total)
+    store.dispatch(.visit)
+    // The remaining inspector still records: its recording was not stopped by the others.
+    #expect(staying.evaluationTimeline().count == 1)
+    #expect(staying.snapshot().actions.count == 1)
+    #expect(container.recordedEvaluations().timeline.count == 1)
+  }
+
   @Test func artifactsAreWrittenOnlyWhenEnabled() throws {
     let container = AtomContainer()
     _ = try container.get(Graph.total)

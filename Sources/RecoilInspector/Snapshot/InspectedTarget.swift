@@ -1,10 +1,18 @@
 import RecoilAtoms
 import RecoilStores
+import Synchronization
 
 /// Something an inspector is attached to.
 enum InspectedTarget: Sendable {
   case container(ContainerTarget)
   case store(StoreTarget)
+
+  var release: AttachmentRelease {
+    switch self {
+    case .container(let target): target.release
+    case .store(let target): target.release
+    }
+  }
 
   var id: ObjectIdentifier {
     switch self {
@@ -14,11 +22,28 @@ enum InspectedTarget: Sendable {
   }
 }
 
+/// Ends an attachment once: removes the hook and stops the recording the attachment started,
+/// whichever comes first of detaching and the inspector going away.
+final class AttachmentRelease: Sendable {
+  private let isDone = Atomic<Bool>(false)
+  private let release: @Sendable () -> Void
+
+  init(_ release: @escaping @Sendable () -> Void) {
+    self.release = release
+  }
+
+  func callAsFunction() {
+    guard !isDone.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    release()
+  }
+}
+
 /// An attached atom container; node ids carry `prefix`.
 struct ContainerTarget: Sendable {
   let id: ObjectIdentifier
   let prefix: String
   weak var container: AtomContainer?
+  let release: AttachmentRelease
 }
 
 /// An attached store, read through a closure so the inspector need not know its types.
@@ -40,6 +65,5 @@ struct StoreTarget: Sendable {
   let contents: @Sendable () -> Contents?
   /// The actions the store recorded, named by `name`; nil once the store is gone.
   let recordedActions: @Sendable () -> ActionRecording?
-  /// Ends the recording the inspector started.
-  let stopRecording: @Sendable () -> Void
+  let release: AttachmentRelease
 }
