@@ -1,10 +1,10 @@
 /// A growable run of plain values written in place through a pointer.
 ///
-/// The graph's per-node marks and its work stacks change on every evaluation. Kept in arrays
+/// The graph's node records and its work stacks change on every evaluation. Kept in arrays
 /// stored on a class, each write would first check that the array's storage is uniquely
-/// referenced; through a pointer a write is one store. The owner (``GraphCore``) frees the
-/// buffer in its `deinit`, and like everything in the core it is only used under the
-/// container's lock.
+/// referenced; through a pointer a write is one store, in place. The owner (``GraphCore`` or
+/// the evaluation recorder) frees the buffer in its `deinit`, and like everything in the core
+/// it is only used under the container's lock.
 @usableFromInline struct DenseBuffer<Element: BitwiseCopyable> {
   @usableFromInline var base: UnsafeMutablePointer<Element>
   @usableFromInline var count = 0
