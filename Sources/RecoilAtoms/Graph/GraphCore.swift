@@ -480,7 +480,12 @@ import Synchronization
 
   /// Brings the subscribed nodes reached by the latest change up to date and queues their
   /// notifications. Async selectors reached are restarted only when someone watches them.
-  @usableFromInline func settle() {
+  @inlinable func settle() {
+    // Usually nothing is watched downstream of a change: then this is one check, inlined.
+    if !affected.isEmpty { settleAffected() }
+  }
+
+  @usableFromInline func settleAffected() {
     while !affected.isEmpty {
       let batch = affected
       affected.removeAll(keepingCapacity: true)
