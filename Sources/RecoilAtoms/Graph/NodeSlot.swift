@@ -21,7 +21,9 @@
   let evaluator: Evaluator
   /// Bumped whenever the value (or loading/error state) changes.
   @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
-  @usableFromInline let details: SlotDetails
+  /// Made when first needed: most nodes never have subscribers, waiters, a family or async
+  /// work, and without it a slot is one allocation, which keeps slots close together.
+  @usableFromInline @exclusivity(unchecked) var details: SlotDetails?
   /// Kept here, not in `details`: observers' events name the node on every evaluation.
   @usableFromInline let key: NodeKey
   let index: Int32
@@ -33,33 +35,43 @@
   /// The `uid` of the node: never reused, unlike slot indices and node addresses.
   let ownerUID: Int
 
-  var family: String? { details.family }
+  @usableFromInline func ensureDetails() -> SlotDetails {
+    if let details { return details }
+    let made = SlotDetails(family: nil)
+    details = made
+    return made
+  }
+
+  var family: String? { details?.family }
 
   /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
   @usableFromInline var generation: UInt64 {
-    get { details.generation }
-    set { details.generation = newValue }
+    get { details?.generation ?? 0 }
+    set { ensureDetails().generation = newValue }
   }
 
   @usableFromInline var task: Task<Void, Never>? {
-    get { details.task }
-    set { details.task = newValue }
+    get { details?.task }
+    set {
+      guard newValue != nil || details != nil else { return }
+      ensureDetails().task = newValue
+    }
   }
 
   var subscribers: [SubscriberEntry] {
-    get { details.subscribers }
-    _modify { yield &details.subscribers }
+    get { details?.subscribers ?? [] }
+    _modify { yield &ensureDetails().subscribers }
   }
 
   var notifiedVersion: UInt64 {
-    get { details.notifiedVersion }
-    set { details.notifiedVersion = newValue }
+    get { details?.notifiedVersion ?? 0 }
+    set { ensureDetails().notifiedVersion = newValue }
   }
 
   /// Tasks suspended in `AtomContainer.value(_:)` until this node's state changes.
   var waiters: [CheckedContinuation<Void, Never>] {
-    get { details.waiters }
-    _modify { yield &details.waiters }
+    get { details?.waiters ?? [] }
+    _modify { yield &ensureDetails().waiters }
   }
 
   init<Value>(node: Node<Value>, index: Int32, mark: Mark, evaluator: Evaluator? = nil) {
@@ -69,7 +81,7 @@
     } else {
       self.evaluator = NodeSlot.evaluateThroughClass
     }
-    details = SlotDetails(family: node.family)
+    details = node.family.map { SlotDetails(family: $0) }
     ownerUID = node.uid
     key = node.key
     self.index = index
