@@ -17,13 +17,14 @@ public struct NodeKey: Hashable, Sendable, CustomStringConvertible {
   private final class Parts: Sendable {
     let name: String
     let site: String?
-    let parameter: AnyHashableSendable?
+    /// Boxed: only family members have one, and inline it would triple the size of every key.
+    let parameterBox: ParameterBox?
     let hash: Int
 
     init(name: String, site: String?, parameter: AnyHashableSendable?) {
       self.name = name
       self.site = site
-      self.parameter = parameter
+      self.parameterBox = parameter.map(ParameterBox.init)
       var hasher = Hasher()
       hasher.combine(name)
       hasher.combine(site)
@@ -39,7 +40,12 @@ public struct NodeKey: Hashable, Sendable, CustomStringConvertible {
   /// Where the node was declared (`Module/File.swift:12`), when the name was derived from it.
   public var site: String? { parts.site }
   /// The family parameter of a family member.
-  public var parameter: AnyHashableSendable? { parts.parameter }
+  public var parameter: AnyHashableSendable? { parts.parameterBox?.value }
+
+  private final class ParameterBox: Sendable {
+    let value: AnyHashableSendable
+    init(_ value: AnyHashableSendable) { self.value = value }
+  }
 
   public static func == (lhs: NodeKey, rhs: NodeKey) -> Bool {
     if lhs.parts === rhs.parts { return true }
