@@ -24,12 +24,19 @@ public class Node<Value: Sendable>: @unchecked Sendable {
   @usableFromInline let slotCache = Atomic<UInt64>(0)
   /// The node's identity.
   public let key: NodeKey
-  /// The family this node belongs to, if it is a family member.
-  public let family: String?
+  /// Whether this node is a family member, whose family is named by its key's name; a flag
+  /// rather than a second copy of the name keeps every node smaller.
+  let isFamilyMember: Bool
 
+  /// The family this node belongs to, if it is a family member.
+  public var family: String? { isFamilyMember ? key.name : nil }
+
+  /// `family`, when given, is the key's name (families name their members' keys after
+  /// themselves).
   @usableFromInline init(key: NodeKey, family: String?) {
+    precondition(family == nil || family == key.name, "a family member's key is named after its family")
     self.key = key
-    self.family = family
+    self.isFamilyMember = family != nil
     self.uid = NodeIdentity.next()
   }
 
