@@ -42,14 +42,14 @@ import Testing
     }
   }
 
-  @Test func replacingAndTruncatingAnIndexList() {
+  @Test func replacingAnIndexList() {
     var list = IndexList()
     list.replace(with: [5, 6, 7, 8])
     #expect(list.elements == [5, 6, 7, 8])
-    list.truncate(to: 2)
-    #expect(list.elements == [5, 6])
     list.replace(with: [1])
     #expect(list.elements == [1])
+    list.replace(with: [])
+    #expect(list.isEmpty)
     list.free()
   }
 

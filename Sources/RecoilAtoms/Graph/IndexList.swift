@@ -73,11 +73,6 @@
     count -= 1
   }
 
-  /// Keeps the first `newCount` elements.
-  mutating func truncate(to newCount: Int) {
-    count = Int32(Swift.min(Int(count), newCount))
-  }
-
   /// Releases the buffer, if any, and empties the list.
   mutating func free() {
     spill?.deallocate()
