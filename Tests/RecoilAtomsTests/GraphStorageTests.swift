@@ -69,8 +69,8 @@ import Testing
     buffer[Int32(10)] = -1
     #expect(buffer[10] == -1)
     #expect(buffer.removeLast() == 999)
-    buffer.last = 42
-    #expect(buffer[998] == 42)
+    buffer[998] = 42
+    #expect(buffer.last == 42)
     buffer.truncate(to: 3)
     #expect(buffer.count == 3 && !buffer.isEmpty)
     buffer.truncate(to: 0)

@@ -37,10 +37,7 @@
   }
 
   /// The last element; the buffer must not be empty.
-  @inlinable var last: Element {
-    get { base[count - 1] }
-    nonmutating set { base[count - 1] = newValue }
-  }
+  @inlinable var last: Element { base[count - 1] }
 
   @inlinable mutating func append(_ element: Element) {
     if _slowPath(count == capacity) { grow() }
