@@ -87,14 +87,9 @@ public final class Inspector: Sendable {
     targets.withLock {
       $0.append(.container(ContainerTarget(id: id, prefix: prefix, container: container, release: release)))
     }
-    return InspectorAttachment { [weak self, weak container, core] in
-      // What the container recorded stays in the inspector's timeline, if there is one.
-      if let self, let container, self.targets.withLock({ $0.contains { $0.id == id } }) {
-        let recorded = container.recordedEvaluations()
-        core.record { $0.absorb(recorded, prefix: prefix) }
-      }
-      release()
-      self?.targets.withLock { $0.removeAll { $0.id == id } }
+    return attachment(id: id, release: release) { [weak container] core in
+      guard let recorded = container?.recordedEvaluations() else { return }
+      core.record { $0.absorb(recorded, prefix: prefix) }
     }
   }
 
@@ -132,14 +127,19 @@ public final class Inspector: Sendable {
         recordedActions: { [weak store] in store?.recordedActions() },
         release: release))
     targets.withLock { $0.append(target) }
-    return InspectorAttachment { [weak self, weak store, core] in
-      // What the store recorded stays in the inspector's trace, if there is one.
-      if let self, let store, self.targets.withLock({ $0.contains { $0.id == id } }) {
-        let recorded = store.recordedActions()
-        core.record { recording in
-          for record in recorded.records { recording.actions.append(Recording.RawAction(record, store: storeName)) }
-        }
-      }
+    return attachment(id: id, release: release) { [weak store] core in
+      guard let recorded = store?.recordedActions() else { return }
+      core.record { $0.absorb(recorded, store: storeName) }
+    }
+  }
+
+  /// The attachment of target `id`. Detaching keeps what the target recorded (`keep`, while
+  /// the inspector exists and the target is still attached), then releases and forgets it.
+  private func attachment(
+    id: ObjectIdentifier, release: AttachmentRelease, keep: @escaping @Sendable (InspectorCore) -> Void
+  ) -> InspectorAttachment {
+    InspectorAttachment { [weak self] in
+      if let self, self.targets.withLock({ $0.contains { $0.id == id } }) { keep(self.core) }
       release()
       self?.targets.withLock { $0.removeAll { $0.id == id } }
     }
@@ -313,16 +313,14 @@ public final class Inspector: Sendable {
 /// attachment.detach()
 /// ```
 public final class InspectorAttachment: Sendable {
-  private let onDetach: @Sendable () -> Void
-  private let isDetached = Atomic<Bool>(false)
+  private let onDetach: AttachmentRelease
 
   init(onDetach: @escaping @Sendable () -> Void) {
-    self.onDetach = onDetach
+    self.onDetach = AttachmentRelease(onDetach)
   }
 
   /// Stops inspecting. What was recorded stays in the inspector.
   public func detach() {
-    guard !isDetached.exchange(true, ordering: .relaxed) else { return }
     onDetach()
   }
 }

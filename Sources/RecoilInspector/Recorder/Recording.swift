@@ -111,6 +111,11 @@ struct Recording {
     return byID
   }
 
+  /// Keeps what a store recorded before it is detached, named `store`.
+  mutating func absorb(_ recorded: ActionRecording, store: String) {
+    for record in recorded.records { actions.append(RawAction(record, store: store)) }
+  }
+
   /// Keeps what a container recorded before it is detached, under `prefix`.
   mutating func absorb(_ recorded: EvaluationRecording, prefix: String) {
     for evaluation in recorded.timeline {

@@ -22,8 +22,8 @@ enum InspectedTarget: Sendable {
   }
 }
 
-/// Ends an attachment once: removes the hook and stops the recording the attachment started,
-/// whichever comes first of detaching and the inspector going away.
+/// Runs its work once, whoever calls first: ends an attachment (removes the hook and stops the
+/// recording it started) whether it is detached or its inspector goes away.
 final class AttachmentRelease: Sendable {
   private let isDone = Atomic<Bool>(false)
   private let release: @Sendable () -> Void
