@@ -120,13 +120,11 @@ enum GraphBenchmark {
     prepare(container)
     for selector in selectors { _ = try? container.get(selector) }
     var check = 0
-    var x: UInt32 = 42
+    var keys = G3Keys(n: n)
     let start = BenchmarkClock.nanos()
     for round in 0..<100_000 {
-      x = x &* 1_664_525 &+ 1_013_904_223
-      let k = Int(x % UInt32(n))
+      let (k, other) = keys.next()
       container.set(atoms[k], round + 1)
-      let other = (k * 7679) % n
       check &+= (try? container.get(selectors[k])) ?? 0
       if other != k { check &+= (try? container.get(selectors[other])) ?? 0 }
     }
@@ -208,18 +206,33 @@ enum GraphBenchmark {
     var selectors = [Int](repeating: 0, count: n)
     for j in 0..<n { selectors[j] = atoms[j] + atoms[(j * 7919) % n] }
     var check = 0
-    var x: UInt32 = 42
+    var keys = G3Keys(n: n)
     let start = BenchmarkClock.nanos()
     for round in 0..<100_000 {
-      x = x &* 1_664_525 &+ 1_013_904_223
-      let k = Int(x % UInt32(n))
+      let (k, other) = keys.next()
       atoms[k] = round + 1
-      let other = (k * 7679) % n
       selectors[k] = atoms[k] + atoms[(k * 7919) % n]
       if other != k { selectors[other] = atoms[other] + atoms[(other * 7919) % n] }
       check &+= selectors[k]
       if other != k { check &+= selectors[other] }
     }
     return Measurement(nanos: Double(BenchmarkClock.nanos() - start), operations: 100_000, check: check)
+  }
+}
+
+/// G3's sequence of written atoms: an LCG from x = 42 picks `k`; `other` is the second
+/// selector reading `A[k]` (7679 is 7919⁻¹ mod n). Shared by the workload and its baseline.
+struct G3Keys {
+  let n: Int
+  private var x: UInt32 = 42
+
+  init(n: Int) {
+    self.n = n
+  }
+
+  @inline(__always) mutating func next() -> (k: Int, other: Int) {
+    x = x &* 1_664_525 &+ 1_013_904_223
+    let k = Int(x % UInt32(n))
+    return (k, (k * 7679) % n)
   }
 }
