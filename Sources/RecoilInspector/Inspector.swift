@@ -12,7 +12,7 @@ import Synchronization
 /// Attaching takes one line per container or store and changes nothing about how the app
 /// behaves. Attached stores record their action traces and attached containers their
 /// evaluation timings themselves, in bounded typed buffers (see
-/// `Store.startRecordingActions(capacity:)` and `AtomContainer.startRecordingEvaluations(timelineCapacity:)`);
+/// `Store.startRecordingActions(capacity:timing:)` and `AtomContainer.startRecordingEvaluations(timelineCapacity:timing:)`);
 /// the inspector records dependency edges (and their history) and effects, and reads the rest
 /// when asked. Value previews and state diffs are made only when a snapshot or the live stream
 /// asks for them.
@@ -77,7 +77,8 @@ public final class Inspector: Sendable {
     let hook = ContainerHook(prefix: name.map { "\($0)/" } ?? "", core: core)
     let prefix = hook.prefix
     // The container times its evaluations itself; the hook sees edges, values and errors.
-    container.startRecordingEvaluations(timelineCapacity: configuration.timelineCapacity)
+    container.startRecordingEvaluations(
+      timelineCapacity: configuration.timelineCapacity, timing: configuration.timing)
     let token = container.addObserver(hook)
     let id = ObjectIdentifier(hook)
     let release = AttachmentRelease { [weak container] in
@@ -108,7 +109,7 @@ public final class Inspector: Sendable {
     let storeName = name ?? store.name
     let hook = StoreHook(name: storeName, core: core)
     // The store records its action trace itself; the hook sees effects and selectors.
-    store.startRecordingActions(capacity: configuration.actionCapacity)
+    store.startRecordingActions(capacity: configuration.actionCapacity, timing: configuration.timing)
     let token = store.addObserver(hook)
     let id = ObjectIdentifier(hook)
     let release = AttachmentRelease { [weak store] in
@@ -125,6 +126,7 @@ public final class Inspector: Sendable {
             sliceValues: store.sliceValues(), selectors: store.selectors, subscribers: store.subscriberCount)
         },
         recordedActions: { [weak store] in store?.recordedActions() },
+        streamingChanged: { [weak store] in store?.observerInterestsChanged() },
         release: release))
     targets.withLock { $0.append(target) }
     return attachment(id: id, release: release) { [weak store] core in
@@ -153,9 +155,10 @@ public final class Inspector: Sendable {
   /// for entry in inspector.evaluationTimeline() { print(entry.node, entry.durationNanos) }
   /// ```
   ///
-  /// - Returns: Node id, start and duration (nanoseconds since the inspector started), and trigger.
-  public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int, trigger: String)] {
-    var entries: [(node: String, start: UInt64, duration: UInt64, trigger: String)] = core.recording.withLock {
+  /// - Returns: Node id, start (nanoseconds since the inspector started), duration (`nil` when
+  ///   not timed, see `RecordingTiming`), and trigger.
+  public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int?, trigger: String)] {
+    var entries: [(node: String, start: UInt64, duration: UInt64?, trigger: String)] = core.recording.withLock {
       recording in
       recording.timeline.elements.map {
         (recording.evaluatedNodes[Int($0.node)].id, $0.startNanos, $0.durationNanos, recording.triggerText($0.cause))
@@ -173,7 +176,7 @@ public final class Inspector: Sendable {
     // Oldest first across containers and stores, as many as the timeline holds.
     entries.sort { $0.start < $1.start }
     return entries.suffix(configuration.timelineCapacity).map {
-      ($0.node, Int(clamping: $0.start &- core.startNanos), Int(clamping: $0.duration), $0.trigger)
+      ($0.node, Int(clamping: $0.start &- core.startNanos), $0.duration.map { Int(clamping: $0) }, $0.trigger)
     }
   }
 
@@ -286,6 +289,7 @@ public final class Inspector: Sendable {
   /// - Throws: ``EventConnectionError`` when a file cannot be opened.
   public func startStreaming(to endpoint: EventEndpoint, capacity: Int = 10_000) throws {
     let stream = try core.startStreaming(to: endpoint, capacity: capacity)
+    storesStreamingChanged()
     // Describe what already exists, so a listener starts with the whole graph.
     let snapshot = snapshot()
     let now = Int(clamping: DispatchTime.now().uptimeNanoseconds &- core.startNanos)
@@ -300,6 +304,19 @@ public final class Inspector: Sendable {
   /// ```
   public func stopStreaming() {
     core.stopStreaming()
+    storesStreamingChanged()
+  }
+
+  /// Stores read their hooks' `wantsActions` only when told; containers ask theirs at every
+  /// operation.
+  private func storesStreamingChanged() {
+    let stores = targets.withLock { targets in
+      targets.compactMap { target -> StoreTarget? in
+        if case .store(let store) = target { return store }
+        return nil
+      }
+    }
+    for store in stores { store.streamingChanged() }
   }
 
   /// How many live events were dropped so far because the stream could not keep up.

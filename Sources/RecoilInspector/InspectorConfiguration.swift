@@ -1,4 +1,6 @@
-/// Limits on what an ``Inspector`` keeps.
+import RecoilConcurrency
+
+/// Limits on what an ``Inspector`` keeps, and which operations it times.
 ///
 /// ```swift
 /// var configuration = InspectorConfiguration()
@@ -19,8 +21,14 @@ public struct InspectorConfiguration: Sendable {
   public var previewLength = 120
   /// At most this many changed paths are listed per action.
   public var changesPerAction = 50
+  /// Which actions and evaluations are timed. By default every one that was slow when last
+  /// timed and a sample of the others, so that fast reducers and selectors are not slowed
+  /// down by the clock; `.everyOperation` times each one (see `RecordingTiming`). The live
+  /// stream always carries timed events.
+  public var timing = RecordingTiming.sampled
 
-  /// The defaults: 10,000 actions, evaluations and edge changes; previews of 120 characters.
+  /// The defaults: 10,000 actions, evaluations and edge changes; previews of 120 characters;
+  /// sampled timing.
   ///
   /// ```swift
   /// let configuration = InspectorConfiguration()

@@ -33,7 +33,11 @@ struct CartDemo {
     let snapshot = directory.appending(path: "cart.snapshot.json")
     // The event log is appended to while the app runs; start it afresh.
     try? FileManager.default.removeItem(at: events)
-    let inspector = Inspector()
+    // A session of a few dozen actions: timing every one costs nothing noticeable, and the
+    // fixtures then show a duration for each action and evaluation.
+    var configuration = InspectorConfiguration()
+    configuration.timing = .everyOperation
+    let inspector = Inspector(configuration: configuration)
     try inspector.startStreaming(to: .file(path: events.path(percentEncoded: false)))
     let scenario = CartScenario(inspector: inspector)
     await scenario.run()

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import RecoilAtoms
@@ -28,7 +29,7 @@ import Testing
     let chosen = Selector(key: "chosen") { get in try get(flag) ? get(left) : get(right) }
     let doubled = Selector(key: "doubled") { get in try get(chosen) * 2 }
     let container = AtomContainer()
-    container.startRecordingEvaluations()
+    container.startRecordingEvaluations(timing: .everyOperation)
     #expect(try container.get(doubled) == 2)
     container.set(flag, false)
     #expect(try container.get(doubled) == 4)
@@ -42,7 +43,83 @@ import Testing
       ])
     // Nested evaluations start inside their reader's and end before it.
     #expect(timeline[0].startNanos >= timeline[1].startNanos)
-    #expect(zip(timeline, timeline.dropFirst()).allSatisfy { $0.startNanos <= $1.startNanos + $1.durationNanos })
+    #expect(
+      zip(timeline, timeline.dropFirst()).allSatisfy { $0.startNanos <= $1.startNanos + ($1.durationNanos ?? 0) })
+    #expect(timeline.allSatisfy { $0.durationNanos != nil })
+  }
+
+  @Test func sampledTimingCountsEveryEvaluationAndTimesTheFirstAndEveryThirtySecond() throws {
+    let a = Atom(0, key: "a")
+    let b = Selector(key: "b") { get in try get(a) + 1 }
+    let container = AtomContainer()
+    // No evaluation counts as slow here, whatever the machine's speed.
+    container.startRecordingEvaluations(timing: .sampled(oneIn: 32, slowNanos: .max))
+    for value in 1...70 {
+      container.set(a, value)
+      _ = try container.get(b)
+    }
+    let recording = container.recordedEvaluations()
+    let statistics = try #require(recording.statistics[b.key])
+    #expect(statistics.count == 70)
+    #expect(statistics.timedCount == 3)  // evaluations 1, 33 and 65
+    #expect(recording.timeline.count == 70)
+    let timed = recording.timeline.indices.filter { recording.timeline[$0].durationNanos != nil }
+    #expect(timed == [0, 32, 64])
+    let starts = recording.timeline.map(\.startNanos)
+    #expect(starts == starts.sorted())
+  }
+
+  @Test func anEvaluationInterruptedByDepthAndRunAgainCountsOnce() async throws {
+    // Reading the end of a long chain first evaluates too deeply, is interrupted, and the
+    // graph evaluates from the bottom up instead; the interrupted evaluations do not count.
+    let base = Atom(0, key: "base")
+    var chain: [Selector<Int>] = []
+    for index in 0..<3_000 {
+      let previous = chain.last
+      chain.append(Selector(key: "chain[\(index)]") { get in try (previous.map { try get($0) } ?? get(base)) + 1 })
+    }
+    let container = AtomContainer()
+    container.startRecordingEvaluations(timelineCapacity: 10_000)
+    let last = chain[chain.count - 1]
+    #expect(try await Task.detached { try container.get(last) }.value == 3_000)
+    let recording = container.recordedEvaluations()
+    #expect(recording.timeline.count == 3_000)
+    #expect(chain.allSatisfy { recording.statistics[$0.key]?.count == 1 })
+  }
+
+  @Test func aNodeFoundSlowIsTimedEveryTime() throws {
+    let a = Atom(0, key: "a")
+    let slow = Selector(key: "slow") { get in
+      let start = DispatchTime.now().uptimeNanoseconds
+      while DispatchTime.now().uptimeNanoseconds - start < 3 * RecordingTiming.sampled.slowNanos {}
+      return try get(a)
+    }
+    let container = AtomContainer()
+    container.startRecordingEvaluations()
+    for value in 1...6 {
+      container.set(a, value)
+      _ = try container.get(slow)
+    }
+    let statistics = try #require(container.recordedEvaluations().statistics[slow.key])
+    #expect(statistics.count == 6)
+    #expect(statistics.timedCount == 6)
+    #expect(statistics.minNanos >= 3 * RecordingTiming.sampled.slowNanos)
+  }
+
+  @Test func timingEveryEvaluationWinsOverSampling() throws {
+    let a = Atom(0, key: "a")
+    let b = Selector(key: "b") { get in try get(a) + 1 }
+    let container = AtomContainer()
+    container.startRecordingEvaluations(timing: .sampled(oneIn: 32, slowNanos: .max))
+    container.startRecordingEvaluations(timing: .everyOperation)
+    for value in 1...40 {
+      container.set(a, value)
+      _ = try container.get(b)
+    }
+    let statistics = try #require(container.recordedEvaluations().statistics[b.key])
+    #expect(statistics.count == 40)
+    #expect(statistics.timedCount == 40)
+    #expect(container.recordedEvaluations().timeline.allSatisfy { $0.durationNanos != nil })
   }
 
   @Test func statisticsCountEveryEvaluationOfTheNodesInUse() throws {

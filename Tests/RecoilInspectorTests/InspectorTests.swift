@@ -68,7 +68,9 @@ enum Graph {
     let right = Atom(2, key: "right")
     let chosen = Selector(key: "chosen") { get in try get(flag) ? get(left) : get(right) }
     let container = AtomContainer()
-    let inspector = Inspector()
+    var configuration = InspectorConfiguration()
+    configuration.timing = .sampled(oneIn: 32, slowNanos: .max)  // no evaluation counts as slow
+    let inspector = Inspector(configuration: configuration)
     inspector.attach(container)
     _ = try container.get(chosen)
     container.set(flag, false)
@@ -78,12 +80,16 @@ enum Graph {
     let timeline = inspector.evaluationTimeline()
     #expect(timeline.map(\.node) == ["chosen", "chosen"])
     #expect(timeline.map(\.trigger) == ["first read", "dependency flag"])
-    #expect(timeline.allSatisfy { $0.durationNanos >= 0 && $0.startNanos >= 0 })
+    // A fast node's first evaluation is timed, then one in the period.
+    #expect(timeline.map { $0.durationNanos != nil } == [true, false])
+    #expect(timeline[0].startNanos <= timeline[1].startNanos)
   }
 
   @Test func storesBecomeStoreSliceAndSelectorNodesWithAnActionTrace() throws {
     let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
-    let inspector = Inspector()
+    var configuration = InspectorConfiguration()
+    configuration.timing = .sampled(oneIn: 32, slowNanos: .max)  // no action counts as slow
+    let inspector = Inspector(configuration: configuration)
     inspector.attach(store)
     let cartCount = StoreSelector(name: "cartCount", StoreSelector(name: "cartItems", \ShopState.cart)) { $0.count }
     store.dispatch(.rename("Ann"))
@@ -105,7 +111,9 @@ enum Graph {
     #expect(snapshot.actions[0].payload == "\"Ann\"")
     #expect(snapshot.actions[0].changes == [SnapshotChange(path: "profile.name", before: "\"\"", after: "\"Ann\"")])
     #expect(snapshot.actions[1].changes == [SnapshotChange(path: "cart[0]", before: nil, after: "\"boots\"")])
-    #expect(snapshot.actions.allSatisfy { ($0.durationNanos ?? -1) >= 0 && ($0.atNanos ?? -1) >= 0 })
+    // By default the first action is timed, the second (fast) one not; both have a time.
+    #expect(snapshot.actions.map { $0.durationNanos != nil } == [true, false])
+    #expect(snapshot.actions.allSatisfy { $0.atNanos != nil })
     // Actions round-trip through the codec unchanged.
     #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)).actions == snapshot.actions)
   }

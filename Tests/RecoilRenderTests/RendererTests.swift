@@ -34,6 +34,21 @@ import Testing
     #expect(texts.contains("app"))
   }
 
+  @Test func sampledEvaluationsShowAnEstimatedTotal() throws {
+    let snapshot = Snapshot(nodes: [
+      SnapshotNode(
+        id: "sampled", kind: .selector,
+        evaluations: SnapshotEvaluations(count: 64, totalNanos: 4_000, maxNanos: 3_000, lastNanos: 1_000, timedCount: 2)
+      ),
+      SnapshotNode(id: "timed", kind: .selector, evaluations: SnapshotEvaluations(count: 2, totalNanos: 4_000)),
+    ])
+    let svg = try TestFixtures.SVG(Renderer.render(snapshot, options: RenderOptions()))
+    let texts = try svg.texts()
+    #expect(texts.contains("64 evals · ≈128.0 µs"))
+    #expect(texts.contains("2 evals · 4.0 µs"))
+    #expect(try svg.tooltips().contains { $0.contains("evaluations: 64 (2 timed), total ≈128.0 µs") })
+  }
+
   @Test func storesAreClustersHoldingTheirSlicesAndSelectors() throws {
     let svg = try TestFixtures.SVG(
       Renderer.render(TestFixtures.snapshot("format/cart.snapshot.json"), options: RenderOptions()))

@@ -42,7 +42,8 @@ import Testing
         SnapshotNode(
           id: "a", kind: .atom, label: "l", isAsync: true, family: "f", parameter: "p", owner: "a", valueType: "T",
           value: "v", status: .error, error: "e", subscribers: 1,
-          evaluations: SnapshotEvaluations(count: 1, totalNanos: 1, minNanos: 1, maxNanos: 1, lastNanos: 1))
+          evaluations: SnapshotEvaluations(
+            count: 2, totalNanos: 1, minNanos: 1, maxNanos: 1, lastNanos: 1, timedCount: 1))
       ],
       edges: [SnapshotEdge(from: "a", to: "a")],
       actions: [

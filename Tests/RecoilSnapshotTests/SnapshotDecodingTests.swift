@@ -210,3 +210,18 @@ private let everyField = """
     #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"s","kind":"slice","owner":"nobody"}],"edges":[]}"#
   #expect(decodeError(owned)?.path == "nodes[0].owner")
 }
+
+@Test func sampledEvaluationsRoundTripAndEstimateTheirTotal() throws {
+  let sampled = SnapshotEvaluations(
+    count: 64, totalNanos: 300, minNanos: 100, maxNanos: 200, lastNanos: 100, timedCount: 2)
+  #expect(sampled.isSampled)
+  #expect(sampled.meanNanos == 150)
+  #expect(sampled.estimatedTotalNanos == 9_600)
+  let complete = SnapshotEvaluations(count: 2, totalNanos: 300)
+  #expect(!complete.isSampled)
+  #expect(complete.estimatedTotalNanos == 300)
+  #expect(SnapshotEvaluations(count: 5, totalNanos: 0, timedCount: 0).meanNanos == nil)
+  let snapshot = Snapshot(nodes: [SnapshotNode(id: "s", kind: .selector, evaluations: sampled)])
+  let decoded = try SnapshotCodec.decode(SnapshotCodec.encode(snapshot))
+  #expect(decoded.nodes[0].evaluations == sampled)
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import RecoilStores
@@ -52,16 +53,59 @@ import Testing
     func receive(_ event: StoreEvent) { recording.receive(event) }
   }
 
-  @Test func observersHearActionsOnlyWhileTheyWantThem() {
+  @Test func observersHearActionsOnlyWhileTheyWantThemFromTheNextAnnouncedChange() {
     let store = Store(initialState: AppState(), reducer: appReducer)
     let observer = QuietObserver()
     store.addObserver(observer)
     store.dispatch(.note("unheard"))
     observer.wanted.append(true)
+    store.dispatch(.note("unheard: not announced yet"))
+    store.observerInterestsChanged()
     store.dispatch(.note("heard"))
     observer.wanted.append(false)
+    store.observerInterestsChanged()
     store.dispatch(.note("unheard again"))
     #expect(observer.recording.actions.map { $0.action as? AppAction } == [.note("heard")])
+  }
+
+  @Test func sampledTimingTimesTheFirstAndEveryThirtySecondFastAction() throws {
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    // No action counts as slow here, whatever the machine's speed.
+    store.startRecordingActions(timing: .sampled(oneIn: 32, slowNanos: .max))
+    for index in 1...70 { store.dispatch(.note("\(index)")) }
+    let records = store.recordedActions().records
+    #expect(records.count == 70)
+    let timed = records.filter { $0.durationNanos != nil }.map(\.sequence)
+    #expect(timed == [1, 33, 65])
+    // Untimed actions get start times estimated between the timed ones, in order.
+    let starts = records.map(\.atNanos)
+    #expect(starts == starts.sorted())
+    #expect(try #require(records.first).atNanos > 0)
+  }
+
+  @Test func sampledTimingTimesEverySlowAction() {
+    let slow = Reducer<Int, Int> { state, _ in
+      let start = DispatchTime.now().uptimeNanoseconds
+      while DispatchTime.now().uptimeNanoseconds - start < 3 * RecordingTiming.sampled.slowNanos {}
+      state += 1
+    }
+    let store = Store(initialState: 0, reducer: slow)
+    store.startRecordingActions()
+    for _ in 1...5 { store.dispatch(1) }
+    let durations = store.recordedActions().records.map(\.durationNanos)
+    #expect(durations.allSatisfy { ($0 ?? 0) >= 3 * RecordingTiming.sampled.slowNanos })
+  }
+
+  @Test func timingEveryActionTimesEachOneAndTheStricterTimingWins() {
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    store.startRecordingActions(timing: .sampled(oneIn: 32, slowNanos: .max))
+    for index in 1...3 { store.dispatch(.note("\(index)")) }
+    store.startRecordingActions(timing: .everyOperation)
+    for index in 4...40 { store.dispatch(.note("\(index)")) }
+    store.stopRecordingActions()  // the stricter timing stays while anyone records
+    for index in 41...45 { store.dispatch(.note("\(index)")) }
+    let records = store.recordedActions().records
+    #expect(records.filter { $0.durationNanos != nil }.map(\.sequence) == [1] + Array(4...45))
   }
 
   @Test func observersAddedOrRemovedBetweenActionsTakeEffectAtTheNextAction() {

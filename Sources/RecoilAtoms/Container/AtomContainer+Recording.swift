@@ -1,32 +1,37 @@
 extension AtomContainer {
-  /// Starts timing every evaluation: per-node statistics and a timeline of the latest
-  /// evaluations, kept by the container itself in preallocated buffers.
+  /// Starts recording evaluations: per-node counts and timings and a timeline of the latest
+  /// evaluations with their triggers, kept by the container itself in preallocated buffers.
   ///
   /// This is how a profiler or the inspector learns which selector is slow without an event
   /// per evaluation. Calls nest: recording stops when ``stopRecordingEvaluations()`` has been
-  /// called as many times; the timeline keeps the largest capacity asked for.
+  /// called as many times; the timeline keeps the largest capacity and the strictest timing
+  /// asked for.
   ///
   /// ```swift
   /// container.startRecordingEvaluations(timelineCapacity: 1_000)
   /// defer { container.stopRecordingEvaluations() }
   /// ```
   ///
-  /// - Parameter timelineCapacity: How many of the latest evaluations the timeline keeps.
-  public func startRecordingEvaluations(timelineCapacity: Int = 10_000) {
+  /// - Parameters:
+  ///   - timelineCapacity: How many of the latest evaluations the timeline keeps.
+  ///   - timing: Which evaluations to time: by default every one of a node that was slow when
+  ///     last timed, and a sample of the others (see `RecordingTiming`).
+  public func startRecordingEvaluations(timelineCapacity: Int = 10_000, timing: RecordingTiming = .sampled) {
     operate { core in
       if let recorder = core.recorder {
-        recorder.grow(to: timelineCapacity)
-        recorder.users += 1
+        recorder.join(capacity: timelineCapacity, timing: timing)
         return
       }
-      let recorder = EvaluationRecorder(capacity: timelineCapacity)
-      recorder.users = 1
-      for slot in core.slots where slot.index >= 0 { recorder.registered(slot.index) }
+      let recorder = EvaluationRecorder(capacity: timelineCapacity, timing: timing)
+      for slot in core.slots where slot.index >= 0 {
+        recorder.registered(slot.index, uid: slot.ownerUID)
+        slot.tally = EvaluationTally()
+      }
       core.recorder = recorder
     }
   }
 
-  /// Stops one ``startRecordingEvaluations(timelineCapacity:)``; the last stop discards the
+  /// Stops one ``startRecordingEvaluations(timelineCapacity:timing:)``; the last stop discards the
   /// recording.
   ///
   /// ```swift
@@ -55,10 +60,10 @@ extension AtomContainer {
     operate { core in
       guard let recorder = core.recorder else { return EvaluationRecording() }
       var keys: [Int: NodeKey] = [:]
-      var live: [(key: NodeKey, index: Int32)] = []
+      var live: [(key: NodeKey, index: Int32, count: Int)] = []
       for slot in core.slots where slot.index >= 0 {
         keys[slot.ownerUID] = slot.key
-        live.append((slot.key, slot.index))
+        live.append((slot.key, slot.index, slot.tally.count))
       }
       return recorder.recording(keyOf: keys, statisticsOf: live)
     }

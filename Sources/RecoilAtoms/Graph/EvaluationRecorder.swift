@@ -1,7 +1,8 @@
 import RecoilConcurrency
 
-/// The container side of evaluation recording: statistics by slot and a bounded timeline in
-/// plain buffers, written under the container's lock as part of each evaluation. Recording
+/// The container side of evaluation recording: statistics and timing samplers by slot and a
+/// bounded timeline in plain buffers, written under the container's lock as part of each
+/// evaluation. Recording
 /// here instead of in an observer saves building, queueing and delivering an event per
 /// evaluation, and any lookup of the node by key.
 final class EvaluationRecorder {
@@ -10,37 +11,71 @@ final class EvaluationRecorder {
     var node: Int
     /// The uid of the dependency that caused it, or `firstRead` / `refresh`.
     var cause: Int
+    /// Meaningless when the evaluation was not timed.
     var startNanos: UInt64
+    /// `untimed` when the evaluation was not timed.
     var durationNanos: UInt64
   }
 
   static let firstRead = -1
   static let refresh = -2
+  /// The duration of an evaluation that was not timed.
+  static let untimed = UInt64.max
 
   /// How many callers asked for recording; it stops when the last one stops.
-  var users = 0
-  /// Statistics by slot index, reset when an index is given to a new node.
-  var statistics = DenseBuffer<EvaluationStatistics>()
-  private var timeline: RingBuffer<Entry>
+  var users = 1
+  /// The strictest timing asked for, and its parts as the evaluation path uses them.
+  private(set) var timing: RecordingTiming {
+    didSet {
+      periodMask = UInt64(timing.period - 1)
+      slowNanos = timing.slowNanos
+    }
+  }
+  @exclusivity(unchecked) private(set) var periodMask: UInt64
+  @exclusivity(unchecked) private(set) var slowNanos: UInt64
+  /// Statistics of the timed evaluations by slot index, reset when an index is given to a new
+  /// node. Each slot counts all its evaluations itself (`NodeSlot.tally`): an evaluation that
+  /// is not timed touches nothing here but the timeline.
+  @exclusivity(unchecked) private var timedStatistics = DenseBuffer<EvaluationStatistics>()
+  /// The uid of each slot's node, by slot index: naming an evaluation's cause from here reads
+  /// a small array instead of the cause's slot, which an in-place write leaves cold.
+  @exclusivity(unchecked) private var uids = DenseBuffer<Int>()
+  @exclusivity(unchecked) private var timeline: RingBuffer<Entry>
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
 
-  init(capacity: Int) {
+  init(capacity: Int, timing: RecordingTiming) {
     timeline = RingBuffer(capacity: capacity)
+    self.timing = timing
+    periodMask = UInt64(timing.period - 1)
+    slowNanos = timing.slowNanos
   }
 
   deinit {
-    statistics.deallocate()
+    timedStatistics.deallocate()
+    uids.deallocate()
   }
 
-  func grow(to newCapacity: Int) {
-    timeline.grow(to: newCapacity)
+  /// Another caller starts recording: keeps the larger capacity and the stricter timing.
+  func join(capacity: Int, timing: RecordingTiming) {
+    users += 1
+    timeline.grow(to: capacity)
+    self.timing = self.timing.combined(with: timing)
   }
 
-  /// Makes room for slot `index`, fresh.
-  func registered(_ index: Int32) {
-    while statistics.count <= Int(index) { statistics.append(EvaluationStatistics()) }
-    statistics[index] = EvaluationStatistics()
+  /// Makes room for slot `index`, fresh, holding node `uid`.
+  func registered(_ index: Int32, uid: Int) {
+    while timedStatistics.count <= Int(index) {
+      timedStatistics.append(EvaluationStatistics())
+      uids.append(0)
+    }
+    timedStatistics[index] = EvaluationStatistics()
+    uids[index] = uid
+  }
+
+  /// The uid of slot `index`'s node.
+  func uid(_ index: Int32) -> Int {
+    uids[index]
   }
 
   func released(uid: Int, key: NodeKey) {
@@ -51,19 +86,24 @@ final class EvaluationRecorder {
     }
   }
 
+  /// Records an evaluation of slot `index`, timed or not (`entry.durationNanos == untimed`);
+  /// the slot has counted it.
   func record(index: Int32, _ entry: Entry) {
-    statistics[index].add(entry.durationNanos)
+    if entry.durationNanos != Self.untimed { timedStatistics[index].add(entry.durationNanos) }
     timeline.append(entry)
   }
 
   /// The recording in public form; `keyOf` names the nodes in use by uid.
-  func recording(keyOf liveKeys: [Int: NodeKey], statisticsOf live: [(key: NodeKey, index: Int32)])
+  func recording(keyOf liveKeys: [Int: NodeKey], statisticsOf live: [(key: NodeKey, index: Int32, count: Int)])
     -> EvaluationRecording
   {
     var result = EvaluationRecording()
     result.dropped = timeline.dropped
     func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
-    for entry in timeline.elements {
+    let entries = timeline.elements
+    let starts = StartEstimate.starts(
+      entries.map { ($0.startNanos, $0.durationNanos == Self.untimed ? nil : $0.durationNanos) })
+    for (entry, start) in zip(entries, starts) {
       guard let node = key(entry.node) else { continue }
       let trigger: EvaluationTrigger
       switch entry.cause {
@@ -73,10 +113,13 @@ final class EvaluationRecorder {
       }
       result.timeline.append(
         RecordedEvaluation(
-          node: node, startNanos: entry.startNanos, durationNanos: entry.durationNanos, trigger: trigger))
+          node: node, startNanos: start,
+          durationNanos: entry.durationNanos == Self.untimed ? nil : entry.durationNanos, trigger: trigger))
     }
-    for (key, index) in live where Int(index) < statistics.count && statistics[index].count > 0 {
-      result.statistics[key] = statistics[index]
+    for (key, index, count) in live where count > 0 && Int(index) < timedStatistics.count {
+      var statistics = timedStatistics[index]
+      statistics.count = count
+      result.statistics[key] = statistics
     }
     return result
   }

@@ -127,7 +127,7 @@ import Synchronization
     records[Int(index)].evaluating = false
     records[Int(index)].dirtiedBy = -1
     indexOfKey[node.key] = index
-    recorder?.registered(index)
+    recorder?.registered(index, uid: node.uid)
     node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
     if !observers.isEmpty {
       events.append(
@@ -324,7 +324,12 @@ import Synchronization
     let forced = slot._withUnsafeGuaranteedRef { $0.forcedRefresh }
     let startEvent = events.count
     if reportsStart { events.append(.evaluationStarted(node: key(of: index), trigger: trigger(forced, cause))) }
-    let start = DispatchTime.now().uptimeNanoseconds
+    // Observers get every evaluation timed; the recorder only those its timing asks for.
+    let timed =
+      recorder.map { recorder in
+        slot._withUnsafeGuaranteedRef { $0.tally.countEvaluation(periodMask: recorder.periodMask) }
+      } ?? false || reportsStart || reportsFinish
+    let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
     let changed: Bool
     do {
       changed = try run(index)
@@ -332,15 +337,16 @@ import Synchronization
       // The evaluation is retried; report it once. Events of dependencies evaluated in the
       // meantime stay.
       if reportsStart { events.remove(at: startEvent) }
+      if recorder != nil { slot._withUnsafeGuaranteedRef { $0.tally.uncount() } }
       throw error
     }
-    let duration = DispatchTime.now().uptimeNanoseconds &- start
+    let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : EvaluationRecorder.untimed
     if let recorder {
+      if timed { slot._withUnsafeGuaranteedRef { $0.tally.timed(duration, slowNanos: recorder.slowNanos) } }
       let causeUID =
         forced
         ? EvaluationRecorder.refresh
-        : cause >= 0
-          ? records[Int(cause)].slot._withUnsafeGuaranteedRef { $0.ownerUID } : EvaluationRecorder.firstRead
+        : cause >= 0 ? recorder.uid(cause) : EvaluationRecorder.firstRead
       recorder.record(
         index: index,
         EvaluationRecorder.Entry(

@@ -32,6 +32,8 @@
   /// The mark a new slot starts with: atoms are clean, selectors dirty until evaluated.
   let initialMark: Mark
   @exclusivity(unchecked) var forcedRefresh = false
+  /// Evaluations counted by the container's recording, if any.
+  @exclusivity(unchecked) var tally = EvaluationTally()
   /// The `uid` of the node: never reused, unlike slot indices and node addresses.
   let ownerUID: Int
 

@@ -8,16 +8,17 @@
 public struct RecordedEvaluation: Sendable {
   /// The node evaluated.
   public var node: NodeKey
-  /// When it started, on the monotonic clock of `DispatchTime.uptimeNanoseconds`.
+  /// When it started, on the monotonic clock of `DispatchTime.uptimeNanoseconds`; for an
+  /// evaluation that was not timed, estimated from the timed ones around it.
   public var startNanos: UInt64
-  /// How long it took.
-  public var durationNanos: UInt64
+  /// How long it took, or `nil` when it was not timed (see `RecordingTiming`).
+  public var durationNanos: UInt64?
   /// Why it ran.
   public var trigger: EvaluationTrigger
 }
 
 /// What a container recorded about its evaluations (see
-/// ``AtomContainer/startRecordingEvaluations(timelineCapacity:)``).
+/// ``AtomContainer/startRecordingEvaluations(timelineCapacity:timing:)``).
 ///
 /// ```swift
 /// let recording = container.recordedEvaluations()

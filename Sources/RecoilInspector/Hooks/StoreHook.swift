@@ -13,7 +13,8 @@ final class StoreHook: StoreObserver {
     self.core = core
   }
 
-  /// Actions only for the live stream: the store records the trace itself.
+  /// Actions only for the live stream: the store records the trace itself. The inspector tells
+  /// the store when streaming starts or stops.
   var wantsActions: Bool { core.isStreamingEnabled }
 
   func receive(_ event: StoreEvent) {

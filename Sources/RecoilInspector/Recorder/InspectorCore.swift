@@ -106,7 +106,7 @@ final class InspectorCore: Sendable {
     return SnapshotAction(
       seq: raw.sequence, store: raw.store, name: description.name,
       payload: description.payload.map { Self.cut($0, to: configuration.previewLength) },
-      atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: Int(clamping: raw.durationNanos),
+      atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: raw.durationNanos.map { Int(clamping: $0) },
       changes: StateDiff.changes(
         from: raw.before, to: raw.after, previewLength: configuration.previewLength,
         limit: configuration.changesPerAction))

@@ -27,7 +27,8 @@ struct Recording {
     var action: any Sendable
     var before: any Sendable
     var after: any Sendable
-    var durationNanos: UInt64
+    /// `nil` when the store's recording did not time the action.
+    var durationNanos: UInt64?
     var atNanos: UInt64
 
     init(_ record: StoreActionRecord, store: String) {
@@ -41,13 +42,14 @@ struct Recording {
     }
   }
 
-  /// One evaluation in the timeline: 24 bytes, nodes by number (see `evaluatedNodes`).
+  /// One evaluation in the timeline, nodes by number (see `evaluatedNodes`).
   struct Evaluation: Sendable {
     var node: Int32
     /// The number of the dependency whose change caused it, or a ``Cause``.
     var cause: Int32
     var startNanos: UInt64
-    var durationNanos: UInt64
+    /// `nil` when the container's recording did not time it.
+    var durationNanos: UInt64?
   }
 
   /// Causes of an evaluation other than a dependency's change.
@@ -149,8 +151,9 @@ struct Recording {
 extension EvaluationStatistics {
   /// Adds another node's or period's statistics to these.
   mutating func absorb(_ other: EvaluationStatistics) {
-    guard other.count > 0 else { return }
     count += other.count
+    guard other.timedCount > 0 else { return }
+    timedCount += other.timedCount
     totalNanos &+= other.totalNanos
     minNanos = min(minNanos, other.minNanos)
     maxNanos = max(maxNanos, other.maxNanos)
@@ -158,8 +161,10 @@ extension EvaluationStatistics {
   }
 
   var snapshot: SnapshotEvaluations {
-    SnapshotEvaluations(
-      count: count, totalNanos: Int(clamping: totalNanos), minNanos: count > 0 ? Int(clamping: minNanos) : nil,
-      maxNanos: Int(clamping: maxNanos), lastNanos: Int(clamping: lastNanos))
+    let timed = timedCount > 0
+    return SnapshotEvaluations(
+      count: count, totalNanos: Int(clamping: totalNanos), minNanos: timed ? Int(clamping: minNanos) : nil,
+      maxNanos: timed ? Int(clamping: maxNanos) : nil, lastNanos: timed ? Int(clamping: lastNanos) : nil,
+      timedCount: timedCount == count ? nil : timedCount)
   }
 }

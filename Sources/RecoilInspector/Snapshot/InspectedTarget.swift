@@ -65,5 +65,7 @@ struct StoreTarget: Sendable {
   let contents: @Sendable () -> Contents?
   /// The actions the store recorded, named by `name`; nil once the store is gone.
   let recordedActions: @Sendable () -> ActionRecording?
+  /// Tells the store that its hook's `wantsActions` changed, as streaming started or stopped.
+  let streamingChanged: @Sendable () -> Void
   let release: AttachmentRelease
 }

@@ -18,7 +18,7 @@ extension GraphDescription {
     nameOfID.reserveCapacity(snapshot.nodes.count)
     for (index, node) in snapshot.nodes.enumerated() { nameOfID[node.id] = "n\(index)" }
 
-    let hottest = snapshot.nodes.lazy.compactMap { $0.evaluations?.totalNanos }.max() ?? 0
+    let hottest = snapshot.nodes.lazy.compactMap { $0.evaluations?.estimatedTotalNanos }.max() ?? 0
     for (index, node) in snapshot.nodes.enumerated() {
       nodes.append(
         Self.describe(node, name: "n\(index)", heat: options.heat ? hottest : nil, compact: isLarge))
@@ -67,7 +67,7 @@ extension GraphDescription {
       attributes.append(("peripheries", "2"))
     }
     if let hottest, node.kind == .selector, hottest > 0 {
-      let fraction = Double(node.evaluations?.totalNanos ?? 0) / Double(hottest)
+      let fraction = Double(node.evaluations?.estimatedTotalNanos ?? 0) / Double(hottest)
       fill = Palette.heatColor(fraction: fraction)
       fontColor = Palette.heatTextColor(fraction: fraction)
     }
@@ -113,7 +113,9 @@ extension GraphDescription {
       }
     }
     if let stats = node.evaluations {
-      let text = "\(stats.count) eval\(stats.count == 1 ? "" : "s") · \(Duration.format(nanos: stats.totalNanos))"
+      // A sampled total is an estimate: "≈".
+      let total = (stats.isSampled ? "≈" : "") + Duration.format(nanos: stats.estimatedTotalNanos)
+      let text = "\(stats.count) eval\(stats.count == 1 ? "" : "s") · \(total)"
       lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"\(Palette.mutedText)\">\(LabelText.html(text))</FONT>")
     }
     return lines.joined(separator: "<BR/>")
@@ -141,7 +143,12 @@ extension GraphDescription {
     if let value = node.value { lines.append("value: \(value)") }
     if let subscribers = node.subscribers { lines.append("subscribers: \(subscribers)") }
     if let stats = node.evaluations {
-      var text = "evaluations: \(stats.count), total \(Duration.format(nanos: stats.totalNanos))"
+      var text = "evaluations: \(stats.count)"
+      if stats.isSampled {
+        text += " (\(stats.timedCount ?? 0) timed), total ≈\(Duration.format(nanos: stats.estimatedTotalNanos))"
+      } else {
+        text += ", total \(Duration.format(nanos: stats.totalNanos))"
+      }
       if let max = stats.maxNanos { text += ", max \(Duration.format(nanos: max))" }
       if let last = stats.lastNanos { text += ", last \(Duration.format(nanos: last))" }
       lines.append(text)

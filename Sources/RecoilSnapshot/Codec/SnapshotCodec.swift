@@ -95,6 +95,7 @@ extension JSONWriter {
       write("minNanos", stats.minNanos)
       write("maxNanos", stats.maxNanos)
       write("lastNanos", stats.lastNanos)
+      write("timedCount", stats.timedCount)
       endObject()
     }
   }

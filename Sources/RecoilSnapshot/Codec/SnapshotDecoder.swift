@@ -111,7 +111,8 @@ struct SnapshotDecoder {
         totalNanos: try stats.required("totalNanos").count(),
         minNanos: try stats.optional("minNanos")?.count(),
         maxNanos: try stats.optional("maxNanos")?.count(),
-        lastNanos: try stats.optional("lastNanos")?.count())
+        lastNanos: try stats.optional("lastNanos")?.count(),
+        timedCount: try stats.optional("timedCount")?.count())
     }
     return node
   }

@@ -119,20 +119,55 @@ public enum SnapshotNodeStatus: String, Sendable, CaseIterable {
 
 /// How often a node was evaluated and how long that took, in nanoseconds.
 ///
+/// When only some evaluations were timed (see `timedCount`), the durations are those of the
+/// timed ones.
+///
 /// ```swift
 /// let stats = SnapshotEvaluations(count: 2, totalNanos: 900, maxNanos: 600, lastNanos: 300)
+/// let sampled = SnapshotEvaluations(count: 64, totalNanos: 200, lastNanos: 100, timedCount: 2)
 /// ```
 public struct SnapshotEvaluations: Sendable, Equatable {
   /// The number of evaluations.
   public var count: Int
-  /// The sum of all evaluation durations.
+  /// The sum of the timed evaluations' durations.
   public var totalNanos: Int
-  /// The shortest evaluation, when known.
+  /// The shortest timed evaluation, when known.
   public var minNanos: Int?
-  /// The longest evaluation, when known.
+  /// The longest timed evaluation, when known.
   public var maxNanos: Int?
-  /// The most recent evaluation, when known.
+  /// The most recent timed evaluation, when known.
   public var lastNanos: Int?
+  /// How many evaluations were timed, when not all of them were; `nil` means all.
+  public var timedCount: Int?
+
+  /// The mean duration of the timed evaluations, when any was timed.
+  ///
+  /// ```swift
+  /// SnapshotEvaluations(count: 64, totalNanos: 200, timedCount: 2).meanNanos  // 100
+  /// ```
+  public var meanNanos: Int? {
+    let timed = timedCount ?? count
+    return timed > 0 ? totalNanos / timed : nil
+  }
+
+  /// Whether only some evaluations were timed.
+  ///
+  /// ```swift
+  /// SnapshotEvaluations(count: 64, totalNanos: 200, timedCount: 2).isSampled  // true
+  /// ```
+  public var isSampled: Bool { (timedCount ?? count) < count }
+
+  /// The time all evaluations took: `totalNanos` when each was timed, otherwise the mean of
+  /// the timed ones times `count`.
+  ///
+  /// ```swift
+  /// SnapshotEvaluations(count: 64, totalNanos: 200, timedCount: 2).estimatedTotalNanos  // 6400
+  /// ```
+  public var estimatedTotalNanos: Int {
+    guard isSampled else { return totalNanos }
+    let (product, overflow) = (meanNanos ?? 0).multipliedReportingOverflow(by: count)
+    return overflow ? .max : product
+  }
 
   /// Creates evaluation statistics.
   ///
@@ -146,13 +181,16 @@ public struct SnapshotEvaluations: Sendable, Equatable {
   ///   - minNanos: The shortest duration.
   ///   - maxNanos: The longest duration.
   ///   - lastNanos: The latest duration.
+  ///   - timedCount: How many evaluations were timed; `nil` for all.
   public init(
-    count: Int, totalNanos: Int, minNanos: Int? = nil, maxNanos: Int? = nil, lastNanos: Int? = nil
+    count: Int, totalNanos: Int, minNanos: Int? = nil, maxNanos: Int? = nil, lastNanos: Int? = nil,
+    timedCount: Int? = nil
   ) {
     self.count = count
     self.totalNanos = totalNanos
     self.minNanos = minNanos
     self.maxNanos = maxNanos
     self.lastNanos = lastNanos
+    self.timedCount = timedCount
   }
 }

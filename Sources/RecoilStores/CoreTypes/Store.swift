@@ -167,41 +167,69 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
     let before = storage.state
     var after = before
-    // Most stores register nothing after creation: then nothing is read. Otherwise the fields
-    // are read one by one from the processing thread's copy, not copied as a whole.
-    let configuration = hasNoConfiguration.load(ordering: .acquiring) ? nil : currentConfiguration()
-    let recorder = configuration?.value.actionRecorder
-    let observing = configuration?.value.notifiesActions ?? false
-    let timing = observing || recorder != nil
-    let start = timing ? DispatchTime.now().uptimeNanoseconds : 0
-    let thread = CurrentThread.id
-    reducingThread.store(thread, ordering: .relaxed)
-    reducer.reduce(&after, action)
-    if let configuration {
-      for slice in configuration.value.slices { slice.reduce(&after, action) }
+    // Most stores register nothing after creation: then no configuration is read.
+    guard !hasNoConfiguration.load(ordering: .acquiring), let configuration = currentConfiguration() else {
+      reduce(&after, action)
+      let subscribers = lock.withLock {
+        storage.state = after
+        storage.sequence += 1
+        return storage.subscribers
+      }
+      Self.notify(subscribers, of: after)
+      return
     }
+    configuration._withUnsafeGuaranteedRef { configuration in
+      process(action, from: before, to: &after, configuration)
+    }
+  }
+
+  /// Runs the reducers, noting which thread runs them.
+  @inlinable func reduce(_ state: inout State, _ action: Action) {
+    reducingThread.store(CurrentThread.id, ordering: .relaxed)
+    reducer.reduce(&state, action)
     reducingThread.store(0, ordering: .relaxed)
-    let duration = timing ? DispatchTime.now().uptimeNanoseconds &- start : 0
+  }
+
+  /// The rest of `process(_:)` when observers, slices, effects or a recorder are registered.
+  @inlinable func process(
+    _ action: Action, from before: State, to after: inout State, _ configuration: ProcessedConfiguration<State, Action>
+  ) {
+    let observing = configuration.notifiesActions
+    let recorder = configuration.recorder
+    // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
+    let timed = observing || (recorder != nil && configuration.sampler.shouldTime())
+    let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
+    if configuration.hasSlices {
+      reducingThread.store(CurrentThread.id, ordering: .relaxed)
+      reducer.reduce(&after, action)
+      for slice in configuration.value.slices { slice.reduce(&after, action) }
+      reducingThread.store(0, ordering: .relaxed)
+    } else {
+      reduce(&after, action)
+    }
+    let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : ActionRecorder<State, Action>.untimed
+    if timed { configuration.sampler.timed(duration) }
 
     let (subscribers, sequence) = lock.withLock {
       storage.state = after
       storage.sequence += 1
-      recorder?.append(
-        ActionRecorder.Entry(
-          sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
-          atNanos: start))
+      recorder?._withUnsafeGuaranteedRef {
+        $0.append(
+          ActionRecorder.Entry(
+            sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
+            atNanos: start))
+      }
       return (storage.subscribers, storage.sequence)
     }
     Self.notify(subscribers, of: after)
-    guard let configuration else { return }
     if observing {
       let event = StoreEvent.action(
         StoreActionRecord(
           sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
           durationNanos: duration, atNanos: start))
-      for observer in configuration.value.observers where observer.wantsActions { observer.receive(event) }
+      for observer in configuration.actionObservers { observer.receive(event) }
     }
-    if !configuration.value.effects.isEmpty {
+    if configuration.hasEffects {
       startEffects(
         configuration.value.effects, for: action, state: after, sequence: sequence,
         observers: configuration.value.observers)
@@ -210,15 +238,19 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   /// The processing thread's copy of the configuration, read again under the lock only when
   /// its version moved since the last action.
-  @inlinable func currentConfiguration() -> ProcessedConfiguration<State, Action>? {
+  ///
+  /// Returned unretained: only this thread replaces it, here, between actions.
+  @inlinable func currentConfiguration() -> Unmanaged<ProcessedConfiguration<State, Action>>? {
     let version = configurationVersion.load(ordering: .acquiring)
-    if version != storage.processedConfigurationVersion {
-      storage.processedConfiguration = lock.withLock {
-        storage.configuration.isEmpty ? nil : ProcessedConfiguration(storage.configuration)
-      }
-      storage.processedConfigurationVersion = version
+    if version != storage.processedConfigurationVersion { readConfiguration(version: version) }
+    return storage.processedConfiguration.map { Unmanaged.passUnretained($0) }
+  }
+
+  @usableFromInline func readConfiguration(version: Int) {
+    storage.processedConfiguration = lock.withLock {
+      storage.configuration.isEmpty ? nil : ProcessedConfiguration(storage.configuration)
     }
-    return storage.processedConfiguration
+    storage.processedConfigurationVersion = version
   }
 
   /// Calls each active subscriber. The array keeps the subscribers alive, so they are used
@@ -381,6 +413,19 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     return ObjectIdentifier(observer)
   }
 
+  /// Reads every observer's ``StoreObserver/wantsActions`` again before the next action.
+  ///
+  /// The store reads it when observers are added or removed; an observer whose answer
+  /// changes calls this.
+  ///
+  /// ```swift
+  /// log.isEnabled = true
+  /// store.observerInterestsChanged()
+  /// ```
+  public func observerInterestsChanged() {
+    lock.withLock { configurationChanged() }
+  }
+
   /// Removes an observer.
   ///
   /// ```swift
@@ -438,9 +483,25 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 /// an action costs one retain rather than one per array.
 @usableFromInline final class ProcessedConfiguration<State: Sendable, Action: Sendable> {
   @usableFromInline let value: StoreConfiguration<State, Action>
+  /// `value.actionRecorder`, which keeps it alive, for use without a retain.
+  @usableFromInline let recorder: Unmanaged<ActionRecorder<State, Action>>?
+  /// Which actions the recorder times. A new copy of the configuration starts afresh, which
+  /// also brings in a change of the recorder's timing.
+  @usableFromInline @exclusivity(unchecked) var sampler: TimingSampler
+  /// The observers that want action events, as they said when this copy was made.
+  @usableFromInline let actionObservers: [any StoreObserver]
+  @usableFromInline let notifiesActions: Bool
+  @usableFromInline let hasSlices: Bool
+  @usableFromInline let hasEffects: Bool
 
   @usableFromInline init(_ value: StoreConfiguration<State, Action>) {
     self.value = value
+    recorder = value.actionRecorder.map { Unmanaged.passUnretained($0) }
+    sampler = TimingSampler(value.actionRecorder?.timing ?? .sampled)
+    actionObservers = value.observers.filter(\.wantsActions)
+    notifiesActions = !actionObservers.isEmpty
+    hasSlices = !value.slices.isEmpty
+    hasEffects = !value.effects.isEmpty
   }
 }
 
@@ -454,10 +515,4 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline init() {}
 
   @inlinable var isEmpty: Bool { observers.isEmpty && slices.isEmpty && effects.isEmpty && actionRecorder == nil }
-
-  /// Whether an observer wants action events (see ``StoreObserver/wantsActions``).
-  @inlinable var notifiesActions: Bool {
-    for observer in observers where observer.wantsActions { return true }
-    return false
-  }
 }

@@ -12,7 +12,9 @@ import RecoilConcurrency
     @usableFromInline var action: Action
     @usableFromInline var before: State
     @usableFromInline var after: State
+    /// `ActionRecorder.untimed` when the action was not timed.
     @usableFromInline var durationNanos: UInt64
+    /// Meaningless when the action was not timed.
     @usableFromInline var atNanos: UInt64
 
     @inlinable init(
@@ -27,22 +29,34 @@ import RecoilConcurrency
     }
   }
 
+  /// The duration of an action that was not timed.
+  @usableFromInline static var untimed: UInt64 { .max }
+
   /// Only touched under the store's lock.
   @usableFromInline @exclusivity(unchecked) var entries: RingBuffer<Entry>
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
+  /// The strictest timing asked for.
+  @usableFromInline private(set) var timing: RecordingTiming
 
-  init(capacity: Int) {
+  init(capacity: Int, timing: RecordingTiming) {
     entries = RingBuffer(capacity: capacity)
+    self.timing = timing
+  }
+
+  /// Another caller starts recording: keeps the larger capacity and the stricter timing.
+  func join(capacity: Int, timing: RecordingTiming) {
+    users += 1
+    entries.grow(to: capacity)
+    let combined = self.timing.combined(with: timing)
+    // The processing thread samples by the new timing from its next copy of the
+    // configuration (see `ProcessedConfiguration`).
+    self.timing = combined
   }
 
   /// Adds an entry, replacing the oldest when full. Called under the store's lock.
   @inlinable func append(_ entry: Entry) {
     entries.append(entry)
-  }
-
-  func grow(to newCapacity: Int) {
-    entries.grow(to: newCapacity)
   }
 
   /// What `recording(of:store:)` needs, taken under the store's lock: a copy of the buffer,
@@ -56,17 +70,21 @@ import RecoilConcurrency
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
   static func recording(of contents: Contents, store: String) -> ActionRecording {
-    ActionRecording(
-      records: contents.entries.elements.map {
+    let entries = contents.entries.elements
+    let starts = StartEstimate.starts(
+      entries.map { ($0.atNanos, $0.durationNanos == untimed ? nil : $0.durationNanos) })
+    return ActionRecording(
+      records: zip(entries, starts).map { entry, start in
         StoreActionRecord(
-          sequence: $0.sequence, store: store, action: $0.action, stateBefore: $0.before, stateAfter: $0.after,
-          durationNanos: $0.durationNanos, atNanos: $0.atNanos)
+          sequence: entry.sequence, store: store, action: entry.action, stateBefore: entry.before,
+          stateAfter: entry.after, durationNanos: entry.durationNanos == untimed ? nil : entry.durationNanos,
+          atNanos: start)
       },
       dropped: contents.entries.dropped)
   }
 }
 
-/// What a store recorded of its actions (see ``Store/startRecordingActions(capacity:)``).
+/// What a store recorded of its actions (see ``Store/startRecordingActions(capacity:timing:)``).
 ///
 /// ```swift
 /// let recording = store.recordedActions()

@@ -2,27 +2,29 @@ extension Store {
   /// Starts keeping the latest actions with their states and reducer timings, in a buffer
   /// the store writes while it commits each action: no event, lock or type erasure per
   /// action. Calls nest: recording stops when ``stopRecordingActions()`` has been called as
-  /// many times; the buffer keeps the largest capacity asked for.
+  /// many times; the buffer keeps the largest capacity and the strictest timing asked for.
   ///
   /// ```swift
   /// store.startRecordingActions(capacity: 500)
   /// defer { store.stopRecordingActions() }
   /// ```
   ///
-  /// - Parameter capacity: How many of the latest actions to keep.
-  public func startRecordingActions(capacity: Int = 10_000) {
+  /// - Parameters:
+  ///   - capacity: How many of the latest actions to keep.
+  ///   - timing: Which actions to time: by default a sample, so that recording stays cheap
+  ///     for fast reducers (see `RecordingTiming`).
+  public func startRecordingActions(capacity: Int = 10_000, timing: RecordingTiming = .sampled) {
     lock.withLock {
       if let recorder = storage.configuration.actionRecorder {
-        recorder.grow(to: capacity)
-        recorder.users += 1
-        return
+        recorder.join(capacity: capacity, timing: timing)
+      } else {
+        storage.configuration.actionRecorder = ActionRecorder(capacity: capacity, timing: timing)
       }
-      storage.configuration.actionRecorder = ActionRecorder(capacity: capacity)
       configurationChanged()
     }
   }
 
-  /// Stops one ``startRecordingActions(capacity:)``; the last stop discards the recording.
+  /// Stops one ``startRecordingActions(capacity:timing:)``; the last stop discards the recording.
   ///
   /// ```swift
   /// store.stopRecordingActions()

@@ -42,14 +42,16 @@ public struct StoreActionRecord: Sendable {
   public var stateBefore: any Sendable
   /// The state after the action.
   public var stateAfter: any Sendable
-  /// How long the reducers took, on a monotonic clock.
-  public var durationNanos: UInt64
-  /// When processing started, on the monotonic clock (`DispatchTime.uptimeNanoseconds`).
+  /// How long the reducers took, on a monotonic clock; `nil` when a recording did not time
+  /// this action (see `RecordingTiming`). Observers get every action timed.
+  public var durationNanos: UInt64?
+  /// When processing started, on the monotonic clock (`DispatchTime.uptimeNanoseconds`); for
+  /// an action a recording did not time, estimated from the timed actions around it.
   public var atNanos: UInt64
 
   @usableFromInline init(
     sequence: Int, store: String, action: any Sendable, stateBefore: any Sendable, stateAfter: any Sendable,
-    durationNanos: UInt64, atNanos: UInt64
+    durationNanos: UInt64?, atNanos: UInt64
   ) {
     self.sequence = sequence
     self.store = store

@@ -19,9 +19,11 @@ public protocol StoreObserver: AnyObject, Sendable {
   /// - Parameter event: What happened.
   func receive(_ event: StoreEvent)
 
-  /// Whether this observer wants ``StoreEvent/action(_:)`` events; read for every action,
-  /// so it may vary. Each one costs the store two clock reads and boxing the action and
-  /// both states. Yes unless implemented.
+  /// Whether this observer wants ``StoreEvent/action(_:)`` events. Each one costs the store
+  /// two clock reads and boxing the action and both states. Yes unless implemented.
+  ///
+  /// The store reads it when the observer is added and after
+  /// ``Store/observerInterestsChanged()``, not for every action.
   var wantsActions: Bool { get }
 }
 

@@ -1,0 +1,46 @@
+/// Decides, operation by operation, whether to read the clock, following a
+/// ``RecordingTiming``: every operation after one that was slow, and one in its period of the
+/// others.
+///
+/// One sampler serves one stream of operations of similar cost, such as a store's actions.
+///
+/// ```swift
+/// var sampler = TimingSampler(.sampled)
+/// if sampler.shouldTime() {
+///   let start = now()
+///   work()
+///   sampler.timed(now() - start)
+/// } else {
+///   work()
+/// }
+/// ```
+@usableFromInline package struct TimingSampler: BitwiseCopyable {
+  /// Whether the last timed operation was slow; the first one is timed anyway.
+  @usableFromInline var lastWasSlow = false
+  /// Operations counted so far, modulo the period.
+  @usableFromInline var counted: UInt32 = 0
+  @usableFromInline let periodMask: UInt32
+  @usableFromInline let slowNanos: UInt64
+
+  package init(_ timing: RecordingTiming) {
+    periodMask = UInt32(clamping: timing.period - 1)
+    slowNanos = timing.slowNanos
+  }
+
+  /// The timing this sampler follows.
+  package var timing: RecordingTiming {
+    .sampled(oneIn: Int(periodMask) + 1, slowNanos: slowNanos)
+  }
+
+  /// Whether to time the next operation; call once per operation.
+  @inlinable package mutating func shouldTime() -> Bool {
+    let position = counted
+    counted = (counted &+ 1) & periodMask
+    return position == 0 || lastWasSlow
+  }
+
+  /// Reports the duration of an operation `shouldTime()` chose.
+  @inlinable package mutating func timed(_ nanos: UInt64) {
+    lastWasSlow = nanos >= slowNanos
+  }
+}
