@@ -49,9 +49,11 @@ enum GraphBenchmark {
   }
 
   static func median(_ repetitions: Int, _ body: () -> Measurement) -> Measurement {
-    var samples = (0..<repetitions).map { _ in body() }
-    samples.sort { $0.nanos < $1.nanos }
-    return samples[samples.count / 2]
+    median(of: (0..<repetitions).map { _ in body() })
+  }
+
+  static func median(of samples: [Measurement]) -> Measurement {
+    samples.sorted { $0.nanos < $1.nanos }[samples.count / 2]
   }
 
   // MARK: - The graph

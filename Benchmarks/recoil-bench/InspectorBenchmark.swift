@@ -3,30 +3,40 @@ import RecoilInspector
 import RecoilStores
 
 /// S1 and G3 with an inspector attached and recording to memory, beside the same workloads
-/// without it, in one run: `S1+inspector ns_per_op=… plain_ns_per_op=… ratio=…`.
+/// without it, in one run: `S1+inspector ns_per_op=… plain_ns_per_op=… ratio=…`. The
+/// inspector times by sample (its default) or, for `S1+inspector-every`, every operation.
 enum InspectorBenchmark {
-  static func run(_ workload: String, repetitions: Int) {
-    let (inspected, plain, operations): (GraphBenchmark.Measurement, GraphBenchmark.Measurement, Int)
-    if workload == "S1" {
-      inspected = GraphBenchmark.median(repetitions) { store(inspected: true) }
-      plain = GraphBenchmark.median(repetitions) { store(inspected: false) }
-      operations = 1_000_000
-    } else {
-      inspected = GraphBenchmark.median(repetitions) { graph(inspected: true) }
-      plain = GraphBenchmark.median(repetitions) { graph(inspected: false) }
-      operations = 100_000
+  static func run(_ workload: String, timing: RecordingTiming, repetitions: Int) {
+    let measure: (Bool) -> GraphBenchmark.Measurement =
+      workload == "S1" ? { store(inspected: $0, timing: timing) } : { graph(inspected: $0, timing: timing) }
+    let operations = workload == "S1" ? 1_000_000 : 100_000
+    // Alternated, so that both see the same phases of a machine whose speed drifts.
+    var inspectedSamples: [GraphBenchmark.Measurement] = []
+    var plainSamples: [GraphBenchmark.Measurement] = []
+    for _ in 0..<repetitions {
+      inspectedSamples.append(measure(true))
+      plainSamples.append(measure(false))
     }
-    precondition(inspected.check == plain.check, "\(workload)+inspector check mismatch")
+    let inspected = GraphBenchmark.median(of: inspectedSamples)
+    let plain = GraphBenchmark.median(of: plainSamples)
+    let name = workload + (timing == .everyOperation ? "+inspector-every" : "+inspector")
+    precondition(inspected.check == plain.check, "\(name) check mismatch")
     let perOperation = inspected.nanos / Double(operations)
     let plainPerOperation = plain.nanos / Double(operations)
     print(
-      "\(workload)+inspector ns_per_op=\(GraphBenchmark.format(perOperation)) plain_ns_per_op=\(GraphBenchmark.format(plainPerOperation)) ratio=\(GraphBenchmark.format(perOperation / plainPerOperation)) check=\(inspected.check)"
+      "\(name) ns_per_op=\(GraphBenchmark.format(perOperation)) plain_ns_per_op=\(GraphBenchmark.format(plainPerOperation)) ratio=\(GraphBenchmark.format(perOperation / plainPerOperation)) check=\(inspected.check)"
     )
   }
 
-  static func store(inspected: Bool) -> GraphBenchmark.Measurement {
+  static func inspector(_ timing: RecordingTiming) -> Inspector {
+    var configuration = InspectorConfiguration()
+    configuration.timing = timing
+    return Inspector(configuration: configuration)
+  }
+
+  static func store(inspected: Bool, timing: RecordingTiming) -> GraphBenchmark.Measurement {
     let store = Store(initialState: StoreBenchmark.Counter(), reducer: StoreBenchmark.reducer, name: "bench")
-    let inspector = Inspector()
+    let inspector = inspector(timing)
     if inspected { inspector.attach(store) }
     let checksum = StoreBenchmark.Checksum()
     let subscription = store.subscribe { checksum.value &+= $0.counter }
@@ -37,8 +47,8 @@ enum InspectorBenchmark {
     return GraphBenchmark.Measurement(nanos: nanos, operations: 1_000_000, check: checksum.value)
   }
 
-  static func graph(inspected: Bool) -> GraphBenchmark.Measurement {
-    let inspector = Inspector()
+  static func graph(inspected: Bool, timing: RecordingTiming) -> GraphBenchmark.Measurement {
+    let inspector = inspector(timing)
     let measurement = GraphBenchmark.g3 { container in
       if inspected { inspector.attach(container) }
     }

@@ -4,6 +4,7 @@ import Foundation
 /// one line per measurement, always with a baseline measured in the same run.
 @main
 struct RecoilBench {
+  /// `+inspector-every`: the same with every action and evaluation timed (not in the default set).
   static let workloads = ["S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "R1", "M1"]
 
   static func main() throws {
@@ -16,7 +17,9 @@ struct RecoilBench {
       arguments.removeSubrange(index...index + 1)
     }
     if arguments.contains("--help") || arguments.contains("-h") {
-      print("usage: recoil-bench [\(workloads.joined(separator: "|"))|R1-quick ...] [--reps N]")
+      print(
+        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|R1-quick ...] [--reps N]"
+      )
       return
     }
     #if DEBUG
@@ -29,8 +32,10 @@ struct RecoilBench {
       case "R1": try RenderBenchmark.run(sizes: [100, 1000, 3000], repetitions: repetitions ?? 3)
       case "R1-QUICK": try RenderBenchmark.run(sizes: [100, 1000], repetitions: repetitions ?? 1)
       case "M1": try MemoryBenchmark.run(renders: 200)
-      case "S1+INSPECTOR": InspectorBenchmark.run("S1", repetitions: repetitions ?? 5)
-      case "G3+INSPECTOR": InspectorBenchmark.run("G3", repetitions: repetitions ?? 5)
+      case "S1+INSPECTOR": InspectorBenchmark.run("S1", timing: .sampled, repetitions: repetitions ?? 5)
+      case "G3+INSPECTOR": InspectorBenchmark.run("G3", timing: .sampled, repetitions: repetitions ?? 5)
+      case "S1+INSPECTOR-EVERY": InspectorBenchmark.run("S1", timing: .everyOperation, repetitions: repetitions ?? 5)
+      case "G3+INSPECTOR-EVERY": InspectorBenchmark.run("G3", timing: .everyOperation, repetitions: repetitions ?? 5)
       case "S1", "S2": StoreBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 5)
       case "G1", "G2", "G3": GraphBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 5)
       default:
