@@ -246,6 +246,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     return storage.processedConfiguration.map { Unmanaged.passUnretained($0) }
   }
 
+  /// Makes the processing thread's copy of configuration `version`; kept out of line, as it
+  /// runs only after a change.
   @usableFromInline func readConfiguration(version: Int) {
     storage.processedConfiguration = lock.withLock {
       storage.configuration.isEmpty ? nil : ProcessedConfiguration(storage.configuration)
