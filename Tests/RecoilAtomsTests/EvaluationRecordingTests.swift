@@ -155,6 +155,24 @@ import Testing
     #expect(starts == starts.sorted())
   }
 
+  @Test func aFullTimelineKeepsTheTimesOfItsOwnTimedEntries() throws {
+    let a = Atom(0, key: "a")
+    let b = Selector(key: "b") { get in try get(a) + 1 }
+    let container = AtomContainer()
+    container.startRecordingEvaluations(timelineCapacity: 3, timing: .sampled(oneIn: 4, slowNanos: .max))
+    var beforeNinth: UInt64 = 0
+    for value in 1...10 {
+      container.set(a, value)
+      if value == 9 { beforeNinth = DispatchTime.now().uptimeNanoseconds }
+      _ = try container.get(b)
+    }
+    // Evaluations 1, 5 and 9 were timed; the timeline keeps 8, 9 and 10.
+    let timeline = container.recordedEvaluations().timeline
+    #expect(timeline.map { $0.durationNanos != nil } == [false, true, false])
+    #expect(timeline[1].startNanos >= beforeNinth)
+    #expect(timeline.map(\.startNanos) == timeline.map(\.startNanos).sorted())
+  }
+
   @Test func releasedNodesAreStillNamedInTheTimeline() throws {
     let family = SelectorFamily(key: "square") { (n: Int, _: Getter) in n * n }
     let container = AtomContainer()

@@ -1,19 +1,31 @@
 import RecoilConcurrency
 
-/// The container side of evaluation recording: statistics and timing samplers by slot and a
-/// bounded timeline in plain buffers, written under the container's lock as part of each
-/// evaluation. Recording
-/// here instead of in an observer saves building, queueing and delivering an event per
-/// evaluation, and any lookup of the node by key.
+/// The container side of evaluation recording: statistics of timed evaluations by slot and a
+/// bounded timeline, in plain buffers written under the container's lock as part of each
+/// evaluation. Recording here instead of in an observer saves building, queueing and
+/// delivering an event per evaluation, and any lookup of the node by key.
 final class EvaluationRecorder {
-  /// One timeline entry; nodes by `uid`, which unlike slot indices are never reused.
+  /// One timeline entry, 16 bytes; nodes by `uid`, which unlike slot indices are never reused.
   struct Entry: BitwiseCopyable {
-    var node: Int
+    /// The node's uid, complemented (negative) when the evaluation was timed: its times are
+    /// then in `timings`.
+    private var storedNode: Int
     /// The uid of the dependency that caused it, or `firstRead` / `refresh`.
     var cause: Int
-    /// Meaningless when the evaluation was not timed.
+
+    init(node: Int, cause: Int, timed: Bool) {
+      storedNode = timed ? ~node : node
+      self.cause = cause
+    }
+
+    var node: Int { storedNode < 0 ? ~storedNode : storedNode }
+    var isTimed: Bool { storedNode < 0 }
+  }
+
+  /// When a timed evaluation started and how long it took. Kept apart from the entries, as
+  /// most evaluations are not timed: recording one writes 16 bytes, not 32.
+  struct Times: BitwiseCopyable {
     var startNanos: UInt64
-    /// `untimed` when the evaluation was not timed.
     var durationNanos: UInt64
   }
 
@@ -41,11 +53,15 @@ final class EvaluationRecorder {
   /// a small array instead of the cause's slot, which an in-place write leaves cold.
   @exclusivity(unchecked) private var uids = DenseBuffer<Int>()
   @exclusivity(unchecked) private var timeline: RingBuffer<Entry>
+  /// The times of the timed entries, in order. As large as `timeline`, so it holds the times
+  /// of every timed entry the timeline still has.
+  @exclusivity(unchecked) private var timings: RingBuffer<Times>
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
 
   init(capacity: Int, timing: RecordingTiming) {
     timeline = RingBuffer(capacity: capacity)
+    timings = RingBuffer(capacity: capacity)
     self.timing = timing
     periodMask = UInt64(timing.period - 1)
     slowNanos = timing.slowNanos
@@ -60,6 +76,7 @@ final class EvaluationRecorder {
   func join(capacity: Int, timing: RecordingTiming) {
     users += 1
     timeline.grow(to: capacity)
+    timings.grow(to: capacity)
     self.timing = self.timing.combined(with: timing)
   }
 
@@ -86,11 +103,14 @@ final class EvaluationRecorder {
     }
   }
 
-  /// Records an evaluation of slot `index`, timed or not (`entry.durationNanos == untimed`);
-  /// the slot has counted it.
-  func record(index: Int32, _ entry: Entry) {
-    if entry.durationNanos != Self.untimed { timedStatistics[index].add(entry.durationNanos) }
-    timeline.append(entry)
+  /// Records an evaluation of slot `index`, which holds node `node`, timed or not
+  /// (`durationNanos == untimed`); the slot has counted it.
+  func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64) {
+    let timed = durationNanos != Self.untimed
+    timeline.append(Entry(node: node, cause: cause, timed: timed))
+    guard timed else { return }
+    timedStatistics[index].add(durationNanos)
+    timings.append(Times(startNanos: startNanos, durationNanos: durationNanos))
   }
 
   /// The recording in public form; `keyOf` names the nodes in use by uid.
@@ -101,9 +121,14 @@ final class EvaluationRecorder {
     result.dropped = timeline.dropped
     func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
     let entries = timeline.elements
-    let starts = StartEstimate.starts(
-      entries.map { ($0.startNanos, $0.durationNanos == Self.untimed ? nil : $0.durationNanos) })
-    for (entry, start) in zip(entries, starts) {
+    // The newest timed entries own the newest times.
+    var times = [Times?](repeating: nil, count: entries.count)
+    var unclaimed = timings.elements[...]
+    for index in entries.indices.reversed() where entries[index].isTimed {
+      times[index] = unclaimed.popLast()
+    }
+    let starts = StartEstimate.starts(times.map { ($0?.startNanos ?? 0, $0?.durationNanos) })
+    for (index, (entry, start)) in zip(entries, starts).enumerated() {
       guard let node = key(entry.node) else { continue }
       let trigger: EvaluationTrigger
       switch entry.cause {
@@ -114,7 +139,7 @@ final class EvaluationRecorder {
       result.timeline.append(
         RecordedEvaluation(
           node: node, startNanos: start,
-          durationNanos: entry.durationNanos == Self.untimed ? nil : entry.durationNanos, trigger: trigger))
+          durationNanos: times[index]?.durationNanos, trigger: trigger))
     }
     for (key, index, count) in live where count > 0 && Int(index) < timedStatistics.count {
       var statistics = timedStatistics[index]

@@ -348,10 +348,8 @@ import Synchronization
         ? EvaluationRecorder.refresh
         : cause >= 0 ? recorder.uid(cause) : EvaluationRecorder.firstRead
       recorder.record(
-        index: index,
-        EvaluationRecorder.Entry(
-          node: slot._withUnsafeGuaranteedRef { $0.ownerUID }, cause: causeUID, startNanos: start,
-          durationNanos: duration))
+        index: index, node: slot._withUnsafeGuaranteedRef { $0.ownerUID }, cause: causeUID, startNanos: start,
+        durationNanos: duration)
     }
     if reportsFinish {
       events.append(
