@@ -27,11 +27,6 @@
     slowNanos = timing.slowNanos
   }
 
-  /// The timing this sampler follows.
-  package var timing: RecordingTiming {
-    .sampled(oneIn: Int(periodMask) + 1, slowNanos: slowNanos)
-  }
-
   /// Whether to time the next operation; call once per operation.
   @inlinable package mutating func shouldTime() -> Bool {
     let position = counted

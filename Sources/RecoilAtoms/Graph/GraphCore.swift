@@ -324,11 +324,13 @@ import Synchronization
     let forced = slot._withUnsafeGuaranteedRef { $0.forcedRefresh }
     let startEvent = events.count
     if reportsStart { events.append(.evaluationStarted(node: key(of: index), trigger: trigger(forced, cause))) }
-    // Observers get every evaluation timed; the recorder only those its timing asks for.
-    let timed =
+    // The recorder counts every evaluation and times those its timing asks for; observers get
+    // every one timed.
+    let sampled =
       recorder.map { recorder in
         slot._withUnsafeGuaranteedRef { $0.tally.countEvaluation(periodMask: recorder.periodMask) }
-      } ?? false || reportsStart || reportsFinish
+      } ?? false
+    let timed = sampled || reportsStart || reportsFinish
     let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
     let changed: Bool
     do {

@@ -183,10 +183,17 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
-  /// Runs the reducers, noting which thread runs them.
+  /// Runs the reducer and, if any, the slice reducers, noting which thread runs them.
   @inlinable func reduce(_ state: inout State, _ action: Action) {
     reducingThread.store(CurrentThread.id, ordering: .relaxed)
     reducer.reduce(&state, action)
+    reducingThread.store(0, ordering: .relaxed)
+  }
+
+  @inlinable func reduce(_ state: inout State, _ action: Action, slices: [SliceRegistration<State, Action>]) {
+    reducingThread.store(CurrentThread.id, ordering: .relaxed)
+    reducer.reduce(&state, action)
+    for slice in slices { slice.reduce(&state, action) }
     reducingThread.store(0, ordering: .relaxed)
   }
 
@@ -199,11 +206,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
     let timed = observing || (recorder != nil && configuration.sampler.shouldTime())
     let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
+    // Two calls rather than an optional array: the common case then touches no array at all.
     if configuration.hasSlices {
-      reducingThread.store(CurrentThread.id, ordering: .relaxed)
-      reducer.reduce(&after, action)
-      for slice in configuration.value.slices { slice.reduce(&after, action) }
-      reducingThread.store(0, ordering: .relaxed)
+      reduce(&after, action, slices: configuration.value.slices)
     } else {
       reduce(&after, action)
     }
@@ -482,7 +487,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 }
 
 /// A configuration as the processing thread read it: held by reference, so that using it for
-/// an action costs one retain rather than one per array.
+/// an action costs no retain (see `currentConfiguration()`).
 @usableFromInline final class ProcessedConfiguration<State: Sendable, Action: Sendable> {
   @usableFromInline let value: StoreConfiguration<State, Action>
   /// `value.actionRecorder`, which keeps it alive, for use without a retain.
@@ -492,6 +497,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline @exclusivity(unchecked) var sampler: TimingSampler
   /// The observers that want action events, as they said when this copy was made.
   @usableFromInline let actionObservers: [any StoreObserver]
+  // Read for every action, as flags, so that no array is touched when there is nothing to do.
   @usableFromInline let notifiesActions: Bool
   @usableFromInline let hasSlices: Bool
   @usableFromInline let hasEffects: Bool
