@@ -36,15 +36,10 @@ final class EvaluationRecorder {
 
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
-  /// The strictest timing asked for, and its parts as the evaluation path uses them.
-  private(set) var timing: RecordingTiming {
-    didSet {
-      periodMask = UInt64(timing.period - 1)
-      slowNanos = timing.slowNanos
-    }
-  }
-  @exclusivity(unchecked) private(set) var periodMask: UInt64
-  @exclusivity(unchecked) private(set) var slowNanos: UInt64
+  /// The strictest timing asked for.
+  @exclusivity(unchecked) private(set) var timing: RecordingTiming
+  /// The period minus one (a power of two minus one), as `EvaluationTally` takes it.
+  var periodMask: UInt64 { UInt64(timing.period &- 1) }
   /// Statistics of the timed evaluations by slot index, reset when an index is given to a new
   /// node. Each slot counts all its evaluations itself (`NodeSlot.tally`): an evaluation that
   /// is not timed touches nothing here but the timeline.
@@ -63,8 +58,6 @@ final class EvaluationRecorder {
     timeline = RingBuffer(capacity: capacity)
     timings = RingBuffer(capacity: capacity)
     self.timing = timing
-    periodMask = UInt64(timing.period - 1)
-    slowNanos = timing.slowNanos
   }
 
   deinit {

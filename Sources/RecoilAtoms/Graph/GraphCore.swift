@@ -344,7 +344,7 @@ import Synchronization
     }
     let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : EvaluationRecorder.untimed
     if let recorder {
-      if timed { slot._withUnsafeGuaranteedRef { $0.tally.timed(duration, slowNanos: recorder.slowNanos) } }
+      if timed { slot._withUnsafeGuaranteedRef { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
       let causeUID =
         forced
         ? EvaluationRecorder.refresh
