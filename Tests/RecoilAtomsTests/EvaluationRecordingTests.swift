@@ -5,6 +5,20 @@ import Testing
 
 /// The container's own evaluation recording: statistics per node and a bounded timeline.
 @Suite struct EvaluationRecordingTests {
+  /// Sets `atom` to 1, 2, … `rounds` and reads `node` after each write.
+  func setAndRead(_ container: AtomContainer, _ atom: Atom<Int>, _ node: Selector<Int>, rounds: Int) throws {
+    for value in 1...rounds {
+      container.set(atom, value)
+      _ = try container.get(node)
+    }
+  }
+
+  /// Busy-waits at least `nanos`, so that an evaluation is slow whatever the machine.
+  static func spin(nanos: UInt64) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    while DispatchTime.now().uptimeNanoseconds - start < nanos {}
+  }
+
   @Test func nothingIsRecordedUntilAskedAndAfterTheLastStop() throws {
     let a = Atom(1, key: "a")
     let b = Selector(key: "b") { get in try get(a) + 1 }
@@ -54,10 +68,7 @@ import Testing
     let container = AtomContainer()
     // No evaluation counts as slow here, whatever the machine's speed.
     container.startRecordingEvaluations(timing: .sampled(oneIn: 32, slowNanos: .max))
-    for value in 1...70 {
-      container.set(a, value)
-      _ = try container.get(b)
-    }
+    try setAndRead(container, a, b, rounds: 70)
     let recording = container.recordedEvaluations()
     let statistics = try #require(recording.statistics[b.key])
     #expect(statistics.count == 70)
@@ -90,16 +101,12 @@ import Testing
   @Test func aNodeFoundSlowIsTimedEveryTime() throws {
     let a = Atom(0, key: "a")
     let slow = Selector(key: "slow") { get in
-      let start = DispatchTime.now().uptimeNanoseconds
-      while DispatchTime.now().uptimeNanoseconds - start < 3 * RecordingTiming.sampled.slowNanos {}
+      Self.spin(nanos: 3 * RecordingTiming.sampled.slowNanos)
       return try get(a)
     }
     let container = AtomContainer()
     container.startRecordingEvaluations()
-    for value in 1...6 {
-      container.set(a, value)
-      _ = try container.get(slow)
-    }
+    try setAndRead(container, a, slow, rounds: 6)
     let statistics = try #require(container.recordedEvaluations().statistics[slow.key])
     #expect(statistics.count == 6)
     #expect(statistics.timedCount == 6)
@@ -112,10 +119,7 @@ import Testing
     let container = AtomContainer()
     container.startRecordingEvaluations(timing: .sampled(oneIn: 32, slowNanos: .max))
     container.startRecordingEvaluations(timing: .everyOperation)
-    for value in 1...40 {
-      container.set(a, value)
-      _ = try container.get(b)
-    }
+    try setAndRead(container, a, b, rounds: 40)
     let statistics = try #require(container.recordedEvaluations().statistics[b.key])
     #expect(statistics.count == 40)
     #expect(statistics.timedCount == 40)
@@ -127,10 +131,7 @@ import Testing
     let b = Selector(key: "b") { get in try get(a) * 2 }
     let container = AtomContainer()
     container.startRecordingEvaluations()
-    for value in 1...5 {
-      container.set(a, value)
-      _ = try container.get(b)
-    }
+    try setAndRead(container, a, b, rounds: 5)
     let statistics = try #require(container.recordedEvaluations().statistics[b.key])
     #expect(statistics.count == 5)
     #expect(statistics.minNanos <= statistics.maxNanos)
@@ -143,10 +144,7 @@ import Testing
     let b = Selector(key: "b") { get in try get(a) + 1 }
     let container = AtomContainer()
     container.startRecordingEvaluations(timelineCapacity: 3)
-    for value in 1...10 {
-      container.set(a, value)
-      _ = try container.get(b)
-    }
+    try setAndRead(container, a, b, rounds: 10)
     let recording = container.recordedEvaluations()
     #expect(recording.timeline.count == 3)
     #expect(recording.dropped == 7)
