@@ -6,7 +6,7 @@ import RecoilSnapshot
 /// DOT when the `dot` program is installed (its whole-process wall time, as the anchor measures).
 enum RenderBenchmark {
   static func run(sizes: [Int], repetitions: Int) throws {
-    let dot = findDot()
+    let dot = BenchmarkTools.find("dot")
     for size in sizes {
       let graph = LayeredDAG(count: size)
       let snapshot = graph.snapshot
@@ -40,11 +40,6 @@ enum RenderBenchmark {
       try process.run()
       process.waitUntilExit()
     }
-  }
-
-  private static func findDot() -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
   static func format(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -1,7 +1,46 @@
 /// A JSON value together with its path, with typed accessors that fail with a located error.
+///
+/// The path (`nodes[3].kind`) is spelled out only when an error names it: a field keeps its
+/// parent's path and its own step, so decoding a large file makes no path strings at all.
 struct Field {
   var value: JSONValue
-  var path: String
+  private let parentPath: String
+  private let step: Step
+
+  private enum Step {
+    /// The field's whole path is `parentPath`.
+    case whole
+    case member(String)
+    case element(Int)
+    /// `parentPath[index].key`: a member of an array element, the commonest field of all.
+    case elementMember(Int, String)
+  }
+
+  init(value: JSONValue, path: String) {
+    self.value = value
+    self.parentPath = path
+    self.step = .whole
+  }
+
+  private init(value: JSONValue, parentPath: String, step: Step) {
+    self.value = value
+    self.parentPath = parentPath
+    self.step = step
+  }
+
+  /// The field's path, such as `nodes[3].kind`; the root is `$`.
+  var path: String {
+    switch step {
+    case .whole: parentPath
+    case .member(let key): Self.join(parentPath, key)
+    case .element(let index): "\(parentPath)[\(index)]"
+    case .elementMember(let index, let key): "\(parentPath)[\(index)].\(key)"
+    }
+  }
+
+  private static func join(_ parent: String, _ key: String) -> String {
+    parent == "$" ? key : "\(parent).\(key)"
+  }
 
   var location: SnapshotLocation { SnapshotLocation(path: path, position: value.position) }
 
@@ -12,14 +51,20 @@ struct Field {
   }
 
   func member(_ key: String) -> Field? {
-    value.member(key).map { Field(value: $0, path: path == "$" ? key : "\(path).\(key)") }
+    guard let member = value.member(key) else { return nil }
+    switch step {
+    case .whole: return Field(value: member, parentPath: parentPath, step: .member(key))
+    case .element(let index): return Field(value: member, parentPath: parentPath, step: .elementMember(index, key))
+    // A member of a member spells out its parent's path; that is rare and shallow.
+    case .member, .elementMember: return Field(value: member, parentPath: path, step: .member(key))
+    }
   }
 
   /// A member that must be present and not null.
   func required(_ key: String) throws(SnapshotError) -> Field {
     guard let field = member(key), !field.isNull else {
       throw .missingField(
-        at: SnapshotLocation(path: path == "$" ? key : "\(path).\(key)", position: value.position))
+        at: SnapshotLocation(path: Self.join(path, key), position: value.position))
     }
     return field
   }
@@ -67,6 +112,7 @@ struct Field {
     guard case .array(let elements) = value.content else {
       throw .typeMismatch(expected: "an array", found: value.typeName, at: location)
     }
-    return elements.enumerated().map { Field(value: $0.element, path: "\(path)[\($0.offset)]") }
+    let path = self.path
+    return elements.enumerated().map { Field(value: $0.element, parentPath: path, step: .element($0.offset)) }
   }
 }

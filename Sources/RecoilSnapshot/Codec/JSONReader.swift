@@ -1,4 +1,9 @@
-/// A strict JSON parser (RFC 8259) over UTF-8 bytes that records each value's position.
+import Foundation
+
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes that records where each value starts.
+///
+/// Each value keeps its byte offset; line and column are worked out only when an error is
+/// reported (``SourceText``), so parsing a file written on one line stays linear.
 ///
 /// Invalid UTF-8 and lone surrogate escapes become U+FFFD rather than failing: snapshot text
 /// comes from arbitrary app values, and a preview is still worth showing.
@@ -6,22 +11,43 @@ struct JSONReader {
   /// Deep nesting is refused rather than risking the stack.
   static let maximumDepth = 512
 
-  private let bytes: [UInt8]
+  /// The text, borrowed for the length of one `parse` call, which owns it: the parser reads
+  /// every byte of a large file, so it reads them in place, without a copy or bounds checks
+  /// beyond its own `index < bytes.count` tests.
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
-  private var line = 1
-  private var lineStart = 0
+  /// Members and elements of the containers being read, innermost last. Each container is
+  /// copied out once, at its exact size, instead of growing an array of its own.
+  private var memberStack: [(key: String, value: JSONValue)] = []
+  private var elementStack: [JSONValue] = []
 
-  init(bytes: [UInt8]) {
+  private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
-  static func parse(_ bytes: [UInt8]) throws(SnapshotError) -> JSONValue {
+  /// Parses one JSON value that fills `bytes`, apart from whitespace and a byte order mark.
+  ///
+  /// - Throws: ``SnapshotError/malformedJSON(message:at:)`` with an unresolved position (a byte
+  ///   offset); ``SnapshotError/resolvingPositions(in:)`` turns it into a line and column.
+  static func parse(_ text: [UInt8]) throws(SnapshotError) -> JSONValue {
+    let result = text.withUnsafeBufferPointer { buffer in
+      Result { () throws(SnapshotError) -> JSONValue in try parse(buffer) }
+    }
+    return try result.get()
+  }
+
+  /// Parses JSON held in `Data`, in place.
+  static func parse(_ data: Data) throws(SnapshotError) -> JSONValue {
+    let result = data.withUnsafeBytes { raw in
+      Result { () throws(SnapshotError) -> JSONValue in try parse(raw.bindMemory(to: UInt8.self)) }
+    }
+    return try result.get()
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> JSONValue {
     var reader = JSONReader(bytes: bytes)
     // A UTF-8 byte order mark is tolerated.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      reader.index = 3
-      reader.lineStart = 3
-    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
     reader.skipWhitespace()
     if reader.index == bytes.count {
       throw reader.failure("the file is empty; expected a JSON object")
@@ -34,21 +60,10 @@ struct JSONReader {
     return value
   }
 
-  // MARK: - Positions and failures
-
-  private var position: SourcePosition {
-    // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
-    var column = 1
-    var cursor = lineStart
-    while cursor < index {
-      if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-      cursor += 1
-    }
-    return SourcePosition(line: line, column: column)
-  }
+  // MARK: - Failures
 
   private func failure(_ message: String) -> SnapshotError {
-    .malformedJSON(message: message, at: position)
+    .malformedJSON(message: message, at: SourcePosition(byteOffset: index))
   }
 
   private func describeCurrent() -> String {
@@ -65,14 +80,8 @@ struct JSONReader {
   private mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
-      case 0x20, 0x09, 0x0D:
-        index += 1
-      case 0x0A:
-        index += 1
-        line += 1
-        lineStart = index
-      default:
-        return
+      case 0x20, 0x09, 0x0D, 0x0A: index += 1
+      default: return
       }
     }
   }
@@ -81,23 +90,23 @@ struct JSONReader {
     guard depth < Self.maximumDepth else {
       throw failure("values are nested more than \(Self.maximumDepth) levels deep")
     }
-    let start = position
+    let start = index
     guard index < bytes.count else { throw failure("unexpected end of file; expected a value") }
     switch bytes[index] {
-    case UInt8(ascii: "{"): return try parseObject(depth: depth, start: start)
-    case UInt8(ascii: "["): return try parseArray(depth: depth, start: start)
-    case UInt8(ascii: "\""): return JSONValue(content: .string(try parseString()), position: start)
+    case UInt8(ascii: "{"): return try parseObject(depth: depth)
+    case UInt8(ascii: "["): return try parseArray(depth: depth)
+    case UInt8(ascii: "\""): return JSONValue(content: .string(try parseString()), offset: start)
     case UInt8(ascii: "t"):
       try expectLiteral("true")
-      return JSONValue(content: .bool(true), position: start)
+      return JSONValue(content: .bool(true), offset: start)
     case UInt8(ascii: "f"):
       try expectLiteral("false")
-      return JSONValue(content: .bool(false), position: start)
+      return JSONValue(content: .bool(false), offset: start)
     case UInt8(ascii: "n"):
       try expectLiteral("null")
-      return JSONValue(content: .null, position: start)
+      return JSONValue(content: .null, offset: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return JSONValue(content: try parseNumber(), position: start)
+      return JSONValue(content: try parseNumber(), offset: start)
     default:
       throw failure("unexpected \(describeCurrent()); expected a value")
     }
@@ -112,16 +121,15 @@ struct JSONReader {
     index += count
   }
 
-  private mutating func parseObject(depth: Int, start: SourcePosition) throws(SnapshotError)
-    -> JSONValue
-  {
+  private mutating func parseObject(depth: Int) throws(SnapshotError) -> JSONValue {
+    let start = index
     index += 1
-    var members: [(key: String, value: JSONValue)] = []
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return JSONValue(content: .object(members), position: start)
+      return JSONValue(content: .object([]), offset: start)
     }
+    let base = memberStack.count
     while true {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -135,7 +143,7 @@ struct JSONReader {
       index += 1
       skipWhitespace()
       let value = try parseValue(depth: depth + 1)
-      members.append((key, value))
+      memberStack.append((key, value))
       skipWhitespace()
       guard index < bytes.count else { throw failure("unexpected end of file; expected ',' or '}'") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -144,25 +152,27 @@ struct JSONReader {
       }
       if bytes[index] == UInt8(ascii: "}") {
         index += 1
-        return JSONValue(content: .object(members), position: start)
+        let members = Array(memberStack[base...])
+        memberStack.removeSubrange(base...)
+        return JSONValue(content: .object(members), offset: start)
       }
       throw failure("unexpected \(describeCurrent()); expected ',' or '}'")
     }
   }
 
-  private mutating func parseArray(depth: Int, start: SourcePosition) throws(SnapshotError)
-    -> JSONValue
-  {
+  private mutating func parseArray(depth: Int) throws(SnapshotError) -> JSONValue {
+    let start = index
     index += 1
-    var elements: [JSONValue] = []
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
       index += 1
-      return JSONValue(content: .array(elements), position: start)
+      return JSONValue(content: .array([]), offset: start)
     }
+    let base = elementStack.count
     while true {
       skipWhitespace()
-      elements.append(try parseValue(depth: depth + 1))
+      let element = try parseValue(depth: depth + 1)
+      elementStack.append(element)
       skipWhitespace()
       guard index < bytes.count else { throw failure("unexpected end of file; expected ',' or ']'") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -171,7 +181,9 @@ struct JSONReader {
       }
       if bytes[index] == UInt8(ascii: "]") {
         index += 1
-        return JSONValue(content: .array(elements), position: start)
+        let elements = Array(elementStack[base...])
+        elementStack.removeSubrange(base...)
+        return JSONValue(content: .array(elements), offset: start)
       }
       throw failure("unexpected \(describeCurrent()); expected ',' or ']'")
     }
@@ -179,26 +191,41 @@ struct JSONReader {
 
   private mutating func parseString() throws(SnapshotError) -> String {
     index += 1  // opening quote
-    var scalars = String.UnicodeScalarView()
-    var run = index  // start of a run of unescaped bytes
-    func flush(_ end: Int, into scalars: inout String.UnicodeScalarView) {
-      if end > run {
-        scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+    let first = index
+    // The common case: no escapes, so the string is one slice of the input.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return String(decoding: bytes[first..<index - 1], as: UTF8.self)
       }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      index += 1
     }
+    return try parseEscapedString(from: first)
+  }
+
+  /// The rest of a string that holds escapes (or a fault), from its first byte at `first`.
+  private mutating func parseEscapedString(from first: Int) throws(SnapshotError) -> String {
+    // UTF-8 is gathered as bytes and decoded once, which also repairs invalid sequences.
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(index - first + 16)
+    utf8.append(contentsOf: bytes[first..<index])
     while true {
       guard index < bytes.count else { throw failure("unterminated string") }
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        flush(index, into: &scalars)
         index += 1
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       case UInt8(ascii: "\\"):
-        flush(index, into: &scalars)
         index += 1
-        scalars.append(try parseEscape())
-        run = index
+        let scalar = try parseEscape()
+        if scalar.isASCII {
+          utf8.append(UInt8(scalar.value))
+        } else {
+          UTF8.encode(scalar) { utf8.append($0) }
+        }
       case 0x0A:
         throw failure("unterminated string (a raw line break must be written as \\n)")
       case 0x00..<0x20:
@@ -206,6 +233,7 @@ struct JSONReader {
           "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped"
         )
       default:
+        utf8.append(byte)
         index += 1
       }
     }
@@ -269,27 +297,29 @@ struct JSONReader {
 
   private mutating func parseNumber() throws(SnapshotError) -> JSONValue.Content {
     let start = index
-    var isInteger = true
-    if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    func digits(_ reader: inout JSONReader) -> Int {
-      var count = 0
-      while reader.index < reader.bytes.count,
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.index])
-      {
-        reader.index += 1
-        count += 1
-      }
-      return count
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    // Integers are accumulated as they are read; text is made only for the rest.
+    var magnitude = 0
+    var fitsInt = true
+    let firstDigit = index
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+      let digit = Int(bytes[index] - UInt8(ascii: "0"))
+      let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(digit)
+      if overflow1 || overflow2 { fitsInt = false } else { magnitude = sum }
+      index += 1
     }
-    let integerDigits = digits(&self)
+    let integerDigits = index - firstDigit
     guard integerDigits > 0 else { throw failure("invalid number; expected a digit") }
-    if integerDigits > 1 && bytes[index - integerDigits] == UInt8(ascii: "0") {
+    if integerDigits > 1 && bytes[firstDigit] == UInt8(ascii: "0") {
       throw failure("invalid number; leading zeros are not allowed")
     }
+    var isInteger = true
     if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
       isInteger = false
       index += 1
-      guard digits(&self) > 0 else { throw failure("invalid number; expected a digit after '.'") }
+      guard skipDigits() > 0 else { throw failure("invalid number; expected a digit after '.'") }
     }
     if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
       isInteger = false
@@ -297,13 +327,22 @@ struct JSONReader {
       if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
         index += 1
       }
-      guard digits(&self) > 0 else { throw failure("invalid number; expected an exponent") }
+      guard skipDigits() > 0 else { throw failure("invalid number; expected an exponent") }
     }
+    if isInteger && fitsInt { return .integer(negative ? -magnitude : magnitude) }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    if isInteger, let value = Int(text) { return .integer(value) }
     guard let value = Double(text), value.isFinite else {
-      throw failure("number \(text) is out of range")
+      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+      throw failure("number \(shown) is out of range")
     }
     return .double(value)
+  }
+
+  private mutating func skipDigits() -> Int {
+    let start = index
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+      index += 1
+    }
+    return index - start
   }
 }

@@ -1,5 +1,5 @@
-/// A parsed JSON value that remembers where in the text it started, so that decoding errors
-/// can name a line and column as well as a field path.
+/// A parsed JSON value that remembers where in the text it started (a byte offset), so that
+/// decoding errors can name a line and column as well as a field path.
 struct JSONValue: Sendable {
   enum Content: Sendable {
     case null
@@ -13,7 +13,11 @@ struct JSONValue: Sendable {
   }
 
   var content: Content
-  var position: SourcePosition
+  /// The offset of the value's first byte in the text.
+  var offset: Int
+
+  /// Where the value starts, to be resolved to a line and column if an error is reported.
+  var position: SourcePosition { SourcePosition(byteOffset: offset) }
 
   /// The JSON type name used in "expected X, found Y" messages.
   var typeName: String {
@@ -58,6 +62,9 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
   public var line: Int
   /// The column, starting at 1.
   public var column: Int
+  /// While decoding, a position is only a byte offset; ``SourceText`` turns it into a line and
+  /// column when an error is reported, so that success never pays for counting lines.
+  var byteOffset: Int?
 
   /// Creates a position.
   ///
@@ -71,6 +78,13 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
   public init(line: Int, column: Int) {
     self.line = line
     self.column = column
+  }
+
+  /// A position known only by its byte offset, until it is resolved.
+  init(byteOffset: Int) {
+    self.line = 0
+    self.column = 0
+    self.byteOffset = byteOffset
   }
 
   /// `line:column`.

@@ -21,21 +21,36 @@ public enum SnapshotCodec {
   /// - Returns: The snapshot.
   /// - Throws: ``SnapshotError`` when the text is not JSON or not a valid version 1 snapshot.
   public static func decode(_ data: Data) throws(SnapshotError) -> Snapshot {
-    try SnapshotDecoder.decode(try JSONReader.parse([UInt8](data)))
+    do {
+      return try SnapshotDecoder.decode(try JSONReader.parse(data))
+    } catch {
+      throw error.resolvingPositions(in: SourceText(bytes: [UInt8](data)))
+    }
   }
 
-  /// Encodes a snapshot as pretty-printed JSON with a stable member order.
+  /// How encoded JSON is laid out.
+  public enum Layout: Sendable {
+    /// Two-space indentation, one member per line, so that snapshots diff well in review.
+    case pretty
+    /// One line with no spaces, as `JSONEncoder` or `jq -c` write it.
+    case compact
+  }
+
+  /// Encodes a snapshot as JSON with a stable member order.
   ///
   /// Optional fields that are `nil` (and `async` when false) are left out.
   ///
   /// ```swift
   /// try SnapshotCodec.encode(snapshot).write(to: url)
+  /// let oneLine = SnapshotCodec.encode(snapshot, layout: .compact)
   /// ```
   ///
-  /// - Parameter snapshot: The snapshot to encode.
+  /// - Parameters:
+  ///   - snapshot: The snapshot to encode.
+  ///   - layout: Pretty-printed (the default) or compact.
   /// - Returns: UTF-8 JSON text ending in a newline.
-  public static func encode(_ snapshot: Snapshot) -> Data {
-    var writer = JSONWriter()
+  public static func encode(_ snapshot: Snapshot, layout: Layout = .pretty) -> Data {
+    var writer = JSONWriter(compact: layout == .compact)
     writer.beginObject()
     writer.write("format", Snapshot.format)
     writer.write("version", Snapshot.version)

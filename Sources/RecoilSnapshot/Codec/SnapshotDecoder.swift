@@ -32,20 +32,23 @@ struct SnapshotDecoder {
       snapshot.capturedAt = date
     }
 
-    var firstPathOfID: [String: String] = [:]
+    // Each id's first element, by index; its path is spelled out only for an error.
+    var firstIndexOfID: [String: Int] = [:]
     let nodeElements = try document.required("nodes").elements()
-    for element in nodeElements {
+    firstIndexOfID.reserveCapacity(nodeElements.count)
+    snapshot.nodes.reserveCapacity(nodeElements.count)
+    for (index, element) in nodeElements.enumerated() {
       let node = try decodeNode(element)
-      if let first = firstPathOfID[node.id] {
-        throw .duplicateNodeID(id: node.id, firstPath: first, at: try element.required("id").location)
+      if let first = firstIndexOfID.updateValue(index, forKey: node.id) {
+        throw .duplicateNodeID(
+          id: node.id, firstPath: nodeElements[first].path, at: try element.required("id").location)
       }
-      firstPathOfID[node.id] = element.path
       snapshot.nodes.append(node)
     }
     // Owners must name nodes too; checked once all ids are known.
-    for element in nodeElements {
-      if let ownerField = try element.optional("owner"), firstPathOfID[try ownerField.string()] == nil {
-        throw .unknownNode(id: try ownerField.string(), at: ownerField.location)
+    for (index, node) in snapshot.nodes.enumerated() {
+      if let owner = node.owner, firstIndexOfID[owner] == nil {
+        throw .unknownNode(id: owner, at: try nodeElements[index].required("owner").location)
       }
     }
 
@@ -54,13 +57,15 @@ struct SnapshotDecoder {
       let fromField = try element.required("from")
       let toField = try element.required("to")
       let edge = SnapshotEdge(from: try fromField.string(), to: try toField.string())
-      if firstPathOfID[edge.from] == nil { throw .unknownNode(id: edge.from, at: fromField.location) }
-      if firstPathOfID[edge.to] == nil { throw .unknownNode(id: edge.to, at: toField.location) }
+      if firstIndexOfID[edge.from] == nil { throw .unknownNode(id: edge.from, at: fromField.location) }
+      if firstIndexOfID[edge.to] == nil { throw .unknownNode(id: edge.to, at: toField.location) }
       snapshot.edges.append(edge)
     }
 
     if let actions = try document.optional("actions") {
-      for element in try actions.elements() {
+      let elements = try actions.elements()
+      snapshot.actions.reserveCapacity(elements.count)
+      for element in elements {
         snapshot.actions.append(try decodeAction(element))
       }
     }

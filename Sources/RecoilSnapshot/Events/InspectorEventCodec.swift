@@ -65,29 +65,37 @@ public enum InspectorEventCodec {
   /// - Returns: The event.
   /// - Throws: ``SnapshotError`` naming the line, column and field.
   public static func decode(line: String, lineNumber: Int = 1) throws(SnapshotError) -> InspectorEvent {
-    let value: JSONValue
+    try decode(line: Array(line.utf8), lineNumber: lineNumber)
+  }
+
+  /// Decodes one line given as UTF-8 bytes, without its line break.
+  ///
+  /// ```swift
+  /// let event = try InspectorEventCodec.decode(line: Array(#"{"type":"dropped","count":2}"#.utf8))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - line: One line of JSON, as UTF-8.
+  ///   - lineNumber: The line's number in its file, used in error positions.
+  /// - Returns: The event.
+  /// - Throws: ``SnapshotError`` naming the line, column and field.
+  public static func decode(line: [UInt8], lineNumber: Int = 1) throws(SnapshotError) -> InspectorEvent {
     do {
-      value = try JSONReader.parse(Array(line.utf8))
+      return try EventDecoder.decode(try JSONReader.parse(line))
     } catch {
-      throw error.onLine(lineNumber)
-    }
-    do {
-      return try EventDecoder.decode(value)
-    } catch {
-      throw error.onLine(lineNumber)
+      throw error.resolvingPositions(in: SourceText(bytes: line)).onLine(lineNumber)
     }
   }
 }
 
 extension SnapshotError {
-  /// The same error, placed on a given line of a JSON Lines file.
-  func onLine(_ line: Int) -> SnapshotError {
-    func move(_ position: SourcePosition) -> SourcePosition { SourcePosition(line: line, column: position.column) }
+  /// The same error with every position passed through `transform`.
+  func mapPositions(_ transform: (SourcePosition) -> SourcePosition) -> SnapshotError {
     func move(_ location: SnapshotLocation) -> SnapshotLocation {
-      SnapshotLocation(path: location.path, position: move(location.position))
+      SnapshotLocation(path: location.path, position: transform(location.position))
     }
     switch self {
-    case .malformedJSON(let message, let position): return .malformedJSON(message: message, at: move(position))
+    case .malformedJSON(let message, let position): return .malformedJSON(message: message, at: transform(position))
     case .wrongFormat(let found, let location): return .wrongFormat(found: found, at: move(location))
     case .unsupportedVersion(let found, let location): return .unsupportedVersion(found: found, at: move(location))
     case .missingField(let location): return .missingField(at: move(location))
@@ -99,5 +107,15 @@ extension SnapshotError {
       return .duplicateNodeID(id: id, firstPath: firstPath, at: move(location))
     case .unknownNode(let id, let location): return .unknownNode(id: id, at: move(location))
     }
+  }
+
+  /// The same error with byte offsets turned into lines and columns of `text`.
+  func resolvingPositions(in text: SourceText) -> SnapshotError {
+    mapPositions { text.resolve($0) }
+  }
+
+  /// The same error, placed on a given line of a JSON Lines file.
+  func onLine(_ line: Int) -> SnapshotError {
+    mapPositions { SourcePosition(line: line, column: $0.column) }
   }
 }

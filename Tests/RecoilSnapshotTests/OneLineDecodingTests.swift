@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import RecoilSnapshot
+
+/// Files written on one line (`JSONEncoder`, `jq -c`, `json.dump`) decode the same as
+/// pretty-printed ones, and their errors still name the right line, column and field.
+@Suite struct OneLineDecodingTests {
+  private func decodeError(_ json: String) -> SnapshotError? {
+    do {
+      _ = try SnapshotCodec.decode(Data(json.utf8))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private func bigSnapshot() -> Snapshot {
+    var snapshot = Snapshot()
+    for index in 0..<300 {
+      var node = SnapshotNode(id: "n\(index)", kind: index % 2 == 0 ? .atom : .selector)
+      node.value = "\"caf\u{E9} \\(index)\" \u{1F600} \u{2028}"
+      snapshot.nodes.append(node)
+      if index > 0 { snapshot.edges.append(SnapshotEdge(from: "n\(index - 1)", to: "n\(index)")) }
+    }
+    snapshot.actions = (1...50).map {
+      SnapshotAction(seq: $0, store: "app", name: "tick", changes: [SnapshotChange(path: "count", before: "\($0)", after: "\($0 + 1)")])
+    }
+    return snapshot
+  }
+
+  @Test func aCompactSnapshotDecodesToTheSameModelAsAPrettyOne() throws {
+    let snapshot = bigSnapshot()
+    let compact = SnapshotCodec.encode(snapshot, layout: .compact)
+    #expect(!compact.dropLast().contains(0x0A))
+    #expect(try SnapshotCodec.decode(compact) == snapshot)
+    #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)) == snapshot)
+  }
+
+  @Test func anErrorFarAlongOneLineNamesItsColumnInScalars() throws {
+    // "é" is two bytes and "😀" four; columns count them once each.
+    let json = #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"é😀","kind":"atm"}],"edges":[]}"#
+    let error = try #require(decodeError(json))
+    let column = json.unicodeScalars.distance(
+      from: json.unicodeScalars.startIndex, to: json.range(of: #""atm""#)!.lowerBound.samePosition(in: json.unicodeScalars)!) + 1
+    #expect(error.position == SourcePosition(line: 1, column: column))
+    #expect(error.path == "nodes[0].kind")
+  }
+
+  @Test func malformedJSONOnALaterLineNamesThatLine() throws {
+    let error = try #require(decodeError("{\n  \"format\": \"x\",\n  \"nodes\": [1,, 2]\n}"))
+    #expect(error.position == SourcePosition(line: 3, column: 15))
+  }
+
+  @Test func aByteOrderMarkTakesNoColumn() throws {
+    let error = try #require(decodeError("\u{FEFF}{]"))
+    #expect(error.position == SourcePosition(line: 1, column: 2))
+  }
+
+  @Test func errorsInsideArrayElementsNameTheElementAndMember() throws {
+    let json =
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom"},{"id":"b","kind":"atom","evaluations":{"count":"3","totalNanos":1}}],"edges":[]}"#
+    let error = try #require(decodeError(json))
+    #expect(error.path == "nodes[1].evaluations.count")
+    #expect(error.message == "expected an integer, found a string")
+  }
+
+  @Test func aDuplicateIdNamesTheFirstElementThatUsedIt() throws {
+    let json =
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom"},{"id":"b","kind":"atom"},{"id":"a","kind":"selector"}],"edges":[]}"#
+    let error = try #require(decodeError(json))
+    let column = json.distance(from: json.startIndex, to: json.range(of: #""a","kind":"selector""#)!.lowerBound) + 1
+    #expect(
+      error
+        == .duplicateNodeID(
+          id: "a", firstPath: "nodes[0]",
+          at: SnapshotLocation(path: "nodes[2].id", position: SourcePosition(line: 1, column: column))))
+  }
+
+  @Test func numbersOutOfRangeAreErrorsAndLargeIntegersStayExact() throws {
+    let huge = decodeError(#"{"format":"recoil-inspect/snapshot","version":1e999,"nodes":[],"edges":[]}"#)
+    #expect(huge?.message.contains("out of range") == true)
+    let json = #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":9223372036854775807}],"edges":[]}"#
+    #expect(try SnapshotCodec.decode(Data(json.utf8)).nodes[0].subscribers == Int.max)
+    let tooBig = decodeError(#"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":92233720368547758070}],"edges":[]}"#)
+    #expect(tooBig?.path == "nodes[0].subscribers")
+  }
+
+  @Test func loneSurrogatesAndInvalidUTF8BecomeReplacementCharacters() throws {
+    var bytes = Array(#"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a\ud800b","kind":"atom","value":"x"#.utf8)
+    bytes += [0xFF, 0xC3]
+    bytes += Array(#"y\udc00"}],"edges":[]}"#.utf8)
+    let snapshot = try SnapshotCodec.decode(Data(bytes))
+    #expect(snapshot.nodes[0].id == "a\u{FFFD}b")
+    #expect(snapshot.nodes[0].value == "x\u{FFFD}\u{FFFD}y\u{FFFD}")
+  }
+}
