@@ -80,27 +80,69 @@ struct JSONWriter {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
   }
 
+  /// Writes `string` as a JSON string. Besides what JSON requires, it escapes what a terminal or
+  /// a JSON Lines reader would act on (DEL, C1 controls, U+2028/U+2029, bidi overrides and
+  /// isolates), so printed JSON is inert; it reads back exactly.
   private mutating func appendQuoted(_ string: String) {
     output.append(UInt8(ascii: "\""))
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": output.append(contentsOf: "\\\"".utf8)
-      case "\\": output.append(contentsOf: "\\\\".utf8)
-      case "\n": output.append(contentsOf: "\\n".utf8)
-      case "\r": output.append(contentsOf: "\\r".utf8)
-      case "\t": output.append(contentsOf: "\\t".utf8)
-      // Line and paragraph separators end a line for some readers of JSON Lines.
-      case "\u{2028}": output.append(contentsOf: "\\u2028".utf8)
-      case "\u{2029}": output.append(contentsOf: "\\u2029".utf8)
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-        } else {
-          output.append(contentsOf: String(scalar).utf8)
+    var string = string
+    string.withUTF8 { bytes in
+      var run = 0  // start of bytes copied as they are
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        // Fast path: printable ASCII and UTF-8 lead and continuation bytes that start nothing
+        // escaped are copied in runs.
+        if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0x7F
+          && byte != 0xC2 && byte != 0xE2
+        {
+          index += 1
+          continue
         }
+        let (escape, length) = Self.escape(bytes, at: index)
+        guard let escape else {
+          index += length
+          continue
+        }
+        output.append(contentsOf: bytes[run..<index])
+        output.append(contentsOf: escape.utf8)
+        index += length
+        run = index
       }
+      output.append(contentsOf: bytes[run..<bytes.count])
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// The escape for the character starting at `index`, or `nil` to copy it, and its length in bytes.
+  private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (String?, Int) {
+    let byte = bytes[index]
+    switch byte {
+    case UInt8(ascii: "\""): return ("\\\"", 1)
+    case UInt8(ascii: "\\"): return ("\\\\", 1)
+    case 0x0A: return ("\\n", 1)
+    case 0x0D: return ("\\r", 1)
+    case 0x09: return ("\\t", 1)
+    case 0x00..<0x20, 0x7F: return (unicodeEscape(UInt32(byte)), 1)
+    case 0xC2:
+      // U+0080–U+009F, the C1 controls, are C2 80 to C2 9F.
+      if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+        return (unicodeEscape(UInt32(bytes[index + 1])), 2)
+      }
+      return (nil, 1)
+    default:  // 0xE2
+      // U+2028–U+202E are E2 80 A8 to E2 80 AE; U+2066–U+2069 are E2 81 A6 to E2 81 A9.
+      guard index + 2 < bytes.count else { return (nil, 1) }
+      let second = bytes[index + 1]
+      let third = bytes[index + 2]
+      if second == 0x80, (0xA8...0xAE).contains(third) { return (unicodeEscape(0x2000 + UInt32(third - 0x80)), 3) }
+      if second == 0x81, (0xA6...0xA9).contains(third) { return (unicodeEscape(0x2040 + UInt32(third - 0x80)), 3) }
+      return (nil, 1)
+    }
+  }
+
+  private static func unicodeEscape(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16)
+    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 }

@@ -59,34 +59,34 @@ struct LiveEventPrinter {
     let time = style.dim(String(format: "%10.3f ms", Double(event.atNanos) / 1_000_000))
     switch event.kind {
     case .node(let node):
-      var parts = ["\(style.cyan("node")) \(node.id)"]
-      if let value = node.value { parts.append("= \(value)") }
+      var parts = ["\(style.cyan("node")) \(inert(node.id))"]
+      if let value = node.value { parts.append("= \(inert(value))") }
       if let status = node.status, status != .ready { parts.append("[\(status.rawValue)]") }
       if let subscribers = node.subscribers { parts.append("(\(subscribers) subscribers)") }
       return "\(time)  " + parts.joined(separator: " ")
     case .edgeAdded(let edge):
-      return "\(time)  \(style.green("edge +")) \(edge.from) -> \(edge.to)"
+      return "\(time)  \(style.green("edge +")) \(inert(edge.from)) -> \(inert(edge.to))"
     case .edgeRemoved(let edge):
-      return "\(time)  \(style.red("edge -")) \(edge.from) -> \(edge.to)"
+      return "\(time)  \(style.red("edge -")) \(inert(edge.from)) -> \(inert(edge.to))"
     case .evaluation(let evaluation):
       return
-        "\(time)  \(style.yellow("eval")) \(evaluation.node) \(Self.duration(evaluation.durationNanos)) (\(evaluation.trigger))"
+        "\(time)  \(style.yellow("eval")) \(inert(evaluation.node)) \(Self.duration(evaluation.durationNanos)) (\(inert(evaluation.trigger)))"
         + (evaluation.changed ? "" : style.dim(" unchanged"))
     case .action(let action):
-      var text = "\(time)  \(style.bold("action")) \(action.store) #\(action.seq) \(action.name)"
-      if let payload = action.payload { text += " \(payload)" }
+      var text = "\(time)  \(style.bold("action")) \(inert(action.store)) #\(action.seq) \(inert(action.name))"
+      if let payload = action.payload { text += " \(inert(payload))" }
       if let duration = action.durationNanos { text += style.dim(" (\(Self.duration(duration)))") }
       for change in action.changes {
         text +=
-          "\n" + String(repeating: " ", count: 15) + "\(change.path): \(change.before ?? "∅") -> \(change.after ?? "∅")"
+          "\n" + String(repeating: " ", count: 15) + "\(inert(change.path)): \(inert(change.before ?? "∅")) -> \(inert(change.after ?? "∅"))"
       }
       return text
     case .effect(let effect):
       let phase = effect.phase == .failed ? style.red(effect.phase.rawValue) : effect.phase.rawValue
-      return "\(time)  effect \(effect.store).\(effect.effect) run \(effect.run) \(phase)"
-        + (effect.error.map { ": \($0)" } ?? "")
+      return "\(time)  effect \(inert(effect.store)).\(inert(effect.effect)) run \(effect.run) \(phase)"
+        + (effect.error.map { ": \(inert($0))" } ?? "")
     case .error(let node, let message):
-      return "\(time)  \(style.red("error")) \(node): \(message)"
+      return "\(time)  \(style.red("error")) \(inert(node)): \(inert(message))"
     case .dropped(let count):
       return
         "\(time)  \(style.red("dropped")) \(count) event\(count == 1 ? "" : "s") (the app's stream could not keep up)"

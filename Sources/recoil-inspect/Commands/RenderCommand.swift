@@ -108,7 +108,7 @@ struct RenderCommand: Command {
     if output != "-" && !quiet {
       let edges = snapshot.edges.count
       streams.error(
-        "recoil-inspect: wrote \(output) (\(snapshot.nodes.count) node\(snapshot.nodes.count == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
+        "recoil-inspect: wrote \(inert(output)) (\(snapshot.nodes.count) node\(snapshot.nodes.count == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
       )
     }
   }

@@ -36,13 +36,13 @@ struct TraceCommand: Command {
       if let pathPrefix, !action.changes.contains(where: { $0.path.hasPrefix(pathPrefix) }) { continue }
       shown += 1
       var line = style.dim("#\(action.seq)") + " " + style.cyan(action.store) + " " + style.bold(action.name)
-      if let payload = action.payload { line += " " + payload }
+      if let payload = action.payload { line += " " + inert(payload) }
       if let duration = action.durationNanos { line += style.dim("  (\(formatNanos(duration)))") }
       streams.output(line + "\n")
       for change in action.changes {
         let before = change.before ?? "∅"
         let after = change.after ?? "∅"
-        streams.output("    \(change.path): \(style.red(before)) -> \(style.green(after))\n")
+        streams.output("    \(inert(change.path)): \(style.red(before)) -> \(style.green(after))\n")
       }
       if action.changes.isEmpty { streams.output(style.dim("    (no state change)") + "\n") }
     }

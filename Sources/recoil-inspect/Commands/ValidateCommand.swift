@@ -25,7 +25,7 @@ struct ValidateCommand: Command {
     for input in inputs {
       do {
         let snapshot = try SnapshotInput.load(input, streams: streams)
-        if !quiet { streams.output("\(input): ok, \(summary(of: snapshot))\n") }
+        if !quiet { streams.output("\(inert(input)): ok, \(summary(of: snapshot))\n") }
       } catch {
         // Report every file, fail with the first problem's status.
         if firstFailure == nil { firstFailure = error } else { streams.reportError(error.message) }

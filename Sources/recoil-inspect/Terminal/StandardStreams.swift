@@ -19,13 +19,14 @@ struct StandardStreams {
       outputStyle: .detect(descriptor: 1))
   }
 
-  /// Prints `recoil-inspect: error: <message>` on standard error.
+  /// Prints `recoil-inspect: error: <message>` on standard error, on one line: the message is
+  /// made ``inert(_:)``, since it often quotes the input.
   func reportError(_ message: String) {
-    error("recoil-inspect: \(errorStyle.red("error:")) \(message)\n")
+    error("recoil-inspect: \(errorStyle.red("error:")) \(inert(message))\n")
   }
 
-  /// Prints `recoil-inspect: warning: <message>` on standard error.
+  /// Prints `recoil-inspect: warning: <message>` on standard error, on one line.
   func reportWarning(_ message: String) {
-    error("recoil-inspect: \(errorStyle.yellow("warning:")) \(message)\n")
+    error("recoil-inspect: \(errorStyle.yellow("warning:")) \(inert(message))\n")
   }
 }

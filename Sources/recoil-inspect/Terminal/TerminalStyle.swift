@@ -2,6 +2,9 @@ import Foundation
 
 /// ANSI styling for terminal text, used only when the stream is a terminal and `NO_COLOR` is
 /// unset (https://no-color.org).
+///
+/// Whatever it styles is made ``inert(_:)`` first, so the only escape sequences in its output
+/// are its own.
 struct TerminalStyle: Sendable {
   var isEnabled: Bool
 
@@ -21,7 +24,10 @@ struct TerminalStyle: Sendable {
   func dim(_ text: String) -> String { wrap(text, "2") }
   func cyan(_ text: String) -> String { wrap(text, "36") }
 
+  /// Text without styling, made inert.
+  func plain(_ text: String) -> String { inert(text) }
+
   private func wrap(_ text: String, _ code: String) -> String {
-    isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    isEnabled ? "\u{1B}[\(code)m\(inert(text))\u{1B}[0m" : inert(text)
   }
 }

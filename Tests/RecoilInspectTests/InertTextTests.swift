@@ -1,0 +1,29 @@
+import Testing
+
+@testable import recoil_inspect
+
+@Suite struct InertTextTests {
+  @Test func plainTextIsUnchanged() {
+    for text in ["", "Cart.total", "café 😀 ∅ →", "quoted \"x\" and back\\slash"] {
+      #expect(inert(text) == text)
+    }
+  }
+
+  @Test func everyActiveCharacterIsShownAsAnEscape() {
+    #expect(inert("a\nb\rc\td") == #"a\nb\rc\td"#)
+    #expect(inert("\u{1B}[31mred") == #"\u{1B}[31mred"#)
+    #expect(inert("\u{1B}]52;c;eA==\u{07}") == #"\u{1B}]52;c;eA==\u{7}"#)
+    #expect(inert("\u{0}\u{8}\u{7F}") == #"\u{0}\u{8}\u{7F}"#)
+    #expect(inert("c1\u{9B}2J\u{85}") == #"c1\u{9B}2J\u{85}"#)
+    #expect(inert("ab\u{202E}cd\u{2066}\u{2028}") == #"ab\u{202E}cd\u{2066}\u{2028}"#)
+    // Text near the escaped ranges stays as it is: é (U+E9, lead byte C3), € (U+20AC, lead E2).
+    #expect(inert("é€\u{A0}") == "é€\u{A0}")
+  }
+
+  @Test func styledTextIsInertAndCarriesOnlyTheStylesOwnSequences() {
+    let style = TerminalStyle(isEnabled: true)
+    let styled = style.red("x\u{1B}[2Jy")
+    #expect(styled == "\u{1B}[1;31mx\\u{1B}[2Jy\u{1B}[0m")
+    #expect(TerminalStyle(isEnabled: false).green("\u{7}") == #"\u{7}"#)
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import RecoilSnapshot
+
+@Suite struct JSONWriterTests {
+  private func quoted(_ text: String) -> String {
+    var writer = JSONWriter(compact: true)
+    writer.write("k", text)
+    return String(decoding: writer.output, as: UTF8.self)
+  }
+
+  @Test func stringsNeedingNoEscapeAreCopiedAsTheyAre() {
+    #expect(quoted("café 😀 € ∅ a/b") == #""k":"café 😀 € ∅ a/b""#)
+  }
+
+  @Test func jsonAndTerminalActiveCharactersAreEscaped() {
+    #expect(quoted("\"\\\n\r\t") == #""k":"\"\\\n\r\t""#)
+    #expect(quoted("\u{1B}[31m\u{7F}") == #""k":"\u001b[31m\u007f""#)
+    #expect(quoted("c1\u{85}\u{9B}") == #""k":"c1\u0085\u009b""#)
+    #expect(quoted("\u{2028}\u{2029}\u{202E}\u{2066}\u{2069}") == #""k":"\u2028\u2029\u202e\u2066\u2069""#)
+    // Neighbours of the escaped ranges are not escaped.
+    #expect(quoted("\u{A0}\u{2027}\u{202F}\u{2065}\u{206A}") == "\"k\":\"\u{A0}\u{2027}\u{202F}\u{2065}\u{206A}\"")
+  }
+
+  @Test func everyScalarSurvivesARoundTrip() throws {
+    var text = ""
+    for value in 0..<0x2100 { if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) } }
+    text += "😀\u{10FFFF}"
+    let event = InspectorEvent(atNanos: 0, kind: .error(node: text, message: text))
+    let line = InspectorEventCodec.encode(event)
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    #expect(try InspectorEventCodec.decode(line: line) == event)
+  }
+}
