@@ -60,7 +60,8 @@ enum DecodeBenchmark {
       snapshot.actions.append(
         SnapshotAction(
           seq: seq, store: seq % 3 == 0 ? "cart" : "app", name: "lines(.setQuantity)",
-          payload: "(sku: \"sku-\(seq % 1000)\", quantity: \(seq % 9), note: \"gift wrap, leave at the side door\")", atNanos: seq * 1_250,
+          payload: "(sku: \"sku-\(seq % 1000)\", quantity: \(seq % 9), note: \"gift wrap, leave at the side door\")",
+          atNanos: seq * 1_250,
           durationNanos: seq % 32 == 1 ? 1_800 + seq % 700 : nil,
           changes: [
             SnapshotChange(path: "lines[\(seq % 40)].quantity", before: "\(seq % 9)", after: "\((seq + 1) % 9)"),

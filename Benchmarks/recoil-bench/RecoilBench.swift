@@ -5,7 +5,7 @@ import Foundation
 @main
 struct RecoilBench {
   /// `+inspector-every`: the same with every action and evaluation timed (not in the default set).
-  static let workloads = ["S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "R1", "M1", "D1"]
+  static let workloads = ["S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "R1", "M1", "D1", "L1"]
 
   static func main() throws {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -18,7 +18,7 @@ struct RecoilBench {
     }
     if arguments.contains("--help") || arguments.contains("-h") {
       print(
-        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|R1-quick|D1-quick ...] [--reps N]"
+        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|R1-quick|D1-quick|L1-quick ...] [--reps N]"
       )
       return
     }
@@ -33,6 +33,8 @@ struct RecoilBench {
       case "R1-QUICK": try RenderBenchmark.run(sizes: [100, 1000], repetitions: repetitions ?? 1)
       case "D1": try DecodeBenchmark.run(actions: 160_000, repetitions: repetitions ?? 3)
       case "D1-QUICK": try DecodeBenchmark.run(actions: 20_000, repetitions: repetitions ?? 3)
+      case "L1": try ReplayBenchmark.run(events: 1_000_000, repetitions: repetitions ?? 3)
+      case "L1-QUICK": try ReplayBenchmark.run(events: 100_000, repetitions: repetitions ?? 3)
       case "M1": try MemoryBenchmark.run(renders: 200)
       case "S1+INSPECTOR": InspectorBenchmark.run("S1", timing: .sampled, repetitions: repetitions ?? 5)
       case "G3+INSPECTOR": InspectorBenchmark.run("G3", timing: .sampled, repetitions: repetitions ?? 5)

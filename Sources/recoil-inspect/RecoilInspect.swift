@@ -10,7 +10,10 @@ struct RecoilInspect {
   ]
 
   static func main() {
-    exit(run(Array(CommandLine.arguments.dropFirst()), streams: .process()))
+    let streams = StandardStreams.process()
+    let status = run(Array(CommandLine.arguments.dropFirst()), streams: streams)
+    streams.flush()
+    exit(status)
   }
 
   /// What the command line asks for.

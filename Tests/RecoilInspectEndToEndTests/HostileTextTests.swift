@@ -55,9 +55,15 @@ import Testing
     other.nodes[0].valueType = "changed\u{1B}[2J"
     let otherFile = try writeTemporary(other, name: "other.json")
     var events = ""
-    for node in snapshot.nodes { events += InspectorEventCodec.encode(InspectorEvent(atNanos: 1, kind: .node(node))) + "\n" }
-    for action in snapshot.actions { events += InspectorEventCodec.encode(InspectorEvent(atNanos: 2, kind: .action(action))) + "\n" }
-    events += InspectorEventCodec.encode(InspectorEvent(atNanos: 3, kind: .error(node: "x\u{1B}[2J", message: "boom\u{07}\nline"))) + "\n"
+    for node in snapshot.nodes {
+      events += InspectorEventCodec.encode(InspectorEvent(atNanos: 1, kind: .node(node))) + "\n"
+    }
+    for action in snapshot.actions {
+      events += InspectorEventCodec.encode(InspectorEvent(atNanos: 2, kind: .action(action))) + "\n"
+    }
+    events +=
+      InspectorEventCodec.encode(
+        InspectorEvent(atNanos: 3, kind: .error(node: "x\u{1B}[2J", message: "boom\u{07}\nline"))) + "\n"
 
     let runs = [
       try ExecutableRunner.run(["trace", file.path]),
@@ -78,7 +84,8 @@ import Testing
 
   @Test func anErrorNamingHostileTextIsOneInertLine() throws {
     // An edge to an unknown node whose id holds a newline and an escape sequence.
-    let json = #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom"}],"edges":[{"from":"a","to":"evil\n\u001b]0;title\u0007"}]}"#
+    let json =
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom"}],"edges":[{"from":"a","to":"evil\n\u001b]0;title\u0007"}]}"#
     let directory = FileManager.default.temporaryDirectory.appending(path: "hostile-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appending(path: "bad\u{1B}[31m.json")

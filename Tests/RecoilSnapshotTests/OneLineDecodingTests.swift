@@ -24,7 +24,9 @@ import Testing
       if index > 0 { snapshot.edges.append(SnapshotEdge(from: "n\(index - 1)", to: "n\(index)")) }
     }
     snapshot.actions = (1...50).map {
-      SnapshotAction(seq: $0, store: "app", name: "tick", changes: [SnapshotChange(path: "count", before: "\($0)", after: "\($0 + 1)")])
+      SnapshotAction(
+        seq: $0, store: "app", name: "tick",
+        changes: [SnapshotChange(path: "count", before: "\($0)", after: "\($0 + 1)")])
     }
     return snapshot
   }
@@ -41,8 +43,10 @@ import Testing
     // "é" is two bytes and "😀" four; columns count them once each.
     let json = #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"é😀","kind":"atm"}],"edges":[]}"#
     let error = try #require(decodeError(json))
-    let column = json.unicodeScalars.distance(
-      from: json.unicodeScalars.startIndex, to: json.range(of: #""atm""#)!.lowerBound.samePosition(in: json.unicodeScalars)!) + 1
+    let column =
+      json.unicodeScalars.distance(
+        from: json.unicodeScalars.startIndex,
+        to: json.range(of: #""atm""#)!.lowerBound.samePosition(in: json.unicodeScalars)!) + 1
     #expect(error.position == SourcePosition(line: 1, column: column))
     #expect(error.path == "nodes[0].kind")
   }
@@ -80,14 +84,18 @@ import Testing
   @Test func numbersOutOfRangeAreErrorsAndLargeIntegersStayExact() throws {
     let huge = decodeError(#"{"format":"recoil-inspect/snapshot","version":1e999,"nodes":[],"edges":[]}"#)
     #expect(huge?.message.contains("out of range") == true)
-    let json = #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":9223372036854775807}],"edges":[]}"#
+    let json =
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":9223372036854775807}],"edges":[]}"#
     #expect(try SnapshotCodec.decode(Data(json.utf8)).nodes[0].subscribers == Int.max)
-    let tooBig = decodeError(#"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":92233720368547758070}],"edges":[]}"#)
+    let tooBig = decodeError(
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":92233720368547758070}],"edges":[]}"#
+    )
     #expect(tooBig?.path == "nodes[0].subscribers")
   }
 
   @Test func loneSurrogatesAndInvalidUTF8BecomeReplacementCharacters() throws {
-    var bytes = Array(#"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a\ud800b","kind":"atom","value":"x"#.utf8)
+    var bytes = Array(
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a\ud800b","kind":"atom","value":"x"#.utf8)
     bytes += [0xFF, 0xC3]
     bytes += Array(#"y\udc00"}],"edges":[]}"#.utf8)
     let snapshot = try SnapshotCodec.decode(Data(bytes))

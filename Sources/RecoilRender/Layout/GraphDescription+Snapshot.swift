@@ -114,7 +114,7 @@ extension GraphDescription {
     }
     if let stats = node.evaluations {
       // A sampled total is an estimate: "≈".
-      let total = (stats.isSampled ? "≈" : "") + Duration.format(nanos: stats.estimatedTotalNanos)
+      let total = (stats.isSampled ? "≈" : "") + DurationText.format(nanos: stats.estimatedTotalNanos)
       let text = "\(stats.count) eval\(stats.count == 1 ? "" : "s") · \(total)"
       lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"\(Palette.mutedText)\">\(LabelText.html(text))</FONT>")
     }
@@ -145,12 +145,12 @@ extension GraphDescription {
     if let stats = node.evaluations {
       var text = "evaluations: \(stats.count)"
       if stats.isSampled {
-        text += " (\(stats.timedCount ?? 0) timed), total ≈\(Duration.format(nanos: stats.estimatedTotalNanos))"
+        text += " (\(stats.timedCount ?? 0) timed), total ≈\(DurationText.format(nanos: stats.estimatedTotalNanos))"
       } else {
-        text += ", total \(Duration.format(nanos: stats.totalNanos))"
+        text += ", total \(DurationText.format(nanos: stats.totalNanos))"
       }
-      if let max = stats.maxNanos { text += ", max \(Duration.format(nanos: max))" }
-      if let last = stats.lastNanos { text += ", last \(Duration.format(nanos: last))" }
+      if let max = stats.maxNanos { text += ", max \(DurationText.format(nanos: max))" }
+      if let last = stats.lastNanos { text += ", last \(DurationText.format(nanos: last))" }
       lines.append(text)
     }
     return lines.joined(separator: "\n")
@@ -282,14 +282,3 @@ extension GraphDescription.Cluster {
 }
 
 /// Human-readable durations: `850 ns`, `12.3 µs`, `4.5 ms`, `1.20 s`.
-enum Duration {
-  static func format(nanos: Int) -> String {
-    let value = Double(nanos)
-    switch nanos {
-    case ..<1_000: return "\(nanos) ns"
-    case ..<1_000_000: return String(format: "%.1f µs", value / 1_000)
-    case ..<1_000_000_000: return String(format: "%.1f ms", value / 1_000_000)
-    default: return String(format: "%.2f s", value / 1_000_000_000)
-    }
-  }
-}

@@ -23,6 +23,8 @@ struct JSONReader {
 
   private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
+    memberStack.reserveCapacity(32)
+    elementStack.reserveCapacity(32)
   }
 
   /// Parses one JSON value that fills `bytes`, apart from whitespace and a byte order mark.
@@ -44,7 +46,8 @@ struct JSONReader {
     return try result.get()
   }
 
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> JSONValue {
+  /// Parses JSON in a buffer that stays valid for the call.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> JSONValue {
     var reader = JSONReader(bytes: bytes)
     // A UTF-8 byte order mark is tolerated.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }

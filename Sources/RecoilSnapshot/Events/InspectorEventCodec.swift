@@ -68,7 +68,8 @@ public enum InspectorEventCodec {
     try decode(line: Array(line.utf8), lineNumber: lineNumber)
   }
 
-  /// Decodes one line given as UTF-8 bytes, without its line break.
+  /// Decodes one line given as UTF-8 bytes, without its line break. Contiguous bytes (an
+  /// array, or a slice of a read buffer) are parsed in place.
   ///
   /// ```swift
   /// let event = try InspectorEventCodec.decode(line: Array(#"{"type":"dropped","count":2}"#.utf8))
@@ -79,11 +80,22 @@ public enum InspectorEventCodec {
   ///   - lineNumber: The line's number in its file, used in error positions.
   /// - Returns: The event.
   /// - Throws: ``SnapshotError`` naming the line, column and field.
-  public static func decode(line: [UInt8], lineNumber: Int = 1) throws(SnapshotError) -> InspectorEvent {
-    do {
-      return try EventDecoder.decode(try JSONReader.parse(line))
+  public static func decode<Bytes: Collection<UInt8>>(line: Bytes, lineNumber: Int = 1) throws(SnapshotError)
+    -> InspectorEvent
+  {
+    let result =
+      line.withContiguousStorageIfAvailable { decode(buffer: $0, lineNumber: lineNumber) }
+      ?? Array(line).withUnsafeBufferPointer { decode(buffer: $0, lineNumber: lineNumber) }
+    return try result.get()
+  }
+
+  private static func decode(buffer: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Result<
+    InspectorEvent, SnapshotError
+  > {
+    do throws(SnapshotError) {
+      return .success(try EventDecoder.decode(try JSONReader.parse(buffer)))
     } catch {
-      throw error.resolvingPositions(in: SourceText(bytes: line)).onLine(lineNumber)
+      return .failure(error.resolvingPositions(in: SourceText(bytes: Array(buffer))).onLine(lineNumber))
     }
   }
 }

@@ -11,15 +11,18 @@ struct LiveCommand: Command {
     is tcp:127.0.0.1:PORT or unix:PATH (a socket to listen on; apps may disconnect and
     reconnect), a JSON Lines file to read (such as cart.events.jsonl), or - for standard
     input (the default). --raw prints the JSON lines themselves. A malformed line is reported
-    with its line number and skipped.
+    with its line number and skipped; so is a line longer than --max-line-bytes (16 MiB by
+    default), which is not kept in memory.
     """
   static let options: [OptionSpec] = [
     .option("listen", short: "l", value: "endpoint", help: "tcp:HOST:PORT, unix:PATH, a file, or - (default)."),
     .flag("raw", help: "Print the JSON lines instead of a readable summary."),
+    .option("max-line-bytes", value: "n", help: "Skip longer lines (default 16777216, 16 MiB)."),
   ]
 
   var endpoint: EventEndpoint
   var raw: Bool
+  var maximumLineBytes = LineReader.defaultMaximumLineBytes
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let text = arguments.value("listen") ?? arguments.positionals.first ?? "-"
@@ -32,22 +35,34 @@ struct LiveCommand: Command {
       throw .invalidValue(option: "--listen", value: text, expected: error.reason)
     }
     raw = arguments.has("raw")
+    if let text = arguments.value("max-line-bytes") {
+      guard let value = Int(text), value > 0 else {
+        throw .invalidValue(option: "--max-line-bytes", value: text, expected: "a positive number of bytes")
+      }
+      maximumLineBytes = value
+    }
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let source = try EventSource(endpoint: endpoint)
+    let source = try EventSource(endpoint: endpoint, maximumLineBytes: maximumLineBytes)
     let printer = LiveEventPrinter(style: streams.outputStyle)
-    var lineNumber = 0
-    try source.run { line in
-      lineNumber += 1
-      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-      do throws(SnapshotError) {
-        let event = try InspectorEventCodec.decode(line: line, lineNumber: lineNumber)
-        streams.output((raw ? InspectorEventCodec.encode(event) : printer.describe(event)) + "\n")
-      } catch {
-        streams.reportWarning("\(endpoint.description):\(error.description)")
-      }
-    }
+    try source.run(
+      { lineNumber, line in
+        switch line {
+        case .tooLong(let bytes):
+          streams.reportWarning(
+            "\(endpoint.description):\(lineNumber): skipped a line of \(bytes) bytes, longer than --max-line-bytes \(maximumLineBytes)"
+          )
+        case .text(let bytes):
+          guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+          do throws(SnapshotError) {
+            let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
+            streams.output((raw ? InspectorEventCodec.encode(event) : printer.describe(event)) + "\n")
+          } catch {
+            streams.reportWarning("\(endpoint.description):\(error.description)")
+          }
+        }
+      }, waiting: streams.flush)
   }
 }
 
@@ -56,7 +71,7 @@ struct LiveEventPrinter {
   var style: TerminalStyle
 
   func describe(_ event: InspectorEvent) -> String {
-    let time = style.dim(String(format: "%10.3f ms", Double(event.atNanos) / 1_000_000))
+    let time = style.dim(DurationText.milliseconds(nanos: event.atNanos, width: 10) + " ms")
     switch event.kind {
     case .node(let node):
       var parts = ["\(style.cyan("node")) \(inert(node.id))"]
@@ -70,15 +85,16 @@ struct LiveEventPrinter {
       return "\(time)  \(style.red("edge -")) \(inert(edge.from)) -> \(inert(edge.to))"
     case .evaluation(let evaluation):
       return
-        "\(time)  \(style.yellow("eval")) \(inert(evaluation.node)) \(Self.duration(evaluation.durationNanos)) (\(inert(evaluation.trigger)))"
+        "\(time)  \(style.yellow("eval")) \(inert(evaluation.node)) \(DurationText.format(nanos: evaluation.durationNanos)) (\(inert(evaluation.trigger)))"
         + (evaluation.changed ? "" : style.dim(" unchanged"))
     case .action(let action):
       var text = "\(time)  \(style.bold("action")) \(inert(action.store)) #\(action.seq) \(inert(action.name))"
       if let payload = action.payload { text += " \(inert(payload))" }
-      if let duration = action.durationNanos { text += style.dim(" (\(Self.duration(duration)))") }
+      if let duration = action.durationNanos { text += style.dim(" (\(DurationText.format(nanos: duration)))") }
       for change in action.changes {
         text +=
-          "\n" + String(repeating: " ", count: 15) + "\(inert(change.path)): \(inert(change.before ?? "∅")) -> \(inert(change.after ?? "∅"))"
+          "\n" + String(repeating: " ", count: 15)
+          + "\(inert(change.path)): \(inert(change.before ?? "∅")) -> \(inert(change.after ?? "∅"))"
       }
       return text
     case .effect(let effect):
@@ -90,14 +106,6 @@ struct LiveEventPrinter {
     case .dropped(let count):
       return
         "\(time)  \(style.red("dropped")) \(count) event\(count == 1 ? "" : "s") (the app's stream could not keep up)"
-    }
-  }
-
-  static func duration(_ nanos: Int) -> String {
-    switch nanos {
-    case ..<1_000: "\(nanos) ns"
-    case ..<1_000_000: String(format: "%.1f µs", Double(nanos) / 1_000)
-    default: String(format: "%.1f ms", Double(nanos) / 1_000_000)
     }
   }
 }

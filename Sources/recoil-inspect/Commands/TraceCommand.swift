@@ -37,7 +37,7 @@ struct TraceCommand: Command {
       shown += 1
       var line = style.dim("#\(action.seq)") + " " + style.cyan(action.store) + " " + style.bold(action.name)
       if let payload = action.payload { line += " " + inert(payload) }
-      if let duration = action.durationNanos { line += style.dim("  (\(formatNanos(duration)))") }
+      if let duration = action.durationNanos { line += style.dim("  (\(DurationText.format(nanos: duration)))") }
       streams.output(line + "\n")
       for change in action.changes {
         let before = change.before ?? "∅"
@@ -47,13 +47,5 @@ struct TraceCommand: Command {
       if action.changes.isEmpty { streams.output(style.dim("    (no state change)") + "\n") }
     }
     if shown == 0 { streams.output(style.dim("no actions recorded") + "\n") }
-  }
-
-  private func formatNanos(_ nanos: Int) -> String {
-    switch nanos {
-    case ..<1_000: "\(nanos) ns"
-    case ..<1_000_000: "\(nanos / 1_000) µs"
-    default: "\(nanos / 1_000_000) ms"
-    }
   }
 }

@@ -10,12 +10,17 @@ import RecoilSnapshot
 
 /// Where `live` reads JSON Lines from: standard input, a file, or a listening socket that
 /// accepts one app connection after another.
+///
+/// Lines are split by ``LineReader``: a line longer than `maximumLineBytes` is dropped up to its
+/// newline and reported as such, and the lines after it still arrive.
 final class EventSource {
   private let endpoint: EventEndpoint
+  private let maximumLineBytes: Int
   private var listener: Int32 = -1
 
-  init(endpoint: EventEndpoint) throws(CommandFailure) {
+  init(endpoint: EventEndpoint, maximumLineBytes: Int = LineReader.defaultMaximumLineBytes) throws(CommandFailure) {
     self.endpoint = endpoint
+    self.maximumLineBytes = maximumLineBytes
     switch endpoint {
     case .standardStream, .file: break
     case .tcp(let host, let port): listener = try Self.listenTCP(host: host, port: port, endpoint: endpoint)
@@ -28,44 +33,49 @@ final class EventSource {
     if case .unix(let path) = endpoint { unlink(path) }
   }
 
-  /// Calls `line` for every line read; returns at the end of a file or standard input, and
-  /// keeps accepting connections on a socket until the process is stopped.
-  func run(_ line: (String) -> Void) throws(CommandFailure) {
+  /// Calls `line` for every line read, with its number (counted from 1 per connection), and
+  /// `waiting` whenever it is about to wait for more input; returns at the end of a file or
+  /// standard input, and keeps accepting connections on a socket until the process is stopped.
+  func run(
+    _ line: (Int, LineReader.Line) -> Void, waiting: () -> Void
+  ) throws(CommandFailure) {
     switch endpoint {
     case .standardStream:
-      readLines(from: STDIN_FILENO, line)
+      readLines(from: STDIN_FILENO, line, waiting: waiting)
     case .file(let path):
       let descriptor = open(path, O_RDONLY)
       guard descriptor >= 0 else { throw .inputMissing(path: path, reason: String(cString: strerror(errno))) }
       defer { _ = closeDescriptor(descriptor) }
-      readLines(from: descriptor, line)
+      readLines(from: descriptor, line, waiting: waiting)
     case .tcp, .unix:
       while true {
+        waiting()
         let connection = accept(listener, nil, nil)
         if connection < 0 {
           if errno == EINTR { continue }
           throw .inputMissing(path: endpoint.description, reason: "accept failed: \(String(cString: strerror(errno)))")
         }
-        readLines(from: connection, line)
+        readLines(from: connection, line, waiting: waiting)
         _ = closeDescriptor(connection)
       }
     }
   }
 
-  private func readLines(from descriptor: Int32, _ line: (String) -> Void) {
-    var pending: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
+  private func readLines(
+    from descriptor: Int32, _ line: (Int, LineReader.Line) -> Void, waiting: () -> Void
+  ) {
+    var reader = LineReader(maximumLineBytes: maximumLineBytes)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+    defer { buffer.deallocate() }
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      let count = read(descriptor, buffer.baseAddress, buffer.count)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
-      pending.append(contentsOf: buffer[0..<count])
-      while let newline = pending.firstIndex(of: 0x0A) {
-        line(String(decoding: pending[..<newline], as: UTF8.self))
-        pending.removeSubrange(...newline)
-      }
+      reader.consume(UnsafeBufferPointer(rebasing: buffer[0..<count]), line)
+      // A short read means the peer has nothing more yet: show what has arrived.
+      if count < buffer.count { waiting() }
     }
-    if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+    reader.finish(line)
   }
 
   private static func listenTCP(host: String, port: UInt16, endpoint: EventEndpoint) throws(CommandFailure) -> Int32 {

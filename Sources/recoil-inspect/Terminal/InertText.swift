@@ -12,9 +12,7 @@
 /// ```
 func inert(_ text: String) -> String {
   // Most text needs nothing: check the bytes before building anything.
-  guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
-    return text
-  }
+  guard needsEscaping(text) else { return text }
   var result = ""
   result.reserveCapacity(text.utf8.count + 16)
   for scalar in text.unicodeScalars {
@@ -28,6 +26,15 @@ func inert(_ text: String) -> String {
     }
   }
   return result
+}
+
+/// Whether `text` holds a byte that may start an active character (a quick, conservative test).
+private func needsEscaping(_ text: String) -> Bool {
+  var text = text
+  return text.withUTF8 { bytes in
+    for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+    return false
+  }
 }
 
 /// Whether a terminal would act on `scalar` rather than just show it.

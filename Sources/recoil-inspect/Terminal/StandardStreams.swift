@@ -1,19 +1,29 @@
 import Foundation
 
 /// Where a command reads and writes; the real process streams in production.
+///
+/// Standard output is buffered (``BufferedOutput``); it is flushed before anything goes to
+/// standard error, so the two stay in order on a shared terminal, and when the command ends.
 struct StandardStreams {
   var output: (String) -> Void
   var outputBytes: (Data) -> Void
+  /// Writes out what `output` holds.
+  var flush: () -> Void
   var error: (String) -> Void
   var readInput: () throws -> Data
   var errorStyle: TerminalStyle
   var outputStyle: TerminalStyle
 
   static func process() -> StandardStreams {
-    StandardStreams(
-      output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      outputBytes: { FileHandle.standardOutput.write($0) },
-      error: { FileHandle.standardError.write(Data($0.utf8)) },
+    let standardOutput = BufferedOutput(FileHandle.standardOutput)
+    return StandardStreams(
+      output: { standardOutput.write($0) },
+      outputBytes: { standardOutput.write($0) },
+      flush: { standardOutput.flush() },
+      error: {
+        standardOutput.flush()
+        FileHandle.standardError.write(Data($0.utf8))
+      },
       readInput: { try FileHandle.standardInput.readToEnd() ?? Data() },
       errorStyle: .detect(descriptor: 2),
       outputStyle: .detect(descriptor: 1))

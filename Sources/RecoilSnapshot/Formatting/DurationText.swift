@@ -1,0 +1,53 @@
+/// How every tool shows a duration: the renderer's labels, `trace`, `live` and the report all
+/// call this, so one evaluation shows one time everywhere.
+///
+/// Below a microsecond in whole nanoseconds; then with one decimal, rounded to nearest, in µs,
+/// ms or s. Integer arithmetic only: `live` formats a million of these.
+///
+/// ```swift
+/// DurationText.format(nanos: 950)        // "950 ns"
+/// DurationText.format(nanos: 12_345)     // "12.3 µs"
+/// DurationText.format(nanos: 2_500_000)  // "2.5 ms"
+/// ```
+public enum DurationText {
+  /// A duration for people, such as `12.3 µs`.
+  ///
+  /// ```swift
+  /// let label = DurationText.format(nanos: stats.totalNanos)
+  /// ```
+  ///
+  /// - Parameter nanos: The duration in nanoseconds; negative values are shown as 0 ns.
+  /// - Returns: The text.
+  public static func format(nanos: Int) -> String {
+    let nanos = max(nanos, 0)
+    if nanos < 1_000 { return "\(nanos) ns" }
+    // Tenths of the unit, rounded; a value that rounds up to 1000 moves to the next unit.
+    for (unit, name) in [(1_000, "µs"), (1_000_000, "ms")] {
+      let tenths = (nanos * 10 + unit / 2) / unit
+      if tenths < 10_000 { return "\(tenths / 10).\(tenths % 10) \(name)" }
+    }
+    let hundredths = (nanos / 1_000 * 100 + 500_000) / 1_000_000
+    return "\(hundredths / 100).\(twoDigits(hundredths % 100)) s"
+  }
+
+  /// A point in time as milliseconds with three decimals, right-aligned in `width` columns:
+  /// the time column of `live`.
+  ///
+  /// ```swift
+  /// DurationText.milliseconds(nanos: 1_234_567, width: 10)  // "     1.235"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - nanos: Nanoseconds.
+  ///   - width: The minimum width; the text is padded with spaces on the left.
+  /// - Returns: The text, without a unit.
+  public static func milliseconds(nanos: Int, width: Int = 0) -> String {
+    let micros = (max(nanos, 0) + 500) / 1_000
+    let fraction = micros % 1_000
+    let text = "\(micros / 1_000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
+    let padding = width - text.utf8.count
+    return padding > 0 ? String(repeating: " ", count: padding) + text : text
+  }
+
+  private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
