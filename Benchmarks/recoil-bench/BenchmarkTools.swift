@@ -23,29 +23,31 @@ enum BenchmarkTools {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// Runs `executable` with its output thrown away, and fails if it does not exit 0.
-  static func runQuietly(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(filePath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw CocoaError(
-        .executableLoad, userInfo: [NSDebugDescriptionErrorKey: "\(executable) exited \(process.terminationStatus)"])
+  /// Runs `executable` with its output thrown away, fails unless it exits 0, and returns its
+  /// wall time in nanoseconds and its own peak resident size in MiB (from `wait4`).
+  static func runMeasured(_ executable: String, _ arguments: [String]) throws -> (nanos: Double, peakMiB: Double) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = BenchmarkClock.nanos()
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+      throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: "cannot start \(executable)"])
     }
-  }
-
-  /// The largest peak resident size of any child process waited for so far, in MiB.
-  static func peakResidentMiBOfChildren() -> Double {
+    var status: Int32 = 0
     var usage = rusage()
+    _ = wait4(pid, &status, 0, &usage)
+    let elapsed = Double(BenchmarkClock.nanos() - start)
+    guard status == 0 else {
+      throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: "\(executable) failed (\(status))"])
+    }
     #if os(Linux)
-      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-      return Double(usage.ru_maxrss) / 1024
+      return (elapsed, Double(usage.ru_maxrss) / 1024)
     #else
-      getrusage(RUSAGE_CHILDREN, &usage)
-      return Double(usage.ru_maxrss) / 1_048_576
+      return (elapsed, Double(usage.ru_maxrss) / 1_048_576)
     #endif
   }
 }

@@ -20,10 +20,14 @@ enum ReplayBenchmark {
     try writeLog(events: events, to: log)
     let bytes = try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int ?? 0
 
-    let ours = try BenchmarkClock.median(repetitions: repetitions) {
-      try BenchmarkTools.runQuietly(tool, ["live", log.path])
+    var samples: [Double] = []
+    var peak = 0.0
+    for _ in 0..<repetitions {
+      let run = try BenchmarkTools.runMeasured(tool, ["live", log.path])
+      samples.append(run.nanos)
+      peak = max(peak, run.peakMiB)
     }
-    let peak = BenchmarkTools.peakResidentMiBOfChildren()
+    let ours = samples.sorted()[samples.count / 2]
     var line = "L1 events=\(events) mb=\(bytes / 1_000_000) ours_s=\(format(ours / 1e9))"
     if let python = BenchmarkTools.find("python3") {
       let script = """

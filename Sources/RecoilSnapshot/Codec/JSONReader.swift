@@ -1,69 +1,254 @@
-import Foundation
-
-/// A strict JSON parser (RFC 8259) over UTF-8 bytes that records where each value starts.
+/// A strict JSON (RFC 8259) pull parser over UTF-8 bytes: the decoders ask it for the next
+/// member or element and read each value straight into the model, with no intermediate tree.
 ///
-/// Each value keeps its byte offset; line and column are worked out only when an error is
-/// reported (``SourceText``), so parsing a file written on one line stays linear.
+/// Positions are byte offsets; ``SourceText`` turns the one that an error names into a line and
+/// column, so reading a file written on one line stays linear. Invalid UTF-8 and lone surrogate
+/// escapes become U+FFFD rather than failing: snapshot text comes from arbitrary app values.
 ///
-/// Invalid UTF-8 and lone surrogate escapes become U+FFFD rather than failing: snapshot text
-/// comes from arbitrary app values, and a preview is still worth showing.
+/// The reader is a small value: copying it gives an independent cursor over the same text,
+/// which the decoders use to look ahead.
 struct JSONReader {
   /// Deep nesting is refused rather than risking the stack.
   static let maximumDepth = 512
 
-  /// The text, borrowed for the length of one `parse` call, which owns it: the parser reads
-  /// every byte of a large file, so it reads them in place, without a copy or bounds checks
-  /// beyond its own `index < bytes.count` tests.
+  /// The kinds of JSON value.
+  enum Kind {
+    case object, array, string, number, bool, null
+
+    /// The name used in "expected X, found Y" messages.
+    var name: String {
+      switch self {
+      case .null: "null"
+      case .bool: "a boolean"
+      case .number: "a number"
+      case .string: "a string"
+      case .array: "an array"
+      case .object: "an object"
+      }
+    }
+  }
+
+  /// A number as written: an integer when it has no fraction or exponent and fits in `Int`.
+  enum Number {
+    case integer(Int)
+    case double(Double)
+  }
+
+  /// The text, borrowed from the caller of ``withReader(_:_:)`` for the length of that call:
+  /// every byte of a large file is read, so it is read in place, without a copy or bounds
+  /// checks beyond the reader's own `index < bytes.count` tests.
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
-  /// Members and elements of the containers being read, innermost last. Each container is
-  /// copied out once, at its exact size, instead of growing an array of its own.
-  private var memberStack: [(key: String, value: JSONValue)] = []
-  private var elementStack: [JSONValue] = []
+  private var depth = 0
+  /// Where the value most recently peeked at starts.
+  private(set) var valueStart = 0
+
+  /// Runs `body` with a reader over `bytes`, after a byte order mark if there is one.
+  static func withReader<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(SnapshotError) -> Result
+  ) throws(SnapshotError) -> Result {
+    var reader = JSONReader(bytes: bytes)
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.index = 3 }
+    return try body(&reader)
+  }
 
   private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    memberStack.reserveCapacity(32)
-    elementStack.reserveCapacity(32)
   }
 
-  /// Parses one JSON value that fills `bytes`, apart from whitespace and a byte order mark.
-  ///
-  /// - Throws: ``SnapshotError/malformedJSON(message:at:)`` with an unresolved position (a byte
-  ///   offset); ``SnapshotError/resolvingPositions(in:)`` turns it into a line and column.
-  static func parse(_ text: [UInt8]) throws(SnapshotError) -> JSONValue {
-    let result = text.withUnsafeBufferPointer { buffer in
-      Result { () throws(SnapshotError) -> JSONValue in try parse(buffer) }
+  /// The first syntax error in `bytes`, if any: the decoders report syntax errors before
+  /// errors of meaning, wherever they are, so this runs when decoding has failed.
+  static func syntaxError(in bytes: UnsafeBufferPointer<UInt8>) -> SnapshotError? {
+    do throws(SnapshotError) {
+      try withReader(bytes) { reader throws(SnapshotError) in
+        try reader.skipValue()
+        try reader.finish()
+      }
+      return nil
+    } catch {
+      return error
     }
-    return try result.get()
   }
 
-  /// Parses JSON held in `Data`, in place.
-  static func parse(_ data: Data) throws(SnapshotError) -> JSONValue {
-    let result = data.withUnsafeBytes { raw in
-      Result { () throws(SnapshotError) -> JSONValue in try parse(raw.bindMemory(to: UInt8.self)) }
+  // MARK: - Looking at values
+
+  /// The kind of the next value, after whitespace; it is not consumed.
+  mutating func peek() throws(SnapshotError) -> Kind {
+    skipWhitespace()
+    valueStart = index
+    guard index < bytes.count else {
+      throw failure(
+        index == 0 || isOnlyPreamble
+          ? "the file is empty; expected a JSON object" : "unexpected end of file; expected a value")
     }
-    return try result.get()
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    default: throw failure("unexpected \(describeCurrent()); expected a value")
+    }
   }
 
-  /// Parses JSON in a buffer that stays valid for the call.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> JSONValue {
-    var reader = JSONReader(bytes: bytes)
-    // A UTF-8 byte order mark is tolerated.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
-    reader.skipWhitespace()
-    if reader.index == bytes.count {
-      throw reader.failure("the file is empty; expected a JSON object")
+  /// Checks that nothing but whitespace follows the value just read.
+  mutating func finish() throws(SnapshotError) {
+    skipWhitespace()
+    if index < bytes.count {
+      throw failure("unexpected \(describeCurrent()) after the end of the JSON value")
     }
-    let value = try reader.parseValue(depth: 0)
-    reader.skipWhitespace()
-    if reader.index < bytes.count {
-      throw reader.failure("unexpected \(reader.describeCurrent()) after the end of the JSON value")
+  }
+
+  // MARK: - Containers
+
+  /// Consumes the `{` of an object that ``peek()`` found.
+  mutating func beginObject() throws(SnapshotError) {
+    try enter()
+  }
+
+  /// The next member's name, with the reader placed at its value, or `nil` after the closing
+  /// `}`. `isFirst` starts `true` for each object and is kept by the caller.
+  mutating func nextMember(isFirst: inout Bool) throws(SnapshotError) -> String? {
+    skipWhitespace()
+    if isFirst {
+      isFirst = false
+      if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        depth -= 1
+        return nil
+      }
+    } else {
+      guard index < bytes.count else { throw failure("unexpected end of file; expected ',' or '}'") }
+      if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        depth -= 1
+        return nil
+      }
+      guard bytes[index] == UInt8(ascii: ",") else {
+        throw failure("unexpected \(describeCurrent()); expected ',' or '}'")
+      }
+      index += 1
+      skipWhitespace()
     }
-    return value
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+      throw failure("unexpected \(describeCurrent()); expected a quoted member name")
+    }
+    let key = try parseString()
+    skipWhitespace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+      throw failure("unexpected \(describeCurrent()); expected ':' after member name")
+    }
+    index += 1
+    return key
+  }
+
+  /// Consumes the `[` of an array that ``peek()`` found.
+  mutating func beginArray() throws(SnapshotError) {
+    try enter()
+  }
+
+  /// Whether another element follows, with the reader placed at it; `false` after the `]`.
+  mutating func nextElement(isFirst: inout Bool) throws(SnapshotError) -> Bool {
+    skipWhitespace()
+    guard index < bytes.count else {
+      throw failure(
+        isFirst ? "unexpected end of file; expected a value" : "unexpected end of file; expected ',' or ']'")
+    }
+    if bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      depth -= 1
+      return false
+    }
+    if isFirst {
+      isFirst = false
+      return true
+    }
+    guard bytes[index] == UInt8(ascii: ",") else {
+      throw failure("unexpected \(describeCurrent()); expected ',' or ']'")
+    }
+    index += 1
+    return true
+  }
+
+  private mutating func enter() throws(SnapshotError) {
+    guard depth < Self.maximumDepth else {
+      throw failure("values are nested more than \(Self.maximumDepth) levels deep")
+    }
+    depth += 1
+    index += 1
+  }
+
+  // MARK: - Scalars
+
+  /// Reads a string that ``peek()`` found.
+  mutating func readString() throws(SnapshotError) -> String {
+    try parseString()
+  }
+
+  /// Reads a number that ``peek()`` found.
+  mutating func readNumber() throws(SnapshotError) -> Number {
+    try parseNumber()
+  }
+
+  /// Reads `true` or `false`, which ``peek()`` found.
+  mutating func readBool() throws(SnapshotError) -> Bool {
+    if bytes[index] == UInt8(ascii: "t") {
+      try expectLiteral("true")
+      return true
+    }
+    try expectLiteral("false")
+    return false
+  }
+
+  /// Reads `null`, which ``peek()`` found.
+  mutating func readNull() throws(SnapshotError) {
+    try expectLiteral("null")
+  }
+
+  /// Reads and discards the next value, checking its syntax.
+  mutating func skipValue() throws(SnapshotError) {
+    switch try peek() {
+    case .object:
+      try beginObject()
+      var first = true
+      while try nextMember(isFirst: &first) != nil { try skipValue() }
+    case .array:
+      try beginArray()
+      var first = true
+      while try nextElement(isFirst: &first) { try skipValue() }
+    case .string: try skipString()
+    case .number: _ = try parseNumber()
+    case .bool: _ = try readBool()
+    case .null: try readNull()
+    }
+  }
+
+  /// A short rendering of the next value for error messages: strings quoted (cut at 40
+  /// characters), numbers as written, containers named. It is not consumed.
+  func preview() -> String {
+    var copy = self
+    guard let kind = try? copy.peek() else { return "nothing" }
+    switch kind {
+    case .string:
+      guard let text = try? copy.readString() else { return "a string" }
+      return "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+    case .number:
+      let start = copy.index
+      guard (try? copy.readNumber()) != nil else { return "a number" }
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<copy.index]), as: UTF8.self)
+      return text.count > 40 ? String(text.prefix(40)) + "…" : text
+    case .bool: return (try? copy.readBool()).map { String($0) } ?? "a boolean"
+    case .null, .array, .object: return kind.name
+    }
   }
 
   // MARK: - Failures
+
+  /// Whether everything before `index` is a byte order mark and whitespace.
+  private var isOnlyPreamble: Bool {
+    bytes.prefix(index).allSatisfy { [0x20, 0x09, 0x0D, 0x0A, 0xEF, 0xBB, 0xBF].contains($0) }
+  }
 
   private func failure(_ message: String) -> SnapshotError {
     .malformedJSON(message: message, at: SourcePosition(byteOffset: index))
@@ -78,7 +263,7 @@ struct JSONReader {
     return "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
 
-  // MARK: - Values
+  // MARK: - Lexing
 
   private mutating func skipWhitespace() {
     while index < bytes.count {
@@ -86,32 +271,6 @@ struct JSONReader {
       case 0x20, 0x09, 0x0D, 0x0A: index += 1
       default: return
       }
-    }
-  }
-
-  private mutating func parseValue(depth: Int) throws(SnapshotError) -> JSONValue {
-    guard depth < Self.maximumDepth else {
-      throw failure("values are nested more than \(Self.maximumDepth) levels deep")
-    }
-    let start = index
-    guard index < bytes.count else { throw failure("unexpected end of file; expected a value") }
-    switch bytes[index] {
-    case UInt8(ascii: "{"): return try parseObject(depth: depth)
-    case UInt8(ascii: "["): return try parseArray(depth: depth)
-    case UInt8(ascii: "\""): return JSONValue(content: .string(try parseString()), offset: start)
-    case UInt8(ascii: "t"):
-      try expectLiteral("true")
-      return JSONValue(content: .bool(true), offset: start)
-    case UInt8(ascii: "f"):
-      try expectLiteral("false")
-      return JSONValue(content: .bool(false), offset: start)
-    case UInt8(ascii: "n"):
-      try expectLiteral("null")
-      return JSONValue(content: .null, offset: start)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return JSONValue(content: try parseNumber(), offset: start)
-    default:
-      throw failure("unexpected \(describeCurrent()); expected a value")
     }
   }
 
@@ -124,74 +283,6 @@ struct JSONReader {
     index += count
   }
 
-  private mutating func parseObject(depth: Int) throws(SnapshotError) -> JSONValue {
-    let start = index
-    index += 1
-    skipWhitespace()
-    if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      return JSONValue(content: .object([]), offset: start)
-    }
-    let base = memberStack.count
-    while true {
-      skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-        throw failure("unexpected \(describeCurrent()); expected a quoted member name")
-      }
-      let key = try parseString()
-      skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-        throw failure("unexpected \(describeCurrent()); expected ':' after member name")
-      }
-      index += 1
-      skipWhitespace()
-      let value = try parseValue(depth: depth + 1)
-      memberStack.append((key, value))
-      skipWhitespace()
-      guard index < bytes.count else { throw failure("unexpected end of file; expected ',' or '}'") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      if bytes[index] == UInt8(ascii: "}") {
-        index += 1
-        let members = Array(memberStack[base...])
-        memberStack.removeSubrange(base...)
-        return JSONValue(content: .object(members), offset: start)
-      }
-      throw failure("unexpected \(describeCurrent()); expected ',' or '}'")
-    }
-  }
-
-  private mutating func parseArray(depth: Int) throws(SnapshotError) -> JSONValue {
-    let start = index
-    index += 1
-    skipWhitespace()
-    if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-      index += 1
-      return JSONValue(content: .array([]), offset: start)
-    }
-    let base = elementStack.count
-    while true {
-      skipWhitespace()
-      let element = try parseValue(depth: depth + 1)
-      elementStack.append(element)
-      skipWhitespace()
-      guard index < bytes.count else { throw failure("unexpected end of file; expected ',' or ']'") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      if bytes[index] == UInt8(ascii: "]") {
-        index += 1
-        let elements = Array(elementStack[base...])
-        elementStack.removeSubrange(base...)
-        return JSONValue(content: .array(elements), offset: start)
-      }
-      throw failure("unexpected \(describeCurrent()); expected ',' or ']'")
-    }
-  }
-
   private mutating func parseString() throws(SnapshotError) -> String {
     index += 1  // opening quote
     let first = index
@@ -200,7 +291,7 @@ struct JSONReader {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
-        return String(decoding: bytes[first..<index - 1], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<index - 1]), as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
       index += 1
@@ -208,12 +299,32 @@ struct JSONReader {
     return try parseEscapedString(from: first)
   }
 
+  /// Moves past a string without making it, checking it as ``parseString()`` would.
+  private mutating func skipString() throws(SnapshotError) {
+    index += 1
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return
+      }
+      if byte == UInt8(ascii: "\\") {
+        index += 1
+        _ = try parseEscape()
+        continue
+      }
+      if byte < 0x20 { try throwControlCharacter(byte) }
+      index += 1
+    }
+    throw failure("unterminated string")
+  }
+
   /// The rest of a string that holds escapes (or a fault), from its first byte at `first`.
   private mutating func parseEscapedString(from first: Int) throws(SnapshotError) -> String {
     // UTF-8 is gathered as bytes and decoded once, which also repairs invalid sequences.
     var utf8: [UInt8] = []
     utf8.reserveCapacity(index - first + 16)
-    utf8.append(contentsOf: bytes[first..<index])
+    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<index]))
     while true {
       guard index < bytes.count else { throw failure("unterminated string") }
       let byte = bytes[index]
@@ -229,17 +340,18 @@ struct JSONReader {
         } else {
           UTF8.encode(scalar) { utf8.append($0) }
         }
-      case 0x0A:
-        throw failure("unterminated string (a raw line break must be written as \\n)")
       case 0x00..<0x20:
-        throw failure(
-          "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped"
-        )
+        try throwControlCharacter(byte)
       default:
         utf8.append(byte)
         index += 1
       }
     }
+  }
+
+  private func throwControlCharacter(_ byte: UInt8) throws(SnapshotError) {
+    if byte == 0x0A { throw failure("unterminated string (a raw line break must be written as \\n)") }
+    throw failure("control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
   }
 
   private mutating func parseEscape() throws(SnapshotError) -> Unicode.Scalar {
@@ -298,7 +410,7 @@ struct JSONReader {
     return value
   }
 
-  private mutating func parseNumber() throws(SnapshotError) -> JSONValue.Content {
+  private mutating func parseNumber() throws(SnapshotError) -> Number {
     let start = index
     let negative = bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }
@@ -333,7 +445,7 @@ struct JSONReader {
       guard skipDigits() > 0 else { throw failure("invalid number; expected an exponent") }
     }
     if isInteger && fitsInt { return .integer(negative ? -magnitude : magnitude) }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
       throw failure("number \(shown) is out of range")

@@ -21,8 +21,11 @@ public enum SnapshotCodec {
   /// - Returns: The snapshot.
   /// - Throws: ``SnapshotError`` when the text is not JSON or not a valid version 1 snapshot.
   public static func decode(_ data: Data) throws(SnapshotError) -> Snapshot {
+    let result = data.withUnsafeBytes { raw in
+      Result { () throws(SnapshotError) -> Snapshot in try SnapshotDecoder.decode(raw.bindMemory(to: UInt8.self)) }
+    }
     do {
-      return try SnapshotDecoder.decode(try JSONReader.parse(data))
+      return try result.get()
     } catch {
       throw error.resolvingPositions(in: SourceText(bytes: [UInt8](data)))
     }

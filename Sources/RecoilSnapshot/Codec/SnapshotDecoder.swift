@@ -1,147 +1,191 @@
 import Foundation
 
-/// Turns a parsed JSON document into a ``Snapshot``, checking types, enumerations and references.
-/// Unknown fields are ignored so that newer writers can add them.
-struct SnapshotDecoder {
-  static func decode(_ root: JSONValue) throws(SnapshotError) -> Snapshot {
-    let document = Field(value: root, path: "$")
-    try document.requireObject()
-
-    let formatField = try document.required("format")
-    guard try formatField.string() == Snapshot.format else {
-      throw .wrongFormat(found: formatField.value.preview, at: formatField.location)
+/// Reads a snapshot document straight into a ``Snapshot``, checking types, enumerations and
+/// references. Unknown fields are ignored so that newer writers can add them.
+///
+/// The format and version are checked first, wherever they stand in the root object; node
+/// references (edges, owners) are checked once every node is known.
+enum SnapshotDecoder {
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> Snapshot {
+    try FieldReader.decodeDocument(bytes) { reader throws(SnapshotError) in
+      try checkHeader(reader)
+      return try decodeBody(&reader)
     }
-    let versionField = try document.required("version")
-    guard case .integer(let version) = versionField.value.content else {
-      if case .double = versionField.value.content {
-        throw .unsupportedVersion(found: versionField.value.preview, at: versionField.location)
+  }
+
+  // MARK: - Format and version
+
+  /// Checks `format` and `version` on a copy of the reader, reading no further than it must:
+  /// writers put them first, so this usually reads two members.
+  private static func checkHeader(_ reader: FieldReader) throws(SnapshotError) {
+    var probe = reader
+    guard try probe.json.peek() == .object else { return }  // the body reports it
+    let start = probe.json.valueStart
+    try probe.json.beginObject()
+    var first = true
+    var sawFormat = false
+    var sawVersion = false
+    while !(sawFormat && sawVersion), let key = try probe.json.nextMember(isFirst: &first) {
+      switch key {
+      case "format": sawFormat = try probe.within(key, checkFormat)
+      case "version": sawVersion = try probe.within(key, checkVersion)
+      default: try probe.skip()
       }
-      throw .typeMismatch(expected: "an integer", found: versionField.value.typeName, at: versionField.location)
     }
-    guard version == Snapshot.version else {
-      throw .unsupportedVersion(found: String(version), at: versionField.location)
-    }
+    guard sawFormat else { throw reader.missing("format", objectStart: start) }
+    guard sawVersion else { throw reader.missing("version", objectStart: start) }
+  }
 
+  /// Whether `format` was given (it may be null), failing if it names another format.
+  private static func checkFormat(_ reader: inout FieldReader) throws(SnapshotError) -> Bool {
+    _ = try reader.json.peek()
+    let before = reader
+    guard let format = try reader.string() else { return false }
+    guard format == Snapshot.format else {
+      throw .wrongFormat(found: before.json.preview(), at: before.location)
+    }
+    return true
+  }
+
+  private static func checkVersion(_ reader: inout FieldReader) throws(SnapshotError) -> Bool {
+    let kind = try reader.json.peek()
+    switch kind {
+    case .null:
+      try reader.json.readNull()
+      return false
+    case .number:
+      let before = reader
+      switch try reader.json.readNumber() {
+      case .integer(Snapshot.version): return true
+      case .integer(let version): throw .unsupportedVersion(found: String(version), at: before.location)
+      case .double: throw .unsupportedVersion(found: before.json.preview(), at: before.location)
+      }
+    default:
+      throw .typeMismatch(expected: "an integer", found: kind.name, at: reader.location)
+    }
+  }
+
+  // MARK: - The body
+
+  private static func decodeBody(_ reader: inout FieldReader) throws(SnapshotError) -> Snapshot {
     var snapshot = Snapshot()
-    if let field = try document.optional("capturedAt") {
-      guard let date = ISO8601.parse(try field.string()) else {
-        throw .invalidValue(
-          expected: "an ISO 8601 date such as 2026-11-30T07:00:00Z", found: field.value.preview,
-          at: field.location)
-      }
-      snapshot.capturedAt = date
-    }
+    var sawNodes = false
+    var sawEdges = false
+    // Each id's node index, and where owners and edge ends stand, for the reference checks.
+    var indexOfID: [String: Int] = [:]
+    var ownerOffsets: [(node: Int, offset: Int)] = []
+    var edgeOffsets: [(from: Int, to: Int)] = []
 
-    // Each id's first element, by index; its path is spelled out only for an error.
-    var firstIndexOfID: [String: Int] = [:]
-    let nodeElements = try document.required("nodes").elements()
-    firstIndexOfID.reserveCapacity(nodeElements.count)
-    snapshot.nodes.reserveCapacity(nodeElements.count)
-    for (index, element) in nodeElements.enumerated() {
-      let node = try decodeNode(element)
-      if let first = firstIndexOfID.updateValue(index, forKey: node.id) {
-        throw .duplicateNodeID(
-          id: node.id, firstPath: nodeElements[first].path, at: try element.required("id").location)
+    let start = try reader.object { reader, key throws(SnapshotError) in
+      switch key {
+      case "format", "version":
+        try reader.skip()  // checked first, by checkHeader
+      case "capturedAt":
+        _ = try reader.json.peek()
+        let before = reader
+        guard let text = try reader.string() else {
+          snapshot.capturedAt = nil
+          return
+        }
+        guard let date = ISO8601.parse(text) else {
+          throw before.invalid(expected: "an ISO 8601 date such as 2026-11-30T07:00:00Z")
+        }
+        snapshot.capturedAt = date
+      case "nodes":
+        snapshot.nodes = []
+        indexOfID = [:]
+        ownerOffsets = []
+        sawNodes = !(try reader.isNull())
+        guard sawNodes else { return }
+        try reader.array { reader, index throws(SnapshotError) in
+          var fields = NodeFieldDecoder()
+          let objectStart = try reader.object { reader, key throws(SnapshotError) in
+            if try !fields.read(key, from: &reader) { try reader.skip() }
+          }
+          let node = try fields.build(reader, objectStart: objectStart)
+          if let first = indexOfID.updateValue(index, forKey: node.id) {
+            throw .duplicateNodeID(
+              id: node.id, firstPath: "nodes[\(first)]",
+              at: SnapshotLocation(path: reader.path + ".id", position: SourcePosition(byteOffset: fields.idOffset)))
+          }
+          if node.owner != nil { ownerOffsets.append((index, fields.ownerOffset)) }
+          snapshot.nodes.append(node)
+        }
+      case "edges":
+        snapshot.edges = []
+        edgeOffsets = []
+        sawEdges = !(try reader.isNull())
+        guard sawEdges else { return }
+        try reader.array { reader, _ throws(SnapshotError) in
+          var from: String?
+          var to: String?
+          var offsets = (from: 0, to: 0)
+          let objectStart = try reader.object { reader, key throws(SnapshotError) in
+            switch key {
+            case "from":
+              from = try reader.string()
+              offsets.from = reader.json.valueStart
+            case "to":
+              to = try reader.string()
+              offsets.to = reader.json.valueStart
+            default: try reader.skip()
+            }
+          }
+          guard let from else { throw reader.missing("from", objectStart: objectStart) }
+          guard let to else { throw reader.missing("to", objectStart: objectStart) }
+          snapshot.edges.append(SnapshotEdge(from: from, to: to))
+          edgeOffsets.append(offsets)
+        }
+      case "actions":
+        snapshot.actions = []
+        if try reader.isNull() { return }
+        try reader.array { reader, _ throws(SnapshotError) in
+          var fields = ActionFieldDecoder()
+          let objectStart = try reader.object { reader, key throws(SnapshotError) in
+            if try !fields.read(key, from: &reader) { try reader.skip() }
+          }
+          snapshot.actions.append(try fields.build(reader, objectStart: objectStart))
+        }
+      case "dropped":
+        snapshot.dropped = nil
+        if try reader.isNull() { return }
+        var dropped = SnapshotDropCounts()
+        try reader.object { reader, key throws(SnapshotError) in
+          switch key {
+          case "actions": dropped.actions = try reader.count() ?? 0
+          case "evaluations": dropped.evaluations = try reader.count() ?? 0
+          case "events": dropped.events = try reader.count() ?? 0
+          default: try reader.skip()
+          }
+        }
+        snapshot.dropped = dropped
+      default:
+        try reader.skip()
       }
-      snapshot.nodes.append(node)
     }
-    // Owners must name nodes too; checked once all ids are known.
-    for (index, node) in snapshot.nodes.enumerated() {
-      if let owner = node.owner, firstIndexOfID[owner] == nil {
-        throw .unknownNode(id: owner, at: try nodeElements[index].required("owner").location)
+    guard sawNodes else { throw reader.missing("nodes", objectStart: start) }
+    guard sawEdges else { throw reader.missing("edges", objectStart: start) }
+
+    // Owners and edges must name nodes; checked once every id is known.
+    for (index, offset) in ownerOffsets {
+      let owner = snapshot.nodes[index].owner ?? ""
+      if indexOfID[owner] == nil {
+        throw .unknownNode(id: owner, at: location("nodes[\(index)].owner", offset))
       }
     }
-
-    for element in try document.required("edges").elements() {
-      try element.requireObject()
-      let fromField = try element.required("from")
-      let toField = try element.required("to")
-      let edge = SnapshotEdge(from: try fromField.string(), to: try toField.string())
-      if firstIndexOfID[edge.from] == nil { throw .unknownNode(id: edge.from, at: fromField.location) }
-      if firstIndexOfID[edge.to] == nil { throw .unknownNode(id: edge.to, at: toField.location) }
-      snapshot.edges.append(edge)
-    }
-
-    if let actions = try document.optional("actions") {
-      let elements = try actions.elements()
-      snapshot.actions.reserveCapacity(elements.count)
-      for element in elements {
-        snapshot.actions.append(try decodeAction(element))
+    for (index, edge) in snapshot.edges.enumerated() {
+      if indexOfID[edge.from] == nil {
+        throw .unknownNode(id: edge.from, at: location("edges[\(index)].from", edgeOffsets[index].from))
       }
-    }
-
-    if let dropped = try document.optional("dropped") {
-      try dropped.requireObject()
-      snapshot.dropped = SnapshotDropCounts(
-        actions: try dropped.optional("actions")?.count() ?? 0,
-        evaluations: try dropped.optional("evaluations")?.count() ?? 0,
-        events: try dropped.optional("events")?.count() ?? 0)
+      if indexOfID[edge.to] == nil {
+        throw .unknownNode(id: edge.to, at: location("edges[\(index)].to", edgeOffsets[index].to))
+      }
     }
     return snapshot
   }
 
-  static func decodeNode(_ element: Field) throws(SnapshotError) -> SnapshotNode {
-    try element.requireObject()
-    let idField = try element.required("id")
-    let id = try idField.string()
-    guard !id.isEmpty else {
-      throw .invalidValue(expected: "a non-empty id", found: "\"\"", at: idField.location)
-    }
-    let kindField = try element.required("kind")
-    guard let kind = SnapshotNodeKind(rawValue: try kindField.string()) else {
-      throw .invalidValue(
-        expected: "atom, selector, store or slice", found: kindField.value.preview, at: kindField.location)
-    }
-    var node = SnapshotNode(id: id, kind: kind)
-    node.label = try element.optional("label")?.string()
-    node.isAsync = try element.optional("async")?.bool() ?? false
-    node.family = try element.optional("family")?.string()
-    node.parameter = try element.optional("parameter")?.string()
-    node.owner = try element.optional("owner")?.string()
-    node.valueType = try element.optional("valueType")?.string()
-    node.value = try element.optional("value")?.string()
-    if let statusField = try element.optional("status") {
-      guard let status = SnapshotNodeStatus(rawValue: try statusField.string()) else {
-        throw .invalidValue(
-          expected: "ready, loading or error", found: statusField.value.preview, at: statusField.location)
-      }
-      node.status = status
-    }
-    node.error = try element.optional("error")?.string()
-    node.subscribers = try element.optional("subscribers")?.count()
-    if let stats = try element.optional("evaluations") {
-      try stats.requireObject()
-      node.evaluations = SnapshotEvaluations(
-        count: try stats.required("count").count(),
-        totalNanos: try stats.required("totalNanos").count(),
-        minNanos: try stats.optional("minNanos")?.count(),
-        maxNanos: try stats.optional("maxNanos")?.count(),
-        lastNanos: try stats.optional("lastNanos")?.count(),
-        timedCount: try stats.optional("timedCount")?.count())
-    }
-    return node
-  }
-
-  static func decodeAction(_ element: Field) throws(SnapshotError) -> SnapshotAction {
-    try element.requireObject()
-    var action = SnapshotAction(
-      seq: try element.required("seq").count(),
-      store: try element.required("store").string(),
-      name: try element.required("name").string())
-    action.payload = try element.optional("payload")?.string()
-    action.atNanos = try element.optional("atNanos")?.count()
-    action.durationNanos = try element.optional("durationNanos")?.count()
-    if let changes = try element.optional("changes") {
-      for change in try changes.elements() {
-        try change.requireObject()
-        action.changes.append(
-          SnapshotChange(
-            path: try change.required("path").string(),
-            before: try change.optional("before")?.string(),
-            after: try change.optional("after")?.string()))
-      }
-    }
-    return action
+  private static func location(_ path: String, _ offset: Int) -> SnapshotLocation {
+    SnapshotLocation(path: path, position: SourcePosition(byteOffset: offset))
   }
 }
 

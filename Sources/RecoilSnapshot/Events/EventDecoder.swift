@@ -1,46 +1,117 @@
-/// Turns one parsed JSON Lines object into an ``InspectorEvent``.
+/// Reads one JSON Lines object straight into an ``InspectorEvent``.
+///
+/// The `type` member decides which fields the rest may hold. Writers put it first; when it is
+/// not, it is looked up ahead on a copy of the reader, from the first member on.
 enum EventDecoder {
-  static func decode(_ value: JSONValue) throws(SnapshotError) -> InspectorEvent {
-    let object = Field(value: value, path: "$")
-    try object.requireObject()
-    let typeField = try object.required("type")
-    let at = try object.optional("at")?.count() ?? 0
+  private enum EventType: String {
+    case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped
+
+    static let expected = "node, edgeAdded, edgeRemoved, evaluation, action, effect, error or dropped"
+  }
+
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> InspectorEvent {
+    try FieldReader.decodeDocument(bytes) { reader throws(SnapshotError) in try decode(&reader) }
+  }
+
+  /// The `type` of the event whose first member's value `reader` stands at, looked up on a
+  /// copy of the reader; `nil` when there is none.
+  private static func findType(after reader: FieldReader, firstKey: String) throws(SnapshotError) -> EventType? {
+    var probe = reader
+    var key: String? = firstKey
+    var first = false
+    while let current = key {
+      if current == "type",
+        let type = try probe.enumeration(EventType.init(rawValue:), expected: EventType.expected)
+      {
+        return type
+      }
+      if current != "type" { try probe.skip() }
+      key = try probe.json.nextMember(isFirst: &first)
+    }
+    return nil
+  }
+
+  private static func decode(_ reader: inout FieldReader) throws(SnapshotError) -> InspectorEvent {
+    var type: EventType?
+    var searchedForType = false
+    var at = 0
+    var node = NodeFieldDecoder()
+    var action = ActionFieldDecoder()
+    var id: String?
+    var from: String?
+    var to: String?
+    var trigger: String?
+    var changed: Bool?
+    var duration: Int?
+    var store: String?
+    var effect: String?
+    var run: Int?
+    var phase: EffectEvent.Phase?
+    var error: String?
+    var message: String?
+    var count: Int?
+
+    let start = try reader.object { reader, key throws(SnapshotError) in
+      if type == nil {
+        if !searchedForType { type = try findType(after: reader, firstKey: key) }
+        searchedForType = true
+        guard type != nil else {
+          // No type anywhere: read nothing more, and report it below.
+          try reader.skip()
+          return
+        }
+      }
+      switch (type, key) {
+      case (_, "type"): try reader.skip()
+      case (_, "at"): at = try reader.count() ?? 0
+      case (.node, _): if try !node.read(key, from: &reader) { try reader.skip() }
+      case (.action, _): if try !action.read(key, from: &reader) { try reader.skip() }
+      case (.edgeAdded, "from"), (.edgeRemoved, "from"): from = try reader.string()
+      case (.edgeAdded, "to"), (.edgeRemoved, "to"): to = try reader.string()
+      case (.evaluation, "id"), (.error, "id"): id = try reader.string()
+      case (.evaluation, "durationNanos"): duration = try reader.count()
+      case (.evaluation, "trigger"): trigger = try reader.string()
+      case (.evaluation, "changed"): changed = try reader.bool()
+      case (.effect, "store"): store = try reader.string()
+      case (.effect, "effect"): effect = try reader.string()
+      case (.effect, "run"): run = try reader.count()
+      case (.effect, "phase"):
+        phase = try reader.enumeration(
+          EffectEvent.Phase.init(rawValue:), expected: "started, finished, cancelled or failed")
+      case (.effect, "error"): error = try reader.string()
+      case (.error, "message"): message = try reader.string()
+      case (.dropped, "count"): count = try reader.count()
+      default: try reader.skip()
+      }
+    }
+
+    func required<Value>(_ value: Value?, _ key: String) throws(SnapshotError) -> Value {
+      guard let value else { throw reader.missing(key, objectStart: start) }
+      return value
+    }
     let kind: InspectorEvent.Kind
-    switch try typeField.string() {
-    case "node":
-      kind = .node(try SnapshotDecoder.decodeNode(object))
-    case "edgeAdded":
-      kind = .edgeAdded(
-        SnapshotEdge(from: try object.required("from").string(), to: try object.required("to").string()))
-    case "edgeRemoved":
-      kind = .edgeRemoved(
-        SnapshotEdge(from: try object.required("from").string(), to: try object.required("to").string()))
-    case "evaluation":
+    switch try required(type, "type") {
+    case .node:
+      kind = .node(try node.build(reader, objectStart: start))
+    case .edgeAdded, .edgeRemoved:
+      let edge = SnapshotEdge(from: try required(from, "from"), to: try required(to, "to"))
+      kind = type == .edgeAdded ? .edgeAdded(edge) : .edgeRemoved(edge)
+    case .evaluation:
       kind = .evaluation(
         EvaluationEvent(
-          node: try object.required("id").string(), durationNanos: try object.required("durationNanos").count(),
-          trigger: try object.optional("trigger")?.string() ?? "",
-          changed: try object.optional("changed")?.bool() ?? true))
-    case "action":
-      kind = .action(try SnapshotDecoder.decodeAction(object))
-    case "effect":
-      let phaseField = try object.required("phase")
-      guard let phase = EffectEvent.Phase(rawValue: try phaseField.string()) else {
-        throw .invalidValue(
-          expected: "started, finished, cancelled or failed", found: phaseField.value.preview, at: phaseField.location)
-      }
+          node: try required(id, "id"), durationNanos: try required(duration, "durationNanos"),
+          trigger: trigger ?? "", changed: changed ?? true))
+    case .action:
+      kind = .action(try action.build(reader, objectStart: start))
+    case .effect:
       kind = .effect(
         EffectEvent(
-          store: try object.required("store").string(), effect: try object.required("effect").string(),
-          run: try object.required("run").count(), phase: phase, error: try object.optional("error")?.string()))
-    case "error":
-      kind = .error(node: try object.required("id").string(), message: try object.required("message").string())
-    case "dropped":
-      kind = .dropped(count: try object.required("count").count())
-    default:
-      throw .invalidValue(
-        expected: "node, edgeAdded, edgeRemoved, evaluation, action, effect, error or dropped",
-        found: typeField.value.preview, at: typeField.location)
+          store: try required(store, "store"), effect: try required(effect, "effect"), run: try required(run, "run"),
+          phase: try required(phase, "phase"), error: error))
+    case .error:
+      kind = .error(node: try required(id, "id"), message: try required(message, "message"))
+    case .dropped:
+      kind = .dropped(count: try required(count, "count"))
     }
     return InspectorEvent(atNanos: at, kind: kind)
   }

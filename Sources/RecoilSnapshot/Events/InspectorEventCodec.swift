@@ -93,7 +93,7 @@ public enum InspectorEventCodec {
     InspectorEvent, SnapshotError
   > {
     do throws(SnapshotError) {
-      return .success(try EventDecoder.decode(try JSONReader.parse(buffer)))
+      return .success(try EventDecoder.decode(buffer))
     } catch {
       return .failure(error.resolvingPositions(in: SourceText(bytes: Array(buffer))).onLine(lineNumber))
     }

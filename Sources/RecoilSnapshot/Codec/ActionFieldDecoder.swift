@@ -1,0 +1,72 @@
+/// Gathers a ``SnapshotAction``'s fields as an object's members arrive, in any order, and
+/// builds the action at the end: the one reading of action fields, for snapshots and live
+/// events.
+///
+/// ```swift
+/// var action = ActionFieldDecoder()
+/// let start = try reader.object { reader, key throws(SnapshotError) in
+///   if try !action.read(key, from: &reader) { try reader.skip() }
+/// }
+/// let decoded = try action.build(reader, objectStart: start)
+/// ```
+struct ActionFieldDecoder {
+  private var action = SnapshotAction(seq: 0, store: "", name: "")
+  private var hasSeq = false
+  private var hasStore = false
+  private var hasName = false
+
+  /// Reads `key`'s value into the action if it is an action field, and says whether it was.
+  mutating func read(_ key: String, from reader: inout FieldReader) throws(SnapshotError) -> Bool {
+    switch key {
+    case "seq":
+      let seq = try reader.count()
+      action.seq = seq ?? 0
+      hasSeq = seq != nil
+    case "store":
+      let store = try reader.string()
+      action.store = store ?? ""
+      hasStore = store != nil
+    case "name":
+      let name = try reader.string()
+      action.name = name ?? ""
+      hasName = name != nil
+    case "payload": action.payload = try reader.string()
+    case "atNanos": action.atNanos = try reader.count()
+    case "durationNanos": action.durationNanos = try reader.count()
+    case "changes":
+      action.changes = []
+      if try reader.isNull() { return true }
+      try reader.array { reader, _ throws(SnapshotError) in
+        action.changes.append(try Self.readChange(&reader))
+      }
+    default: return false
+    }
+    return true
+  }
+
+  /// The action, once every member has been read; fails if a required field is missing.
+  func build(_ reader: FieldReader, objectStart: Int) throws(SnapshotError) -> SnapshotAction {
+    guard hasSeq else { throw reader.missing("seq", objectStart: objectStart) }
+    guard hasStore else { throw reader.missing("store", objectStart: objectStart) }
+    guard hasName else { throw reader.missing("name", objectStart: objectStart) }
+    return action
+  }
+
+  private static func readChange(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotChange {
+    var change = SnapshotChange(path: "", before: nil, after: nil)
+    var hasPath = false
+    let start = try reader.object { reader, key throws(SnapshotError) in
+      switch key {
+      case "path":
+        let path = try reader.string()
+        change.path = path ?? ""
+        hasPath = path != nil
+      case "before": change.before = try reader.string()
+      case "after": change.after = try reader.string()
+      default: try reader.skip()
+      }
+    }
+    guard hasPath else { throw reader.missing("path", objectStart: start) }
+    return change
+  }
+}

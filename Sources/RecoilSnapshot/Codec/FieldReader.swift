@@ -1,0 +1,196 @@
+/// Reads typed fields from JSON, and names the path of any field that is wrong.
+///
+/// The decoders walk a document with it: ``object(_:)`` and ``array(_:)`` hand over each
+/// member or element, and the typed reads (``string()``, ``count()``…) fail with a
+/// ``SnapshotError`` that says what was expected, what was found, and where. The path
+/// (`nodes[3].kind`) is kept as a stack of steps and spelled out only for an error.
+///
+/// Null counts as absent: a typed read returns `nil` for it, and the decoder decides whether
+/// the field was required.
+struct FieldReader {
+  var json: JSONReader
+  private var steps: [Step] = []
+
+  private enum Step {
+    case key(String)
+    case index(Int)
+  }
+
+  init(_ json: JSONReader) {
+    self.json = json
+  }
+
+  /// Decodes one JSON document that fills `bytes` with `body`.
+  ///
+  /// A syntax error is reported in preference to an error of meaning wherever it is, as a
+  /// reader that parsed the whole text first would: when `body` fails, the rest of the text is
+  /// checked for one. Positions in the error are byte offsets (see ``SourceText``).
+  static func decodeDocument<Value>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout FieldReader) throws(SnapshotError) -> Value
+  ) throws(SnapshotError) -> Value {
+    do {
+      return try JSONReader.withReader(bytes) { json throws(SnapshotError) in
+        var reader = FieldReader(json)
+        let value = try body(&reader)
+        try reader.json.finish()
+        return value
+      }
+    } catch {
+      if case .malformedJSON = error { throw error }
+      throw JSONReader.syntaxError(in: bytes) ?? error
+    }
+  }
+
+  /// Runs `body` with `key` as the last step of the path, for members read by hand.
+  mutating func within<Value>(_ key: String, _ body: (inout FieldReader) throws(SnapshotError) -> Value)
+    throws(SnapshotError) -> Value
+  {
+    steps.append(.key(key))
+    defer { steps.removeLast() }
+    return try body(&self)
+  }
+
+  // MARK: - Paths and errors
+
+  /// The path of the field being read, such as `nodes[3].kind`; the root is `$`.
+  var path: String { Self.spell(steps[...]) }
+
+  private static func spell(_ steps: ArraySlice<Step>) -> String {
+    guard !steps.isEmpty else { return "$" }
+    var text = ""
+    for step in steps {
+      switch step {
+      case .key(let key): text += text.isEmpty ? key : "." + key
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
+  }
+
+  /// The location of the value just peeked at or read.
+  var location: SnapshotLocation {
+    SnapshotLocation(path: path, position: SourcePosition(byteOffset: json.valueStart))
+  }
+
+  /// `key` is missing from the object being read, which starts at `objectStart`.
+  func missing(_ key: String, objectStart: Int) -> SnapshotError {
+    let parent = path
+    return .missingField(
+      at: SnapshotLocation(
+        path: parent == "$" ? key : parent + "." + key, position: SourcePosition(byteOffset: objectStart)))
+  }
+
+  /// The value just peeked at is of the right type but not an allowed one.
+  func invalid(expected: String) -> SnapshotError {
+    .invalidValue(expected: expected, found: json.preview(), at: location)
+  }
+
+  private mutating func mismatch(expected: String, found kind: JSONReader.Kind) -> SnapshotError {
+    .typeMismatch(expected: expected, found: kind.name, at: location)
+  }
+
+  // MARK: - Containers
+
+  /// Reads an object, calling `body` with each member's name and the reader placed at its
+  /// value; `body` must read or ``skip()`` that value.
+  ///
+  /// - Returns: Where the object starts, for ``missing(_:objectStart:)``.
+  @discardableResult
+  mutating func object(_ body: (inout FieldReader, String) throws(SnapshotError) -> Void) throws(SnapshotError)
+    -> Int
+  {
+    let kind = try json.peek()
+    guard kind == .object else { throw mismatch(expected: "an object", found: kind) }
+    let start = json.valueStart
+    try json.beginObject()
+    var first = true
+    while let key = try json.nextMember(isFirst: &first) {
+      steps.append(.key(key))
+      try body(&self, key)
+      steps.removeLast()
+    }
+    return start
+  }
+
+  /// Reads an array, calling `body` with each element's index and the reader placed at it.
+  mutating func array(_ body: (inout FieldReader, Int) throws(SnapshotError) -> Void) throws(SnapshotError) {
+    let kind = try json.peek()
+    guard kind == .array else { throw mismatch(expected: "an array", found: kind) }
+    try json.beginArray()
+    var first = true
+    var index = 0
+    while try json.nextElement(isFirst: &first) {
+      steps.append(.index(index))
+      try body(&self, index)
+      steps.removeLast()
+      index += 1
+    }
+  }
+
+  /// Skips the value, checking only its syntax: unknown fields are ignored.
+  mutating func skip() throws(SnapshotError) {
+    try json.skipValue()
+  }
+
+  // MARK: - Scalars
+
+  /// Whether the next value is null; it is consumed if so.
+  mutating func isNull() throws(SnapshotError) -> Bool {
+    guard try json.peek() == .null else { return false }
+    try json.readNull()
+    return true
+  }
+
+  /// A string, or `nil` for null.
+  mutating func string() throws(SnapshotError) -> String? {
+    let kind = try json.peek()
+    switch kind {
+    case .string: return try json.readString()
+    case .null:
+      try json.readNull()
+      return nil
+    default: throw mismatch(expected: "a string", found: kind)
+    }
+  }
+
+  /// A string that must name one of a set of values (a node's kind, an effect's phase), or
+  /// `nil` for null.
+  mutating func enumeration<Value>(_ parse: (String) -> Value?, expected: String) throws(SnapshotError) -> Value? {
+    _ = try json.peek()
+    let before = self
+    guard let text = try string() else { return nil }
+    guard let value = parse(text) else { throw before.invalid(expected: expected) }
+    return value
+  }
+
+  /// A boolean, or `nil` for null.
+  mutating func bool() throws(SnapshotError) -> Bool? {
+    let kind = try json.peek()
+    switch kind {
+    case .bool: return try json.readBool()
+    case .null:
+      try json.readNull()
+      return nil
+    default: throw mismatch(expected: "a boolean", found: kind)
+    }
+  }
+
+  /// A non-negative integer, or `nil` for null.
+  mutating func count() throws(SnapshotError) -> Int? {
+    let kind = try json.peek()
+    switch kind {
+    case .number:
+      let before = json
+      switch try json.readNumber() {
+      case .integer(let value) where value >= 0: return value
+      case .integer(let value):
+        throw .invalidValue(expected: "a non-negative integer", found: String(value), at: location)
+      case .double: throw .typeMismatch(expected: "an integer", found: before.preview(), at: location)
+      }
+    case .null:
+      try json.readNull()
+      return nil
+    default: throw mismatch(expected: "an integer", found: kind)
+    }
+  }
+}
