@@ -4,6 +4,10 @@ import Testing
 
 @testable import RecoilRender
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 @Suite struct RendererTests {
   @Test func atomsAndSelectorsHaveDifferentFillsAndShapes() throws {
     let svg = try TestFixtures.SVG(
@@ -86,7 +90,14 @@ import Testing
   @Test func theLegendCanBeTurnedOff() throws {
     let snapshot = try TestFixtures.snapshot("format/async.snapshot.json")
     var options = RenderOptions()
-    #expect(try TestFixtures.SVG(Renderer.render(snapshot, options: options)).nodes(ofClass: "legend").count == 6)
+    let legend = try TestFixtures.SVG(Renderer.render(snapshot, options: options)).nodes(ofClass: "legend")
+    #expect(legend.count == 9)
+    let entries = Set(legend.compactMap { $0.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) })
+    for entry in [
+      "atom", "selector", "store", "slice", "store box: its slices and selectors", "family box: its members",
+    ] {
+      #expect(entries.contains { $0.hasSuffix(entry) }, "no legend entry \(entry) in \(entries)")
+    }
     options.showsLegend = false
     #expect(try TestFixtures.SVG(Renderer.render(snapshot, options: options)).nodes(ofClass: "legend").isEmpty)
   }
@@ -101,6 +112,66 @@ import Testing
     // CartState.subtotal has the largest total time (48 µs): the last, darkest heat colour.
     #expect(fills.contains(Palette.heat.last!))
     #expect(!fills.contains(Palette.selectorFill))
+  }
+
+  @Test func everyLineOfAHotNodeIsReadableOnItsFill() throws {
+    var options = RenderOptions()
+    options.heat = true
+    options.showsLegend = false
+    let svg = try TestFixtures.SVG(
+      Renderer.render(TestFixtures.snapshot("format/cart.snapshot.json"), options: options))
+    var checked = 0
+    for group in try svg.nodes(ofClass: "selector") {
+      guard let fill = try svg.fill(of: group), Palette.heat.contains(fill) else { continue }
+      let texts = try group.nodes(forXPath: ".//*[local-name()='text']").compactMap { $0 as? XMLElement }
+      for text in texts {
+        // Graphviz writes black text without a fill attribute.
+        let colour = TestFixtures.SVG.attribute("fill", of: text) ?? "#000000"
+        let contrast = Self.contrast(colour, fill)
+        #expect(contrast >= 4.5, "\(text.stringValue ?? "") is \(colour) on \(fill): contrast \(contrast)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 8)
+  }
+
+  /// The WCAG contrast ratio of two `#rrggbb` colours.
+  static func contrast(_ a: String, _ b: String) -> Double {
+    let (x, y) = (Palette.relativeLuminance(a), Palette.relativeLuminance(b))
+    return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+  }
+
+  @Test func aFocusedRenderCountsWhatItDraws() throws {
+    let snapshot = try TestFixtures.snapshot("format/cart.snapshot.json")
+    var options = RenderOptions()
+    options.focus = "CartState.subtotal"
+    options.depth = 1
+    options.showsLegend = false
+    let drawing = try Renderer.draw(snapshot, options: options)
+    #expect(drawing.nodeCount < snapshot.nodes.count)
+    let svg = try TestFixtures.SVG(drawing.bytes)
+    #expect(try svg.nodeTooltips().count == drawing.nodeCount)
+  }
+
+  @Test func unconnectedPartsArePackedIntoABlockNotAStrip() throws {
+    // Eight separate atom-selector pairs and two stores, as an app written from the README has.
+    var snapshot = Snapshot()
+    for group in 0..<8 {
+      snapshot.nodes.append(SnapshotNode(id: "Group\(group).atom", kind: .atom, valueType: "Int", value: "1"))
+      snapshot.nodes.append(SnapshotNode(id: "Group\(group).doubled", kind: .selector, valueType: "Int", value: "2"))
+      snapshot.edges.append(SnapshotEdge(from: "Group\(group).atom", to: "Group\(group).doubled"))
+    }
+    for store in ["app", "cart"] {
+      snapshot.nodes.append(SnapshotNode(id: store, kind: .store))
+      snapshot.nodes.append(SnapshotNode(id: "\(store).state", kind: .slice, owner: store))
+    }
+    for fixture in [snapshot, try TestFixtures.snapshot("cart-demo/cart.snapshot.json")] {
+      let svg = try TestFixtures.SVG(Renderer.render(fixture, options: RenderOptions()))
+      let root = try #require(svg.document.rootElement())
+      let width = try #require(TestFixtures.SVG.attribute("width", of: root).flatMap { Double($0.dropLast(2)) })
+      let height = try #require(TestFixtures.SVG.attribute("height", of: root).flatMap { Double($0.dropLast(2)) })
+      #expect(max(width / height, height / width) <= 3, "\(width) x \(height)")
+    }
   }
 
   @Test func edgesPointFromDependencyToDependent() throws {

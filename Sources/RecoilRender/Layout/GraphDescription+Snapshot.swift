@@ -33,6 +33,7 @@ extension GraphDescription {
 
     clusters = Self.clusters(for: snapshot, nameOfID: nameOfID)
     if options.showsLegend { clusters.append(Self.legend(heat: options.heat)) }
+    ComponentTiling.tile(&self)
   }
 
   // MARK: - Nodes
@@ -42,7 +43,7 @@ extension GraphDescription {
     var fill: String
     var border: String
     var styles = ["filled"]
-    var fontColor = "#000000"
+    var text = LabelColors.onLight
     switch node.kind {
     case .atom:
       attributes.append(("shape", "box"))
@@ -69,28 +70,41 @@ extension GraphDescription {
     if let hottest, node.kind == .selector, hottest > 0 {
       let fraction = Double(node.evaluations?.estimatedTotalNanos ?? 0) / Double(hottest)
       fill = Palette.heatColor(fraction: fraction)
-      fontColor = Palette.heatTextColor(fraction: fraction)
+      text = Palette.needsLightText(on: fill) ? .onDark : .onLight
     }
     switch node.status {
     case .loading:
       styles.append("dashed")
       fill = Palette.loadingFill
+      text = LabelColors.onLight
     case .error:
       border = Palette.errorBorder
       fill = Palette.errorFill
+      text = LabelColors.onLight
       attributes.append(("penwidth", "2.5"))
     case .ready, nil:
       break
     }
     attributes += [
       ("style", styles.joined(separator: ",")), ("fillcolor", fill), ("color", border),
-      ("fontcolor", fontColor), ("tooltip", LabelText.attribute(tooltip(for: node))),
+      ("fontcolor", text.main), ("tooltip", LabelText.attribute(tooltip(for: node))),
     ]
-    return Node(name: name, attributes: attributes, htmlLabel: label(for: node, compact: compact))
+    return Node(name: name, attributes: attributes, htmlLabel: label(for: node, compact: compact, colors: text))
+  }
+
+  /// The colours of a label's lines: every line must stay readable on the node's fill.
+  struct LabelColors {
+    var main: String
+    var muted: String
+    var error: String
+
+    static let onLight = LabelColors(main: "#000000", muted: Palette.mutedText, error: Palette.errorBorder)
+    static let onDark = LabelColors(main: "#ffffff", muted: "#f1f3f5", error: "#ffe3e3")
+
   }
 
   /// Name in bold; then the value type, a short preview, the status and evaluation statistics.
-  private static func label(for node: SnapshotNode, compact: Bool) -> String {
+  private static func label(for node: SnapshotNode, compact: Bool, colors: LabelColors) -> String {
     let limit = compact ? 24 : 32
     var lines = ["<B>\(LabelText.html(LabelText.preview(displayName(of: node), limit: compact ? 32 : 48)))</B>"]
     var detail: [String] = []
@@ -98,7 +112,7 @@ extension GraphDescription {
     if let valueType = node.valueType { detail.append(LabelText.preview(valueType, limit: limit)) }
     if !detail.isEmpty {
       lines.append(
-        "<FONT POINT-SIZE=\"10\" COLOR=\"\(Palette.mutedText)\">\(LabelText.html(detail.joined(separator: " · ")))</FONT>"
+        "<FONT POINT-SIZE=\"10\" COLOR=\"\(colors.muted)\">\(LabelText.html(detail.joined(separator: " · ")))</FONT>"
       )
     }
     switch node.status {
@@ -106,7 +120,7 @@ extension GraphDescription {
       lines.append("<FONT POINT-SIZE=\"10\"><I>loading…</I></FONT>")
     case .error:
       let message = node.error.map { "error: " + LabelText.preview($0, limit: limit) } ?? "error"
-      lines.append("<FONT POINT-SIZE=\"10\" COLOR=\"\(Palette.errorBorder)\">\(LabelText.html(message))</FONT>")
+      lines.append("<FONT POINT-SIZE=\"10\" COLOR=\"\(colors.error)\">\(LabelText.html(message))</FONT>")
     case .ready, nil:
       if let value = node.value, !compact {
         lines.append("<FONT POINT-SIZE=\"10\">\(LabelText.html("= " + LabelText.preview(value, limit: limit)))</FONT>")
@@ -116,7 +130,7 @@ extension GraphDescription {
       // A sampled total is an estimate: "≈".
       let total = (stats.isSampled ? "≈" : "") + DurationText.format(nanos: stats.estimatedTotalNanos)
       let text = "\(stats.count) eval\(stats.count == 1 ? "" : "s") · \(total)"
-      lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"\(Palette.mutedText)\">\(LabelText.html(text))</FONT>")
+      lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"\(colors.muted)\">\(LabelText.html(text))</FONT>")
     }
     return lines.joined(separator: "<BR/>")
   }
@@ -191,7 +205,7 @@ extension GraphDescription {
       let cluster = Cluster(
         name: "cluster_family_\(index)",
         attributes: [
-          ("style", "dashed,rounded,filled"), ("fillcolor", Palette.familyFill), ("color", "#868e96"),
+          ("style", "dashed,rounded,filled"), ("fillcolor", Palette.familyFill), ("color", Palette.familyBorder),
           ("tooltip", LabelText.attribute("family \(family)")),
         ],
         htmlLabel:
@@ -259,8 +273,24 @@ extension GraphDescription {
           ("class", "legend"),
         ]),
       sample(
+        "legend_store", "store",
+        [("shape", "cylinder"), ("fillcolor", Palette.storeFill), ("color", Palette.storeBorder), ("class", "legend")]),
+      sample(
         "legend_slice", "slice",
         [("shape", "tab"), ("fillcolor", Palette.sliceFill), ("color", Palette.sliceBorder), ("class", "legend")]),
+      // Clusters are drawn as boxes around their members; these samples look the same.
+      sample(
+        "legend_store_box", "store box: its slices and selectors",
+        [
+          ("shape", "box"), ("style", "rounded,filled"), ("fillcolor", Palette.clusterFill),
+          ("color", Palette.storeBorder), ("penwidth", "1.5"), ("class", "legend"),
+        ]),
+      sample(
+        "legend_family_box", "family box: its members",
+        [
+          ("shape", "box"), ("style", "dashed,rounded,filled"), ("fillcolor", Palette.familyFill),
+          ("color", Palette.familyBorder), ("class", "legend"),
+        ]),
     ]
     return Cluster(
       name: "cluster_legend",
@@ -280,5 +310,3 @@ extension GraphDescription.Cluster {
     self.ownNodes = legendNodes
   }
 }
-
-/// Human-readable durations: `850 ns`, `12.3 µs`, `4.5 ms`, `1.20 s`.

@@ -29,11 +29,30 @@ public enum Renderer {
   public static func render(
     _ snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> [UInt8] {
+    try draw(snapshot, options: options, warning: warning).bytes
+  }
+
+  /// Renders a snapshot, and says how many of its nodes and edges the picture shows.
+  ///
+  /// ```swift
+  /// let drawing = try Renderer.draw(snapshot, options: RenderOptions(format: .svg, focus: "Cart.total"))
+  /// print("\(drawing.nodeCount) nodes, \(drawing.edgeCount) edges")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - snapshot: The graph to draw.
+  ///   - options: Format, focus, exclusions and look.
+  ///   - warning: Receives each warning Graphviz reported while drawing.
+  /// - Returns: The picture and the counts of what it shows.
+  /// - Throws: ``RenderError`` for an unknown focus node, a bad pattern or a Graphviz failure.
+  public static func draw(
+    _ snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void = { _ in }
+  ) throws(RenderError) -> Drawing {
     let filtered = try SnapshotFilter(options: options).apply(to: snapshot)
     let description = GraphDescription(snapshot: filtered, options: options)
     let (bytes, warnings) = try Graphviz.render(description, format: options.format)
     warnings.forEach(warning)
-    return bytes
+    return Drawing(bytes: bytes, nodeCount: filtered.nodes.count, edgeCount: filtered.edges.count)
   }
 
   /// The version of the Graphviz libraries in use, such as `2.43.0`.

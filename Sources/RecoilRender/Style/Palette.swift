@@ -1,3 +1,5 @@
+import Foundation
+
 /// The colours and shapes that tell node kinds and states apart.
 enum Palette {
   static let atomFill = "#bcd9ff"
@@ -12,6 +14,7 @@ enum Palette {
   static let errorFill = "#ffc9c9"
   static let errorBorder = "#c92a2a"
   static let familyFill = "#f8f9fa"
+  static let familyBorder = "#868e96"
   static let clusterFill = "#f4fbf5"
   static let edge = "#495057"
   static let mutedText = "#495057"
@@ -24,8 +27,23 @@ enum Palette {
     return heat[Int((clamped * Double(heat.count - 1)).rounded())]
   }
 
-  /// Dark heat fills need light text.
-  static func heatTextColor(fraction: Double) -> String {
-    fraction > 0.6 ? "#ffffff" : "#000000"
+  /// Whether white text contrasts better than black with `fill` (`#rrggbb`), by the WCAG
+  /// contrast ratio: the text colour follows the fill, whatever the fill is.
+  static func needsLightText(on fill: String) -> Bool {
+    let luminance = relativeLuminance(fill)
+    let withWhite = 1.05 / (luminance + 0.05)
+    let withBlack = (luminance + 0.05) / 0.05
+    return withWhite > withBlack
+  }
+
+  /// WCAG 2 relative luminance of `#rrggbb`, from 0 (black) to 1 (white).
+  static func relativeLuminance(_ hex: String) -> Double {
+    let digits = hex.dropFirst()
+    guard digits.count == 6, let value = Int(digits, radix: 16) else { return 1 }
+    func channel(_ shift: Int) -> Double {
+      let c = Double((value >> shift) & 0xFF) / 255
+      return c <= 0.039_28 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
   }
 }

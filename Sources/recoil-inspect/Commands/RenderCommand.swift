@@ -98,17 +98,19 @@ struct RenderCommand: Command {
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, streams: streams)
-    let bytes: [UInt8]
+    let drawing: Drawing
     do {
-      bytes = try Renderer.render(snapshot, options: renderOptions) { streams.reportWarning("Graphviz: \($0)") }
+      drawing = try Renderer.draw(snapshot, options: renderOptions) { streams.reportWarning("Graphviz: \($0)") }
     } catch {
       throw .render(error)
     }
-    try OutputDestination.write(Data(bytes), to: output, streams: streams)
+    try OutputDestination.write(Data(drawing.bytes), to: output, streams: streams)
     if output != "-" && !quiet {
-      let edges = snapshot.edges.count
+      // The counts of what was drawn: with --focus or --exclude, part of the snapshot.
+      let nodes = drawing.nodeCount
+      let edges = drawing.edgeCount
       streams.error(
-        "recoil-inspect: wrote \(inert(output)) (\(snapshot.nodes.count) node\(snapshot.nodes.count == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
+        "recoil-inspect: wrote \(inert(output)) (\(nodes) node\(nodes == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
       )
     }
   }

@@ -1,0 +1,17 @@
+/// A rendered picture of a state graph, and how much of the graph it shows.
+///
+/// With `--focus` or `--exclude`, a picture shows part of a snapshot; its counts are those of
+/// the part drawn, not of the whole snapshot.
+///
+/// ```swift
+/// let drawing = try Renderer.draw(snapshot, options: RenderOptions(format: .svg, focus: "Cart.total"))
+/// print("\(drawing.nodeCount) nodes, \(drawing.edgeCount) edges")
+/// ```
+public struct Drawing: Sendable {
+  /// The rendered bytes, in the requested format.
+  public var bytes: [UInt8]
+  /// The number of the snapshot's nodes drawn (the legend's samples are not counted).
+  public var nodeCount: Int
+  /// The number of the snapshot's edges drawn.
+  public var edgeCount: Int
+}
