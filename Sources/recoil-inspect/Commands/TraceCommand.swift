@@ -4,15 +4,16 @@ import RecoilSnapshot
 struct TraceCommand: Command {
   static let name = "trace"
   static let summary = "Print the action trace of a snapshot: which action changed what."
-  static let usage = "recoil-inspect trace <snapshot> [--store <id>] [--path <prefix>]"
+  static let usage = "recoil-inspect trace <snapshot> [--store <id>] [--path <path>]"
   static let discussion = """
     Prints each recorded action with its sequence number, store, reducer time and the state
-    paths it changed (before -> after). --store keeps one store's actions; --path keeps actions
-    that changed a path starting with PREFIX.
+    paths it changed (before -> after). --store keeps one store's actions (an unknown store is
+    a usage error that lists the known ones); --path keeps actions that changed PATH, one of
+    its ancestors (replacing all of lines[1] changes lines[1].quantity) or a descendant.
     """
   static let options: [OptionSpec] = [
     .option("store", value: "id", help: "Only actions of this store."),
-    .option("path", value: "prefix", help: "Only actions that changed a path with this prefix."),
+    .option("path", value: "path", help: "Only actions that changed this path, an ancestor or a descendant."),
   ]
 
   var input: String
@@ -29,11 +30,19 @@ struct TraceCommand: Command {
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, streams: streams)
+    if let store {
+      var stores: [String] = []
+      for action in snapshot.actions where !stores.contains(action.store) { stores.append(action.store) }
+      for node in snapshot.nodes where node.kind == .store && !stores.contains(node.id) { stores.append(node.id) }
+      guard stores.contains(store) else {
+        throw .usage(.unknownName(option: "--store", kind: "store", name: store, known: stores))
+      }
+    }
     let style = streams.outputStyle
     var shown = 0
     for action in snapshot.actions {
       if let store, action.store != store { continue }
-      if let pathPrefix, !action.changes.contains(where: { $0.path.hasPrefix(pathPrefix) }) { continue }
+      if let pathPrefix, !action.changes.contains(where: { $0.concerns(path: pathPrefix) }) { continue }
       shown += 1
       var line = style.dim("#\(action.seq)") + " " + style.cyan(action.store) + " " + style.bold(action.name)
       if let payload = action.payload { line += " " + inert(payload) }
@@ -46,6 +55,15 @@ struct TraceCommand: Command {
       }
       if action.changes.isEmpty { streams.output(style.dim("    (no state change)") + "\n") }
     }
-    if shown == 0 { streams.output(style.dim("no actions recorded") + "\n") }
+    if snapshot.actions.isEmpty {
+      streams.output(style.dim("no actions recorded") + "\n")
+    } else if shown == 0 {
+      var filters: [String] = []
+      if let store { filters.append("--store \(store)") }
+      if let pathPrefix { filters.append("--path \(pathPrefix)") }
+      streams.output(
+        style.dim("no actions matched \(filters.joined(separator: " ")) (of \(snapshot.actions.count) recorded)") + "\n"
+      )
+    }
   }
 }

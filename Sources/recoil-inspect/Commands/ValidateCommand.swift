@@ -7,7 +7,9 @@ struct ValidateCommand: Command {
   static let usage = "recoil-inspect validate <snapshot>..."
   static let discussion = """
     Reads each SNAPSHOT and reports the first problem in each, with its line, column and field.
-    Prints one summary line per valid snapshot. Exits 65 if any snapshot is invalid.
+    Prints one summary line per valid snapshot, which counts dependency cycles, nodes in error
+    and nodes still loading (these are findings, not errors: the exit code stays 0; use
+    'check' to fail on them). Exits 65 if any snapshot is invalid.
     """
   static let options: [OptionSpec] = [.flag("quiet", short: "q", help: "Print only problems.")]
 
@@ -45,6 +47,13 @@ struct ValidateCommand: Command {
       "\(snapshot.edges.count) edge\(snapshot.edges.count == 1 ? "" : "s")",
       "\(snapshot.actions.count) action\(snapshot.actions.count == 1 ? "" : "s")",
     ]
-    return parts.joined(separator: ", ")
+    var findings: [String] = []
+    let cycles = snapshot.cycles().count
+    if cycles > 0 { findings.append("\(cycles) cycle\(cycles == 1 ? "" : "s")") }
+    let failing = snapshot.nodes.count { $0.status == .error }
+    if failing > 0 { findings.append("\(failing) node\(failing == 1 ? "" : "s") in error") }
+    let loading = snapshot.nodes.count { $0.status == .loading }
+    if loading > 0 { findings.append("\(loading) loading") }
+    return parts.joined(separator: ", ") + (findings.isEmpty ? "" : "; " + findings.joined(separator: ", "))
   }
 }

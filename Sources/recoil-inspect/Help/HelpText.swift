@@ -21,9 +21,9 @@ enum HelpText {
         --version       Show the version.
 
       EXAMPLES:
-        recoil-inspect Fixtures/cart.snapshot.json -o graph.svg
-        recoil-inspect render snap.json -o - --focus CartState.total --depth 2 > focus.svg
-        recoil-inspect trace snap.json --store app
+        recoil-inspect Fixtures/cart-demo/cart.snapshot.json -o graph.svg
+        recoil-inspect render Fixtures/cart-demo/cart.snapshot.json -o - --focus Pricing.displayPrices --depth 2 > focus.svg
+        recoil-inspect trace Fixtures/cart-demo/cart.snapshot.json --store app
 
       \(exitCodes)
       """

@@ -9,6 +9,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   case unexpectedArgument(String)
   case unknownCommand(String, suggestion: String?)
   case unknownFormat(path: String)
+  /// A name (store, node, kind) that the snapshot does not hold; `known` lists what it holds.
+  case unknownName(option: String, kind: String, name: String, known: [String])
 
   var description: String {
     switch self {
@@ -28,8 +30,24 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
       "unexpected argument '\(argument)'"
     case .unknownCommand(let command, let suggestion):
       "unknown command '\(command)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .unknownName(let option, let kind, let name, let known):
+      Self.describeUnknown(option: option, kind: kind, name: name, known: known)
     case .unknownFormat(let path):
       "cannot tell the output format from '\(path)'; name a .svg, .png, .pdf or .dot file or pass --format"
     }
+  }
+
+  /// `--store: no store 'ap' in the snapshot; did you mean 'app'? (known stores: app, cart)`.
+  private static func describeUnknown(option: String, kind: String, name: String, known: [String]) -> String {
+    var text = "\(option): no \(kind) '\(name)' in the snapshot"
+    let near = NearMatches.of(name, in: known)
+    if !near.isEmpty { text += "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?" }
+    if known.isEmpty {
+      text += " (it has no \(kind)s)"
+    } else {
+      let shown = known.prefix(12).joined(separator: ", ")
+      text += " (known \(kind)s: \(shown)" + (known.count > 12 ? ", … \(known.count) in all)" : ")")
+    }
+    return text
   }
 }

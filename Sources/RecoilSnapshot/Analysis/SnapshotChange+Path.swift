@@ -1,0 +1,25 @@
+extension SnapshotChange {
+  /// Whether this change concerns the state at `path`: it changed that path itself, one of its
+  /// ancestors (replacing the whole `lines[1]` changes `lines[1].quantity`), or one of its
+  /// descendants (changing `lines[1].quantity` changes `lines`).
+  ///
+  /// Paths are compared by component, so `lines` is not an ancestor of `linesTotal`.
+  ///
+  /// ```swift
+  /// SnapshotChange(path: "lines[1]", before: nil, after: "…").concerns(path: "lines[1].quantity")  // true
+  /// SnapshotChange(path: "linesTotal", before: nil, after: "3").concerns(path: "lines")           // false
+  /// ```
+  ///
+  /// - Parameter path: A state path such as `user.name` or `lines[1].quantity`.
+  /// - Returns: Whether the change is at, above or below `path`.
+  public func concerns(path other: String) -> Bool {
+    Self.isAncestor(path, of: other) || Self.isAncestor(other, of: path)
+  }
+
+  /// Whether `ancestor` is `path` or a path that contains it: `path` continues it with `.` or `[`.
+  static func isAncestor(_ ancestor: String, of path: String) -> Bool {
+    guard path.hasPrefix(ancestor) else { return false }
+    guard let next = path.utf8.dropFirst(ancestor.utf8.count).first else { return true }
+    return next == UInt8(ascii: ".") || next == UInt8(ascii: "[") || ancestor.isEmpty
+  }
+}

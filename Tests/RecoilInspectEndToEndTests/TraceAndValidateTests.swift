@@ -1,0 +1,65 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+
+@Suite struct TraceAndValidateTests {
+  private let demo = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
+
+  @Test func aPathFilterMatchesReplacementsOfItsAncestors() throws {
+    let outcome = try ExecutableRunner.run(["trace", demo, "--path", "lines[1].quantity"])
+    #expect(outcome.status == 0)
+    // Both kinds of action: the ones that set the quantity and the ones that replaced lines[1].
+    #expect(outcome.stdoutText.contains("lines[1].quantity: 1 -> 3"))
+    #expect(outcome.stdoutText.contains("lines[1]: ∅ -> Line(productID: \"SC-07\""))
+  }
+
+  @Test func anUnknownStoreIsAUsageErrorThatListsTheKnownOnes() throws {
+    let outcome = try ExecutableRunner.run(["trace", demo, "--store", "ap"])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.stderr.hasPrefix(
+        "recoil-inspect: error: --store: no store 'ap' in the snapshot; did you mean 'app'? (known stores: app, cart)"))
+  }
+
+  @Test func filtersThatMatchNothingSaySo() throws {
+    let outcome = try ExecutableRunner.run(["trace", demo, "--store", "app", "--path", "lines"])
+    #expect(outcome.status == 0)
+    #expect(outcome.stdoutText == "no actions matched --store app --path lines (of 33 recorded)\n")
+  }
+
+  @Test func validateCountsCyclesFailingAndLoadingNodes() throws {
+    let snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "a", kind: .selector), SnapshotNode(id: "b", kind: .selector),
+        SnapshotNode(id: "c", kind: .selector, status: .error, error: "boom"),
+        SnapshotNode(id: "d", kind: .selector, isAsync: true, status: .loading),
+      ],
+      edges: [SnapshotEdge(from: "a", to: "b"), SnapshotEdge(from: "b", to: "a")])
+    let url = FileManager.default.temporaryDirectory.appending(path: "findings-\(UUID().uuidString).json")
+    try SnapshotCodec.encode(snapshot).write(to: url)
+    let outcome = try ExecutableRunner.run(["validate", url.path])
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.stdoutText == "\(url.path): ok, 4 selectors, 2 edges, 0 actions; 1 cycle, 1 node in error, 1 loading\n")
+  }
+
+  @Test func everyPathInTheHelpAndTheReadmeExists() throws {
+    let root = ExecutableRunner.repositoryRoot
+    var texts = [try ExecutableRunner.run(["--help"]).stdoutText]
+    for command in ["render", "validate", "trace", "diff", "live"] {
+      texts.append(try ExecutableRunner.run([command, "--help"]).stdoutText)
+    }
+    texts.append(try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8))
+    // Repository paths: Fixtures/, Docs/, Scripts/, Sources/, Benchmarks/, .ci/.
+    let pattern = try Regex(#"(?:Fixtures|Docs|Scripts|Sources|Benchmarks|Tests|\.ci)/[A-Za-z0-9_./+-]*[A-Za-z0-9_+-]"#)
+    var checked = 0
+    for text in texts {
+      for match in text.matches(of: pattern) {
+        let path = String(text[match.range])
+        #expect(FileManager.default.fileExists(atPath: root.appending(path: path).path), "\(path) does not exist")
+        checked += 1
+      }
+    }
+    #expect(checked > 10)
+  }
+}
