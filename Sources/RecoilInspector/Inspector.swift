@@ -292,9 +292,8 @@ public final class Inspector: Sendable {
     storesStreamingChanged()
     // Describe what already exists, so a listener starts with the whole graph.
     let snapshot = snapshot()
-    let now = Int(clamping: DispatchTime.now().uptimeNanoseconds &- core.startNanos)
-    for node in snapshot.nodes { stream.submit(atNanos: now) { .node(node) } }
-    for edge in snapshot.edges { stream.submit(atNanos: now) { .edgeAdded(edge) } }
+    for node in snapshot.nodes { stream.submit { .node(node) } }
+    for edge in snapshot.edges { stream.submit { .edgeAdded(edge) } }
   }
 
   /// Stops the live stream after writing what is queued.

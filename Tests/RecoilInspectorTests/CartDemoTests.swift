@@ -78,6 +78,10 @@ import Testing
     #expect(events.contains { if case .effect(let effect) = $0.kind { effect.phase == .finished } else { false } })
     #expect(
       events.contains { if case .error(let node, _) = $0.kind { node == "Catalog.recommendations" } else { false } })
-    #expect(zip(events, events.dropFirst()).allSatisfy { $0.atNanos <= $1.atNanos || true })
+    // Written in order: numbered from 1 without gaps, and time never goes back.
+    #expect(events.map(\.eventSeq) == Array(1...events.count))
+    for (earlier, later) in zip(events, events.dropFirst()) {
+      #expect(earlier.atNanos <= later.atNanos, "event \(later.eventSeq ?? 0) is earlier than the one before it")
+    }
   }
 }

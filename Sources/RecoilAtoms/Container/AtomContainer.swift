@@ -276,11 +276,17 @@ public final class AtomContainer: Sendable {
 
   /// Restores an atom's default value (an async atom loads it again).
   ///
+  /// A writable selector has no default of its own: resetting it resets the atoms its setter
+  /// wrote the last time it ran (through other writable selectors too), so a proxy such as
+  /// a Fahrenheit view of a Celsius atom resets that atom. A writable selector that was never
+  /// set has written nothing, and resetting it changes nothing.
+  ///
   /// ```swift
   /// container.reset(CartState.items)
+  /// container.reset(Temperature.fahrenheit)  // resets Temperature.celsius
   /// ```
   ///
-  /// - Parameter node: The atom.
+  /// - Parameter node: The atom, async atom or writable selector.
   public func reset<Value>(_ node: WritableNode<Value>) {
     operate { core in
       core.reset(core.index(of: node))

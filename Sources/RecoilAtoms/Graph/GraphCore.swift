@@ -60,6 +60,8 @@ import Synchronization
   /// `AtomContainer.operate`): interests may change between operations, not within one.
   @usableFromInline @exclusivity(unchecked) var operationInterests: AtomGraphEventKinds = []
   @usableFromInline @exclusivity(unchecked) var events: [AtomGraphEvent] = []
+  /// While a writable selector's setter runs: the atoms it has written so far.
+  var setterWrites: [Int32]?
   @usableFromInline @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
   @exclusivity(unchecked) var isDelivering = false
   /// Statistics and timeline of evaluations, while someone records them.
@@ -533,8 +535,18 @@ import Synchronization
     let slot = self.slot(index, as: Value.self)
     switch slot.compute {
     case .atom, .asyncAtom:
+      setterWrites?.append(index)
       if slot.write(value) { didChange(index) }
     case .writableSelector(_, let set):
+      // Note the atoms the setter writes (through nested writable selectors too): resetting
+      // this selector resets them.
+      let outer = setterWrites
+      setterWrites = []
+      defer {
+        let written = setterWrites ?? []
+        slot.lastWrites = written
+        setterWrites = outer.map { $0 + written }
+      }
       try set(Setter(core: self), value)
     case .stub:
       // A stubbed node keeps its stub; the write is recorded as the new stub.
@@ -545,6 +557,8 @@ import Synchronization
     }
   }
 
+  /// Restores an atom's default, or, for a writable selector, the defaults of the atoms its
+  /// setter last wrote.
   func reset(_ index: Int32) {
     if slots[Int(index)].resetToDefault(self) { didChange(index) }
   }

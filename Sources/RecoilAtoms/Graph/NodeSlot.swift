@@ -46,6 +46,15 @@
 
   var family: String? { details?.family }
 
+  /// For a writable selector: the atoms its setter wrote the last time it ran.
+  var lastWrites: [Int32] {
+    get { details?.lastWrites ?? [] }
+    set {
+      guard !newValue.isEmpty || details != nil else { return }
+      ensureDetails().lastWrites = newValue
+    }
+  }
+
   /// Incremented for every asynchronous evaluation; a result from an older one is ignored.
   @usableFromInline var generation: UInt64 {
     get { details?.generation ?? 0 }
@@ -131,6 +140,9 @@
   @exclusivity(unchecked) var waiters: [CheckedContinuation<Void, Never>] = []
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
+  /// For a writable selector: the atoms its setter wrote the last time it ran, which is what
+  /// resetting the selector resets.
+  var lastWrites: [Int32] = []
 
   init(family: String?) {
     self.family = family

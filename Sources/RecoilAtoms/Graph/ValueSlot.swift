@@ -285,6 +285,10 @@ import Dispatch
       return write(makeDefault())
     case .asyncAtom:
       return reload(core)
+    case .writableSelector:
+      // A writable selector has no default of its own: it resets what its setter wrote.
+      for written in lastWrites where written != index { core.reset(written) }
+      return false
     default:
       return false
     }

@@ -33,7 +33,7 @@ final class ContainerHook: AtomGraphObserver {
       // The container keeps statistics and the timeline; this event is for the live stream.
       guard core.isStreamingEnabled else { return }
       let triggerText = Self.describe(trigger, prefix: prefix)
-      core.stream(InspectorCore.now()) {
+      core.stream {
         .evaluation(
           EvaluationEvent(
             node: self.id(node), durationNanos: Int(clamping: duration), trigger: triggerText, changed: changed))
@@ -46,11 +46,11 @@ final class ContainerHook: AtomGraphObserver {
       core.record { $0.edgeHistory.append(Recording.EdgeChange(edge: edge, added: added, atNanos: now)) }
       // Checked here, so that no stream closure is made while nobody streams.
       guard core.isStreamingEnabled else { return }
-      core.stream(now) { added ? .edgeAdded(edge) : .edgeRemoved(edge) }
+      core.stream { added ? .edgeAdded(edge) : .edgeRemoved(edge) }
     case .nodeRegistered(let info):
       kinds.withLock { $0[info.key] = info.kind == .atom ? .atom : .selector }
       guard core.isStreamingEnabled else { return }
-      core.stream(InspectorCore.now()) {
+      core.stream {
         .node(
           SnapshotNode(
             id: self.id(info.key), kind: info.kind == .atom ? .atom : .selector, isAsync: info.isAsync,
@@ -60,7 +60,7 @@ final class ContainerHook: AtomGraphObserver {
     case .valueChanged(let node, let value):
       guard core.isStreamingEnabled else { return }
       let length = core.configuration.previewLength
-      core.stream(InspectorCore.now()) {
+      core.stream {
         .node(
           SnapshotNode(
             id: self.id(node), kind: self.kind(of: node), value: ValuePreview.describe(value, limit: length),
@@ -68,15 +68,15 @@ final class ContainerHook: AtomGraphObserver {
       }
     case .errorRaised(let node, let error):
       guard core.isStreamingEnabled else { return }
-      core.stream(InspectorCore.now()) { .error(node: self.id(node), message: String(describing: error)) }
+      core.stream { .error(node: self.id(node), message: String(describing: error)) }
     case .subscribersChanged(let node, let count):
       guard core.isStreamingEnabled else { return }
-      core.stream(InspectorCore.now()) {
+      core.stream {
         .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), subscribers: count))
       }
     case .loadingStarted(let node):
       guard core.isStreamingEnabled else { return }
-      core.stream(InspectorCore.now()) {
+      core.stream {
         .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), status: .loading))
       }
     case .evaluationStarted, .loadingFinished, .nodeReleased:

@@ -24,7 +24,7 @@ final class StoreHook: StoreObserver {
       // The store keeps the trace itself; this event is for the live stream. The diff is made
       // on the stream's writer thread, not here.
       let raw = Recording.RawAction(record, store: name)
-      if inspector.isStreamingEnabled { inspector.stream(record.atNanos) { inspector.describe(raw) } }
+      if inspector.isStreamingEnabled { inspector.stream { inspector.describe(raw) } }
     case .effectStarted(_, let effect, let run, _):
       effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .started), inspector)
     case .effectFinished(_, let effect, let run):
@@ -43,16 +43,16 @@ final class StoreHook: StoreObserver {
           cause: Recording.Cause.storeStateChanged)
         $0.selectorValues[id] = value
       }
-      inspector.stream(now) {
+      inspector.stream {
         .evaluation(
           EvaluationEvent(node: id, durationNanos: Int(clamping: duration), trigger: "state changed", changed: true))
       }
     case .subscribersChanged(_, let count):
-      inspector.stream(DispatchTime.now().uptimeNanoseconds) {
+      inspector.stream {
         .node(SnapshotNode(id: self.name, kind: .store, subscribers: count))
       }
     case .sliceRegistered(_, let slice):
-      inspector.stream(DispatchTime.now().uptimeNanoseconds) {
+      inspector.stream {
         .node(
           SnapshotNode(id: "\(self.name).\(slice.name)", kind: .slice, owner: self.name, valueType: slice.valueType))
       }
@@ -63,6 +63,6 @@ final class StoreHook: StoreObserver {
 
   private func effectEvent(_ event: EffectEvent, _ inspector: InspectorCore) {
     inspector.record { $0.effects.append(event) }
-    inspector.stream(DispatchTime.now().uptimeNanoseconds) { .effect(event) }
+    inspector.stream { .effect(event) }
   }
 }

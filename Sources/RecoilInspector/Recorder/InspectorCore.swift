@@ -50,15 +50,16 @@ final class InspectorCore: Sendable {
   }
 
   /// Sends an event to the live stream, if one is running; `make` runs on the stream's thread.
-  func stream(_ atNanos: UInt64, _ make: @escaping @Sendable () -> InspectorEvent.Kind) {
+  /// The stream numbers and times the event as it is queued.
+  func stream(_ make: @escaping @Sendable () -> InspectorEvent.Kind) {
     guard isStreaming.load(ordering: .relaxed) else { return }
-    liveStream.withLock { $0 }?.submit(atNanos: Int(clamping: atNanos &- startNanos), make)
+    liveStream.withLock { $0 }?.submit(make)
   }
 
   var isStreamingEnabled: Bool { isStreaming.load(ordering: .relaxed) }
 
   func startStreaming(to endpoint: EventEndpoint, capacity: Int) throws -> EventStream {
-    let stream = try EventStream(endpoint: endpoint, capacity: capacity)
+    let stream = try EventStream(endpoint: endpoint, capacity: capacity, startNanos: startNanos)
     let previous = liveStream.withLock { current in
       defer { current = stream }
       return current

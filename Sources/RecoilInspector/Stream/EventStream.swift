@@ -7,14 +7,21 @@ import Synchronization
 /// Delivers live events to an endpoint without ever blocking the app: producers put events in
 /// a bounded queue (dropping and counting them when it is full), and one background thread
 /// renders them as JSON Lines and writes them, reconnecting sockets when they come back.
+///
+/// Events are numbered (`eventSeq`) and timed as they enter the queue, under its lock, so the
+/// stream is written in that order and its times never go back, whichever threads report.
 final class EventStream: Sendable {
   struct Pending: Sendable {
+    var eventSeq: Int
     var atNanos: Int
     var make: @Sendable () -> InspectorEvent.Kind
   }
 
   private struct Queue {
     var items: [Pending] = []
+    /// The number given to the last event queued (or dropped).
+    var lastSeq = 0
+    var lastNanos = 0
     /// Dropped since the last `dropped` event was written.
     var unreported = 0
     var totalDropped = 0
@@ -23,13 +30,15 @@ final class EventStream: Sendable {
 
   private let queue = LockedValue(Queue())
   private let capacity: Int
+  private let startNanos: UInt64
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
   // Only the writer thread uses the connection.
   nonisolated(unsafe) private let connection: EventConnection
 
-  init(endpoint: EventEndpoint, capacity: Int) throws {
+  init(endpoint: EventEndpoint, capacity: Int, startNanos: UInt64) throws {
     self.capacity = max(capacity, 1)
+    self.startNanos = startNanos
     self.connection = try EventConnection.make(for: endpoint)
     let thread = Thread { [self] in self.run() }
     thread.name = "recoil-inspector.stream"
@@ -38,16 +47,21 @@ final class EventStream: Sendable {
 
   var droppedCount: Int { queue.withLock { $0.totalDropped } }
 
-  /// Queues an event; never blocks. `make` runs later, on the writer thread.
-  func submit(atNanos: Int, _ make: @escaping @Sendable () -> InspectorEvent.Kind) {
+  /// Queues an event, numbered and timed now; never blocks. `make` runs later, on the writer
+  /// thread.
+  func submit(_ make: @escaping @Sendable () -> InspectorEvent.Kind) {
     let wasEmpty = queue.withLock { queue -> Bool in
       guard !queue.isStopping else { return false }
+      queue.lastSeq += 1
       guard queue.items.count < capacity else {
         queue.unreported += 1
         queue.totalDropped += 1
         return false
       }
-      queue.items.append(Pending(atNanos: atNanos, make: make))
+      // The clock is read under the lock, so times rise with the numbers.
+      let now = max(Int(clamping: InspectorCore.now() &- startNanos), queue.lastNanos)
+      queue.lastNanos = now
+      queue.items.append(Pending(eventSeq: queue.lastSeq, atNanos: now, make: make))
       return queue.items.count == 1
     }
     // Only the first event of a batch wakes the writer: one signal, not one per event.
@@ -91,7 +105,8 @@ final class EventStream: Sendable {
           text += InspectorEventCodec.encode(InspectorEvent(atNanos: now, kind: .dropped(count: dropped))) + "\n"
         }
         for pending in batch {
-          text += InspectorEventCodec.encode(InspectorEvent(atNanos: pending.atNanos, kind: pending.make())) + "\n"
+          let event = InspectorEvent(eventSeq: pending.eventSeq, atNanos: pending.atNanos, kind: pending.make())
+          text += InspectorEventCodec.encode(event) + "\n"
         }
         if !connection.write(Data(text.utf8)) {
           // The listener went away mid-batch: these events are lost, and reported as dropped.

@@ -34,6 +34,7 @@ enum EventDecoder {
   private static func decode(_ reader: inout FieldReader) throws(SnapshotError) -> InspectorEvent {
     var type: EventType?
     var searchedForType = false
+    var eventSeq: Int?
     var at = 0
     var node = NodeFieldDecoder()
     var action = ActionFieldDecoder()
@@ -64,6 +65,7 @@ enum EventDecoder {
       switch (type, key) {
       case (_, "type"): try reader.skip()
       case (_, "at"): at = try reader.count() ?? 0
+      case (_, "eventSeq"): eventSeq = try reader.count()
       case (.node, _): if try !node.read(key, from: &reader) { try reader.skip() }
       case (.action, _): if try !action.read(key, from: &reader) { try reader.skip() }
       case (.edgeAdded, "from"), (.edgeRemoved, "from"): from = try reader.string()
@@ -113,6 +115,6 @@ enum EventDecoder {
     case .dropped:
       kind = .dropped(count: try required(count, "count"))
     }
-    return InspectorEvent(atNanos: at, kind: kind)
+    return InspectorEvent(eventSeq: eventSeq, atNanos: at, kind: kind)
   }
 }

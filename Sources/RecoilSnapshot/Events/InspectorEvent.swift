@@ -1,15 +1,19 @@
 /// One live event from an inspected app: the JSON Lines stream that `recoil-inspect live`
 /// follows and that `cart-demo` writes to `cart.events.jsonl`.
 ///
-/// Each line is one JSON object with a `type` and `at` (nanoseconds since the inspector started,
-/// on a monotonic clock); the other fields depend on the type. See `Docs/events-v1.md`.
+/// Each line is one JSON object with a `type`, an `eventSeq` (the event's place in the stream,
+/// from 1) and `at` (nanoseconds since the inspector started, on a monotonic clock); the other
+/// fields depend on the type. An inspector writes its events in `eventSeq` order, and `at`
+/// never decreases along it. See `Docs/events-v1.md`.
 ///
 /// ```swift
 /// let line = InspectorEventCodec.encode(InspectorEvent(atNanos: 1200, kind: .edgeAdded(SnapshotEdge(from: "a", to: "b"))))
 /// // {"type":"edgeAdded","at":1200,"from":"a","to":"b"}
 /// ```
 public struct InspectorEvent: Sendable, Equatable {
-  /// When the event happened, in nanoseconds since the inspector started.
+  /// The event's place in its stream, from 1; `nil` in streams written before it existed.
+  public var eventSeq: Int?
+  /// When the event was recorded, in nanoseconds since the inspector started.
   public var atNanos: Int
   /// What happened.
   public var kind: Kind
@@ -21,9 +25,11 @@ public struct InspectorEvent: Sendable, Equatable {
   /// ```
   ///
   /// - Parameters:
+  ///   - eventSeq: The event's place in its stream, from 1.
   ///   - atNanos: When it happened.
   ///   - kind: What happened.
-  public init(atNanos: Int, kind: Kind) {
+  public init(eventSeq: Int? = nil, atNanos: Int, kind: Kind) {
+    self.eventSeq = eventSeq
     self.atNanos = atNanos
     self.kind = kind
   }

@@ -19,6 +19,7 @@ public enum InspectorEventCodec {
     writer.beginObject()
     func header(_ type: String) {
       writer.write("type", type)
+      writer.write("eventSeq", event.eventSeq)
       writer.write("at", event.atNanos)
     }
     switch event.kind {

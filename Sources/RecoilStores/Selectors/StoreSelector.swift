@@ -21,12 +21,16 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   public let inputs: [String]
   /// This selector and every selector it reads, directly or not, with their inputs.
   let tree: [(name: String, inputs: [String])]
-  /// Computes the value for a state; `recomputed` says whether the combine function ran.
-  let evaluate: @Sendable (State) -> (value: Value, recomputed: Bool)
+  /// Computes the value for a state, running the inputs with `report`; `recomputed` says
+  /// whether the combine function ran.
+  let evaluate: @Sendable (State, _ report: Report?) -> (value: Value, recomputed: Bool)
+
+  /// Hears of every selector of a tree that recomputed: name, inputs, time and value.
+  typealias Report = (_ name: String, _ inputs: [String], _ durationNanos: UInt64, _ value: any Sendable) -> Void
 
   init(
     name: String, inputs: [String], inputTrees: [[(name: String, inputs: [String])]] = [],
-    evaluate: @escaping @Sendable (State) -> (value: Value, recomputed: Bool)
+    evaluate: @escaping @Sendable (State, _ report: Report?) -> (value: Value, recomputed: Bool)
   ) {
     self.name = name
     self.inputs = inputs
@@ -45,7 +49,7 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   ///   - keyPath: The part of the state.
   public convenience init(name: String, _ keyPath: KeyPath<State, Value> & Sendable) where Value: Equatable {
     let cache = LockedValue<Value?>(nil)
-    self.init(name: name, inputs: [String(describing: keyPath)]) { state in
+    self.init(name: name, inputs: [String(describing: keyPath)]) { state, _ in
       let value = state[keyPath: keyPath]
       return cache.withLock { cached in
         defer { cached = value }
@@ -75,8 +79,8 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
       trees.append(input.tree)
     }
     let cache = LockedValue<(inputs: [any Equatable & Sendable], value: Value)?>(nil)
-    self.init(name: name, inputs: names, inputTrees: trees) { state in
-      let current = (repeat (each inputs).evaluate(state).value)
+    self.init(name: name, inputs: names, inputTrees: trees) { state, report in
+      let current = (repeat (each inputs).run(state, reporting: report).value)
       var erased: [any Equatable & Sendable] = []
       for value in repeat each current { erased.append(value) }
       let hit = cache.withLock { cached -> Value? in
@@ -101,7 +105,18 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   /// - Parameter state: A state.
   /// - Returns: The selector's value.
   public func callAsFunction(_ state: State) -> Value {
-    evaluate(state).value
+    evaluate(state, nil).value
+  }
+
+  /// Evaluates the selector; with `report`, times it and reports it if it recomputed, after
+  /// the inputs it ran (so inner selectors are reported first, and a selector's time includes
+  /// its inputs').
+  func run(_ state: State, reporting report: Report?) -> (value: Value, recomputed: Bool) {
+    guard let report else { return evaluate(state, nil) }
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = evaluate(state, report)
+    if result.recomputed { report(name, inputs, DispatchTime.now().uptimeNanoseconds &- start, result.value) }
+    return result
   }
 }
 
@@ -161,15 +176,14 @@ extension Store {
       for (name, inputs) in selector.tree where storage.selectors[name] == nil { storage.selectors[name] = inputs }
       return storage.configuration.observers
     }
-    guard !observers.isEmpty else { return selector.evaluate(state).value }
-    let start = DispatchTime.now().uptimeNanoseconds
-    let (value, recomputed) = selector.evaluate(state)
-    if recomputed {
+    guard !observers.isEmpty else { return selector.evaluate(state, nil).value }
+    // Every selector of the tree that recomputed is reported, inputs included: a selector
+    // used only as another's input is still a node with evaluations, a type and a value.
+    let store = name
+    return selector.run(state) { name, inputs, duration, value in
       let event = StoreEvent.selectorEvaluated(
-        store: name, selector: selector.name, inputs: selector.inputs,
-        durationNanos: DispatchTime.now().uptimeNanoseconds &- start, value: value)
+        store: store, selector: name, inputs: inputs, durationNanos: duration, value: value)
       for observer in observers { observer.receive(event) }
-    }
-    return value
+    }.value
   }
 }
