@@ -103,3 +103,18 @@ import Testing
     #expect(snapshot.nodes[0].value == "x\u{FFFD}\u{FFFD}y\u{FFFD}")
   }
 }
+
+/// Found by fuzzing: a capture time with milliseconds lost one on a round trip, because
+/// 30.214 s is 30.2139999… as a Double and formatting truncated it.
+@Test func captureTimesRoundTripToTheMillisecond() throws {
+  let json =
+    #"{"format":"recoil-inspect/snapshot","version":1,"capturedAt":"2026-12-01T00:01:30.214Z","nodes":[],"edges":[]}"#
+  let snapshot = try SnapshotCodec.decode(Data(json.utf8))
+  let text = String(decoding: SnapshotCodec.encode(snapshot), as: UTF8.self)
+  #expect(text.contains(#""capturedAt": "2026-12-01T00:01:30.214Z""#))
+  #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)) == snapshot)
+  // A time with more precision is kept to the nearest millisecond.
+  let precise = Snapshot(capturedAt: Date(timeIntervalSince1970: 1_796_083_290.213_6))
+  #expect(String(decoding: SnapshotCodec.encode(precise), as: UTF8.self).contains("30.214Z"))
+  #expect(ISO8601.format(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+}

@@ -189,17 +189,30 @@ enum SnapshotDecoder {
   }
 }
 
-/// ISO 8601 timestamps, with or without fractional seconds.
+/// ISO 8601 timestamps, with or without fractional seconds, to the millisecond.
+///
+/// Snapshots keep capture times to the millisecond: a parsed time is rounded to it, and a
+/// written one is rounded to it rather than truncated, so that text, `Date` and text again
+/// agree exactly (`…30.214Z` is 30.2139999… s as a `Double`, which truncation writes as `.213`).
 enum ISO8601 {
   static func parse(_ text: String) -> Date? {
-    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
-      return date
-    }
-    return try? Date.ISO8601FormatStyle().parse(text)
+    let date =
+      (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+      ?? (try? Date.ISO8601FormatStyle().parse(text))
+    return date.map { Date(timeIntervalSince1970: Double(milliseconds(of: $0)) / 1000) }
   }
 
   static func format(_ date: Date) -> String {
-    let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-    return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+    let total = milliseconds(of: date)
+    let (seconds, fraction) = total.quotientAndRemainder(dividingBy: 1000)
+    let adjusted = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
+    let whole = Date(timeIntervalSince1970: Double(adjusted.0)).formatted(Date.ISO8601FormatStyle())
+    guard adjusted.1 != 0 else { return whole }
+    let digits = String(adjusted.1)
+    return String(whole.dropLast()) + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+  }
+
+  private static func milliseconds(of date: Date) -> Int {
+    Int((date.timeIntervalSince1970 * 1000).rounded())
   }
 }
