@@ -217,7 +217,7 @@ public final class Inspector: Sendable {
   /// - Returns: A format-version-1 snapshot in which every edge names a node of the snapshot.
   public func snapshot() -> Snapshot {
     let attached = targets.withLock { $0 }
-    var builder = SnapshotBuilder(configuration: configuration)
+    var builder = SnapshotBuilder(configuration: configuration, redactor: core.redactor)
     for target in attached {
       switch target {
       case .container(let target):

@@ -17,8 +17,10 @@ public struct InspectorConfiguration: Sendable {
   public var edgeHistoryCapacity = 10_000
   /// How many effect events are kept.
   public var effectCapacity = 1_000
-  /// Value previews are cut at this many characters.
+  /// Value previews are cut at this many characters; a cut preview ends in `…`.
   public var previewLength = 120
+  /// What is kept out of snapshots, the live stream and artifacts: see ``Redaction``.
+  public var redaction = Redaction()
   /// At most this many changed paths are listed per action.
   public var changesPerAction = 50
   /// Which actions and evaluations are timed. By default every one that was slow when last

@@ -68,23 +68,6 @@ import Testing
   }
 }
 
-@Suite struct GlobTests {
-  @Test(arguments: [
-    ("Cart*", "CartState.total", true), ("Cart*", "Catalog", false), ("*.total", "CartState.total", true),
-    ("?at", "cat", true), ("?at", "at", false), ("[abc]x", "bx", true), ("[!abc]x", "bx", false),
-    ("[a-c]*", "cab", true), ("[a-c]*", "dab", false), ("a\\*b", "a*b", true), ("a\\*b", "aXb", false),
-    ("*", "", true), ("*a*b*", "xxaxxbxx", true), ("*a*b*", "xxbxxaxx", false), ("debug.**", "debug.x.y", true),
-  ])
-  func matching(pattern: String, text: String, expected: Bool) throws {
-    #expect(try Glob(pattern).matches(text) == expected)
-  }
-
-  @Test func invalidPatternsAreReported() {
-    #expect(throws: RenderError.invalidPattern("[ab", reason: "unclosed '['")) { try Glob("[ab") }
-    #expect(throws: RenderError.invalidPattern("a\\", reason: "ends with a lone backslash")) { try Glob("a\\") }
-  }
-}
-
 @Suite struct LabelTextTests {
   @Test func htmlEscapesMarkupAndBackslashes() {
     #expect(LabelText.html("<a href=\"x\">&'\\</a>") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;\\\\&lt;/a&gt;")

@@ -23,14 +23,16 @@ public enum InspectorArtifacts {
   /// - Parameters:
   ///   - container: The container.
   ///   - name: The file's base name.
+  ///   - configuration: The inspector's configuration, such as its ``Redaction``.
   ///   - environment: Where to look for the variable (the process environment by default).
   /// - Returns: The file written, or `nil` when artifacts are disabled.
   /// - Throws: `AtomicFile.WriteError` (RecoilSnapshot) or a file-system error creating the folder.
   @discardableResult
   public static func write(
-    _ container: AtomContainer, name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ container: AtomContainer, name: String, configuration: InspectorConfiguration = InspectorConfiguration(),
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> URL? {
-    let inspector = Inspector()
+    let inspector = Inspector(configuration: configuration)
     inspector.attach(container)
     return try write(inspector, name: name, environment: environment)
   }
@@ -40,14 +42,16 @@ public enum InspectorArtifacts {
   /// - Parameters:
   ///   - store: The store.
   ///   - name: The file's base name.
+  ///   - configuration: The inspector's configuration, such as its ``Redaction``.
   ///   - environment: Where to look for the variable.
   /// - Returns: The file written, or `nil` when artifacts are disabled.
   /// - Throws: `AtomicFile.WriteError` (RecoilSnapshot) or a file-system error creating the folder.
   @discardableResult
   public static func write<State, Action>(
-    _ store: Store<State, Action>, name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ store: Store<State, Action>, name: String, configuration: InspectorConfiguration = InspectorConfiguration(),
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> URL? {
-    let inspector = Inspector()
+    let inspector = Inspector(configuration: configuration)
     inspector.attach(store)
     return try write(inspector, name: name, environment: environment)
   }

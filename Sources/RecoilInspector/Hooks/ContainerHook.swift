@@ -59,16 +59,21 @@ final class ContainerHook: AtomGraphObserver {
       }
     case .valueChanged(let node, let value):
       guard core.isStreamingEnabled else { return }
-      let length = core.configuration.previewLength
+      let redactor = core.redactor
       core.stream {
-        .node(
+        let id = self.id(node)
+        return .node(
           SnapshotNode(
-            id: self.id(node), kind: self.kind(of: node), value: ValuePreview.describe(value, limit: length),
-            status: .ready))
+            id: id, kind: self.kind(of: node),
+            value: redactor.redacts(node: id) ? Redaction.marker : redactor.preview(value), status: .ready))
       }
     case .errorRaised(let node, let error):
       guard core.isStreamingEnabled else { return }
-      core.stream { .error(node: self.id(node), message: String(describing: error)) }
+      let redactor = core.redactor
+      core.stream {
+        let id = self.id(node)
+        return .error(node: id, message: redactor.redacts(node: id) ? Redaction.marker : String(describing: error))
+      }
     case .subscribersChanged(let node, let count):
       guard core.isStreamingEnabled else { return }
       core.stream {

@@ -14,6 +14,8 @@ import Synchronization
 /// the inspector and its hooks.
 final class InspectorCore: Sendable {
   let configuration: InspectorConfiguration
+  /// The configuration's redaction, ready to apply: every preview goes through it.
+  let redactor: Redactor
   /// The monotonic time the inspector started; event and action times are relative to it.
   let startNanos: UInt64
   let recording: LockedValue<Recording>
@@ -30,6 +32,7 @@ final class InspectorCore: Sendable {
 
   init(configuration: InspectorConfiguration) {
     self.configuration = configuration
+    self.redactor = Redactor(configuration.redaction, previewLength: configuration.previewLength)
     self.startNanos = DispatchTime.now().uptimeNanoseconds
     self.recording = LockedValue(Recording(configuration: configuration))
   }
@@ -103,14 +106,17 @@ final class InspectorCore: Sendable {
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths.
   func describe(_ raw: Recording.RawAction) -> SnapshotAction {
-    let description = ActionDescription(raw.action)
+    var description = ActionDescription(raw.action) { [redactor] in redactor.preview($0, limit: .max) }
+    if description.payload != nil && redactor.redacts(actionNamed: description.name) {
+      description.payload = Redaction.marker
+    }
     return SnapshotAction(
       seq: raw.sequence, store: raw.store, name: description.name,
       payload: description.payload.map { Self.cut($0, to: configuration.previewLength) },
       atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: raw.durationNanos.map { Int(clamping: $0) },
       changes: StateDiff.changes(
         from: raw.before, to: raw.after, previewLength: configuration.previewLength,
-        limit: configuration.changesPerAction))
+        limit: configuration.changesPerAction, redactor: redactor))
   }
 
   func describe(_ raw: Recording.RawAction) -> InspectorEvent.Kind {

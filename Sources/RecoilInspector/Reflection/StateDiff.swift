@@ -5,25 +5,39 @@ import RecoilStores
 /// enums with payloads, tuples, arrays, dictionaries, sets and optionals.
 ///
 /// Paths read like Swift: `user.name`, `cart.items[2]`, `prices["A1"]`, `status.loaded.0`.
-/// Leaves are compared by their description, so any value can be diffed.
+/// Leaves are compared by their description, so any value can be diffed. Previews go through
+/// the inspector's ``Redactor``: a redacted path or value is reported as changed, never with
+/// its text.
 enum StateDiff {
   static func changes(
-    from before: Any, to after: Any, path: String = "", previewLength: Int = 120, limit: Int = 50
+    from before: Any, to after: Any, path: String = "", previewLength: Int = 120, limit: Int = 50,
+    redactor: Redactor? = nil
   ) -> [SnapshotChange] {
     var result: [SnapshotChange] = []
-    collect(before, after, path: path, previewLength: previewLength, limit: limit, into: &result)
+    let redactor = redactor ?? Redactor(Redaction(), previewLength: previewLength)
+    collect(before, after, path: path, previewLength: previewLength, limit: limit, redactor: redactor, into: &result)
     return result
   }
 
   private static func collect(
-    _ before: Any, _ after: Any, path: String, previewLength: Int, limit: Int, into result: inout [SnapshotChange]
+    _ before: Any, _ after: Any, path: String, previewLength: Int, limit: Int, redactor: Redactor,
+    into result: inout [SnapshotChange]
   ) {
     guard result.count < limit else { return }
+    func preview(_ value: Any, _ at: String) -> String { redactor.preview(value, at: at, limit: previewLength) }
+    // A redacted part is compared, but only ever shown as the marker.
+    if !redactor.isEmpty, redactor.redacts(before, at: path) || redactor.redacts(after, at: path) {
+      if String(reflecting: before) != String(reflecting: after) {
+        result.append(
+          SnapshotChange(path: path.isEmpty ? "self" : path, before: Redaction.marker, after: Redaction.marker))
+      }
+      return
+    }
     let left = Mirror(reflecting: before)
     let right = Mirror(reflecting: after)
     func leaf() {
-      let old = ValuePreview.describe(before, limit: previewLength)
-      let new = ValuePreview.describe(after, limit: previewLength)
+      let old = preview(before, path)
+      let new = preview(after, path)
       if old != new || String(reflecting: before) != String(reflecting: after) {
         result.append(SnapshotChange(path: path.isEmpty ? "self" : path, before: old, after: new))
       }
@@ -33,27 +47,31 @@ enum StateDiff {
       switch (left.children.first, right.children.first) {
       case (nil, nil): return
       case (let old?, let new?):
-        collect(old.value, new.value, path: path, previewLength: previewLength, limit: limit, into: &result)
+        collect(
+          old.value, new.value, path: path, previewLength: previewLength, limit: limit, redactor: redactor,
+          into: &result)
       case (nil, let new?):
         result.append(
-          SnapshotChange(path: path, before: "nil", after: ValuePreview.describe(new.value, limit: previewLength)))
+          SnapshotChange(path: path, before: "nil", after: preview(new.value, path)))
       case (let old?, nil):
         result.append(
-          SnapshotChange(path: path, before: ValuePreview.describe(old.value, limit: previewLength), after: "nil"))
+          SnapshotChange(path: path, before: preview(old.value, path), after: "nil"))
       }
     case (.struct, .struct), (.class, .class), (.tuple, .tuple):
       guard type(of: before) == type(of: after), left.children.count == right.children.count else { return leaf() }
       for (index, (old, new)) in zip(left.children, right.children).enumerated() {
         let name = old.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(index)
-        collect(old.value, new.value, path: join(path, name), previewLength: previewLength, limit: limit, into: &result)
+        collect(
+          old.value, new.value, path: join(path, name), previewLength: previewLength, limit: limit, redactor: redactor,
+          into: &result)
       }
     case (.enum, .enum):
       let oldCase = left.children.first
       let newCase = right.children.first
       guard let oldCase, let newCase, oldCase.label == newCase.label, let label = oldCase.label else { return leaf() }
       collect(
-        oldCase.value, newCase.value, path: join(path, label), previewLength: previewLength, limit: limit, into: &result
-      )
+        oldCase.value, newCase.value, path: join(path, label), previewLength: previewLength, limit: limit,
+        redactor: redactor, into: &result)
     case (.collection, .collection):
       let old = Array(left.children)
       let new = Array(right.children)
@@ -63,15 +81,15 @@ enum StateDiff {
         case (true, true):
           collect(
             old[index].value, new[index].value, path: elementPath, previewLength: previewLength, limit: limit,
-            into: &result)
+            redactor: redactor, into: &result)
         case (true, false):
           result.append(
             SnapshotChange(
-              path: elementPath, before: ValuePreview.describe(old[index].value, limit: previewLength), after: nil))
+              path: elementPath, before: preview(old[index].value, elementPath), after: nil))
         case (false, true):
           result.append(
             SnapshotChange(
-              path: elementPath, before: nil, after: ValuePreview.describe(new[index].value, limit: previewLength)))
+              path: elementPath, before: nil, after: preview(new[index].value, elementPath)))
         case (false, false): break
         }
         if result.count >= limit { return }
@@ -82,20 +100,21 @@ enum StateDiff {
       for key in Set(old.keys).union(new.keys).sorted() {
         let entryPath = "\(path)[\(key)]"
         switch (old[key], new[key]) {
-        case (let a?, let b?): collect(a, b, path: entryPath, previewLength: previewLength, limit: limit, into: &result)
+        case (let a?, let b?):
+          collect(a, b, path: entryPath, previewLength: previewLength, limit: limit, redactor: redactor, into: &result)
         case (let a?, nil):
           result.append(
-            SnapshotChange(path: entryPath, before: ValuePreview.describe(a, limit: previewLength), after: nil))
+            SnapshotChange(path: entryPath, before: preview(a, entryPath), after: nil))
         case (nil, let b?):
           result.append(
-            SnapshotChange(path: entryPath, before: nil, after: ValuePreview.describe(b, limit: previewLength)))
+            SnapshotChange(path: entryPath, before: nil, after: preview(b, entryPath)))
         case (nil, nil): break
         }
         if result.count >= limit { return }
       }
     case (.set, .set):
-      let old = Set(left.children.map { ValuePreview.describe($0.value, limit: previewLength) })
-      let new = Set(right.children.map { ValuePreview.describe($0.value, limit: previewLength) })
+      let old = Set(left.children.map { preview($0.value, path) })
+      let new = Set(right.children.map { preview($0.value, path) })
       for removed in old.subtracting(new).sorted() {
         result.append(SnapshotChange(path: "\(path){\(removed)}", before: removed, after: nil))
       }

@@ -11,12 +11,16 @@ struct SnapshotBuilder {
   private var edges: [SnapshotEdge] = []
   private var edgeSet: Set<SnapshotEdge> = []
 
-  init(configuration: InspectorConfiguration) {
+  let redactor: Redactor
+
+  init(configuration: InspectorConfiguration, redactor: Redactor) {
     self.configuration = configuration
+    self.redactor = redactor
   }
 
-  private func preview(_ value: Any) -> String {
-    ValuePreview.describe(value, limit: configuration.previewLength)
+  /// The preview of node `id`'s value, which sits at `path` in a store's state if it is a slice.
+  private func preview(_ value: Any, of id: String, at path: String? = nil) -> String {
+    redactor.redacts(node: id) ? Redaction.marker : redactor.preview(value, at: path)
   }
 
   private mutating func add(_ node: SnapshotNode) {
@@ -38,16 +42,19 @@ struct SnapshotBuilder {
         id: prefix + node.info.key.description, kind: node.info.kind == .atom ? .atom : .selector,
         isAsync: node.info.isAsync, family: node.info.family.map { prefix + $0 },
         parameter: node.info.parameter?.description, valueType: node.info.valueType, subscribers: node.subscribers)
+      let id = snapshotNode.id
       switch node.loadable {
       case .value(let value):
         snapshotNode.status = .ready
-        snapshotNode.value = preview(value)
+        snapshotNode.value = preview(value, of: id)
       case .loading(let previous):
         snapshotNode.status = .loading
-        snapshotNode.value = previous.map(preview)
+        snapshotNode.value = previous.map { preview($0, of: id) }
       case .error(let error):
         snapshotNode.status = .error
-        snapshotNode.error = InspectorCore.cut(String(describing: error), to: configuration.previewLength * 2)
+        snapshotNode.error =
+          redactor.redacts(node: id)
+          ? Redaction.marker : InspectorCore.cut(String(describing: error), to: configuration.previewLength * 2)
       }
       add(snapshotNode)
     }
@@ -73,7 +80,7 @@ struct SnapshotBuilder {
           add(
             SnapshotNode(
               id: id, kind: .slice, label: label, owner: name, valueType: String(describing: type(of: child.value)),
-              value: preview(child.value), status: .ready))
+              value: preview(child.value, of: id, at: label), status: .ready))
           sliceIDs[label] = id
         }
       }
@@ -82,8 +89,8 @@ struct SnapshotBuilder {
         let id = "\(name).\(info.name)"
         add(
           SnapshotNode(
-            id: id, kind: .slice, label: info.name, owner: name, valueType: info.valueType, value: preview(value.value),
-            status: .ready))
+            id: id, kind: .slice, label: info.name, owner: name, valueType: info.valueType,
+            value: preview(value.value, of: id, at: info.path), status: .ready))
         sliceIDs[info.name] = id
       }
     }
@@ -126,7 +133,7 @@ struct SnapshotBuilder {
     }
     for (id, value) in selectorValues {
       guard let index = indexOfID[id] else { continue }
-      nodes[index].value = preview(value)
+      nodes[index].value = preview(value, of: id)
       nodes[index].valueType = String(describing: type(of: value))
     }
   }

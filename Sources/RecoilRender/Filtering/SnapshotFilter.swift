@@ -11,7 +11,13 @@ struct SnapshotFilter {
     focus = options.focus
     depth = max(options.depth, 0)
     var globs: [Glob] = []
-    for pattern in options.excludes { globs.append(try Glob(pattern)) }
+    for pattern in options.excludes {
+      do {
+        globs.append(try Glob(pattern))
+      } catch {
+        throw .invalidPattern(error.pattern, reason: error.reason)
+      }
+    }
     excludes = globs
   }
 

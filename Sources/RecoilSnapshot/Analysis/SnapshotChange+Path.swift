@@ -17,7 +17,7 @@ extension SnapshotChange {
   }
 
   /// Whether `ancestor` is `path` or a path that contains it: `path` continues it with `.` or `[`.
-  static func isAncestor(_ ancestor: String, of path: String) -> Bool {
+  package static func isAncestor(_ ancestor: String, of path: String) -> Bool {
     guard path.hasPrefix(ancestor) else { return false }
     guard let next = path.utf8.dropFirst(ancestor.utf8.count).first else { return true }
     return next == UInt8(ascii: ".") || next == UInt8(ascii: "[") || ancestor.isEmpty

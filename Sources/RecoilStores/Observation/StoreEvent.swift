@@ -73,4 +73,22 @@ public struct StoreSliceInfo: Sendable {
   public var name: String
   /// The Swift type of the slice's state.
   public var valueType: String
+  /// Where the slice sits in the store's state, such as `cart.lines`.
+  public var path: String
+
+  /// Describes a slice.
+  ///
+  /// ```swift
+  /// let info = StoreSliceInfo(name: "lines", valueType: "Array<Line>", path: "cart.lines")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The slice's name.
+  ///   - valueType: The Swift type of its state.
+  ///   - path: Where it sits in the store's state; its name when not given.
+  public init(name: String, valueType: String, path: String? = nil) {
+    self.name = name
+    self.valueType = valueType
+    self.path = path ?? name
+  }
 }

@@ -16,13 +16,27 @@ public struct ActionDescription: Sendable, Equatable {
   ///
   /// - Parameter action: Any action.
   public init(_ action: Any) {
+    self.init(action, describingPayload: { ValuePreview.describe($0) })
+  }
+
+  /// Describes an action, with the payload made text by `describePayload` (an inspector's
+  /// redaction, say) instead of ``ValuePreview``.
+  ///
+  /// ```swift
+  /// let description = ActionDescription(action) { _ in "‹redacted›" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: Any action.
+  ///   - describePayload: Turns the innermost payload into text.
+  public init(_ action: Any, describingPayload describePayload: (Any) -> String) {
     var cases: [String] = []
     var current: Any = action
     var payload: String?
     while true {
       let mirror = Mirror(reflecting: current)
       guard mirror.displayStyle == .enum else {
-        if !cases.isEmpty { payload = ValuePreview.describe(current) }
+        if !cases.isEmpty { payload = describePayload(current) }
         break
       }
       guard let child = mirror.children.first, let label = child.label else {
@@ -33,14 +47,14 @@ public struct ActionDescription: Sendable, Equatable {
       cases.append(label)
       let inner = Mirror(reflecting: child.value)
       if inner.displayStyle == .tuple {
-        payload = ValuePreview.describe(child.value)
+        payload = describePayload(child.value)
         break
       }
       current = child.value
     }
     if cases.isEmpty {
       name = String(describing: type(of: action))
-      payload = ValuePreview.describe(action)
+      payload = describePayload(action)
     } else {
       // user(.setName) — nested cases are written as the payload of the outer one.
       name = cases.dropFirst().reversed().reduce(into: "") { inner, label in
@@ -55,8 +69,8 @@ public struct ActionDescription: Sendable, Equatable {
 /// Short, readable previews of values for traces and snapshots.
 ///
 /// ```swift
-/// ValuePreview.describe("Ann")                   // "\"Ann\""
-/// ValuePreview.describe([1, 2, 3], limit: 5)     // "[1, …"
+/// describePayload("Ann")                   // "\"Ann\""
+/// describePayload([1, 2, 3], limit: 5)     // "[1, …"
 /// ```
 public enum ValuePreview {
   /// Describes a value as Swift prints it (strings and characters quoted), cut at `limit`

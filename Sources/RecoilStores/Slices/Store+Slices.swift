@@ -16,7 +16,9 @@ extension Store {
   public func registerSlice<Slice: Sendable>(
     _ keyPath: WritableKeyPath<State, Slice> & Sendable, name: String? = nil, reducer: Reducer<Slice, Action>
   ) {
-    let info = StoreSliceInfo(name: name ?? Self.lastComponent(of: keyPath), valueType: String(describing: Slice.self))
+    let info = StoreSliceInfo(
+      name: name ?? Self.lastComponent(of: keyPath), valueType: String(describing: Slice.self),
+      path: String(describing: keyPath).split(separator: ".").dropFirst().joined(separator: "."))
     let reduce = reducer.reduce
     let registration = SliceRegistration<State, Action>(
       info: info, reduce: { state, action in reduce(&state[keyPath: keyPath], action) },

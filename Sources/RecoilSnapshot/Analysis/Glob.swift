@@ -1,6 +1,13 @@
-/// A shell-style pattern over node ids: `*` any run, `?` one character, `[abc]`, `[a-z]`,
-/// `[!abc]` a set, `\` escapes the next character.
-struct Glob: Sendable {
+/// A shell-style pattern over node ids and names: `*` any run, `?` one character, `[abc]`,
+/// `[a-z]`, `[!abc]` a set, `\` escapes the next character. Shared by the renderer's
+/// `--exclude`, the inspector's redaction rules and `check`'s budgets.
+package struct Glob: Sendable {
+  /// Why a pattern could not be read.
+  package struct PatternError: Error, Equatable {
+    package var pattern: String
+    package var reason: String
+  }
+
   private enum Token: Sendable {
     case literal(Character)
     case any
@@ -10,7 +17,7 @@ struct Glob: Sendable {
 
   private let tokens: [Token]
 
-  init(_ pattern: String) throws(RenderError) {
+  package init(_ pattern: String) throws(PatternError) {
     var tokens: [Token] = []
     var characters = pattern.makeIterator()
     while let character = characters.next() {
@@ -19,7 +26,7 @@ struct Glob: Sendable {
       case "?": tokens.append(.any)
       case "\\":
         guard let escaped = characters.next() else {
-          throw .invalidPattern(pattern, reason: "ends with a lone backslash")
+          throw PatternError(pattern: pattern, reason: "ends with a lone backslash")
         }
         tokens.append(.literal(escaped))
       case "[":
@@ -45,7 +52,7 @@ struct Glob: Sendable {
           }
           if pendingRange, let low = previous {
             guard low <= member else {
-              throw .invalidPattern(pattern, reason: "range \(low)-\(member) is reversed")
+              throw PatternError(pattern: pattern, reason: "range \(low)-\(member) is reversed")
             }
             ranges[ranges.count - 1] = low...member
             pendingRange = false
@@ -56,7 +63,7 @@ struct Glob: Sendable {
           previous = member
         }
         if pendingRange { ranges.append("-"..."-") }
-        guard closed else { throw .invalidPattern(pattern, reason: "unclosed '['") }
+        guard closed else { throw PatternError(pattern: pattern, reason: "unclosed '['") }
         tokens.append(.set(ranges, negated: negated))
       default:
         tokens.append(.literal(character))
@@ -65,7 +72,7 @@ struct Glob: Sendable {
     self.tokens = tokens
   }
 
-  func matches(_ text: String) -> Bool {
+  package func matches(_ text: String) -> Bool {
     let characters = Array(text)
     // Iterative matching with one backtrack point for the last `*`: linear for most patterns.
     var textIndex = 0
