@@ -87,21 +87,31 @@ final class InspectorCore: Sendable {
 
   func describeCached(_ actions: [Recording.RawAction]) -> [SnapshotAction] {
     let known = describedActions.withLock { $0 }
-    var fresh: [ActionKey: SnapshotAction] = [:]
-    let described = actions.map { raw -> SnapshotAction in
-      let key = ActionKey(store: raw.store, sequence: raw.sequence)
-      if let cached = known[key] { return cached }
-      let action: SnapshotAction = describe(raw)
-      fresh[key] = action
-      return action
+    var described = actions.map { known[ActionKey(store: $0.store, sequence: $0.sequence)] }
+    let missing = described.indices.filter { described[$0] == nil }
+    // Describing (reflection over both states) is most of a snapshot's cost, and each action
+    // stands alone: the new ones are described on every core, each chunk into its own slots.
+    let chunkSize = 256
+    described.withUnsafeMutableBufferPointer { slots in
+      nonisolated(unsafe) let slots = slots  // each chunk writes only its own indices
+      DispatchQueue.concurrentPerform(iterations: (missing.count + chunkSize - 1) / chunkSize) { chunk in
+        for position in missing[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, missing.count)] {
+          slots[position] = describe(actions[position]) as SnapshotAction
+        }
+      }
     }
+    var fresh: [ActionKey: SnapshotAction] = [:]
+    for position in missing {
+      fresh[ActionKey(store: actions[position].store, sequence: actions[position].sequence)] = described[position]
+    }
+    let result = described.compactMap { $0 }  // every slot is filled by now
     // Keep only what the trace still holds, so the cache is as bounded as the trace.
     let live = Set(actions.map { ActionKey(store: $0.store, sequence: $0.sequence) })
     describedActions.withLock { cache in
       cache.merge(fresh) { old, _ in old }
       if cache.count > live.count { cache = cache.filter { live.contains($0.key) } }
     }
-    return described
+    return result
   }
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths.

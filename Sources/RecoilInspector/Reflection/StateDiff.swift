@@ -24,6 +24,9 @@ enum StateDiff {
     into result: inout [SnapshotChange]
   ) {
     guard result.count < limit else { return }
+    // Equal parts are skipped without reflecting on them: an action usually changes one path
+    // of a state whose types are Equatable.
+    if isEqual(before, after) == true { return }
     func preview(_ value: Any, _ at: String) -> String { redactor.preview(value, at: at, limit: previewLength) }
     // A redacted part is compared, but only ever shown as the marker.
     if !redactor.isEmpty, redactor.redacts(before, at: path) || redactor.redacts(after, at: path) {
@@ -36,11 +39,10 @@ enum StateDiff {
     let left = Mirror(reflecting: before)
     let right = Mirror(reflecting: after)
     func leaf() {
-      let old = preview(before, path)
-      let new = preview(after, path)
-      if old != new || String(reflecting: before) != String(reflecting: after) {
-        result.append(SnapshotChange(path: path.isEmpty ? "self" : path, before: old, after: new))
-      }
+      // Most leaves are unchanged: compare first, make previews only for a change.
+      guard String(reflecting: before) != String(reflecting: after) else { return }
+      result.append(
+        SnapshotChange(path: path.isEmpty ? "self" : path, before: preview(before, path), after: preview(after, path)))
     }
     switch (left.displayStyle, right.displayStyle) {
     case (.optional, .optional):
@@ -124,6 +126,16 @@ enum StateDiff {
     default:
       leaf()
     }
+  }
+
+  /// Whether two values are equal, when their type is Equatable; `nil` when it is not.
+  private static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
+    guard let lhs = lhs as? any Equatable else { return nil }
+    func open<Left: Equatable>(_ left: Left) -> Bool {
+      guard let right = rhs as? Left else { return false }
+      return left == right
+    }
+    return open(lhs)
   }
 
   private static func keyedEntries(_ mirror: Mirror) -> [String: Any] {

@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// Names and payload previews of actions, derived by reflection: `AppAction.user(.setName("Ann"))`
 /// is named `user(.setName)` with payload `"Ann"`.
 ///
@@ -86,14 +88,28 @@ public enum ValuePreview {
       ? String(reflecting: value) : String(describing: value)
     // Elements of collections print with their module (`MyApp.Product(…)`): drop the app's
     // module names, read from the value's type, but never the standard library's.
-    for module in modules(in: String(reflecting: type(of: value))) where text.contains(module + ".") {
-      text = text.replacing(module + ".", with: "")
+    if text.utf8.contains(UInt8(ascii: ".")) {
+      for module in modules(of: type(of: value)) where text.contains(module + ".") {
+        text = text.replacing(module + ".", with: "")
+      }
     }
     if text.count > limit { text = String(text.prefix(max(limit - 1, 1))) + "…" }
     return text
   }
 
   /// The module names in a reflected type name such as `Swift.Array<MyApp.Product>`.
+  /// The module names in a type's full name, worked out once per type: a snapshot previews
+  /// thousands of values of a handful of types.
+  private static func modules(of type: Any.Type) -> Set<String> {
+    let key = ObjectIdentifier(type)
+    if let known = moduleCache.withLock({ $0[key] }) { return known }
+    let found = modules(in: String(reflecting: type))
+    moduleCache.withLock { $0[key] = found }
+    return found
+  }
+
+  private static let moduleCache = LockedValue<[ObjectIdentifier: Set<String>]>([:])
+
   private static func modules(in typeName: String) -> Set<String> {
     var modules: Set<String> = []
     for component in typeName.split(whereSeparator: { "<>, :[]()?".contains($0) }) {
