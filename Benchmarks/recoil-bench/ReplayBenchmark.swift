@@ -28,7 +28,13 @@ enum ReplayBenchmark {
       peak = max(peak, run.peakMiB)
     }
     let ours = samples.sorted()[samples.count / 2]
-    var line = "L1 events=\(events) mb=\(bytes / 1_000_000) ours_s=\(format(ours / 1e9))"
+    // The decoder alone, in process, to show how `live`'s time divides.
+    let lines = try Data(contentsOf: log).split(separator: 0x0A)
+    let decodeOnly = try BenchmarkClock.median(repetitions: repetitions) {
+      for line in lines { _ = try InspectorEventCodec.decode(line: line) }
+    }
+    var line =
+      "L1 events=\(events) mb=\(bytes / 1_000_000) ours_s=\(format(ours / 1e9)) decode_only_s=\(format(decodeOnly / 1e9))"
     if let python = BenchmarkTools.find("python3") {
       let script = """
         import json, sys, time

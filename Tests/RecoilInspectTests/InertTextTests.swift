@@ -1,3 +1,4 @@
+import RecoilSnapshot
 import Testing
 
 @testable import recoil_inspect
@@ -25,5 +26,22 @@ import Testing
     let styled = style.red("x\u{1B}[2Jy")
     #expect(styled == "\u{1B}[1;31mx\\u{1B}[2Jy\u{1B}[0m")
     #expect(TerminalStyle(isEnabled: false).green("\u{7}") == #"\u{7}"#)
+  }
+}
+
+@Suite struct TerminalLineTests {
+  @Test func millisecondsAreWrittenAsDurationTextWritesThem() {
+    for nanos in [0, 499, 500, 1_234_567, 999_999_499, 12_345_678_901, -5] {
+      var line = TerminalLine(style: TerminalStyle(isEnabled: false))
+      line.appendMilliseconds(nanos: nanos, width: 10)
+      #expect(String(decoding: line.bytes, as: UTF8.self) == DurationText.milliseconds(nanos: nanos, width: 10))
+    }
+  }
+
+  @Test func appTextIsInertAndStylesWrapOnlyWhenEnabled() {
+    var line = TerminalLine(style: TerminalStyle(isEnabled: true))
+    line.styled(.red) { $0.appendInert("a\u{1B}[2Jb") }
+    line.append(42)
+    #expect(String(decoding: line.bytes, as: UTF8.self) == "\u{1B}[1;31ma\\u{1B}[2Jb\u{1B}[0m42")
   }
 }

@@ -118,3 +118,31 @@ import Testing
   #expect(String(decoding: SnapshotCodec.encode(precise), as: UTF8.self).contains("30.214Z"))
   #expect(ISO8601.format(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
 }
+
+@Test func memberNamesWrittenWithEscapesMatchAsTheirText() throws {
+  let json =
+    #"{"format":"recoil-inspect/snapshot","\u0076ersion":1,"nodes":[{"\u0069d":"a","ki\u006ed":"atom"}],"edges":[]}"#
+  let snapshot = try SnapshotCodec.decode(Data(json.utf8))
+  #expect(snapshot.nodes == [SnapshotNode(id: "a", kind: .atom)])
+}
+
+@Test func anEventWhoseTypeComesLaterNamesItsFieldsRightly() throws {
+  let event = try InspectorEventCodec.decode(line: #"{"id":"x","at":7,"durationNanos":5,"type":"evaluation"}"#)
+  #expect(
+    event
+      == InspectorEvent(
+        atNanos: 7, kind: .evaluation(EvaluationEvent(node: "x", durationNanos: 5, trigger: "", changed: true))))
+  #expect(
+    throws: SnapshotError.invalidValue(
+      expected: "node, edgeAdded, edgeRemoved, evaluation, action, effect, error or dropped", found: "\"nope\"",
+      at: SnapshotLocation(path: "type", position: SourcePosition(line: 3, column: 16)))
+  ) {
+    try InspectorEventCodec.decode(line: #"{"at":1,"type":"nope"}"#, lineNumber: 3)
+  }
+  #expect(
+    throws: SnapshotError.missingField(
+      at: SnapshotLocation(path: "durationNanos", position: SourcePosition(line: 1, column: 1)))
+  ) {
+    try InspectorEventCodec.decode(line: #"{"id":"x","type":"evaluation"}"#)
+  }
+}

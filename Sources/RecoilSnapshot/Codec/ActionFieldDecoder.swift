@@ -16,7 +16,7 @@ struct ActionFieldDecoder {
   private var hasName = false
 
   /// Reads `key`'s value into the action if it is an action field, and says whether it was.
-  mutating func read(_ key: String, from reader: inout FieldReader) throws(SnapshotError) -> Bool {
+  mutating func read(_ key: JSONKey, from reader: inout FieldReader) throws(SnapshotError) -> Bool {
     switch key {
     case "seq":
       let seq = try reader.count()

@@ -12,7 +12,7 @@ struct FieldReader {
   private var steps: [Step] = []
 
   private enum Step {
-    case key(String)
+    case key(JSONKey)
     case index(Int)
   }
 
@@ -41,8 +41,14 @@ struct FieldReader {
     }
   }
 
+  /// Leaves the member being read, for a reader that goes on through the rest of its object
+  /// by hand (a look ahead).
+  mutating func leaveMember() {
+    _ = steps.popLast()
+  }
+
   /// Runs `body` with `key` as the last step of the path, for members read by hand.
-  mutating func within<Value>(_ key: String, _ body: (inout FieldReader) throws(SnapshotError) -> Value)
+  mutating func within<Value>(_ key: JSONKey, _ body: (inout FieldReader) throws(SnapshotError) -> Value)
     throws(SnapshotError) -> Value
   {
     steps.append(.key(key))
@@ -60,7 +66,7 @@ struct FieldReader {
     var text = ""
     for step in steps {
       switch step {
-      case .key(let key): text += text.isEmpty ? key : "." + key
+      case .key(let key): text += text.isEmpty ? key.string : "." + key.string
       case .index(let index): text += "[\(index)]"
       }
     }
@@ -96,7 +102,7 @@ struct FieldReader {
   ///
   /// - Returns: Where the object starts, for ``missing(_:objectStart:)``.
   @discardableResult
-  mutating func object(_ body: (inout FieldReader, String) throws(SnapshotError) -> Void) throws(SnapshotError)
+  mutating func object(_ body: (inout FieldReader, JSONKey) throws(SnapshotError) -> Void) throws(SnapshotError)
     -> Int
   {
     let kind = try json.peek()

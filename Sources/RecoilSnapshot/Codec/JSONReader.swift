@@ -109,7 +109,7 @@ struct JSONReader {
 
   /// The next member's name, with the reader placed at its value, or `nil` after the closing
   /// `}`. `isFirst` starts `true` for each object and is kept by the caller.
-  mutating func nextMember(isFirst: inout Bool) throws(SnapshotError) -> String? {
+  mutating func nextMember(isFirst: inout Bool) throws(SnapshotError) -> JSONKey? {
     skipWhitespace()
     if isFirst {
       isFirst = false
@@ -134,7 +134,7 @@ struct JSONReader {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
       throw failure("unexpected \(describeCurrent()); expected a quoted member name")
     }
-    let key = try parseString()
+    let key = try parseKey()
     skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
       throw failure("unexpected \(describeCurrent()); expected ':' after member name")
@@ -297,6 +297,22 @@ struct JSONReader {
       index += 1
     }
     return try parseEscapedString(from: first)
+  }
+
+  /// A member name: its bytes in place when it holds no escape, which is nearly always.
+  private mutating func parseKey() throws(SnapshotError) -> JSONKey {
+    let first = index + 1
+    var end = first
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") {
+        index = end + 1
+        return JSONKey(raw: UnsafeBufferPointer(rebasing: bytes[first..<end]))
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      end += 1
+    }
+    return JSONKey(unescaped: try parseString())
   }
 
   /// Moves past a string without making it, checking it as ``parseString()`` would.

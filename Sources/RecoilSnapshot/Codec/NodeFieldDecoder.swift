@@ -17,7 +17,7 @@ struct NodeFieldDecoder {
   private(set) var ownerOffset = 0
 
   /// Reads `key`'s value into the node if it is a node field, and says whether it was.
-  mutating func read(_ key: String, from reader: inout FieldReader) throws(SnapshotError) -> Bool {
+  mutating func read(_ key: JSONKey, from reader: inout FieldReader) throws(SnapshotError) -> Bool {
     switch key {
     case "id":
       let id = try reader.string()

@@ -15,17 +15,20 @@ enum EventDecoder {
 
   /// The `type` of the event whose first member's value `reader` stands at, looked up on a
   /// copy of the reader; `nil` when there is none.
-  private static func findType(after reader: FieldReader, firstKey: String) throws(SnapshotError) -> EventType? {
+  private static func findType(after reader: FieldReader, firstKey: JSONKey) throws(SnapshotError) -> EventType? {
     var probe = reader
-    var key: String? = firstKey
+    probe.leaveMember()
+    var key: JSONKey? = firstKey
     var first = false
     while let current = key {
-      if current == "type",
-        let type = try probe.enumeration(EventType.init(rawValue:), expected: EventType.expected)
-      {
-        return type
+      if "type" ~= current {
+        let type = try probe.within(current) { reader throws(SnapshotError) in
+          try reader.enumeration(EventType.init(rawValue:), expected: EventType.expected)
+        }
+        if let type { return type }
+      } else {
+        try probe.skip()
       }
-      if current != "type" { try probe.skip() }
       key = try probe.json.nextMember(isFirst: &first)
     }
     return nil

@@ -45,7 +45,8 @@ struct LiveCommand: Command {
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let source = try EventSource(endpoint: endpoint, maximumLineBytes: maximumLineBytes)
-    let printer = LiveEventPrinter(style: streams.outputStyle)
+    let printer = LiveEventPrinter()
+    var printed = TerminalLine(style: streams.outputStyle)
     try source.run(
       { lineNumber, line in
         switch line {
@@ -57,55 +58,18 @@ struct LiveCommand: Command {
           guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
           do throws(SnapshotError) {
             let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
-            streams.output((raw ? InspectorEventCodec.encode(event) : printer.describe(event)) + "\n")
+            if raw {
+              streams.output(InspectorEventCodec.encode(event) + "\n")
+            } else {
+              printed.removeAll()
+              printer.write(event, into: &printed)
+              printed.append("\n")
+              streams.outputLine(printed.bytes)
+            }
           } catch {
             streams.reportWarning("\(endpoint.description):\(error.description)")
           }
         }
       }, waiting: streams.flush)
-  }
-}
-
-/// One readable line per live event.
-struct LiveEventPrinter {
-  var style: TerminalStyle
-
-  func describe(_ event: InspectorEvent) -> String {
-    let time = style.dim(DurationText.milliseconds(nanos: event.atNanos, width: 10) + " ms")
-    switch event.kind {
-    case .node(let node):
-      var parts = ["\(style.cyan("node")) \(inert(node.id))"]
-      if let value = node.value { parts.append("= \(inert(value))") }
-      if let status = node.status, status != .ready { parts.append("[\(status.rawValue)]") }
-      if let subscribers = node.subscribers { parts.append("(\(subscribers) subscribers)") }
-      return "\(time)  " + parts.joined(separator: " ")
-    case .edgeAdded(let edge):
-      return "\(time)  \(style.green("edge +")) \(inert(edge.from)) -> \(inert(edge.to))"
-    case .edgeRemoved(let edge):
-      return "\(time)  \(style.red("edge -")) \(inert(edge.from)) -> \(inert(edge.to))"
-    case .evaluation(let evaluation):
-      return
-        "\(time)  \(style.yellow("eval")) \(inert(evaluation.node)) \(DurationText.format(nanos: evaluation.durationNanos)) (\(inert(evaluation.trigger)))"
-        + (evaluation.changed ? "" : style.dim(" unchanged"))
-    case .action(let action):
-      var text = "\(time)  \(style.bold("action")) \(inert(action.store)) #\(action.seq) \(inert(action.name))"
-      if let payload = action.payload { text += " \(inert(payload))" }
-      if let duration = action.durationNanos { text += style.dim(" (\(DurationText.format(nanos: duration)))") }
-      for change in action.changes {
-        text +=
-          "\n" + String(repeating: " ", count: 15)
-          + "\(inert(change.path)): \(inert(change.before ?? "∅")) -> \(inert(change.after ?? "∅"))"
-      }
-      return text
-    case .effect(let effect):
-      let phase = effect.phase == .failed ? style.red(effect.phase.rawValue) : effect.phase.rawValue
-      return "\(time)  effect \(inert(effect.store)).\(inert(effect.effect)) run \(effect.run) \(phase)"
-        + (effect.error.map { ": \(inert($0))" } ?? "")
-    case .error(let node, let message):
-      return "\(time)  \(style.red("error")) \(inert(node)): \(inert(message))"
-    case .dropped(let count):
-      return
-        "\(time)  \(style.red("dropped")) \(count) event\(count == 1 ? "" : "s") (the app's stream could not keep up)"
-    }
   }
 }

@@ -22,6 +22,12 @@ final class BufferedOutput {
     if pending.count >= blockSize { flush() }
   }
 
+  func write(bytes: [UInt8]) {
+    pending.append(contentsOf: bytes)
+    if pending.count >= blockSize { flush() }
+  }
+
+  /// Writes a whole output (a rendered picture) straight through, after what is held.
   func write(_ data: Data) {
     flush()
     handle.write(data)

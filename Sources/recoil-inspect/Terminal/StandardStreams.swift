@@ -7,6 +7,8 @@ import Foundation
 struct StandardStreams {
   var output: (String) -> Void
   var outputBytes: (Data) -> Void
+  /// Writes a line already made into UTF-8 (see ``TerminalLine``), buffered like `output`.
+  var outputLine: ([UInt8]) -> Void
   /// Writes out what `output` holds.
   var flush: () -> Void
   var error: (String) -> Void
@@ -19,6 +21,7 @@ struct StandardStreams {
     return StandardStreams(
       output: { standardOutput.write($0) },
       outputBytes: { standardOutput.write($0) },
+      outputLine: { standardOutput.write(bytes: $0) },
       flush: { standardOutput.flush() },
       error: {
         standardOutput.flush()

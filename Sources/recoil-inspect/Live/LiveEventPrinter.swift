@@ -1,0 +1,115 @@
+import RecoilSnapshot
+
+/// One readable line per live event: its time, what happened and to what. Actions add an
+/// indented line per changed path.
+///
+/// ```swift
+/// var line = TerminalLine(style: style)
+/// LiveEventPrinter().write(event, into: &line)
+/// //      2.350 ms  eval Pricing.displayPrices 12.3 µs (dependency Pricing.currency)
+/// ```
+struct LiveEventPrinter {
+  func write(_ event: InspectorEvent, into line: inout TerminalLine) {
+    line.styled(.dim) {
+      $0.appendMilliseconds(nanos: event.atNanos, width: 10)
+      $0.append(" ms")
+    }
+    line.append("  ")
+    switch event.kind {
+    case .node(let node):
+      line.styled(.cyan) { $0.append("node") }
+      line.append(" ")
+      line.appendInert(node.id)
+      if let value = node.value {
+        line.append(" = ")
+        line.appendInert(value)
+      }
+      if let status = node.status, status != .ready {
+        line.append(" [")
+        line.append(plain: status.rawValue)
+        line.append("]")
+      }
+      if let subscribers = node.subscribers {
+        line.append(" (")
+        line.append(subscribers)
+        line.append(" subscribers)")
+      }
+    case .edgeAdded(let edge), .edgeRemoved(let edge):
+      if case .edgeAdded = event.kind {
+        line.styled(.green) { $0.append("edge +") }
+      } else {
+        line.styled(.red) { $0.append("edge -") }
+      }
+      line.append(" ")
+      line.appendInert(edge.from)
+      line.append(" -> ")
+      line.appendInert(edge.to)
+    case .evaluation(let evaluation):
+      line.styled(.yellow) { $0.append("eval") }
+      line.append(" ")
+      line.appendInert(evaluation.node)
+      line.append(" ")
+      line.append(plain: DurationText.format(nanos: evaluation.durationNanos))
+      line.append(" (")
+      line.appendInert(evaluation.trigger)
+      line.append(")")
+      if !evaluation.changed { line.styled(.dim) { $0.append(" unchanged") } }
+    case .action(let action):
+      line.styled(.bold) { $0.append("action") }
+      line.append(" ")
+      line.appendInert(action.store)
+      line.append(" #")
+      line.append(action.seq)
+      line.append(" ")
+      line.appendInert(action.name)
+      if let payload = action.payload {
+        line.append(" ")
+        line.appendInert(payload)
+      }
+      if let duration = action.durationNanos {
+        line.styled(.dim) {
+          $0.append(" (")
+          $0.append(plain: DurationText.format(nanos: duration))
+          $0.append(")")
+        }
+      }
+      for change in action.changes {
+        line.append("\n               ")
+        line.appendInert(change.path)
+        line.append(": ")
+        line.appendInert(change.before ?? "∅")
+        line.append(" -> ")
+        line.appendInert(change.after ?? "∅")
+      }
+    case .effect(let effect):
+      line.append("effect ")
+      line.appendInert(effect.store)
+      line.append(".")
+      line.appendInert(effect.effect)
+      line.append(" run ")
+      line.append(effect.run)
+      line.append(" ")
+      if effect.phase == .failed {
+        line.styled(.red) { $0.append("failed") }
+      } else {
+        line.append(plain: effect.phase.rawValue)
+      }
+      if let error = effect.error {
+        line.append(": ")
+        line.appendInert(error)
+      }
+    case .error(let node, let message):
+      line.styled(.red) { $0.append("error") }
+      line.append(" ")
+      line.appendInert(node)
+      line.append(": ")
+      line.appendInert(message)
+    case .dropped(let count):
+      line.styled(.red) { $0.append("dropped") }
+      line.append(" ")
+      line.append(count)
+      line.append(count == 1 ? " event" : " events")
+      line.append(" (the app's stream could not keep up)")
+    }
+  }
+}
