@@ -57,6 +57,12 @@ enum EventDecoder {
 
     let start = try reader.object { reader, key throws(SnapshotError) in
       if type == nil {
+        if !searchedForType, "type" ~= key {
+          // The usual case: the type comes first, and is read in this pass.
+          searchedForType = true
+          type = try reader.enumeration(EventType.init(rawValue:), expected: EventType.expected)
+          return
+        }
         if !searchedForType { type = try findType(after: reader, firstKey: key) }
         searchedForType = true
         guard type != nil else {
