@@ -23,7 +23,28 @@ enum RenderBenchmark {
         line += " dot_s=n/a ratio=n/a"
       }
       print(line + " peak_rss_mb=\(String(format: "%.0f", peak)) svg_kb=\(bytes / 1024)")
+      try printFromFiles(snapshot, size: size, repetitions: repetitions)
     }
+  }
+
+  /// The same render from a snapshot file, as `recoil-inspect` does it: read, decode, draw.
+  /// Once from a pretty-printed file and once from the same snapshot on one line, which
+  /// used to decode in quadratic time.
+  private static func printFromFiles(_ snapshot: Snapshot, size: Int, repetitions: Int) throws {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "recoil-bench-r1-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var times: [String] = []
+    for layout in [SnapshotCodec.Layout.pretty, .compact] {
+      let url = directory.appending(path: layout == .pretty ? "pretty.json" : "one-line.json")
+      try SnapshotCodec.encode(snapshot, layout: layout).write(to: url)
+      let seconds = try BenchmarkClock.median(repetitions: repetitions) {
+        let decoded = try SnapshotCodec.decode(Data(contentsOf: url))
+        _ = try Renderer.render(decoded, options: RenderOptions(format: .svg))
+      }
+      times.append(format(seconds / 1e9))
+    }
+    print("R1 n=\(size) from_pretty_file_s=\(times[0]) from_one_line_file_s=\(times[1])")
   }
 
   private static func timeDot(_ dot: String, graph: LayeredDAG, repetitions: Int) throws -> Double {

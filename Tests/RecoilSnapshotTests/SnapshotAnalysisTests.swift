@@ -36,3 +36,24 @@ import Testing
     #expect(!change("user.name").concerns(path: "user.nickname"))
   }
 }
+
+@Suite struct SnapshotReachTests {
+  // a -> b -> c -> d, and a -> c: c is one hop from a's direct dependents by two routes.
+  private let snapshot = Snapshot(
+    nodes: ["a", "b", "c", "d", "x"].map { SnapshotNode(id: $0, kind: .selector) },
+    edges: [("a", "b"), ("b", "c"), ("a", "c"), ("c", "d")].map { SnapshotEdge(from: $0.0, to: $0.1) })
+
+  @Test func dependentsAreAtTheirShortestDistance() {
+    #expect(
+      snapshot.dependents(of: "a")
+        == [.init(id: "b", depth: 1), .init(id: "c", depth: 1), .init(id: "d", depth: 2)])
+    #expect(snapshot.dependents(of: "a", maximumDepth: 1).map(\.id) == ["b", "c"])
+    #expect(snapshot.dependents(of: "x").isEmpty)
+  }
+
+  @Test func dependenciesFollowEdgesBackwards() {
+    #expect(
+      snapshot.dependencies(of: "d")
+        == [.init(id: "c", depth: 1), .init(id: "a", depth: 2), .init(id: "b", depth: 2)])
+  }
+}

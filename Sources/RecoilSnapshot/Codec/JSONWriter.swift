@@ -1,40 +1,50 @@
 /// Writes JSON with members in the order given: pretty, with two-space indentation, so that
-/// snapshots diff well in review; or compact, on one line, for JSON Lines.
-struct JSONWriter {
-  private(set) var output: [UInt8] = []
+/// snapshots diff well in review; or compact, on one line, for JSON Lines. Package-wide, so
+/// that the command line's `--format json` outputs are written the same way.
+package struct JSONWriter {
+  package private(set) var output: [UInt8] = []
   private var indent = 0
   private var needsComma: [Bool] = []
   private let compact: Bool
 
-  init(compact: Bool = false) {
+  package init(compact: Bool = false) {
     self.compact = compact
     output.reserveCapacity(compact ? 256 : 4096)
   }
 
-  mutating func beginObject(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "{")) }
-  mutating func endObject() { close(bracket: UInt8(ascii: "}")) }
-  mutating func beginArray(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "[")) }
-  mutating func endArray() { close(bracket: UInt8(ascii: "]")) }
+  package mutating func beginObject(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "{")) }
+  package mutating func endObject() { close(bracket: UInt8(ascii: "}")) }
+  package mutating func beginArray(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "[")) }
+  package mutating func endArray() { close(bracket: UInt8(ascii: "]")) }
 
-  mutating func write(_ key: String, _ value: String?) {
+  package mutating func write(_ key: String, _ value: String?) {
     guard let value else { return }
     prefix(key: key)
     appendQuoted(value)
   }
 
-  mutating func write(_ key: String, _ value: Int?) {
+  package mutating func write(_ key: String, _ value: Int?) {
     guard let value else { return }
     prefix(key: key)
     output.append(contentsOf: String(value).utf8)
   }
 
-  mutating func write(_ key: String, _ value: Bool) {
+  package mutating func write(_ key: String, _ value: Bool) {
     prefix(key: key)
     output.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
+  /// A string element of an array.
+  package mutating func writeElement(_ value: String) {
+    prefix(key: nil)
+    appendQuoted(value)
+  }
+
+  /// The text written so far, ending in a newline.
+  package var text: String { String(decoding: output, as: UTF8.self) + "\n" }
+
   /// A member whose value is written on the same line, for short objects such as edges.
-  mutating func writeInline(_ members: [(String, String)]) {
+  package mutating func writeInline(_ members: [(String, String)]) {
     prefix(key: nil)
     output.append(UInt8(ascii: "{"))
     for (offset, member) in members.enumerated() {

@@ -1,0 +1,160 @@
+import RecoilSnapshot
+
+/// The answer to one ``QueryCommand`` question, worked out once and printed as text or JSON.
+struct QueryAnswer {
+  private enum Rows {
+    case reached(start: String, downstream: Bool, [Snapshot.Reach])
+    case slowest([SnapshotNode])
+    case failing([SnapshotNode])
+    case loading([SnapshotNode])
+    case cycles([[String]])
+  }
+
+  private let rows: Rows
+  private let kindOfID: [String: SnapshotNodeKind]
+  private let ranking: QueryCommand.Ranking
+
+  init(
+    question: QueryCommand.Question, snapshot: Snapshot, depth: Int?, ranking: QueryCommand.Ranking, limit: Int
+  ) throws(CommandFailure) {
+    self.ranking = ranking
+    let kinds = Dictionary(snapshot.nodes.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
+    kindOfID = kinds
+    func known(_ id: String, _ option: String) throws(CommandFailure) {
+      guard kinds[id] == nil else { return }
+      throw .usage(.unknownName(option: option, kind: "node", name: id, known: snapshot.nodes.map(\.id)))
+    }
+    switch question {
+    case .dependents(let id):
+      try known(id, "--dependents")
+      rows = .reached(start: id, downstream: true, snapshot.dependents(of: id, maximumDepth: depth))
+    case .dependencies(let id):
+      try known(id, "--dependencies")
+      rows = .reached(start: id, downstream: false, snapshot.dependencies(of: id, maximumDepth: depth))
+    case .slowest:
+      let measured = snapshot.nodes.filter { $0.evaluations != nil }
+      let key: (SnapshotNode) -> Int = {
+        switch ranking {
+        case .total: $0.evaluations?.estimatedTotalNanos ?? 0
+        case .mean: $0.evaluations?.meanNanos ?? 0
+        case .count: $0.evaluations?.count ?? 0
+        }
+      }
+      rows = .slowest(Array(measured.sorted { (key($0), $1.id) > (key($1), $0.id) }.prefix(limit)))
+    case .errors:
+      rows = .failing(snapshot.nodes.filter { $0.status == .error })
+    case .loading:
+      rows = .loading(snapshot.nodes.filter { $0.status == .loading })
+    case .cycles:
+      rows = .cycles(snapshot.cycles())
+    }
+  }
+
+  // MARK: - Text
+
+  func text(style: TerminalStyle) -> String {
+    var lines: [String] = []
+    switch rows {
+    case .reached(let start, let downstream, let reached):
+      guard !reached.isEmpty else {
+        return style.plain(downstream ? "nothing depends on \(start)" : "\(start) depends on nothing") + "\n"
+      }
+      let count = "\(reached.count) node\(reached.count == 1 ? "" : "s")"
+      lines.append(
+        downstream
+          ? "\(count) depend\(reached.count == 1 ? "s" : "") on \(style.bold(start)):"
+          : "\(style.bold(start)) depends on \(count):")
+      for reach in reached {
+        let indent = String(repeating: "  ", count: reach.depth)
+        lines.append("\(indent)\(style.plain(reach.id)) \(style.dim("(\(kind(reach.id)), \(hops(reach.depth)))"))")
+      }
+    case .slowest(let nodes):
+      guard !nodes.isEmpty else { return "no evaluations recorded\n" }
+      lines.append(style.dim("rank  total      mean       count  selector (by \(ranking.rawValue))"))
+      for (rank, node) in nodes.enumerated() {
+        let stats = node.evaluations ?? SnapshotEvaluations(count: 0, totalNanos: 0)
+        let total = (stats.isSampled ? "≈" : "") + DurationText.format(nanos: stats.estimatedTotalNanos)
+        let mean = stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"
+        lines.append(
+          pad("\(rank + 1)", 6) + pad(total, 11) + pad(mean, 11) + pad("\(stats.count)", 7) + style.plain(node.id))
+      }
+    case .failing(let nodes):
+      guard !nodes.isEmpty else { return "no node is in error\n" }
+      for node in nodes {
+        lines.append("\(style.red(node.id)): \(style.plain(node.error ?? "(no message)"))")
+      }
+    case .loading(let nodes):
+      guard !nodes.isEmpty else { return "no node is loading\n" }
+      for node in nodes { lines.append("\(style.plain(node.id)) \(style.dim("(\(node.kind.rawValue))"))") }
+    case .cycles(let cycles):
+      guard !cycles.isEmpty else { return "no cycles\n" }
+      for cycle in cycles { lines.append(style.plain((cycle + [cycle[0]]).joined(separator: " -> "))) }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func kind(_ id: String) -> String { kindOfID[id]?.rawValue ?? "node" }
+  private func hops(_ depth: Int) -> String { depth == 1 ? "direct" : "\(depth) hops" }
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+
+  // MARK: - JSON
+
+  func json() -> String {
+    var writer = JSONWriter()
+    writer.beginObject()
+    switch rows {
+    case .reached(let start, let downstream, let reached):
+      writer.write("question", downstream ? "dependents" : "dependencies")
+      writer.write("node", start)
+      writer.beginArray(key: "nodes")
+      for reach in reached {
+        writer.beginObject()
+        writer.write("id", reach.id)
+        writer.write("kind", kind(reach.id))
+        writer.write("depth", reach.depth)
+        writer.endObject()
+      }
+      writer.endArray()
+    case .slowest(let nodes):
+      writer.write("question", "slowest")
+      writer.write("by", ranking.rawValue)
+      writer.beginArray(key: "selectors")
+      for node in nodes {
+        let stats = node.evaluations ?? SnapshotEvaluations(count: 0, totalNanos: 0)
+        writer.beginObject()
+        writer.write("id", node.id)
+        writer.write("count", stats.count)
+        writer.write("timedCount", stats.timedCount ?? stats.count)
+        writer.write("totalNanos", stats.estimatedTotalNanos)
+        writer.write("meanNanos", stats.meanNanos)
+        writer.write("maxNanos", stats.maxNanos)
+        writer.endObject()
+      }
+      writer.endArray()
+    case .failing(let nodes), .loading(let nodes):
+      if case .failing = rows { writer.write("question", "errors") } else { writer.write("question", "loading") }
+      writer.beginArray(key: "nodes")
+      for node in nodes {
+        writer.beginObject()
+        writer.write("id", node.id)
+        writer.write("kind", node.kind.rawValue)
+        writer.write("error", node.error)
+        writer.endObject()
+      }
+      writer.endArray()
+    case .cycles(let cycles):
+      writer.write("question", "cycles")
+      writer.beginArray(key: "cycles")
+      for cycle in cycles {
+        writer.beginArray()
+        for id in cycle { writer.writeElement(id) }
+        writer.endArray()
+      }
+      writer.endArray()
+    }
+    writer.endObject()
+    return writer.text
+  }
+}

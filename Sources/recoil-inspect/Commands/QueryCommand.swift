@@ -1,0 +1,100 @@
+import RecoilSnapshot
+
+/// `recoil-inspect query SNAPSHOT --<question>`: answers an everyday question about a state
+/// graph in text, or in JSON for scripts.
+struct QueryCommand: Command {
+  static let name = "query"
+  static let summary = "Answer a question about a snapshot: dependents, dependencies, slowest, errors, loading, cycles."
+  static let usage =
+    "recoil-inspect query <snapshot> (--dependents <id> | --dependencies <id> | --slowest | --errors | --loading | --cycles) [--depth N] [--by total|mean|count] [--limit N] [--format text|json]"
+  static let discussion = """
+    Asks one question of SNAPSHOT:
+      --dependents ID     what depends on ID, directly or not, with each node's distance
+      --dependencies ID   what ID depends on, directly or not
+      --slowest           the selectors that took longest, by total time (or --by mean|count)
+      --errors            nodes in error, with their messages
+      --loading           async nodes still loading
+      --cycles            dependency cycles
+    --depth limits how many hops --dependents and --dependencies follow; --limit how many rows
+    --slowest lists (10 by default). An unknown ID is a usage error naming the near matches.
+    --format json prints one JSON object (shapes in the README).
+    """
+  static let options: [OptionSpec] = [
+    .option("dependents", value: "id", help: "What depends on this node."),
+    .option("dependencies", value: "id", help: "What this node depends on."),
+    .flag("slowest", help: "The slowest selectors."),
+    .flag("errors", help: "Nodes in error."),
+    .flag("loading", help: "Nodes still loading."),
+    .flag("cycles", help: "Dependency cycles."),
+    .option("depth", value: "n", help: "Hops to follow for --dependents and --dependencies (default: all)."),
+    .option("by", value: "order", help: "Rank --slowest by total (default), mean or count."),
+    .option("limit", value: "n", help: "Rows for --slowest (default 10)."),
+    .option("format", value: "format", help: "text (default) or json."),
+  ]
+
+  enum Question: Equatable {
+    case dependents(String)
+    case dependencies(String)
+    case slowest
+    case errors
+    case loading
+    case cycles
+  }
+
+  enum Ranking: String {
+    case total, mean, count
+  }
+
+  var input: String
+  var question: Question
+  var depth: Int?
+  var ranking = Ranking.total
+  var limit = 10
+  var json = false
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
+    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+    self.input = input
+    var questions: [Question] = []
+    if let id = arguments.value("dependents") { questions.append(.dependents(id)) }
+    if let id = arguments.value("dependencies") { questions.append(.dependencies(id)) }
+    if arguments.has("slowest") { questions.append(.slowest) }
+    if arguments.has("errors") { questions.append(.errors) }
+    if arguments.has("loading") { questions.append(.loading) }
+    if arguments.has("cycles") { questions.append(.cycles) }
+    guard questions.count == 1, let question = questions.first else {
+      throw .invalidValue(
+        option: "query", value: questions.isEmpty ? "(none)" : "\(questions.count) questions",
+        expected: "exactly one of --dependents, --dependencies, --slowest, --errors, --loading, --cycles")
+    }
+    self.question = question
+    depth = try Self.positiveNumber(arguments.value("depth"), option: "--depth")
+    limit = try Self.positiveNumber(arguments.value("limit"), option: "--limit") ?? 10
+    if let by = arguments.value("by") {
+      guard let ranking = Ranking(rawValue: by) else {
+        throw .invalidValue(option: "--by", value: by, expected: "total, mean or count")
+      }
+      self.ranking = ranking
+    }
+    switch arguments.value("format") ?? "text" {
+    case "text": json = false
+    case "json": json = true
+    case let other: throw .invalidValue(option: "--format", value: other, expected: "text or json")
+    }
+  }
+
+  private static func positiveNumber(_ text: String?, option: String) throws(UsageError) -> Int? {
+    guard let text else { return nil }
+    guard let value = Int(text), value > 0 else {
+      throw .invalidValue(option: option, value: text, expected: "a positive number")
+    }
+    return value
+  }
+
+  func run(streams: StandardStreams) throws(CommandFailure) {
+    let snapshot = try SnapshotInput.load(input, streams: streams)
+    let answer = try QueryAnswer(question: question, snapshot: snapshot, depth: depth, ranking: ranking, limit: limit)
+    streams.output(json ? answer.json() : answer.text(style: streams.outputStyle))
+  }
+}
