@@ -6,7 +6,8 @@ import Foundation
 struct RecoilInspect {
   static let version = "0.1.0"
   static let commands: [any Command.Type] = [
-    RenderCommand.self, ValidateCommand.self, TraceCommand.self, QueryCommand.self, DiffCommand.self,
+    RenderCommand.self, ValidateCommand.self, TraceCommand.self, QueryCommand.self, CheckCommand.self,
+    DiffCommand.self,
     LiveCommand.self,
   ]
 
@@ -44,8 +45,8 @@ struct RecoilInspect {
         try command.run(streams: streams)
       }
       return ExitCode.success.rawValue
-    } catch .differencesFound {
-      return ExitCode.differencesFound.rawValue
+    } catch .findingsReported {
+      return ExitCode.findings.rawValue
     } catch {
       streams.reportError(error.message)
       if case .usage = error {

@@ -53,7 +53,7 @@ struct DiffCommand: Command {
       "\(difference.addedNodes.count) node(s) added, \(difference.removedNodes.count) removed, "
         + "\(difference.changedNodes.count) changed; \(difference.addedEdges.count) edge(s) added, "
         + "\(difference.removedEdges.count) removed\n")
-    if exitCode { throw .differencesFound }
+    if exitCode { throw .findingsReported }
   }
 }
 

@@ -9,8 +9,9 @@ enum CommandFailure: Error, Equatable {
   case invalidSnapshot(path: String, SnapshotError)
   case outputFailed(path: String, reason: String)
   case render(RenderError)
-  /// `diff --exit-code` found differences (already printed).
-  case differencesFound
+  case invalidBudget(path: String, SnapshotError)
+  /// `diff --exit-code` found differences, or `check` a broken rule (already printed).
+  case findingsReported
 
   var exitCode: ExitCode {
     switch self {
@@ -20,7 +21,8 @@ enum CommandFailure: Error, Equatable {
     case .outputFailed: .outputFailed
     case .render(.unknownFocus), .render(.invalidPattern): .usage
     case .render(.graphviz): .internalFailure
-    case .differencesFound: .differencesFound
+    case .invalidBudget: .invalidSnapshot
+    case .findingsReported: .findings
     }
   }
 
@@ -34,7 +36,8 @@ enum CommandFailure: Error, Equatable {
     case .render(.unknownFocus(let id)): "--focus: node \"\(id)\" is not in the snapshot"
     case .render(.invalidPattern(let pattern, let reason)): "--exclude: invalid pattern \"\(pattern)\": \(reason)"
     case .render(let error): error.description
-    case .differencesFound: "the graphs differ"
+    case .invalidBudget(let path, let error): "\(path):\(error.description)"
+    case .findingsReported: "findings were reported"
     }
   }
 }

@@ -1,0 +1,104 @@
+/// Limits a snapshot must keep, for CI: `recoil-inspect check --budget budget.json`.
+///
+/// ```json
+/// { "nodes": {"max": 500}, "edges": {"max": 2000},
+///   "evaluations": [{"match": "Pricing.*", "maxCount": 50, "maxTotalNanos": 5000000,
+///                    "maxMeanNanos": 200000, "maxNanos": 1000000}],
+///   "actions": [{"match": "app/*", "maxNanos": 100000}],
+///   "status": {"error": "fail", "loading": "warn"}, "cycles": "fail" }
+/// ```
+///
+/// A `match` is a glob over node ids (evaluations) or `store/name` (actions); the first
+/// matching rule for a node or action wins. Without a file, the defaults hold: a cycle fails,
+/// a node in error fails, a loading node is a warning. See `Docs/budget-v1.schema.json`.
+public struct Budget: Sendable, Equatable {
+  /// What a finding does to the check.
+  public enum Severity: String, Sendable, Equatable {
+    /// The check fails.
+    case fail
+    /// The finding is printed; the check still passes.
+    case warn
+    /// Nothing is said.
+    case ignore
+  }
+
+  /// Limits on the evaluations of the selectors a glob matches.
+  public struct EvaluationRule: Sendable, Equatable {
+    /// A glob over node ids.
+    public var match: String
+    /// At most this many evaluations.
+    public var maxCount: Int?
+    /// At most this much time in all (estimated from the timed ones when sampled).
+    public var maxTotalNanos: Int?
+    /// At most this much time on average.
+    public var maxMeanNanos: Int?
+    /// No single timed evaluation longer than this.
+    public var maxNanos: Int?
+
+    /// Creates a rule.
+    ///
+    /// ```swift
+    /// let rule = Budget.EvaluationRule(match: "Pricing.*", maxMeanNanos: 200_000)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - match: A glob over node ids.
+    ///   - maxCount: The most evaluations allowed.
+    ///   - maxTotalNanos: The most time in all.
+    ///   - maxMeanNanos: The most time on average.
+    ///   - maxNanos: The longest single evaluation.
+    public init(
+      match: String, maxCount: Int? = nil, maxTotalNanos: Int? = nil, maxMeanNanos: Int? = nil, maxNanos: Int? = nil
+    ) {
+      self.match = match
+      self.maxCount = maxCount
+      self.maxTotalNanos = maxTotalNanos
+      self.maxMeanNanos = maxMeanNanos
+      self.maxNanos = maxNanos
+    }
+  }
+
+  /// A limit on the reducer time of the actions a glob over `store/name` matches.
+  public struct ActionRule: Sendable, Equatable {
+    /// A glob over `store/name`, such as `app/*` or `cart/add*`.
+    public var match: String
+    /// No timed action longer than this.
+    public var maxNanos: Int?
+
+    /// Creates a rule.
+    ///
+    /// ```swift
+    /// let rule = Budget.ActionRule(match: "app/*", maxNanos: 100_000)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - match: A glob over `store/name`.
+    ///   - maxNanos: The longest reducer time allowed.
+    public init(match: String, maxNanos: Int? = nil) {
+      self.match = match
+      self.maxNanos = maxNanos
+    }
+  }
+
+  /// The most nodes a snapshot may have.
+  public var maxNodes: Int?
+  /// The most edges a snapshot may have.
+  public var maxEdges: Int?
+  /// Evaluation limits, first match wins.
+  public var evaluations: [EvaluationRule] = []
+  /// Action limits, first match wins.
+  public var actions: [ActionRule] = []
+  /// What a node in error does (fail by default).
+  public var onError = Severity.fail
+  /// What a loading node does (warn by default).
+  public var onLoading = Severity.warn
+  /// What a dependency cycle does (fail by default).
+  public var onCycle = Severity.fail
+
+  /// The default budget: cycles and errors fail, loading warns, nothing else is limited.
+  ///
+  /// ```swift
+  /// let findings = BudgetCheck(budget: Budget()).findings(in: snapshot)
+  /// ```
+  public init() {}
+}

@@ -1,0 +1,138 @@
+/// Checks a snapshot against a ``Budget``: every rule the budget holds, with what broke it.
+///
+/// ```swift
+/// let report = BudgetCheck(budget: budget).check(snapshot)
+/// if report.failed { exit(1) }
+/// ```
+public struct BudgetCheck: Sendable {
+  /// One rule as checked: its name, and a finding for each node or action that broke it.
+  public struct RuleResult: Sendable, Equatable {
+    /// The rule, such as `nodes.max`, `evaluations[0] (Pricing.*)`, `status.error`, `cycles`.
+    public var rule: String
+    /// What broke it; empty when it held.
+    public var findings: [Finding]
+  }
+
+  /// A node, action or count over its limit.
+  public struct Finding: Sendable, Equatable {
+    /// Whether it fails the check or only warns.
+    public var severity: Budget.Severity
+    /// The node id, `store #seq name` of an action, or the snapshot as a whole.
+    public var subject: String
+    /// What was measured, such as `mean 167.0 µs` or `612 nodes`.
+    public var measured: String
+    /// The limit, such as `at most 100.0 µs`, or `nil` for a status or cycle.
+    public var limit: String?
+  }
+
+  /// The rules of one snapshot.
+  public struct Report: Sendable, Equatable {
+    /// Every rule checked, in the budget's order.
+    public var rules: [RuleResult]
+    /// Whether any finding fails the check.
+    public var failed: Bool { rules.contains { $0.findings.contains { $0.severity == .fail } } }
+    /// All findings, in rule order.
+    public var findings: [Finding] { rules.flatMap(\.findings) }
+  }
+
+  let budget: Budget
+  /// The rules' globs; `nil` for a pattern that is not a glob (a budget made in code), which
+  /// matches nothing.
+  private let evaluationGlobs: [Glob?]
+  private let actionGlobs: [Glob?]
+
+  /// A check of `budget`; its globs were validated when it was decoded.
+  ///
+  /// ```swift
+  /// let check = BudgetCheck(budget: Budget())
+  /// ```
+  ///
+  /// - Parameter budget: The limits.
+  public init(budget: Budget) {
+    self.budget = budget
+    evaluationGlobs = budget.evaluations.map { try? Glob($0.match) }
+    actionGlobs = budget.actions.map { try? Glob($0.match) }
+  }
+
+  /// Checks `snapshot`.
+  ///
+  /// ```swift
+  /// for finding in BudgetCheck(budget: Budget()).check(snapshot).findings { print(finding.subject) }
+  /// ```
+  ///
+  /// - Parameter snapshot: The snapshot.
+  /// - Returns: Every rule with its findings.
+  public func check(_ snapshot: Snapshot) -> Report {
+    var rules: [RuleResult] = []
+    func count(_ name: String, _ actual: Int, _ limit: Int?, _ unit: String) {
+      guard let limit else { return }
+      let findings =
+        actual > limit
+        ? [Finding(severity: .fail, subject: "snapshot", measured: "\(actual) \(unit)", limit: "at most \(limit)")] : []
+      rules.append(RuleResult(rule: name, findings: findings))
+    }
+    count("nodes.max", snapshot.nodes.count, budget.maxNodes, "nodes")
+    count("edges.max", snapshot.edges.count, budget.maxEdges, "edges")
+
+    // Each node answers to the first rule that matches it.
+    var evaluationFindings = Array(repeating: [Finding](), count: budget.evaluations.count)
+    for node in snapshot.nodes {
+      guard let stats = node.evaluations,
+        let index = evaluationGlobs.firstIndex(where: { $0?.matches(node.id) == true })
+      else { continue }
+      let rule = budget.evaluations[index]
+      func over(_ label: String, _ value: Int?, _ limit: Int?, duration: Bool = true) {
+        guard let value, let limit, value > limit else { return }
+        let show = { (nanos: Int) in duration ? DurationText.format(nanos: nanos) : String(nanos) }
+        evaluationFindings[index].append(
+          Finding(
+            severity: .fail, subject: node.id, measured: "\(label) \(show(value))", limit: "at most \(show(limit))"))
+      }
+      over("count", stats.count, rule.maxCount, duration: false)
+      over("total" + (stats.isSampled ? " ≈" : ""), stats.estimatedTotalNanos, rule.maxTotalNanos)
+      over("mean", stats.meanNanos, rule.maxMeanNanos)
+      over("max", stats.maxNanos, rule.maxNanos)
+    }
+    for (index, rule) in budget.evaluations.enumerated() {
+      rules.append(RuleResult(rule: "evaluations[\(index)] (\(rule.match))", findings: evaluationFindings[index]))
+    }
+
+    var actionFindings = Array(repeating: [Finding](), count: budget.actions.count)
+    for action in snapshot.actions {
+      guard let duration = action.durationNanos,
+        let index = actionGlobs.firstIndex(where: { $0?.matches("\(action.store)/\(action.name)") == true }),
+        let limit = budget.actions[index].maxNanos, duration > limit
+      else { continue }
+      actionFindings[index].append(
+        Finding(
+          severity: .fail, subject: "\(action.store) #\(action.seq) \(action.name)",
+          measured: "reducer \(DurationText.format(nanos: duration))",
+          limit: "at most \(DurationText.format(nanos: limit))"
+        ))
+    }
+    for (index, rule) in budget.actions.enumerated() {
+      rules.append(RuleResult(rule: "actions[\(index)] (\(rule.match))", findings: actionFindings[index]))
+    }
+
+    func status(
+      _ name: String, _ severity: Budget.Severity, _ wanted: SnapshotNodeStatus, _ measured: (SnapshotNode) -> String
+    ) {
+      guard severity != .ignore else { return }
+      let findings = snapshot.nodes.filter { $0.status == wanted }.map {
+        Finding(severity: severity, subject: $0.id, measured: measured($0), limit: nil)
+      }
+      rules.append(RuleResult(rule: name, findings: findings))
+    }
+    status("status.error", budget.onError, .error) { "in error: " + ($0.error ?? "(no message)") }
+    status("status.loading", budget.onLoading, .loading) { _ in "still loading" }
+    if budget.onCycle != .ignore {
+      let findings = snapshot.cycles().map {
+        Finding(
+          severity: budget.onCycle, subject: $0[0], measured: "cycle " + ($0 + [$0[0]]).joined(separator: " -> "),
+          limit: nil)
+      }
+      rules.append(RuleResult(rule: "cycles", findings: findings))
+    }
+    return Report(rules: rules)
+  }
+}

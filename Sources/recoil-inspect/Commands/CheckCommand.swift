@@ -1,0 +1,130 @@
+import Foundation
+import RecoilSnapshot
+
+/// `recoil-inspect check SNAPSHOT... [--budget FILE] [--junit FILE] [--markdown FILE]`: fails CI
+/// when a snapshot breaks a rule.
+struct CheckCommand: Command {
+  static let name = "check"
+  static let summary = "Check snapshots against rules and budgets, for CI (JUnit and Markdown reports)."
+  static let usage =
+    "recoil-inspect check <snapshot>... [--budget <file>] [--junit <file>] [--markdown <file>] [--format text|json]"
+  static let discussion = """
+    Checks each SNAPSHOT. By default a dependency cycle fails, a node in error fails and a
+    loading node is a warning; a budget file (JSON, see Docs/budget-v1.schema.json) adds limits
+    on node and edge counts, on evaluation counts and times per selector glob, and on reducer
+    times per store/action glob, and can make any status fail, warn or be ignored. Warnings are
+    printed but never fail. Exits 0 when every rule holds and 1 when one is broken, naming the
+    node, rule, measured value and limit. --junit writes JUnit XML (a test case per rule and
+    snapshot) and --markdown a summary table, for $GITHUB_STEP_SUMMARY.
+    """
+  static let options: [OptionSpec] = [
+    .option("budget", short: "b", value: "file", help: "Limits to check (JSON); the defaults without it."),
+    .option("junit", value: "file", help: "Also write JUnit XML here."),
+    .option("markdown", value: "file", help: "Also write a Markdown summary here."),
+    .option("format", value: "format", help: "text (default) or json."),
+  ]
+
+  var inputs: [String]
+  var budgetPath: String?
+  var junitPath: String?
+  var markdownPath: String?
+  var json = false
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard !arguments.positionals.isEmpty else { throw .missingArgument("<snapshot>") }
+    inputs = arguments.positionals
+    budgetPath = arguments.value("budget")
+    junitPath = arguments.value("junit")
+    markdownPath = arguments.value("markdown")
+    switch arguments.value("format") ?? "text" {
+    case "text": json = false
+    case "json": json = true
+    case let other: throw .invalidValue(option: "--format", value: other, expected: "text or json")
+    }
+  }
+
+  func run(streams: StandardStreams) throws(CommandFailure) {
+    let check = BudgetCheck(budget: try loadBudget())
+    var reports: [(name: String, report: BudgetCheck.Report)] = []
+    for input in inputs {
+      reports.append((input, check.check(try SnapshotInput.load(input, streams: streams))))
+    }
+    if let junitPath {
+      try OutputDestination.write(Data(JUnitReport.xml(reports).utf8), to: junitPath, streams: streams)
+    }
+    if let markdownPath {
+      try OutputDestination.write(Data(MarkdownSummary.markdown(reports).utf8), to: markdownPath, streams: streams)
+    }
+    streams.output(json ? Self.json(reports) : Self.text(reports, style: streams.outputStyle))
+    if reports.contains(where: { $0.report.failed }) { throw .findingsReported }
+  }
+
+  private func loadBudget() throws(CommandFailure) -> Budget {
+    guard let budgetPath else { return Budget() }
+    guard let data = FileManager.default.contents(atPath: budgetPath) else {
+      throw .inputMissing(path: budgetPath, reason: "cannot read the budget file")
+    }
+    do {
+      return try BudgetCodec.decode(data)
+    } catch {
+      throw .invalidBudget(path: budgetPath, error)
+    }
+  }
+
+  static func text(_ reports: [(name: String, report: BudgetCheck.Report)], style: TerminalStyle) -> String {
+    var lines: [String] = []
+    var failures = 0
+    var warnings = 0
+    for (name, report) in reports {
+      for rule in report.rules {
+        for finding in rule.findings {
+          let failing = finding.severity == .fail
+          if failing { failures += 1 } else { warnings += 1 }
+          let mark = failing ? style.red("FAIL") : style.yellow("WARN")
+          lines.append(
+            "\(style.plain(name)): \(mark) \(style.plain(rule.rule)): \(style.plain(CheckText.line(finding)))")
+        }
+      }
+    }
+    let rules = reports.map(\.report.rules.count).reduce(0, +)
+    let summary =
+      "\(reports.count) snapshot\(reports.count == 1 ? "" : "s"), \(rules) rule\(rules == 1 ? "" : "s"): "
+      + "\(failures) violation\(failures == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+    lines.append(failures == 0 ? style.green("ok, " + summary) : style.red(summary))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `{"passed": Bool, "snapshots": [{"path", "passed", "rules": [{"rule", "findings": [{"severity", "subject", "measured", "limit"?}]}]}]}`
+  static func json(_ reports: [(name: String, report: BudgetCheck.Report)]) -> String {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.write("passed", !reports.contains { $0.report.failed })
+    writer.beginArray(key: "snapshots")
+    for (name, report) in reports {
+      writer.beginObject()
+      writer.write("path", name)
+      writer.write("passed", !report.failed)
+      writer.beginArray(key: "rules")
+      for rule in report.rules {
+        writer.beginObject()
+        writer.write("rule", rule.rule)
+        writer.beginArray(key: "findings")
+        for finding in rule.findings {
+          writer.beginObject()
+          writer.write("severity", finding.severity.rawValue)
+          writer.write("subject", finding.subject)
+          writer.write("measured", finding.measured)
+          writer.write("limit", finding.limit)
+          writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    return writer.text
+  }
+}
