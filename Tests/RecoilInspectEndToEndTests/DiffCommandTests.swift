@@ -20,7 +20,7 @@ import Testing
       edges: [SnapshotEdge(from: "a", to: "b"), SnapshotEdge(from: "a", to: "gone")])
     var after = before
     after.nodes = [
-      SnapshotNode(id: "a", kind: .atom, valueType: "Double", value: "values are ignored"),
+      SnapshotNode(id: "a", kind: .atom, valueType: "Double", value: "2.5"),
       SnapshotNode(id: "b", kind: .selector, isAsync: true), SnapshotNode(id: "new", kind: .selector),
     ]
     after.edges = [SnapshotEdge(from: "a", to: "b"), SnapshotEdge(from: "b", to: "new")]
@@ -30,13 +30,14 @@ import Testing
     #expect(outcome.status == 0)
     #expect(
       outcome.stdoutText == """
+        ~ value a: ∅ -> 2.5
         + node new (selector)
         - node gone (selector)
         ~ node a: type Int -> Double
         ~ node b: became async
         + edge b -> new
         - edge a -> gone
-        1 node(s) added, 1 removed, 2 changed; 1 edge(s) added, 1 removed
+        1 node(s) added, 1 removed, 2 changed; 1 edge(s) added, 1 removed; 1 value changed, 0 selectors slower
 
         """)
     let strict = try ExecutableRunner.run(["diff", old, new, "--exit-code"])
@@ -48,7 +49,42 @@ import Testing
     let fixture = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
     let outcome = try ExecutableRunner.run(["diff", fixture, fixture, "--exit-code"])
     #expect(outcome.status == 0)
-    #expect(outcome.stdoutText == "no structural changes (25 nodes, 14 edges)\n")
+    #expect(outcome.stdoutText == "no structural changes (25 nodes, 14 edges); 0 values changed, 0 selectors slower\n")
+  }
+
+  @Test func valuesAndSlowerSelectorsAreComparedAndPrintedAsJSON() throws {
+    let directory = try ExecutableRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func stats(_ count: Int, _ total: Int) -> SnapshotEvaluations {
+      SnapshotEvaluations(count: count, totalNanos: total)
+    }
+    let before = Snapshot(nodes: [
+      SnapshotNode(id: "slow", kind: .selector, evaluations: stats(10, 100_000)),
+      SnapshotNode(id: "tiny", kind: .selector, evaluations: stats(10, 1_000)),
+      SnapshotNode(id: "steady", kind: .selector, value: "1", evaluations: stats(10, 100_000)),
+    ])
+    var after = before
+    after.nodes[0].evaluations = stats(10, 200_000)  // 2x and 100 µs more: slower
+    after.nodes[1].evaluations = stats(10, 9_000)  // 9x but only 8 µs more: noise
+    after.nodes[2].evaluations = stats(10, 140_000)  // 1.4x: under the factor
+    after.nodes[2].value = "2"
+    let old = try write(before, named: "old.json", in: directory)
+    let new = try write(after, named: "new.json", in: directory)
+    let outcome = try ExecutableRunner.run(["diff", old, new, "--format", "json", "--exit-code"])
+    #expect(outcome.status == 0)  // the structure is the same
+    let json = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
+    let timings = try #require(json["timings"] as? [[String: Any]])
+    #expect(timings.compactMap { $0["id"] as? String } == ["slow"])
+    #expect(timings.first?["ratio"] as? Double == 2)
+    let values = try #require(json["values"] as? [[String: Any]])
+    #expect(values.first?["id"] as? String == "steady")
+    #expect(values.first?["after"] as? String == "2")
+    let nodes = try #require(json["nodes"] as? [String: Any])
+    #expect((nodes["added"] as? [Any])?.isEmpty == true)
+    // A stricter factor catches the 1.4x one too.
+    let strict = try ExecutableRunner.run(["diff", old, new, "--slower", "1.3"])
+    #expect(strict.stdoutText.contains("slower steady: "))
+    #expect(try ExecutableRunner.run(["diff", old, new, "--slower", "0.5"]).status == 64)
   }
 
   @Test func badInputsKeepTheirExitCodes() throws {

@@ -34,6 +34,20 @@ package struct JSONWriter {
     output.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
+  /// A number with two decimals, or null when it is not finite (JSON has no infinity).
+  package mutating func write(_ key: String, twoDecimals value: Double) {
+    prefix(key: key)
+    guard value.isFinite else {
+      output.append(contentsOf: "null".utf8)
+      return
+    }
+    let hundredths = Int((value * 100).rounded())
+    let sign = hundredths < 0 ? "-" : ""
+    let magnitude = abs(hundredths)
+    let fraction = magnitude % 100
+    output.append(contentsOf: "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)".utf8)
+  }
+
   /// A string element of an array.
   package mutating func writeElement(_ value: String) {
     prefix(key: nil)

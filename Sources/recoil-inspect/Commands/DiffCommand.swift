@@ -3,21 +3,27 @@ import RecoilSnapshot
 /// `recoil-inspect diff OLD NEW`: how the state graph changed between two snapshots.
 struct DiffCommand: Command {
   static let name = "diff"
-  static let summary = "Compare the graphs of two snapshots: nodes and edges added or removed."
-  static let usage = "recoil-inspect diff <old> <new> [--exit-code]"
+  static let summary = "Compare two snapshots: structure, values and timings."
+  static let usage = "recoil-inspect diff <old> <new> [--exit-code] [--slower <factor>] [--format text|json]"
   static let discussion = """
-    Compares the structure of two snapshots (node ids, kinds, value types, owners, families and
-    edges; values and timings are ignored) and lists what was added, removed or changed, so a
-    pull request's effect on the state graph can be reviewed. With --exit-code, exits 1 when
-    the graphs differ and 0 when they are the same.
+    Compares two snapshots and lists what changed, so a pull request's effect on the state
+    graph can be reviewed: nodes and edges added or removed, nodes whose kind, value type,
+    owner or family changed; each node's value; and selectors that got slower: a mean or total
+    time at least --slower (1.5 by default) times the old one and at least 10 µs more. With
+    --exit-code, exits 1 when the graphs' structure differs and 0 when it is the same.
+    --format json prints one object (its shape is in the README).
     """
   static let options: [OptionSpec] = [
-    .flag("exit-code", help: "Exit 1 when the graphs differ.")
+    .flag("exit-code", help: "Exit 1 when the graphs' structure differs."),
+    .option("slower", value: "factor", help: "How many times slower counts as slower (default 1.5)."),
+    .option("format", value: "format", help: "text (default) or json."),
   ]
 
   var old: String
   var new: String
   var exitCode: Bool
+  var slower = 1.5
+  var json = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count >= 2 else {
@@ -27,15 +33,43 @@ struct DiffCommand: Command {
     old = arguments.positionals[0]
     new = arguments.positionals[1]
     exitCode = arguments.has("exit-code")
+    if let text = arguments.value("slower") {
+      guard let factor = Double(text), factor >= 1, factor.isFinite else {
+        throw .invalidValue(option: "--slower", value: text, expected: "a factor of 1 or more, such as 1.5")
+      }
+      slower = factor
+    }
+    switch arguments.value("format") ?? "text" {
+    case "text": json = false
+    case "json": json = true
+    case let other: throw .invalidValue(option: "--format", value: other, expected: "text or json")
+    }
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let before = try SnapshotInput.load(old, streams: streams)
     let after = try SnapshotInput.load(new, streams: streams)
-    let difference = GraphDifference(from: before, to: after)
+    let difference = GraphDifference(from: before, to: after, slower: slower)
+    if json {
+      streams.output(difference.json())
+      if exitCode && !difference.isEmpty { throw .findingsReported }
+      return
+    }
     let style = streams.outputStyle
+    for value in difference.values {
+      streams.output(
+        style.yellow("~ value \(value.id): ") + style.red(value.before ?? "∅") + " -> "
+          + style.green(value.after ?? "∅")
+          + "\n")
+    }
+    for timing in difference.timings {
+      streams.output(style.red("slower \(timing.id): \(timing.description)") + "\n")
+    }
+    let others =
+      "; \(difference.values.count) value\(difference.values.count == 1 ? "" : "s") changed, "
+      + "\(difference.timings.count) selector\(difference.timings.count == 1 ? "" : "s") slower"
     if difference.isEmpty {
-      streams.output("no structural changes (\(after.nodes.count) nodes, \(after.edges.count) edges)\n")
+      streams.output("no structural changes (\(after.nodes.count) nodes, \(after.edges.count) edges)\(others)\n")
       return
     }
     for node in difference.addedNodes {
@@ -52,49 +86,7 @@ struct DiffCommand: Command {
     streams.output(
       "\(difference.addedNodes.count) node(s) added, \(difference.removedNodes.count) removed, "
         + "\(difference.changedNodes.count) changed; \(difference.addedEdges.count) edge(s) added, "
-        + "\(difference.removedEdges.count) removed\n")
+        + "\(difference.removedEdges.count) removed\(others)\n")
     if exitCode { throw .findingsReported }
-  }
-}
-
-/// The structural difference between two snapshots' graphs.
-struct GraphDifference {
-  struct NodeChange {
-    var id: String
-    var description: String
-  }
-
-  var addedNodes: [SnapshotNode] = []
-  var removedNodes: [SnapshotNode] = []
-  var changedNodes: [NodeChange] = []
-  var addedEdges: [SnapshotEdge] = []
-  var removedEdges: [SnapshotEdge] = []
-
-  var isEmpty: Bool {
-    addedNodes.isEmpty && removedNodes.isEmpty && changedNodes.isEmpty && addedEdges.isEmpty && removedEdges.isEmpty
-  }
-
-  init(from before: Snapshot, to after: Snapshot) {
-    let old = Dictionary(before.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let new = Dictionary(after.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    addedNodes = after.nodes.filter { old[$0.id] == nil }
-    removedNodes = before.nodes.filter { new[$0.id] == nil }
-    for node in after.nodes {
-      guard let previous = old[node.id] else { continue }
-      var parts: [String] = []
-      func compare(_ name: String, _ a: String?, _ b: String?) {
-        if a != b { parts.append("\(name) \(a ?? "none") -> \(b ?? "none")") }
-      }
-      compare("kind", previous.kind.rawValue, node.kind.rawValue)
-      compare("type", previous.valueType, node.valueType)
-      compare("owner", previous.owner, node.owner)
-      compare("family", previous.family, node.family)
-      if previous.isAsync != node.isAsync { parts.append(node.isAsync ? "became async" : "no longer async") }
-      if !parts.isEmpty { changedNodes.append(NodeChange(id: node.id, description: parts.joined(separator: ", "))) }
-    }
-    let oldEdges = Set(before.edges)
-    let newEdges = Set(after.edges)
-    addedEdges = after.edges.filter { !oldEdges.contains($0) }
-    removedEdges = before.edges.filter { !newEdges.contains($0) }
   }
 }

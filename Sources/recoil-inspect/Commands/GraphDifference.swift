@@ -1,0 +1,142 @@
+import RecoilSnapshot
+
+/// What differs between two snapshots: structure (nodes, edges, kinds, types, owners,
+/// families), values, and selectors that got slower.
+struct GraphDifference {
+  struct NodeChange {
+    var id: String
+    var description: String
+  }
+
+  struct ValueChange {
+    var id: String
+    var before: String?
+    var after: String?
+  }
+
+  /// A selector whose mean or total time grew by the `slower` factor and by at least 10 µs.
+  struct TimingChange {
+    var id: String
+    var before: SnapshotEvaluations
+    var after: SnapshotEvaluations
+    /// The larger of the mean's and the total's growth.
+    var ratio: Double
+
+    var description: String {
+      func show(_ stats: SnapshotEvaluations) -> String {
+        "mean \(stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"), total "
+          + DurationText.format(nanos: stats.estimatedTotalNanos) + ", \(stats.count) evals"
+      }
+      return "\(show(before)) -> \(show(after)) (\((ratio * 10).rounded() / 10)×)"
+    }
+  }
+
+  /// Less than this much more time is never "slower", whatever the ratio: noise.
+  static let minimumSlowdownNanos = 10_000
+
+  var addedNodes: [SnapshotNode] = []
+  var removedNodes: [SnapshotNode] = []
+  var changedNodes: [NodeChange] = []
+  var addedEdges: [SnapshotEdge] = []
+  var removedEdges: [SnapshotEdge] = []
+  var values: [ValueChange] = []
+  var timings: [TimingChange] = []
+
+  var isEmpty: Bool {
+    addedNodes.isEmpty && removedNodes.isEmpty && changedNodes.isEmpty && addedEdges.isEmpty && removedEdges.isEmpty
+  }
+
+  /// Whether the structure is the same (values and timings aside).
+  init(from before: Snapshot, to after: Snapshot, slower: Double = 1.5) {
+    let old = Dictionary(before.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let new = Dictionary(after.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    addedNodes = after.nodes.filter { old[$0.id] == nil }
+    removedNodes = before.nodes.filter { new[$0.id] == nil }
+    for node in after.nodes {
+      guard let previous = old[node.id] else { continue }
+      var parts: [String] = []
+      func compare(_ name: String, _ a: String?, _ b: String?) {
+        if a != b { parts.append("\(name) \(a ?? "none") -> \(b ?? "none")") }
+      }
+      compare("kind", previous.kind.rawValue, node.kind.rawValue)
+      compare("type", previous.valueType, node.valueType)
+      compare("owner", previous.owner, node.owner)
+      compare("family", previous.family, node.family)
+      if previous.isAsync != node.isAsync { parts.append(node.isAsync ? "became async" : "no longer async") }
+      if !parts.isEmpty { changedNodes.append(NodeChange(id: node.id, description: parts.joined(separator: ", "))) }
+      if previous.value != node.value {
+        values.append(ValueChange(id: node.id, before: previous.value, after: node.value))
+      }
+      if let old = previous.evaluations, let new = node.evaluations, let ratio = Self.slowdown(old, new, slower) {
+        timings.append(TimingChange(id: node.id, before: old, after: new, ratio: ratio))
+      }
+    }
+    let oldEdges = Set(before.edges)
+    let newEdges = Set(after.edges)
+    addedEdges = after.edges.filter { !oldEdges.contains($0) }
+    removedEdges = before.edges.filter { !newEdges.contains($0) }
+  }
+
+  /// How many times slower `new` is than `old`, if its mean or total grew by `factor` and by at
+  /// least ``minimumSlowdownNanos``.
+  static func slowdown(_ old: SnapshotEvaluations, _ new: SnapshotEvaluations, _ factor: Double) -> Double? {
+    var worst: Double?
+    for (before, after) in [(old.meanNanos, new.meanNanos), (old.estimatedTotalNanos, new.estimatedTotalNanos)] {
+      guard let before, let after, after - before >= minimumSlowdownNanos else { continue }
+      let ratio = before > 0 ? Double(after) / Double(before) : .infinity
+      if ratio >= factor { worst = max(worst ?? 0, ratio) }
+    }
+    return worst
+  }
+
+  /// `{"nodes": {"added", "removed", "changed"}, "edges": {"added", "removed"}, "values": [...], "timings": [...]}`.
+  func json() -> String {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.beginObject(key: "nodes")
+    writer.beginArray(key: "added")
+    for node in addedNodes { writer.writeInline([("id", node.id), ("kind", node.kind.rawValue)]) }
+    writer.endArray()
+    writer.beginArray(key: "removed")
+    for node in removedNodes { writer.writeInline([("id", node.id), ("kind", node.kind.rawValue)]) }
+    writer.endArray()
+    writer.beginArray(key: "changed")
+    for change in changedNodes { writer.writeInline([("id", change.id), ("change", change.description)]) }
+    writer.endArray()
+    writer.endObject()
+    writer.beginObject(key: "edges")
+    writer.beginArray(key: "added")
+    for edge in addedEdges { writer.writeInline([("from", edge.from), ("to", edge.to)]) }
+    writer.endArray()
+    writer.beginArray(key: "removed")
+    for edge in removedEdges { writer.writeInline([("from", edge.from), ("to", edge.to)]) }
+    writer.endArray()
+    writer.endObject()
+    writer.beginArray(key: "values")
+    for value in values {
+      writer.beginObject()
+      writer.write("id", value.id)
+      writer.write("before", value.before)
+      writer.write("after", value.after)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.beginArray(key: "timings")
+    for timing in timings {
+      writer.beginObject()
+      writer.write("id", timing.id)
+      for (key, stats) in [("before", timing.before), ("after", timing.after)] {
+        writer.beginObject(key: key)
+        writer.write("count", stats.count)
+        writer.write("meanNanos", stats.meanNanos)
+        writer.write("totalNanos", stats.estimatedTotalNanos)
+        writer.endObject()
+      }
+      writer.write("ratio", twoDecimals: timing.ratio)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    return writer.text
+  }
+}
