@@ -62,4 +62,24 @@ import Testing
     }
     #expect(checked > 10)
   }
+
+  @Test func validateAndTracePrintJSONForScripts() throws {
+    let bad = ExecutableRunner.fixture("bad/duplicate-id.json")
+    let validate = try ExecutableRunner.run(["validate", demo, bad, "--format", "json"])
+    #expect(validate.status == 65)
+    let results = try #require(try JSONSerialization.jsonObject(with: validate.stdout) as? [[String: Any]])
+    #expect(results.map { $0["valid"] as? Bool } == [true, false])
+    #expect((results[0]["nodes"] as? [String: Int])?["selector"] == 12)
+    #expect(results[0]["errors"] as? Int == 1)
+    #expect((results[1]["error"] as? String)?.contains("duplicate node id") == true)
+
+    let trace = try ExecutableRunner.run(["trace", demo, "--store", "cart", "--format", "json"])
+    #expect(trace.status == 0)
+    let lines = trace.stdoutText.split(separator: "\n")
+    #expect(lines.count == 21)  // the demo's cart actions
+    for line in lines {
+      let action = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(action["store"] as? String == "cart")
+    }
+  }
 }

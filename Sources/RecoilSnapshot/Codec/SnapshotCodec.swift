@@ -93,7 +93,7 @@ public enum SnapshotCodec {
 
 extension JSONWriter {
   /// A node's members, in the documented order; shared by snapshots and live events.
-  mutating func writeFields(of node: SnapshotNode) {
+  package mutating func writeFields(of node: SnapshotNode) {
     write("id", node.id)
     write("kind", node.kind.rawValue)
     write("label", node.label)
@@ -119,7 +119,7 @@ extension JSONWriter {
   }
 
   /// An action's members, in the documented order; shared by snapshots and live events.
-  mutating func writeFields(of action: SnapshotAction) {
+  package mutating func writeFields(of action: SnapshotAction) {
     write("seq", action.seq)
     write("store", action.store)
     write("name", action.name)

@@ -21,7 +21,7 @@ struct CheckCommand: Command {
     .option("budget", short: "b", value: "file", help: "Limits to check (JSON); the defaults without it."),
     .option("junit", value: "file", help: "Also write JUnit XML here."),
     .option("markdown", value: "file", help: "Also write a Markdown summary here."),
-    .option("format", value: "format", help: "text (default) or json."),
+    OutputFormat.option,
   ]
 
   var inputs: [String]
@@ -36,11 +36,7 @@ struct CheckCommand: Command {
     budgetPath = arguments.value("budget")
     junitPath = arguments.value("junit")
     markdownPath = arguments.value("markdown")
-    switch arguments.value("format") ?? "text" {
-    case "text": json = false
-    case "json": json = true
-    case let other: throw .invalidValue(option: "--format", value: other, expected: "text or json")
-    }
+    json = try OutputFormat(arguments) == .json
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {

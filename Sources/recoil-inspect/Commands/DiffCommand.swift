@@ -16,7 +16,7 @@ struct DiffCommand: Command {
   static let options: [OptionSpec] = [
     .flag("exit-code", help: "Exit 1 when the graphs' structure differs."),
     .option("slower", value: "factor", help: "How many times slower counts as slower (default 1.5)."),
-    .option("format", value: "format", help: "text (default) or json."),
+    OutputFormat.option,
   ]
 
   var old: String
@@ -39,11 +39,7 @@ struct DiffCommand: Command {
       }
       slower = factor
     }
-    switch arguments.value("format") ?? "text" {
-    case "text": json = false
-    case "json": json = true
-    case let other: throw .invalidValue(option: "--format", value: other, expected: "text or json")
-    }
+    json = try OutputFormat(arguments) == .json
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {

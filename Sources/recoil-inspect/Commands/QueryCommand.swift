@@ -29,7 +29,7 @@ struct QueryCommand: Command {
     .option("depth", value: "n", help: "Hops to follow for --dependents and --dependencies (default: all)."),
     .option("by", value: "order", help: "Rank --slowest by total (default), mean or count."),
     .option("limit", value: "n", help: "Rows for --slowest (default 10)."),
-    .option("format", value: "format", help: "text (default) or json."),
+    OutputFormat.option,
   ]
 
   enum Question: Equatable {
@@ -77,11 +77,7 @@ struct QueryCommand: Command {
       }
       self.ranking = ranking
     }
-    switch arguments.value("format") ?? "text" {
-    case "text": json = false
-    case "json": json = true
-    case let other: throw .invalidValue(option: "--format", value: other, expected: "text or json")
-    }
+    json = try OutputFormat(arguments) == .json
   }
 
   private static func positiveNumber(_ text: String?, option: String) throws(UsageError) -> Int? {

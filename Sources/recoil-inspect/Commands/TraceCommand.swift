@@ -14,11 +14,13 @@ struct TraceCommand: Command {
   static let options: [OptionSpec] = [
     .option("store", value: "id", help: "Only actions of this store."),
     .option("path", value: "path", help: "Only actions that changed this path, an ancestor or a descendant."),
+    OutputFormat.option,
   ]
 
   var input: String
   var store: String?
   var pathPrefix: String?
+  var json = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
@@ -26,6 +28,7 @@ struct TraceCommand: Command {
     self.input = input
     store = arguments.value("store")
     pathPrefix = arguments.value("path")
+    json = try OutputFormat(arguments) == .json
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
@@ -44,6 +47,15 @@ struct TraceCommand: Command {
       if let store, action.store != store { continue }
       if let pathPrefix, !action.changes.contains(where: { $0.concerns(path: pathPrefix) }) { continue }
       shown += 1
+      if json {
+        // JSON Lines: one action per line, with the snapshot's action fields.
+        var writer = JSONWriter(compact: true)
+        writer.beginObject()
+        writer.writeFields(of: action)
+        writer.endObject()
+        streams.output(writer.text)
+        continue
+      }
       var line = style.dim("#\(action.seq)") + " " + style.cyan(action.store) + " " + style.bold(action.name)
       if let payload = action.payload { line += " " + inert(payload) }
       if let duration = action.durationNanos { line += style.dim("  (\(DurationText.format(nanos: duration)))") }
@@ -55,6 +67,7 @@ struct TraceCommand: Command {
       }
       if action.changes.isEmpty { streams.output(style.dim("    (no state change)") + "\n") }
     }
+    if json { return }
     if snapshot.actions.isEmpty {
       streams.output(style.dim("no actions recorded") + "\n")
     } else if shown == 0 {

@@ -11,29 +11,64 @@ struct ValidateCommand: Command {
     and nodes still loading (these are findings, not errors: the exit code stays 0; use
     'check' to fail on them). Exits 65 if any snapshot is invalid.
     """
-  static let options: [OptionSpec] = [.flag("quiet", short: "q", help: "Print only problems.")]
+  static let options: [OptionSpec] = [.flag("quiet", short: "q", help: "Print only problems."), OutputFormat.option]
 
   var inputs: [String]
   var quiet: Bool
+  var json: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard !arguments.positionals.isEmpty else { throw .missingArgument("<snapshot>") }
     inputs = arguments.positionals
     quiet = arguments.has("quiet")
+    json = try OutputFormat(arguments) == .json
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     var firstFailure: CommandFailure?
+    var writer = JSONWriter()
+    writer.beginArray()
     for input in inputs {
       do {
         let snapshot = try SnapshotInput.load(input, streams: streams)
-        if !quiet { streams.output("\(inert(input)): ok, \(summary(of: snapshot))\n") }
+        if json {
+          writeJSON(input, snapshot, into: &writer)
+        } else if !quiet {
+          streams.output("\(inert(input)): ok, \(summary(of: snapshot))\n")
+        }
       } catch {
+        if json {
+          writer.beginObject()
+          writer.write("path", input)
+          writer.write("valid", false)
+          writer.write("error", error.message)
+          writer.endObject()
+        }
         // Report every file, fail with the first problem's status.
         if firstFailure == nil { firstFailure = error } else { streams.reportError(error.message) }
       }
     }
+    writer.endArray()
+    if json { streams.output(writer.text) }
     if let firstFailure { throw firstFailure }
+  }
+
+  /// `{"path", "valid", "nodes": {"atom": n, …}, "edges", "actions", "cycles", "errors", "loading"}`.
+  private func writeJSON(_ input: String, _ snapshot: Snapshot, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.write("path", input)
+    writer.write("valid", true)
+    writer.beginObject(key: "nodes")
+    for kind in SnapshotNodeKind.allCases {
+      writer.write(kind.rawValue, snapshot.nodes.count { $0.kind == kind })
+    }
+    writer.endObject()
+    writer.write("edges", snapshot.edges.count)
+    writer.write("actions", snapshot.actions.count)
+    writer.write("cycles", snapshot.cycles().count)
+    writer.write("errors", snapshot.nodes.count { $0.status == .error })
+    writer.write("loading", snapshot.nodes.count { $0.status == .loading })
+    writer.endObject()
   }
 
   private func summary(of snapshot: Snapshot) -> String {
