@@ -93,4 +93,35 @@ import Testing
     #expect(try ExecutableRunner.run(["diff", good, ExecutableRunner.fixture("bad/duplicate-id.json")]).status == 65)
     #expect(try ExecutableRunner.run(["diff", good, "/nonexistent.json"]).status == 66)
   }
+
+  @Test func theDifferenceIsDrawnWithAClassOnEveryMarkedNodeAndEdge() throws {
+    let directory = try ExecutableRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let before = Snapshot(
+      nodes: [
+        SnapshotNode(id: "kept", kind: .atom, value: "1"), SnapshotNode(id: "gone", kind: .selector),
+        SnapshotNode(id: "hot", kind: .selector, evaluations: SnapshotEvaluations(count: 1, totalNanos: 10_000)),
+      ],
+      edges: [SnapshotEdge(from: "kept", to: "gone"), SnapshotEdge(from: "kept", to: "hot")])
+    var after = before
+    after.nodes[0].value = "2"
+    after.nodes[2].evaluations = SnapshotEvaluations(count: 1, totalNanos: 90_000)
+    after.nodes.remove(at: 1)
+    after.nodes.append(SnapshotNode(id: "new", kind: .selector))
+    after.edges = [SnapshotEdge(from: "kept", to: "hot"), SnapshotEdge(from: "hot", to: "new")]
+    let old = try write(before, named: "old.json", in: directory)
+    let new = try write(after, named: "new.json", in: directory)
+    let picture = directory.appending(path: "diff.svg")
+    let outcome = try ExecutableRunner.run(["diff", old, new, "-o", picture.path])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let svg = try String(contentsOf: picture, encoding: .utf8)
+    for expected in [
+      "class=\"node atom changed\"", "class=\"node selector removed\"", "class=\"node selector slower\"",
+      "class=\"node selector added\"", "class=\"edge added\"", "class=\"edge removed\"",
+      "class=\"node legend added\"",
+    ] {
+      #expect(svg.contains(expected), "missing \(expected)")
+    }
+    #expect(try ExecutableRunner.run(["diff", old, new, "-o", directory.appending(path: "d.txt").path]).status == 64)
+  }
 }

@@ -4,7 +4,7 @@ import RecoilSnapshot
 extension GraphDescription {
   /// Describes how `snapshot` is drawn: shapes and colours per kind and state, labels,
   /// tooltips, store and family clusters, the legend and the layout settings.
-  init(snapshot: Snapshot, options: RenderOptions) {
+  init(snapshot: Snapshot, options: RenderOptions, marks: DifferenceMarks? = nil) {
     let isLarge = snapshot.nodes.count >= options.largeGraphThreshold
     graphAttributes = LayoutSettings.graphAttributes(
       nodeCount: snapshot.nodes.count, isLarge: isLarge, rankDirection: options.rankDirection)
@@ -20,19 +20,29 @@ extension GraphDescription {
 
     let hottest = snapshot.nodes.lazy.compactMap { $0.evaluations?.estimatedTotalNanos }.max() ?? 0
     for (index, node) in snapshot.nodes.enumerated() {
-      nodes.append(
-        Self.describe(node, name: "n\(index)", heat: options.heat ? hottest : nil, compact: isLarge))
+      var described = Self.describe(node, name: "n\(index)", heat: options.heat ? hottest : nil, compact: isLarge)
+      if let mark = marks?.nodes[node.id] {
+        Self.apply(mark, DifferenceMarks.nodeAttributes(mark), to: &described.attributes)
+      }
+      if node.kind == .store, marks?.nodes[node.id] == .removed {
+        described.attributes.append(("style", "filled,dashed"))
+      }
+      nodes.append(described)
     }
 
     for edge in snapshot.edges {
       guard let tail = nameOfID[edge.from], let head = nameOfID[edge.to] else { continue }
-      edges.append(
-        Edge(tail: tail, head: head, attributes: [("tooltip", LabelText.attribute("\(edge.from) → \(edge.to)"))]))
+      var attributes = [("tooltip", LabelText.attribute("\(edge.from) → \(edge.to)"))]
+      if let mark = marks?.edges[edge] {
+        attributes.append(("class", mark.rawValue))
+        attributes += DifferenceMarks.edgeAttributes(mark)
+      }
+      edges.append(Edge(tail: tail, head: head, attributes: attributes))
     }
     LayoutSettings.staggerSources(of: &self, isLarge: isLarge)
 
     clusters = Self.clusters(for: snapshot, nameOfID: nameOfID)
-    if options.showsLegend { clusters.append(Self.legend(heat: options.heat)) }
+    if options.showsLegend { clusters.append(Self.legend(heat: options.heat, difference: marks != nil)) }
     ComponentTiling.tile(&self)
   }
 
@@ -90,6 +100,21 @@ extension GraphDescription {
       ("fontcolor", text.main), ("tooltip", LabelText.attribute(tooltip(for: node))),
     ]
     return Node(name: name, attributes: attributes, htmlLabel: label(for: node, compact: compact, colors: text))
+  }
+
+  /// Adds a difference mark: its class joins the node's, its look goes after the node's own.
+  private static func apply(
+    _ mark: DifferenceMarks.Mark, _ look: [(String, String)], to attributes: inout [(String, String)]
+  ) {
+    if let index = attributes.firstIndex(where: { $0.0 == "class" }) {
+      attributes[index].1 += " " + mark.rawValue
+    } else {
+      attributes.append(("class", mark.rawValue))
+    }
+    if mark == .removed, let index = attributes.firstIndex(where: { $0.0 == "style" }) {
+      attributes[index].1 += ",dashed"
+    }
+    attributes += look
   }
 
   /// The colours of a label's lines: every line must stay readable on the node's fill.
@@ -234,7 +259,7 @@ extension GraphDescription {
   }
 
   /// A small cluster explaining the shapes and colours.
-  private static func legend(heat: Bool) -> Cluster {
+  private static func legend(heat: Bool, difference: Bool) -> Cluster {
     func sample(_ name: String, _ text: String, _ attributes: [(String, String)]) -> Node {
       Node(
         name: name, attributes: attributes + [("fontsize", "10"), ("tooltip", LabelText.attribute(text))],
@@ -292,11 +317,22 @@ extension GraphDescription {
           ("color", Palette.familyBorder), ("class", "legend"),
         ]),
     ]
+    // A drawing of a difference explains its marks too.
+    let marks: [Node] =
+      difference
+      ? [DifferenceMarks.Mark.added, .removed, .changed, .slower].map { mark in
+        var attributes: [(String, String)] = [
+          ("shape", "box"), ("style", "filled,rounded"), ("fillcolor", "#ffffff"), ("class", "legend"),
+        ]
+        apply(mark, DifferenceMarks.nodeAttributes(mark), to: &attributes)
+        return sample("legend_\(mark.rawValue)", mark.rawValue, attributes)
+      } : []
+    let entries = samples + marks
     return Cluster(
       name: "cluster_legend",
       attributes: [("style", "rounded"), ("color", "#adb5bd"), ("fontsize", "10"), ("tooltip", "legend")],
-      htmlLabel: "<B>legend</B>", nodeNames: samples.map(\.name), clusters: [],
-      legendNodes: samples)
+      htmlLabel: "<B>legend</B>", nodeNames: entries.map(\.name), clusters: [],
+      legendNodes: entries)
   }
 }
 

@@ -55,6 +55,37 @@ public enum Renderer {
     return Drawing(bytes: bytes, nodeCount: filtered.nodes.count, edgeCount: filtered.edges.count)
   }
 
+  /// Draws what changed between two snapshots: the union of their graphs, with nodes and
+  /// edges that were added in green, removed ones in red and dashed, nodes whose value or type
+  /// changed outlined in amber, and selectors that got slower (see ``GraphDifference``)
+  /// outlined in heat colours. In SVG each node's and edge's group carries the class `added`,
+  /// `removed`, `changed` or `slower`. The legend explains the marks.
+  ///
+  /// ```swift
+  /// let drawing = try Renderer.drawDifference(from: main, to: pullRequest, options: RenderOptions(format: .svg))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: The snapshot before.
+  ///   - new: The snapshot after.
+  ///   - options: Format and look; focus and exclusions apply to the union.
+  ///   - slower: How many times slower a selector's mean or total must be (and at least 10 µs
+  ///     more) to be marked slower.
+  ///   - warning: Receives each warning Graphviz reported while drawing.
+  /// - Returns: The picture and the counts of what it shows.
+  /// - Throws: ``RenderError`` for an unknown focus node, a bad pattern or a Graphviz failure.
+  public static func drawDifference(
+    from old: Snapshot, to new: Snapshot, options: RenderOptions, slower: Double = 1.5,
+    warning: (String) -> Void = { _ in }
+  ) throws(RenderError) -> Drawing {
+    let (union, marks) = DifferenceMarks.union(from: old, to: new, slower: slower)
+    let filtered = try SnapshotFilter(options: options).apply(to: union)
+    let description = GraphDescription(snapshot: filtered, options: options, marks: marks)
+    let (bytes, warnings) = try Graphviz.render(description, format: options.format)
+    warnings.forEach(warning)
+    return Drawing(bytes: bytes, nodeCount: filtered.nodes.count, edgeCount: filtered.edges.count)
+  }
+
   /// The version of the Graphviz libraries in use, such as `2.43.0`.
   ///
   /// ```swift

@@ -1,22 +1,28 @@
+import Foundation
+import RecoilRender
 import RecoilSnapshot
 
 /// `recoil-inspect diff OLD NEW`: how the state graph changed between two snapshots.
 struct DiffCommand: Command {
   static let name = "diff"
   static let summary = "Compare two snapshots: structure, values and timings."
-  static let usage = "recoil-inspect diff <old> <new> [--exit-code] [--slower <factor>] [--format text|json]"
+  static let usage =
+    "recoil-inspect diff <old> <new> [--exit-code] [--slower <factor>] [--format text|json] [-o <picture>]"
   static let discussion = """
     Compares two snapshots and lists what changed, so a pull request's effect on the state
     graph can be reviewed: nodes and edges added or removed, nodes whose kind, value type,
     owner or family changed; each node's value; and selectors that got slower: a mean or total
     time at least --slower (1.5 by default) times the old one and at least 10 µs more. With
     --exit-code, exits 1 when the graphs' structure differs and 0 when it is the same.
-    --format json prints one object (its shape is in the README).
+    --format json prints one object (its shape is in the README). -o draws the union of both
+    graphs (.svg .png .pdf .dot): added in green, removed in red and dashed, changed values or
+    types in amber, slower selectors outlined in heat colours, with a legend.
     """
   static let options: [OptionSpec] = [
     .flag("exit-code", help: "Exit 1 when the graphs' structure differs."),
     .option("slower", value: "factor", help: "How many times slower counts as slower (default 1.5)."),
     OutputFormat.option,
+    .option("output", short: "o", value: "picture", help: "Also draw the difference (.svg .png .pdf .dot)."),
   ]
 
   var old: String
@@ -24,6 +30,7 @@ struct DiffCommand: Command {
   var exitCode: Bool
   var slower = 1.5
   var json = false
+  var picture: (path: String, format: RenderFormat)?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count >= 2 else {
@@ -40,12 +47,29 @@ struct DiffCommand: Command {
       slower = factor
     }
     json = try OutputFormat(arguments) == .json
+    if let path = arguments.value("output") {
+      guard let format = RenderFormat(fileExtension: URL(filePath: path).pathExtension) else {
+        throw .unknownFormat(path: path)
+      }
+      picture = (path, format)
+    }
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let before = try SnapshotInput.load(old, streams: streams)
     let after = try SnapshotInput.load(new, streams: streams)
     let difference = GraphDifference(from: before, to: after, slower: slower)
+    if let picture {
+      let drawing: Drawing
+      do {
+        drawing = try Renderer.drawDifference(
+          from: before, to: after, options: RenderOptions(format: picture.format), slower: slower
+        ) { streams.reportWarning("Graphviz: \($0)") }
+      } catch {
+        throw .render(error)
+      }
+      try OutputDestination.write(Data(drawing.bytes), to: picture.path, streams: streams)
+    }
     if json {
       streams.output(difference.json())
       if exitCode && !difference.isEmpty { throw .findingsReported }

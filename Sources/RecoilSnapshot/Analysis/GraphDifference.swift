@@ -1,28 +1,26 @@
-import RecoilSnapshot
-
 /// What differs between two snapshots: structure (nodes, edges, kinds, types, owners,
 /// families), values, and selectors that got slower.
-struct GraphDifference {
-  struct NodeChange {
-    var id: String
-    var description: String
+package struct GraphDifference: Sendable {
+  package struct NodeChange: Sendable {
+    package var id: String
+    package var description: String
   }
 
-  struct ValueChange {
-    var id: String
-    var before: String?
-    var after: String?
+  package struct ValueChange: Sendable {
+    package var id: String
+    package var before: String?
+    package var after: String?
   }
 
   /// A selector whose mean or total time grew by the `slower` factor and by at least 10 µs.
-  struct TimingChange {
-    var id: String
-    var before: SnapshotEvaluations
-    var after: SnapshotEvaluations
+  package struct TimingChange: Sendable {
+    package var id: String
+    package var before: SnapshotEvaluations
+    package var after: SnapshotEvaluations
     /// The larger of the mean's and the total's growth.
-    var ratio: Double
+    package var ratio: Double
 
-    var description: String {
+    package var description: String {
       func show(_ stats: SnapshotEvaluations) -> String {
         "mean \(stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"), total "
           + DurationText.format(nanos: stats.estimatedTotalNanos) + ", \(stats.count) evals"
@@ -32,22 +30,22 @@ struct GraphDifference {
   }
 
   /// Less than this much more time is never "slower", whatever the ratio: noise.
-  static let minimumSlowdownNanos = 10_000
+  package static let minimumSlowdownNanos = 10_000
 
-  var addedNodes: [SnapshotNode] = []
-  var removedNodes: [SnapshotNode] = []
-  var changedNodes: [NodeChange] = []
-  var addedEdges: [SnapshotEdge] = []
-  var removedEdges: [SnapshotEdge] = []
-  var values: [ValueChange] = []
-  var timings: [TimingChange] = []
+  package var addedNodes: [SnapshotNode] = []
+  package var removedNodes: [SnapshotNode] = []
+  package var changedNodes: [NodeChange] = []
+  package var addedEdges: [SnapshotEdge] = []
+  package var removedEdges: [SnapshotEdge] = []
+  package var values: [ValueChange] = []
+  package var timings: [TimingChange] = []
 
-  var isEmpty: Bool {
+  package var isEmpty: Bool {
     addedNodes.isEmpty && removedNodes.isEmpty && changedNodes.isEmpty && addedEdges.isEmpty && removedEdges.isEmpty
   }
 
   /// Whether the structure is the same (values and timings aside).
-  init(from before: Snapshot, to after: Snapshot, slower: Double = 1.5) {
+  package init(from before: Snapshot, to after: Snapshot, slower: Double = 1.5) {
     let old = Dictionary(before.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let new = Dictionary(after.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     addedNodes = after.nodes.filter { old[$0.id] == nil }
@@ -79,7 +77,7 @@ struct GraphDifference {
 
   /// How many times slower `new` is than `old`, if its mean or total grew by `factor` and by at
   /// least ``minimumSlowdownNanos``.
-  static func slowdown(_ old: SnapshotEvaluations, _ new: SnapshotEvaluations, _ factor: Double) -> Double? {
+  package static func slowdown(_ old: SnapshotEvaluations, _ new: SnapshotEvaluations, _ factor: Double) -> Double? {
     var worst: Double?
     for (before, after) in [(old.meanNanos, new.meanNanos), (old.estimatedTotalNanos, new.estimatedTotalNanos)] {
       guard let before, let after, after - before >= minimumSlowdownNanos else { continue }
@@ -90,7 +88,7 @@ struct GraphDifference {
   }
 
   /// `{"nodes": {"added", "removed", "changed"}, "edges": {"added", "removed"}, "values": [...], "timings": [...]}`.
-  func json() -> String {
+  package func json() -> String {
     var writer = JSONWriter()
     writer.beginObject()
     writer.beginObject(key: "nodes")

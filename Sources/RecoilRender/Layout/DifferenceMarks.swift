@@ -1,0 +1,58 @@
+import RecoilSnapshot
+
+/// How a drawing of two snapshots' union marks what changed: each node and edge gets a class
+/// (`added`, `removed`, `changed`, `slower`) that its SVG group carries, and a look.
+struct DifferenceMarks: Sendable {
+  enum Mark: String, Sendable {
+    case added, removed, changed, slower
+  }
+
+  var nodes: [String: Mark] = [:]
+  var edges: [SnapshotEdge: Mark] = [:]
+
+  /// The union of both snapshots (the new one's nodes and edges, then the removed ones) and
+  /// its marks.
+  static func union(from old: Snapshot, to new: Snapshot, slower: Double) -> (Snapshot, DifferenceMarks) {
+    let difference = GraphDifference(from: old, to: new, slower: slower)
+    var union = new
+    union.nodes += difference.removedNodes
+    union.edges += difference.removedEdges
+    var marks = DifferenceMarks()
+    for node in difference.addedNodes { marks.nodes[node.id] = .added }
+    for node in difference.removedNodes { marks.nodes[node.id] = .removed }
+    for change in difference.changedNodes { marks.nodes[change.id] = .changed }
+    for value in difference.values where marks.nodes[value.id] == nil { marks.nodes[value.id] = .changed }
+    // Slower wins over a value change: it is what a reviewer of a pull request looks for.
+    for timing in difference.timings { marks.nodes[timing.id] = .slower }
+    for edge in difference.addedEdges { marks.edges[edge] = .added }
+    for edge in difference.removedEdges { marks.edges[edge] = .removed }
+    // A node that only lost its edges must still be drawn: owners of removed nodes stay valid.
+    let known = Set(union.nodes.map(\.id))
+    for index in union.nodes.indices where union.nodes[index].owner.map({ !known.contains($0) }) ?? false {
+      union.nodes[index].owner = nil
+    }
+    return (union, marks)
+  }
+
+  /// The attributes that draw `mark`, added after a node's own (later ones win).
+  static func nodeAttributes(_ mark: Mark) -> [(String, String)] {
+    switch mark {
+    case .added: [("color", Palette.addedBorder), ("penwidth", "3")]
+    case .removed:
+      [
+        ("color", Palette.removedBorder), ("penwidth", "2.5"), ("fillcolor", Palette.removedFill),
+        ("fontcolor", "#868e96"),
+      ]
+    case .changed: [("color", Palette.changedBorder), ("penwidth", "3")]
+    case .slower: [("color", Palette.heat[7]), ("penwidth", "4.5")]
+    }
+  }
+
+  static func edgeAttributes(_ mark: Mark) -> [(String, String)] {
+    switch mark {
+    case .added: [("color", Palette.addedBorder), ("penwidth", "2")]
+    case .removed: [("color", Palette.removedBorder), ("style", "dashed"), ("penwidth", "2")]
+    case .changed, .slower: []
+    }
+  }
+}
