@@ -63,6 +63,11 @@ let package = Package(
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),
+    // Every Swift block of the README, compiled (ReadmeExamples.swift is generated from it).
+    .testTarget(
+      name: "ReadmeExamplesTests",
+      dependencies: ["RecoilAtoms", "RecoilStores", "RecoilInspector", "RecoilSnapshot"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

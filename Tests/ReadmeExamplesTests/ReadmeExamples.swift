@@ -1,0 +1,83 @@
+// Generated from README.md by ReadmeExamplesTests: do not edit.
+// swift-format-ignore-file
+
+import Foundation
+import RecoilAtoms
+import RecoilInspector
+import RecoilSnapshot
+import RecoilStores
+
+/// README block 1.
+func readmeExample1() async throws {
+
+  enum CartState {
+    static let items = Atom<[CartItem]>([], key: "CartState.items")
+    static let quantity = AtomFamily(key: "CartState.quantity") { (sku: String) in 0 }
+    static let total = Selector(key: "CartState.total") { get in
+      try get(items).reduce(0) { sum, item in sum + item.price * Decimal(try get(quantity(item.sku))) }
+    }
+    static let shipping = AsyncSelector(key: "CartState.shipping") { get in
+      try await api.quote(for: try await get(items))
+    }
+  }
+
+  let container = AtomContainer()                        // one per scope; no global singleton
+  container.set(CartState.items, [boots])
+  let total = try container.get(CartState.total)         // evaluated lazily, cached
+  let quote = try await container.value(CartState.shipping)
+  let subscription = container.subscribe(CartState.total) { total in print(total) }
+  let observed = container.observe(CartState.total, delivery: .mainActor)   // @Observable, for SwiftUI
+  _ = (container, total, quote, subscription, observed)
+}
+
+/// README block 2.
+func readmeExample2() async throws {
+
+  let app = Reducer<AppState, AppAction>.combine(
+    userReducer.lift(state: \AppState.user, action: { if case .user(let a) = $0 { a } else { nil } }),
+    settingsReducer.lift(state: \AppState.settings, action: { if case .settings(let a) = $0 { a } else { nil } }))
+  let store = Store(initialState: AppState(), reducer: app, middleware: [logger], name: "app")
+  let subscription = store.subscribe(\.user.name) { name in print("signed in as \(name)") }   // skips repeats
+  store.dispatch(.user(.setName("Ann")))
+
+  // Slice style: sub-states with their own reducers, each a stream of distinct values.
+  let cart = Store<CartState, CartAction>(initialState: CartState(), name: "cart")
+  cart.registerSlice(\.lines, name: "lines", reducer: linesReducer)
+  for await lines in cart.slice(\.lines) { render(lines) }
+
+  // Memoized selectors, composable; effects started by actions.
+  let count = StoreSelector(name: "count", StoreSelector(name: "lines", \CartState.lines)) { $0.count }
+  cart.addEffect(Effect(id: "reserve", extract: { if case .add(let id) = $0 { id } else { nil } }) { id, state, context in
+    context.send(.reserved(try await api.reserve(id)))
+  })
+  _ = (app, store, subscription, cart, count)
+}
+
+/// README block 3.
+func readmeExample3() async throws {
+
+  let inspector = Inspector()
+  inspector.attach(container)
+  inspector.attach(store)
+  try inspector.startStreaming(to: EventEndpoint(parsing: "tcp:127.0.0.1:9999"))
+  // …
+  try inspector.writeSnapshot(to: URL(filePath: "app.snapshot.json"))   // atomic
+  _ = (inspector)
+}
+
+/// README block 4.
+func readmeExample4() async throws {
+
+  struct APIKey: Sendable { var value: String }
+  struct Account: Sendable { var user = ""; var password = "" }
+  struct AppState: Sendable { var account = Account() }
+
+  var configuration = InspectorConfiguration()
+  configuration.redaction.nodes = ["Session.*", "*.token"]   // atoms and selectors, by id glob
+  configuration.redaction.redact(\AppState.account.password)  // a store's state, and all below it
+  configuration.redaction.redact(type: APIKey.self)           // a type, wherever it sits
+  configuration.redaction.actions = ["signIn"]                // these actions' payloads
+  configuration.previewLength = 200                           // previews are cut here, with "…"
+  let inspector = Inspector(configuration: configuration)
+  _ = (configuration, inspector)
+}
