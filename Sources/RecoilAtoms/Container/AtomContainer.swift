@@ -48,7 +48,7 @@ public final class AtomContainer: Sendable {
   @inlinable func operate<Result>(_ body: (GraphCore) throws -> Result) rethrows -> Result {
     let thread = CurrentThread.id
     if lockOwner.load(ordering: .relaxed) == thread {
-      preconditionFailure(
+      ProgrammerError.stop(
         "AtomContainer was called from inside a selector's getter or setter; read through the Getter (or Setter) it is given instead"
       )
     }

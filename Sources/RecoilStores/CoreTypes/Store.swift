@@ -94,7 +94,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// - Parameter action: The action.
   @inlinable public func dispatch(_ action: Action) {
     if reducingThread.load(ordering: .relaxed) == CurrentThread.id {
-      preconditionFailure(
+      ProgrammerError.stop(
         "Store '\(name)': dispatch(\(action)) was called from inside a reducer; reducers must be pure. Dispatch from middleware, an effect or a subscriber instead."
       )
     }

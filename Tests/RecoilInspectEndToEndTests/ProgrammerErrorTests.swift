@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// A misuse of the API stops the process with a message that says what went wrong, in
+/// release builds too (where `preconditionFailure` would die with only "Illegal instruction").
+@Suite(.serialized) struct ProgrammerErrorTests {
+  /// `misuse-probe`, built with `-c release` into a scratch folder of its own, so that this
+  /// build never waits on the one running the tests.
+  static let probe: Result<URL, BuildFailure> = {
+    let root = ExecutableRunner.repositoryRoot
+    let scratch = root.appending(path: ".build/release-probe")
+    let process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/env")
+    process.arguments = [
+      "swift", "build", "-c", "release", "--product", "misuse-probe", "--scratch-path", scratch.path,
+    ]
+    process.currentDirectoryURL = root
+    let log = Pipe()
+    process.standardOutput = log
+    process.standardError = log
+    do {
+      try process.run()
+    } catch {
+      return .failure(BuildFailure(log: "\(error)"))
+    }
+    let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return .failure(BuildFailure(log: output)) }
+    return .success(scratch.appending(path: "release/misuse-probe"))
+  }()
+
+  struct BuildFailure: Error, CustomStringConvertible {
+    var log: String
+    var description: String { "the release build of misuse-probe failed:\n\(log)" }
+  }
+
+  private func misuse(_ scenario: String) throws -> (status: Int32, stderr: String) {
+    let probe = try Self.probe.get()
+    let process = Process()
+    process.executableURL = probe
+    process.arguments = [scenario]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
+  @Test func dispatchingFromInsideAReducerSaysSoInARelease() throws {
+    let outcome = try misuse("dispatch-in-reducer")
+    #expect(outcome.status != 0)
+    #expect(
+      outcome.stderr.contains("dispatch(1) was called from inside a reducer; reducers must be pure"),
+      "\(outcome.stderr)")
+  }
+
+  @Test func callingTheContainerFromAGetterSaysSoInARelease() throws {
+    let outcome = try misuse("container-in-getter")
+    #expect(outcome.status != 0)
+    #expect(
+      outcome.stderr.contains("AtomContainer was called from inside a selector's getter or setter"), "\(outcome.stderr)"
+    )
+  }
+}
