@@ -63,8 +63,8 @@ let package = Package(
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),
-    // A program that misuses the API on purpose; ProgrammerErrorTests build it in release.
-    .executableTarget(name: "misuse-probe", dependencies: ["RecoilAtoms", "RecoilStores"], path: "Tests/MisuseProbe"),
+    // Scenarios that must behave in an optimised build; ReleaseBuildTests build it in release.
+    .executableTarget(name: "release-probe", dependencies: ["RecoilAtoms", "RecoilStores"], path: "Tests/ReleaseProbe"),
     // Every Swift block of the README, compiled (ReadmeExamples.swift is generated from it).
     .testTarget(
       name: "ReadmeExamplesTests",

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// A misuse of the API stops the process with a message that says what went wrong, in
-/// release builds too (where `preconditionFailure` would die with only "Illegal instruction").
-@Suite(.serialized) struct ProgrammerErrorTests {
-  /// `misuse-probe`, built with `-c release` into a scratch folder of its own, so that this
+/// What must hold in an optimised build too: a misuse of the API stops the process with a
+/// message that says what went wrong (where `preconditionFailure` would die with only
+/// "Illegal instruction"), and a deep chain's first read fits a small stack.
+@Suite(.serialized) struct ReleaseBuildTests {
+  /// `release-probe`, built with `-c release` into a scratch folder of its own, so that this
   /// build never waits on the one running the tests.
   static let probe: Result<URL, BuildFailure> = {
     let root = ExecutableRunner.repositoryRoot
@@ -12,7 +13,7 @@ import Testing
     let process = Process()
     process.executableURL = URL(filePath: "/usr/bin/env")
     process.arguments = [
-      "swift", "build", "-c", "release", "--product", "misuse-probe", "--scratch-path", scratch.path,
+      "swift", "build", "-c", "release", "--product", "release-probe", "--scratch-path", scratch.path,
     ]
     process.currentDirectoryURL = root
     let log = Pipe()
@@ -26,15 +27,15 @@ import Testing
     let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return .failure(BuildFailure(log: output)) }
-    return .success(scratch.appending(path: "release/misuse-probe"))
+    return .success(scratch.appending(path: "release/release-probe"))
   }()
 
   struct BuildFailure: Error, CustomStringConvertible {
     var log: String
-    var description: String { "the release build of misuse-probe failed:\n\(log)" }
+    var description: String { "the release build of release-probe failed:\n\(log)" }
   }
 
-  private func misuse(_ scenario: String) throws -> (status: Int32, stderr: String) {
+  private func misuse(_ scenario: String) throws -> (status: Int32, stderr: String, stdout: String) {
     let probe = try Self.probe.get()
     let process = Process()
     process.executableURL = probe
@@ -43,12 +44,14 @@ import Testing
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
     let error = Pipe()
+    let output = Pipe()
     process.standardError = error
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = output
     try process.run()
     let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return (process.terminationStatus, text)
+    return (process.terminationStatus, text, printed)
   }
 
   @Test func dispatchingFromInsideAReducerSaysSoInARelease() throws {
@@ -65,5 +68,11 @@ import Testing
     #expect(
       outcome.stderr.contains("AtomContainer was called from inside a selector's getter or setter"), "\(outcome.stderr)"
     )
+  }
+
+  @Test func aDeepChainIsReadFirstOnA512KiBStackInARelease() throws {
+    let outcome = try misuse("deep-chain-on-small-stack")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout == "10001\n")
   }
 }

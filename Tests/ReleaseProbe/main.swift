@@ -1,0 +1,48 @@
+// Scenarios for ReleaseBuildTests, which build this in release: misuses of the API must still
+// die with the message that says what went wrong, and a deep chain must fit a small stack.
+import Foundation
+import RecoilAtoms
+import RecoilStores
+
+enum Misuse {
+  static let base = Atom(1, key: "Misuse.base")
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "dispatch-in-reducer":
+  // The reducer reaches the store through a box: dispatching from inside it is the misuse.
+  final class Box: @unchecked Sendable { var store: Store<Int, Int>? }
+  let box = Box()
+  let store = Store<Int, Int>(
+    initialState: 0,
+    reducer: Reducer { state, action in
+      state += action
+      box.store?.dispatch(1)
+    }, name: "probe")
+  box.store = store
+  store.dispatch(1)
+case "container-in-getter":
+  let container = AtomContainer()
+  let reentrant = Selector(key: "Misuse.reentrant") { _ in try container.get(Misuse.base) }
+  _ = try? container.get(reentrant)
+case "deep-chain-on-small-stack":
+  // The first read of a 10,000-selector chain, on a thread with 512 KiB of stack.
+  var chain: [Selector<Int>] = []
+  for index in 0..<10_000 {
+    let previous = chain.last
+    chain.append(
+      Selector(key: "Deep.step\(index)") { get in try (previous.map { try get($0) } ?? get(Misuse.base)) + 1 })
+  }
+  let container = AtomContainer()
+  let last = chain[chain.count - 1]
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    print((try? container.get(last)).map(String.init) ?? "failed")
+    done.signal()
+  }
+  thread.stackSize = 512 * 1024
+  thread.start()
+  done.wait()
+default:
+  print("usage: release-probe dispatch-in-reducer|container-in-getter|deep-chain-on-small-stack")
+}
