@@ -57,9 +57,10 @@ public enum Renderer {
 
   /// Draws what changed between two snapshots: the union of their graphs, with nodes and
   /// edges that were added in green, removed ones in red and dashed, nodes whose value or type
-  /// changed outlined in amber, and selectors that got slower (see ``GraphDifference``)
-  /// outlined in heat colours. In SVG each node's and edge's group carries the class `added`,
-  /// `removed`, `changed` or `slower`. The legend explains the marks.
+  /// changed outlined in amber, and selectors that got slower (a mean or total time `slower`
+  /// times the old one and at least 10 µs more) outlined in heat colours. In SVG each node's
+  /// and edge's group carries the class `added`, `removed`, `changed` or `slower`. The legend
+  /// explains the marks.
   ///
   /// ```swift
   /// let drawing = try Renderer.drawDifference(from: main, to: pullRequest, options: RenderOptions(format: .svg))

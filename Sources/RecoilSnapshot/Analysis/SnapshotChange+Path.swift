@@ -10,7 +10,7 @@ extension SnapshotChange {
   /// SnapshotChange(path: "linesTotal", before: nil, after: "3").concerns(path: "lines")           // false
   /// ```
   ///
-  /// - Parameter path: A state path such as `user.name` or `lines[1].quantity`.
+  /// - Parameter other: A state path such as `user.name` or `lines[1].quantity`.
   /// - Returns: Whether the change is at, above or below `path`.
   public func concerns(path other: String) -> Bool {
     Self.isAncestor(path, of: other) || Self.isAncestor(other, of: path)
