@@ -1,3 +1,5 @@
+import RecoilSnapshot
+
 /// Makes arbitrary snapshot text safe for Graphviz and for the SVG it writes.
 ///
 /// Snapshot text comes from app values and can hold anything. Two paths exist:
@@ -9,22 +11,13 @@
 enum LabelText {
   /// Text for inside an HTML-like label.
   static func html(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
+    MarkupEscaping.escape(text) { scalar in
       // Graphviz expands \N, \G and friends in HTML text after parsing it, and turns a
       // doubled backslash back into one.
-      case "\\": result += "\\\\"
-      default: result.unicodeScalars.append(visible(scalar))
-      }
+      if scalar == "\\" { return "\\\\" }
+      let shown = visible(scalar)
+      return shown == scalar ? nil : String(shown)
     }
-    return result
   }
 
   /// Text for a plain string attribute such as `tooltip`; newlines are kept.
