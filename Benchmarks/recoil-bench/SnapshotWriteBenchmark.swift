@@ -9,7 +9,9 @@ import RecoilStores
 /// writing that same finished snapshot: the floor that making the records sits on. Goal: at
 /// most 50 ms.
 enum SnapshotWriteBenchmark {
-  struct Session: Sendable {
+  /// Equatable, as store state nearly always is (TestStore asks for it): the diff compares
+  /// before reflecting.
+  struct Session: Sendable, Equatable {
     var user = "ann"
     var count = 0
     var items = ["boots", "gloves", "hat"]

@@ -35,3 +35,19 @@ import Testing
     #expect(NodeKey.declared(key: nil, fileID: "App/Cart.swift", function: "total", line: 9).site == "App/Cart.swift:9")
   }
 }
+
+/// The names the documentation promises for nodes declared without a key.
+@Suite struct DefaultNodeNameTests {
+  enum Settings {
+    static let theme = Atom("light")
+  }
+
+  @Test func aStaticPropertyWithoutAKeyIsNamedAfterItsTypeAndLine() {
+    // The line of `static let theme` above.
+    #expect(Settings.theme.key.description == "Settings#\(#line - 5)")
+  }
+
+  @Test func anExplicitKeyIsTheName() {
+    #expect(Atom(1, key: "Settings.currency").key.description == "Settings.currency")
+  }
+}

@@ -25,7 +25,7 @@ public struct SelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: S
   /// ```
   ///
   /// - Parameters:
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
@@ -72,7 +72,7 @@ extension SelectorFamily where Value: Equatable {
   /// ```
   ///
   /// - Parameters:
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
@@ -105,7 +105,7 @@ public struct AsyncSelectorFamily<Parameter: Hashable & Sendable, Value: Sendabl
   /// ```
   ///
   /// - Parameters:
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.

@@ -20,7 +20,7 @@ public final class AsyncAtom<Value: Sendable>: WritableNode<Value>, @unchecked S
   /// ```
   ///
   /// - Parameters:
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.

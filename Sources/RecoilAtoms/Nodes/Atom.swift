@@ -3,10 +3,15 @@
 /// Any number of selectors may read an atom; setting it re-evaluates exactly the selectors
 /// that depend on it, when they are next read or while they are subscribed.
 ///
+/// Give a node a `key` to name it in the inspector, in snapshots and in error messages.
+/// Without one, a node declared as a `static let` is named after its type and line
+/// (`Settings#8`), because Swift tells an initializer its type but not the property's name.
+///
 /// ```swift
 /// enum Settings {
-///   static let currency = Atom("EUR")                       // named "Settings.currency"
-///   static let recent = Atom<[String]>(key: "recent") { [] }
+///   static let currency = Atom("EUR", key: "Settings.currency")  // named "Settings.currency"
+///   static let recent = Atom<[String]>(key: "Settings.recent") { [] }
+///   static let theme = Atom("light")                                // named "Settings#10"
 /// }
 /// container.set(Settings.currency, "USD")
 /// ```
@@ -22,7 +27,7 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
   /// ```
   ///
   /// - Parameters:
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
@@ -44,7 +49,7 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
   ///
   /// - Parameters:
   ///   - defaultValue: The value the atom has until it is set.
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
@@ -83,7 +88,7 @@ extension Atom where Value: Equatable {
   /// ```
   ///
   /// - Parameters:
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
@@ -105,7 +110,7 @@ extension Atom where Value: Equatable {
   ///
   /// - Parameters:
   ///   - defaultValue: The value the atom has until it is set.
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.

@@ -29,7 +29,7 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
@@ -71,7 +71,7 @@ extension Selector where Value: Equatable {
   /// ```
   ///
   /// - Parameters:
-  ///   - key: An explicit name; by default `<File>.<property>` of the declaration.
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
