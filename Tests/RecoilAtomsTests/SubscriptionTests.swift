@@ -110,3 +110,22 @@ import Testing
     #expect(container.nodeCount == 0)
   }
 }
+
+@Suite struct ContainerSubscriptionStartTests {
+  @Test func aContainerSubscriptionDeliversTheCurrentStateFirstWhenAskedTo() throws {
+    let counter = Atom(1, key: "Start.counter")
+    let doubled = Selector(key: "Start.doubled") { get in try get(counter) * 2 }
+    let container = AtomContainer()
+    let withCurrent = LockedValue<[Int]>([])
+    let changesOnly = LockedValue<[Int]>([])
+    let first = container.subscribe(doubled, starting: .currentThenChanges) { loadable in
+      withCurrent.withLock { $0.append(loadable.value ?? -1) }
+    }
+    let second = container.subscribe(doubled) { loadable in changesOnly.withLock { $0.append(loadable.value ?? -1) } }
+    container.set(counter, 5)
+    #expect(withCurrent.withLock { $0 } == [2, 10])
+    #expect(changesOnly.withLock { $0 } == [10])
+    first.cancel()
+    second.cancel()
+  }
+}

@@ -314,6 +314,10 @@ public final class AtomContainer: Sendable {
   /// subscription is cancelled or released. While subscribed, the node is kept up to date
   /// eagerly.
   ///
+  /// By default only changes are delivered (read the current value with `get`);
+  /// `starting: .currentThenChanges` delivers the current state first, as a store's key-path
+  /// subscription does, in order with the changes that follow.
+  ///
   /// ```swift
   /// let subscription = container.subscribe(CartState.total) { total in
   ///   print(total.value ?? 0)
@@ -322,11 +326,13 @@ public final class AtomContainer: Sendable {
   ///
   /// - Parameters:
   ///   - node: Any atom or selector.
+  ///   - starting: Whether the current state is delivered first; by default it is not.
   ///   - delivery: Where `onChange` runs; by default on the thread that made the change.
   ///   - onChange: Receives the new state.
   /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
   public func subscribe<Value>(
-    _ node: Node<Value>, delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (Loadable<Value>) -> Void
+    _ node: Node<Value>, starting: SubscriptionStart = .changesOnly, delivery: Delivery = .immediate,
+    _ onChange: @escaping @Sendable (Loadable<Value>) -> Void
   ) -> Subscription {
     let id = subscriberIDs.add(1, ordering: .relaxed).newValue
     let deliver = delivery.wrap(onChange)
@@ -341,8 +347,13 @@ public final class AtomContainer: Sendable {
         })
       core.updateWatched(slot)
       core.ensureFresh(index)
-      // The subscriber hears about changes from now on, not about the state it starts from.
+      // Changes are heard from now on; the state it starts from only when asked for, queued
+      // with the notifications so that it comes before any change made after it.
       slot.notifiedVersion = slot.version
+      if starting == .currentThenChanges {
+        let current = unsafeDowncast(slot, to: ValueSlot<Value>.self).loadable
+        core.deliveries.append { deliver(current) }
+      }
       core.settle()
       if !core.observers.isEmpty {
         core.events.append(.subscribersChanged(node: slot.key, count: slot.subscribers.count))

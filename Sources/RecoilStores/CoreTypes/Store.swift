@@ -335,14 +335,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - keyPath: The part of the state.
+  ///   - starting: Whether the current value is delivered first; by default it is (pass
+  ///     `.changesOnly` for changes alone, as the atom graph's `subscribe` does by default).
   ///   - delivery: Where `onChange` runs.
-  ///   - onChange: Receives the value at once and after each change.
+  ///   - onChange: Receives the value at once (unless `.changesOnly`) and after each change.
   /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
   public func subscribe<Value: Equatable & Sendable>(
-    _ keyPath: KeyPath<State, Value> & Sendable, delivery: Delivery = .immediate,
-    _ onChange: @escaping @Sendable (Value) -> Void
+    _ keyPath: KeyPath<State, Value> & Sendable, starting: SubscriptionStart = .currentThenChanges,
+    delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscription {
-    select({ $0[keyPath: keyPath] }, delivery: delivery, onChange)
+    select({ $0[keyPath: keyPath] }, starting: starting, delivery: delivery, onChange)
   }
 
   /// Calls `onChange` with a value derived from the state at once and whenever it changes:
@@ -354,23 +356,25 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - transform: Derives the value from a state.
+  ///   - starting: Whether the current value is delivered first; by default it is.
   ///   - delivery: Where `onChange` runs.
-  ///   - onChange: Receives the value at once and after each change.
+  ///   - onChange: Receives the value at once (unless `.changesOnly`) and after each change.
   /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
   public func select<Value: Equatable & Sendable>(
-    _ transform: @escaping @Sendable (State) -> Value, delivery: Delivery = .immediate,
-    _ onChange: @escaping @Sendable (Value) -> Void
+    _ transform: @escaping @Sendable (State) -> Value, starting: SubscriptionStart = .currentThenChanges,
+    delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscription {
     let deliver = delivery.wrap(onChange)
-    // Only the processing thread calls the subscriber, one state at a time.
-    let last = LockedValue<Value?>(nil)
+    // Only the processing thread calls the subscriber, one state at a time. The first call
+    // brings the current state: delivered, or only remembered for `.changesOnly`.
+    let last = LockedValue<(seen: Bool, value: Value?)>((false, nil))
     return subscribe { state in
       let value = transform(state)
-      let changed = last.withLock { last in
-        defer { last = value }
-        return last != value
+      let deliverIt = last.withLock { last in
+        defer { last = (true, value) }
+        return last.seen ? last.value != value : starting == .currentThenChanges
       }
-      if changed { deliver(value) }
+      if deliverIt { deliver(value) }
     }
   }
 

@@ -151,15 +151,17 @@ extension Store {
   ///
   /// - Parameters:
   ///   - selector: The selector.
+  ///   - starting: Whether the current value is delivered first; by default it is.
   ///   - delivery: Where `onChange` runs.
   ///   - onChange: Receives the value.
   /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
   public func subscribe<Value: Equatable>(
-    _ selector: StoreSelector<State, Value>, delivery: Delivery = .immediate,
-    _ onChange: @escaping @Sendable (Value) -> Void
+    _ selector: StoreSelector<State, Value>, starting: SubscriptionStart = .currentThenChanges,
+    delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscription {
     select(
-      { [weak self] state in self?.evaluate(selector, on: state) ?? selector(state) }, delivery: delivery, onChange)
+      { [weak self] state in self?.evaluate(selector, on: state) ?? selector(state) }, starting: starting,
+      delivery: delivery, onChange)
   }
 
   /// The selectors read through this store (and the selectors they read), with their input names.
