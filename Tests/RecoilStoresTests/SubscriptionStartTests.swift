@@ -1,5 +1,3 @@
-import RecoilAtoms
-import RecoilConcurrency
 import Testing
 
 @testable import RecoilStores
