@@ -37,6 +37,24 @@ enum BenchmarkTools {
     guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
       throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: "cannot start \(executable)"])
     }
+    #if os(Linux)
+      // On Linux a spawned child's ru_maxrss starts at the parent's high-water mark (exec
+      // carries it over), so the child's own VmHWM is sampled from /proc while it runs.
+      let peakKiB = LockedPeak()
+      let child = pid
+      let sampler = Thread {
+        while !peakKiB.isDone {
+          if let status = try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+          {
+            peakKiB.record(kib)
+          }
+          usleep(10_000)
+        }
+      }
+      sampler.start()
+    #endif
     var status: Int32 = 0
     var usage = rusage()
     _ = wait4(pid, &status, 0, &usage)
@@ -45,9 +63,23 @@ enum BenchmarkTools {
       throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: "\(executable) failed (\(status))"])
     }
     #if os(Linux)
-      return (elapsed, Double(usage.ru_maxrss) / 1024)
+      peakKiB.finish()
+      return (elapsed, Double(peakKiB.value) / 1024)
     #else
       return (elapsed, Double(usage.ru_maxrss) / 1_048_576)
     #endif
   }
+}
+
+/// The highest memory figure seen by a sampling thread, and when to stop sampling.
+final class LockedPeak: @unchecked Sendable {
+  // Safe: every access holds `lock`.
+  private let lock = NSLock()
+  private var peak = 0
+  private var done = false
+
+  var isDone: Bool { lock.withLock { done } }
+  var value: Int { lock.withLock { peak } }
+  func record(_ kib: Int) { lock.withLock { peak = max(peak, kib) } }
+  func finish() { lock.withLock { done = true } }
 }

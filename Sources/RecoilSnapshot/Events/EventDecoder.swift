@@ -39,8 +39,9 @@ enum EventDecoder {
     var searchedForType = false
     var eventSeq: Int?
     var at = 0
-    var node = NodeFieldDecoder()
-    var action = ActionFieldDecoder()
+    // Made only for the events that carry a node or an action: most events are neither.
+    var node: NodeFieldDecoder?
+    var action: ActionFieldDecoder?
     var id: String?
     var from: String?
     var to: String?
@@ -75,8 +76,12 @@ enum EventDecoder {
       case (_, "type"): try reader.skip()
       case (_, "at"): at = try reader.count() ?? 0
       case (_, "eventSeq"): eventSeq = try reader.count()
-      case (.node, _): if try !node.read(key, from: &reader) { try reader.skip() }
-      case (.action, _): if try !action.read(key, from: &reader) { try reader.skip() }
+      case (.node, _):
+        if node == nil { node = NodeFieldDecoder() }
+        if try node?.read(key, from: &reader) != true { try reader.skip() }
+      case (.action, _):
+        if action == nil { action = ActionFieldDecoder() }
+        if try action?.read(key, from: &reader) != true { try reader.skip() }
       case (.edgeAdded, "from"), (.edgeRemoved, "from"): from = try reader.string()
       case (.edgeAdded, "to"), (.edgeRemoved, "to"): to = try reader.string()
       case (.evaluation, "id"), (.error, "id"): id = try reader.string()
@@ -103,7 +108,7 @@ enum EventDecoder {
     let kind: InspectorEvent.Kind
     switch try required(type, "type") {
     case .node:
-      kind = .node(try node.build(reader, objectStart: start))
+      kind = .node(try (node ?? NodeFieldDecoder()).build(reader, objectStart: start))
     case .edgeAdded, .edgeRemoved:
       let edge = SnapshotEdge(from: try required(from, "from"), to: try required(to, "to"))
       kind = type == .edgeAdded ? .edgeAdded(edge) : .edgeRemoved(edge)
@@ -113,7 +118,7 @@ enum EventDecoder {
           node: try required(id, "id"), durationNanos: try required(duration, "durationNanos"),
           trigger: trigger ?? "", changed: changed ?? true))
     case .action:
-      kind = .action(try action.build(reader, objectStart: start))
+      kind = .action(try (action ?? ActionFieldDecoder()).build(reader, objectStart: start))
     case .effect:
       kind = .effect(
         EffectEvent(
