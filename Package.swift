@@ -48,7 +48,9 @@ let package = Package(
 
     .executableTarget(
       name: "recoil-bench",
-      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilAtoms", "RecoilStores", "RecoilInspector"],
+      dependencies: [
+        "RecoilSnapshot", "RecoilRender", "RecoilAtoms", "RecoilStores", "RecoilInspector", "RecoilConcurrency",
+      ],
       path: "Benchmarks/recoil-bench"
     ),
 

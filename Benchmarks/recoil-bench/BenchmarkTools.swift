@@ -1,4 +1,5 @@
 import Foundation
+import RecoilConcurrency
 
 /// Finding and running the peer programs that serve as baselines (`dot`, `python3`).
 enum BenchmarkTools {
@@ -40,15 +41,15 @@ enum BenchmarkTools {
     #if os(Linux)
       // On Linux a spawned child's ru_maxrss starts at the parent's high-water mark (exec
       // carries it over), so the child's own VmHWM is sampled from /proc while it runs.
-      let peakKiB = LockedPeak()
+      let sampling = LockedValue((peakKiB: 0, done: false))
       let child = pid
       let sampler = Thread {
-        while !peakKiB.isDone {
+        while !sampling.withLock({ $0.done }) {
           if let status = try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
             let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
           {
-            peakKiB.record(kib)
+            sampling.withLock { $0.peakKiB = max($0.peakKiB, kib) }
           }
           usleep(10_000)
         }
@@ -63,23 +64,13 @@ enum BenchmarkTools {
       throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: "\(executable) failed (\(status))"])
     }
     #if os(Linux)
-      peakKiB.finish()
-      return (elapsed, Double(peakKiB.value) / 1024)
+      let peakKiB = sampling.withLock { state in
+        state.done = true
+        return state.peakKiB
+      }
+      return (elapsed, Double(peakKiB) / 1024)
     #else
       return (elapsed, Double(usage.ru_maxrss) / 1_048_576)
     #endif
   }
-}
-
-/// The highest memory figure seen by a sampling thread, and when to stop sampling.
-final class LockedPeak: @unchecked Sendable {
-  // Safe: every access holds `lock`.
-  private let lock = NSLock()
-  private var peak = 0
-  private var done = false
-
-  var isDone: Bool { lock.withLock { done } }
-  var value: Int { lock.withLock { peak } }
-  func record(_ kib: Int) { lock.withLock { peak = max(peak, kib) } }
-  func finish() { lock.withLock { done = true } }
 }

@@ -11,6 +11,7 @@ enum Misuse {
 switch CommandLine.arguments.dropFirst().first {
 case "dispatch-in-reducer":
   // The reducer reaches the store through a box: dispatching from inside it is the misuse.
+  // Unchecked: set once before the first dispatch, then only read, on the processing thread.
   final class Box: @unchecked Sendable { var store: Store<Int, Int>? }
   let box = Box()
   let store = Store<Int, Int>(

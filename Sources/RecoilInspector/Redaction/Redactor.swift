@@ -26,7 +26,7 @@ struct Redactor: Sendable {
 
   /// A glob, or one that matches only the text itself when it is not a valid pattern.
   private static func glob(_ pattern: String) -> Glob {
-    (try? Glob(pattern)) ?? (try? Glob(pattern.map { "\\\($0)" }.joined())) ?? (try! Glob("\\*"))
+    (try? Glob(pattern)) ?? Glob(literal: pattern)
   }
 
   // MARK: - Rules

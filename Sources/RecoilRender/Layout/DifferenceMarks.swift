@@ -26,11 +26,6 @@ struct DifferenceMarks: Sendable {
     for timing in difference.timings { marks.nodes[timing.id] = .slower }
     for edge in difference.addedEdges { marks.edges[edge] = .added }
     for edge in difference.removedEdges { marks.edges[edge] = .removed }
-    // A node that only lost its edges must still be drawn: owners of removed nodes stay valid.
-    let known = Set(union.nodes.map(\.id))
-    for index in union.nodes.indices where union.nodes[index].owner.map({ !known.contains($0) }) ?? false {
-      union.nodes[index].owner = nil
-    }
     return (union, marks)
   }
 

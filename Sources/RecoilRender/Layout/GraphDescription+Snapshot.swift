@@ -24,9 +24,6 @@ extension GraphDescription {
       if let mark = marks?.nodes[node.id] {
         Self.apply(mark, DifferenceMarks.nodeAttributes(mark), to: &described.attributes)
       }
-      if node.kind == .store, marks?.nodes[node.id] == .removed {
-        described.attributes.append(("style", "filled,dashed"))
-      }
       nodes.append(described)
     }
 

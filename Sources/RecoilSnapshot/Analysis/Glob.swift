@@ -17,6 +17,11 @@ package struct Glob: Sendable {
 
   private let tokens: [Token]
 
+  /// A pattern that matches exactly `text`, whatever characters it holds.
+  package init(literal text: String) {
+    tokens = text.map { .literal($0) }
+  }
+
   package init(_ pattern: String) throws(PatternError) {
     var tokens: [Token] = []
     var characters = pattern.makeIterator()
