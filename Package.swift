@@ -50,6 +50,7 @@ let package = Package(
       name: "recoil-bench",
       dependencies: [
         "RecoilSnapshot", "RecoilRender", "RecoilAtoms", "RecoilStores", "RecoilInspector", "RecoilConcurrency",
+        "WebDriver",
       ],
       path: "Benchmarks/recoil-bench"
     ),
@@ -63,6 +64,9 @@ let package = Package(
       dependencies: ["RecoilInspector", "RecoilSnapshot", "RecoilAtoms", "RecoilStores", "cart-demo"]
     ),
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
+    // Drives headless Chromium over WebDriver: the report's browser tests and its benchmark.
+    .target(name: "WebDriver", path: "Tests/WebDriver"),
+    .testTarget(name: "ReportBrowserTests", dependencies: ["RecoilRender", "RecoilSnapshot", "WebDriver"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),
     // Scenarios that must behave in an optimised build; ReleaseBuildTests build it in release.

@@ -87,9 +87,9 @@ import Testing
     (["snap.json", "-o"], "option '-o' needs a value (out)"),
     (
       ["snap.json", "-o", "x.bmp"],
-      "cannot tell the output format from 'x.bmp'; name a .svg, .png, .pdf or .dot file or pass --format"
+      "cannot tell the output format from 'x.bmp'; name a .svg, .png, .pdf, .dot or .html file or pass --format"
     ),
-    (["snap.json", "--format", "gif"], "invalid value 'gif' for '--format'; expected svg, png, pdf or dot"),
+    (["snap.json", "--format", "gif"], "invalid value 'gif' for '--format'; expected svg, png, pdf, dot or html"),
     (["snap.json", "--rankdir", "XY"], "invalid value 'XY' for '--rankdir'; expected TB or LR"),
     (
       ["snap.json", "--focus", "a", "--depth", "-1"],

@@ -18,7 +18,7 @@ extension GraphDescription {
     nameOfID.reserveCapacity(snapshot.nodes.count)
     for (index, node) in snapshot.nodes.enumerated() { nameOfID[node.id] = "n\(index)" }
 
-    let hottest = snapshot.nodes.lazy.compactMap { $0.evaluations?.estimatedTotalNanos }.max() ?? 0
+    let hottest = Palette.hottestNanos(in: snapshot)
     for (index, node) in snapshot.nodes.enumerated() {
       var described = Self.describe(node, name: "n\(index)", heat: options.heat ? hottest : nil, compact: isLarge)
       if let mark = marks?.nodes[node.id] {
@@ -27,9 +27,10 @@ extension GraphDescription {
       nodes.append(described)
     }
 
-    for edge in snapshot.edges {
+    for (index, edge) in snapshot.edges.enumerated() {
       guard let tail = nameOfID[edge.from], let head = nameOfID[edge.to] else { continue }
-      var attributes = [("tooltip", LabelText.attribute("\(edge.from) → \(edge.to)"))]
+      // The SVG group's id (`e3`) is the edge's index in the snapshot, for the HTML report.
+      var attributes = [("id", "e\(index)"), ("tooltip", LabelText.attribute("\(edge.from) → \(edge.to)"))]
       if let mark = marks?.edges[edge] {
         attributes.append(("class", mark.rawValue))
         attributes += DifferenceMarks.edgeAttributes(mark)
@@ -46,7 +47,8 @@ extension GraphDescription {
   // MARK: - Nodes
 
   private static func describe(_ node: SnapshotNode, name: String, heat hottest: Int?, compact: Bool) -> Node {
-    var attributes: [(String, String)] = [("class", node.kind.rawValue)]
+    // The SVG group's id is the synthetic name (`n12`, the node's index), for the HTML report.
+    var attributes: [(String, String)] = [("id", name), ("class", node.kind.rawValue)]
     var fill: String
     var border: String
     var styles = ["filled"]
@@ -74,9 +76,8 @@ extension GraphDescription {
       // Async nodes get a double outline.
       attributes.append(("peripheries", "2"))
     }
-    if let hottest, node.kind == .selector, hottest > 0 {
-      let fraction = Double(node.evaluations?.estimatedTotalNanos ?? 0) / Double(hottest)
-      fill = Palette.heatColor(fraction: fraction)
+    if let hottest, let heat = Palette.heatFill(for: node, hottestNanos: hottest) {
+      fill = heat
       text = Palette.needsLightText(on: fill) ? .onDark : .onLight
     }
     switch node.status {

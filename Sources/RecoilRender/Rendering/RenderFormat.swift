@@ -12,6 +12,9 @@ public enum RenderFormat: String, Sendable, CaseIterable {
   case pdf
   /// Graphviz's DOT language, laid out (with positions).
   case dot
+  /// The interactive report: one self-contained HTML page with the SVG, search, selection,
+  /// details and the timeline (`htm` also reads as HTML).
+  case html
 
   /// The format for a file extension, case-insensitively; `gv` means DOT.
   ///
@@ -24,6 +27,8 @@ public enum RenderFormat: String, Sendable, CaseIterable {
     let lowered = fileExtension.lowercased()
     if lowered == "gv" {
       self = .dot
+    } else if lowered == "htm" {
+      self = .html
     } else {
       self.init(rawValue: lowered)
     }

@@ -36,6 +36,8 @@ public struct RenderOptions: Sendable, Equatable {
   public var excludes: [String]
   /// From this many nodes on, layout settings trade a little quality for speed.
   public var largeGraphThreshold: Int
+  /// The HTML report's title, such as the snapshot's file name (`nil`: "state graph").
+  public var title: String?
 
   /// Creates options with the defaults: top to bottom, legend on, no heat, no focus.
   ///
@@ -53,5 +55,6 @@ public struct RenderOptions: Sendable, Equatable {
     self.depth = 1
     self.excludes = []
     self.largeGraphThreshold = 400
+    self.title = nil
   }
 }

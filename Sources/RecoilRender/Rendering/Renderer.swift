@@ -49,10 +49,7 @@ public enum Renderer {
     _ snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> Drawing {
     let filtered = try SnapshotFilter(options: options).apply(to: snapshot)
-    let description = GraphDescription(snapshot: filtered, options: options)
-    let (bytes, warnings) = try Graphviz.render(description, format: options.format)
-    warnings.forEach(warning)
-    return Drawing(bytes: bytes, nodeCount: filtered.nodes.count, edgeCount: filtered.edges.count)
+    return try picture(of: filtered, marks: nil, options: options, warning: warning)
   }
 
   /// Draws what changed between two snapshots: the union of their graphs, with nodes and
@@ -81,10 +78,29 @@ public enum Renderer {
   ) throws(RenderError) -> Drawing {
     let (union, marks) = DifferenceMarks.union(from: old, to: new, slower: slower)
     let filtered = try SnapshotFilter(options: options).apply(to: union)
-    let description = GraphDescription(snapshot: filtered, options: options, marks: marks)
-    let (bytes, warnings) = try Graphviz.render(description, format: options.format)
+    return try picture(of: filtered, marks: marks, options: options, warning: warning)
+  }
+
+  /// Lays out and draws an already filtered snapshot. The HTML report draws an SVG without
+  /// heat (its page colours by heat on a toggle) and wraps it with the snapshot's data.
+  private static func picture(
+    of snapshot: Snapshot, marks: DifferenceMarks?, options: RenderOptions, warning: (String) -> Void
+  ) throws(RenderError) -> Drawing {
+    var drawn = options
+    if options.format == .html {
+      drawn.format = .svg
+      drawn.heat = false
+    }
+    let description = GraphDescription(snapshot: snapshot, options: drawn, marks: marks)
+    var (bytes, warnings) = try Graphviz.render(description, format: drawn.format)
     warnings.forEach(warning)
-    return Drawing(bytes: bytes, nodeCount: filtered.nodes.count, edgeCount: filtered.edges.count)
+    if options.format == .html {
+      let content = ReportPage.Content(
+        title: options.title ?? "state graph", svg: bytes, snapshot: snapshot, heat: options.heat,
+        isDifference: marks != nil)
+      bytes = ReportPage.html(content)
+    }
+    return Drawing(bytes: bytes, nodeCount: snapshot.nodes.count, edgeCount: snapshot.edges.count)
   }
 
   /// The version of the Graphviz libraries in use, such as `2.43.0`.

@@ -1,4 +1,5 @@
 import Foundation
+import RecoilSnapshot
 
 /// The colours and shapes that tell node kinds and states apart.
 enum Palette {
@@ -25,6 +26,18 @@ enum Palette {
 
   /// Heat colours from cool to hot; the hottest is darkest.
   static let heat = ["#fff5eb", "#fee6ce", "#fdd0a2", "#fdae6b", "#fd8d3c", "#f16913", "#d94801", "#a63603", "#7f2704"]
+
+  /// The largest estimated total evaluation time in `snapshot`: the hottest colour's time.
+  static func hottestNanos(in snapshot: Snapshot) -> Int {
+    snapshot.nodes.lazy.compactMap { $0.evaluations?.estimatedTotalNanos }.max() ?? 0
+  }
+
+  /// A selector's heat fill: its total evaluation time as a fraction of the hottest's. `nil`
+  /// for other kinds, or when nothing took any time.
+  static func heatFill(for node: SnapshotNode, hottestNanos: Int) -> String? {
+    guard node.kind == .selector, hottestNanos > 0 else { return nil }
+    return heatColor(fraction: Double(node.evaluations?.estimatedTotalNanos ?? 0) / Double(hottestNanos))
+  }
 
   static func heatColor(fraction: Double) -> String {
     let clamped = min(max(fraction, 0), 1)

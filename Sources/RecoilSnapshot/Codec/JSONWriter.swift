@@ -54,6 +54,12 @@ package struct JSONWriter {
     appendQuoted(value)
   }
 
+  /// A number element of an array.
+  package mutating func writeElement(_ value: Int) {
+    prefix(key: nil)
+    output.append(contentsOf: String(value).utf8)
+  }
+
   /// The text written so far, ending in a newline.
   package var text: String { String(decoding: output, as: UTF8.self) + "\n" }
 

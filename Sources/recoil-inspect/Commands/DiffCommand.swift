@@ -15,14 +15,14 @@ struct DiffCommand: Command {
     time at least --slower (1.5 by default) times the old one and at least 10 µs more. With
     --exit-code, exits 1 when the graphs' structure differs and 0 when it is the same.
     --format json prints one object (its shape is in the README). -o draws the union of both
-    graphs (.svg .png .pdf .dot): added in green, removed in red and dashed, changed values or
+    graphs (.svg .png .pdf .dot, or .html for the interactive report): added in green, removed in red and dashed, changed values or
     types in amber, slower selectors outlined in heat colours, with a legend.
     """
   static let options: [OptionSpec] = [
     .flag("exit-code", help: "Exit 1 when the graphs' structure differs."),
     .option("slower", value: "factor", help: "How many times slower counts as slower (default 1.5)."),
     OutputFormat.option,
-    .option("output", short: "o", value: "picture", help: "Also draw the difference (.svg .png .pdf .dot)."),
+    .option("output", short: "o", value: "picture", help: "Also draw the difference (.svg .png .pdf .dot .html)."),
   ]
 
   var old: String
@@ -60,10 +60,12 @@ struct DiffCommand: Command {
     let after = try SnapshotInput.load(new, streams: streams)
     let difference = GraphDifference(from: before, to: after, slower: slower)
     if let picture {
+      var pictureOptions = RenderOptions(format: picture.format)
+      pictureOptions.title = "\(URL(filePath: old).lastPathComponent) → \(URL(filePath: new).lastPathComponent)"
       let drawing: Drawing
       do {
         drawing = try Renderer.drawDifference(
-          from: before, to: after, options: RenderOptions(format: picture.format), slower: slower
+          from: before, to: after, options: pictureOptions, slower: slower
         ) { streams.reportWarning("Graphviz: \($0)") }
       } catch {
         throw .render(error)

@@ -9,13 +9,20 @@ struct RenderCommand: Command {
   static let usage = "recoil-inspect [render] <snapshot> [-o <out>] [options]"
   static let discussion = """
     Reads SNAPSHOT (a file, or - for standard input) and draws it with Graphviz. The format
-    comes from OUT's extension (.svg .png .pdf .dot) or --format. Without -o, the picture is
+    comes from OUT's extension (.svg .png .pdf .dot .html) or --format; .html is the
+    interactive report (see `recoil-inspect report`). Without -o, the picture is
     written beside the snapshot with the format's extension (to standard output when reading
     standard input). -o - writes to standard output. Files are replaced atomically.
     """
-  static let options: [OptionSpec] = [
-    .option("output", short: "o", value: "out", help: "Where to write the picture; - for standard output."),
-    .option("format", short: "f", value: "svg|png|pdf|dot", help: "Output format (default: from --output, else svg)."),
+  static let options: [OptionSpec] =
+    [
+      .option("output", short: "o", value: "out", help: "Where to write the picture; - for standard output."),
+      .option(
+        "format", short: "f", value: "svg|png|pdf|dot|html", help: "Output format (default: from --output, else svg)."),
+    ] + drawingOptions
+
+  /// The options that say what to draw and how, shared with `report`.
+  static let drawingOptions: [OptionSpec] = [
     .option("focus", value: "id", help: "Draw only this node and its neighbourhood."),
     .option("depth", value: "n", help: "Hops up- and downstream of --focus to keep (default 1)."),
     .option("exclude", value: "glob", help: "Leave out nodes whose id matches (repeatable; * ? [abc]).", repeats: true),
@@ -38,7 +45,7 @@ struct RenderCommand: Command {
     var format: RenderFormat?
     if let name = arguments.value("format") {
       guard let parsed = RenderFormat(fileExtension: name) else {
-        throw .invalidValue(option: "--format", value: name, expected: "svg, png, pdf or dot")
+        throw .invalidValue(option: "--format", value: name, expected: "svg, png, pdf, dot or html")
       }
       format = parsed
     }
@@ -63,7 +70,16 @@ struct RenderCommand: Command {
       }
     }
 
-    var options = RenderOptions(format: format ?? .svg)
+    renderOptions = try Self.drawingOptions(arguments, format: format ?? .svg, input: input)
+    quiet = arguments.has("quiet")
+  }
+
+  /// Reads the options of ``drawingOptions``.
+  static func drawingOptions(
+    _ arguments: ParsedArguments, format: RenderFormat, input: String
+  ) throws(UsageError) -> RenderOptions {
+    var options = RenderOptions(format: format)
+    options.title = input == "-" ? "standard input" : URL(filePath: input).lastPathComponent
     options.focus = arguments.value("focus")
     if let depth = arguments.value("depth") {
       guard let value = Int(depth), value >= 0 else {
@@ -83,8 +99,7 @@ struct RenderCommand: Command {
     }
     options.heat = arguments.has("heat")
     options.showsLegend = !arguments.has("no-legend")
-    renderOptions = options
-    quiet = arguments.has("quiet")
+    return options
   }
 
   /// `dir/snap.json` -> `dir/snap.svg`, keeping the path as the user wrote it.
@@ -97,10 +112,17 @@ struct RenderCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
+    try Self.draw(input: input, output: output, options: renderOptions, quiet: quiet, streams: streams)
+  }
+
+  /// Loads, draws and writes atomically, then says what was written.
+  static func draw(
+    input: String, output: String, options: RenderOptions, quiet: Bool, streams: StandardStreams
+  ) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, streams: streams)
     let drawing: Drawing
     do {
-      drawing = try Renderer.draw(snapshot, options: renderOptions) { streams.reportWarning("Graphviz: \($0)") }
+      drawing = try Renderer.draw(snapshot, options: options) { streams.reportWarning("Graphviz: \($0)") }
     } catch {
       throw .render(error)
     }

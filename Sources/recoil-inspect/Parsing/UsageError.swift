@@ -33,7 +33,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownName(let option, let kind, let name, let known):
       Self.describeUnknown(option: option, kind: kind, name: name, known: known)
     case .unknownFormat(let path):
-      "cannot tell the output format from '\(path)'; name a .svg, .png, .pdf or .dot file or pass --format"
+      "cannot tell the output format from '\(path)'; name a .svg, .png, .pdf, .dot or .html file or pass --format"
     }
   }
 

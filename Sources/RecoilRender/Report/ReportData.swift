@@ -1,0 +1,122 @@
+import RecoilSnapshot
+
+/// The data the report's script reads, as compact JSON that is safe inside an HTML `<script>`
+/// element.
+///
+/// Nodes keep the snapshot's order, so node `i` is drawn as the SVG group `n<i>`; edges are
+/// pairs of node indexes in the snapshot's order, drawn as `e<k>`. Durations arrive already
+/// formatted and heat colours already chosen, so the page repeats neither rule.
+///
+/// The timeline holds one entry per recorded action, in order, numbered from 1 in that order
+/// (`seq`; stores number their actions each on their own, `storeSeq`). Each change names the
+/// nodes it wrote: the store, and each slice whose path the change concerns (at, above or below).
+enum ReportData {
+  static func json(for snapshot: Snapshot) -> [UInt8] {
+    var writer = JSONWriter(compact: true)
+    var indexOfID: [String: Int] = [:]
+    indexOfID.reserveCapacity(snapshot.nodes.count)
+    for (index, node) in snapshot.nodes.enumerated() { indexOfID[node.id] = index }
+
+    writer.beginObject()
+    writeNodes(of: snapshot, to: &writer)
+    writer.beginArray(key: "edges")
+    for edge in snapshot.edges {
+      writer.beginArray()
+      writer.writeElement(indexOfID[edge.from] ?? -1)
+      writer.writeElement(indexOfID[edge.to] ?? -1)
+      writer.endArray()
+    }
+    writer.endArray()
+    writeTimeline(of: snapshot, indexOfID: indexOfID, to: &writer)
+    if let dropped = snapshot.dropped {
+      writer.beginObject(key: "dropped")
+      writer.write("actions", dropped.actions)
+      writer.write("evaluations", dropped.evaluations)
+      writer.write("events", dropped.events)
+      writer.endObject()
+    }
+    writer.endObject()
+    return ScriptEmbedding.inert(json: writer.output)
+  }
+
+  private static func writeNodes(of snapshot: Snapshot, to writer: inout JSONWriter) {
+    let hottest = Palette.hottestNanos(in: snapshot)
+    writer.beginArray(key: "nodes")
+    for node in snapshot.nodes {
+      writer.beginObject()
+      writer.write("id", node.id)
+      writer.write("kind", node.kind.rawValue)
+      writer.write("label", node.label)
+      if node.isAsync { writer.write("async", true) }
+      writer.write("family", node.family)
+      writer.write("parameter", node.parameter)
+      writer.write("owner", node.owner)
+      writer.write("valueType", node.valueType)
+      writer.write("value", node.value)
+      writer.write("status", node.status?.rawValue)
+      writer.write("error", node.error)
+      writer.write("subscribers", node.subscribers)
+      if let evaluations = node.evaluations {
+        writer.beginObject(key: "evaluations")
+        writer.write("count", evaluations.count)
+        writer.write("timed", evaluations.timedCount ?? evaluations.count)
+        writer.write("total", DurationText.format(nanos: evaluations.totalNanos))
+        writer.write("mean", evaluations.meanNanos.map { DurationText.format(nanos: $0) })
+        writer.write("max", evaluations.maxNanos.map { DurationText.format(nanos: $0) })
+        writer.write("last", evaluations.lastNanos.map { DurationText.format(nanos: $0) })
+        writer.endObject()
+      }
+      if let fill = Palette.heatFill(for: node, hottestNanos: hottest) {
+        writer.beginObject(key: "heat")
+        writer.write("fill", fill)
+        writer.write("text", Palette.needsLightText(on: fill) ? "#ffffff" : "#000000")
+        writer.endObject()
+      }
+      writer.endObject()
+    }
+    writer.endArray()
+  }
+
+  private static func writeTimeline(
+    of snapshot: Snapshot, indexOfID: [String: Int], to writer: inout JSONWriter
+  ) {
+    // The slices of each store with their state paths (a slice's label is its key path).
+    var slicesOfStore: [String: [(index: Int, path: String)]] = [:]
+    for (index, node) in snapshot.nodes.enumerated() where node.kind == .slice {
+      guard let owner = node.owner else { continue }
+      slicesOfStore[owner, default: []].append((index, node.label ?? String(node.id.dropFirst(owner.count + 1))))
+    }
+
+    writer.beginArray(key: "timeline")
+    for (position, action) in snapshot.actions.enumerated() {
+      writer.beginObject()
+      // The timeline's own number is the entry's place in the recorded order; the store's
+      // number (`app #5`) is the one users know the action by.
+      writer.write("seq", position + 1)
+      writer.write("kind", "action")
+      writer.write("store", action.store)
+      writer.write("storeSeq", action.seq)
+      writer.write("name", action.name)
+      writer.write("payload", action.payload)
+      writer.write("at", action.atNanos.map { DurationText.format(nanos: $0) })
+      writer.write("duration", action.durationNanos.map { DurationText.format(nanos: $0) })
+      let store = indexOfID[action.store]
+      let slices = slicesOfStore[action.store] ?? []
+      writer.beginArray(key: "changes")
+      for change in action.changes {
+        writer.beginObject()
+        writer.write("path", change.path)
+        writer.write("before", change.before)
+        writer.write("after", change.after)
+        writer.beginArray(key: "nodes")
+        if let store { writer.writeElement(store) }
+        for slice in slices where change.concerns(path: slice.path) { writer.writeElement(slice.index) }
+        writer.endArray()
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+  }
+}

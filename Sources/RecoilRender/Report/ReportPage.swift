@@ -1,0 +1,123 @@
+import Foundation
+import RecoilSnapshot
+
+/// The interactive HTML report: one self-contained page holding the Graphviz-laid-out SVG, its
+/// data, its style and its script, which makes no network request.
+///
+/// The page's parts:
+/// - the toolbar: `#search`, a filter by kind, a heat toggle, zoom buttons and a summary;
+/// - `#graph`: the SVG, each node's group carrying `data-node-id`, panned and zoomed;
+/// - `#details`: what is known about the selected node or the chosen timeline entry;
+/// - `#timeline`: every recorded action, virtualized, each row carrying `data-seq`.
+///
+/// Everything from the snapshot is data: the SVG's text is escaped by the renderer, attributes
+/// by ``SVGForHTML``, the embedded JSON by ``ScriptEmbedding``, and the script writes text
+/// only through `textContent`. A Content-Security-Policy allows nothing but this page's own
+/// style and script (by a nonce), so no network load and no injected script can run.
+enum ReportPage {
+  struct Content {
+    var title: String
+    var svg: [UInt8]
+    var snapshot: Snapshot
+    var heat: Bool
+    var isDifference: Bool
+  }
+
+  static func html(_ content: Content) -> [UInt8] {
+    let nonce = makeNonce()
+    let snapshot = content.snapshot
+    var page: [UInt8] = []
+    func add(_ text: String) { page.append(contentsOf: text.utf8) }
+
+    add(
+      """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-\(nonce)'; \
+      style-src 'nonce-\(nonce)'; img-src data:; base-uri 'none'; form-action 'none'">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="generator" content="recoil-inspect">
+      <title>\(text(content.title)) · recoil-inspect</title>
+      <style nonce="\(nonce)">
+      \(ReportStyle.css)
+      </style>
+      </head>
+      <body>
+      <header id="toolbar">
+      <h1>\(text(content.title))</h1>
+      <input id="search" type="search" placeholder="Search ids, labels, values  ( / )" autocomplete="off" \
+      spellcheck="false" aria-label="Search nodes by id, label or value">
+      <span id="search-count" aria-live="polite"></span>
+      <fieldset id="kinds"><legend>Show</legend>\(kindFilters())</fieldset>
+      <label class="toggle"><input type="checkbox" id="heat"\(content.heat ? " checked" : "")> heat</label>
+      <span id="zoom" role="group" aria-label="Zoom">\
+      <button id="zoom-out" type="button" title="Zoom out (−)" aria-label="Zoom out">−</button>\
+      <button id="zoom-fit" type="button" title="Fit the graph (0)">fit</button>\
+      <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button></span>
+      <span id="summary">\(text(summary(of: snapshot, isDifference: content.isDifference)))</span>
+      </header>
+      <main>
+      <div id="graph" tabindex="0" aria-label="State graph: drag to pan, wheel to zoom, click a node to select it">\
+      <div id="canvas">
+      """)
+    page.append(contentsOf: SVGForHTML.inline(content.svg, nodeIDs: snapshot.nodes.map(\.id)))
+    add(
+      """
+      </div></div>
+      <aside id="details" aria-live="polite"><p class="hint">Click a node or search for one to see its value, \
+      what it depends on and what depends on it. Choose an action in the timeline, or step with ← and →.</p></aside>
+      </main>
+      <section id="timeline-panel" aria-label="Timeline">
+      <div id="timeline-head"><strong>Timeline</strong> <span id="timeline-count"></span> \
+      <span class="hint">← → step · Esc clears</span></div>
+      <div id="timeline" tabindex="0"></div>
+      </section>
+      <script type="application/json" id="report-data">
+      """)
+    page.append(contentsOf: ReportData.json(for: snapshot))
+    add(
+      """
+      </script>
+      <script nonce="\(nonce)">
+      \(ReportScript.source)
+      </script>
+      </body>
+      </html>
+
+      """)
+    return page
+  }
+
+  /// One checkbox per node kind, with its colours as a swatch.
+  private static func kindFilters() -> String {
+    SnapshotNodeKind.allCases.map { kind in
+      "<label><input type=\"checkbox\" data-kind=\"\(kind.rawValue)\" checked><span class=\"swatch \(kind.rawValue)\"></span>\(kind.rawValue)s</label>"
+    }.joined()
+  }
+
+  private static func summary(of snapshot: Snapshot, isDifference: Bool) -> String {
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    var parts = [
+      count(snapshot.nodes.count, "node"), count(snapshot.edges.count, "edge"), count(snapshot.actions.count, "action"),
+    ]
+    if isDifference { parts.insert("difference", at: 0) }
+    if let captured = snapshot.capturedAt { parts.append("captured \(captured.formatted(.iso8601))") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// Text content for HTML: markup characters as entities, controls as visible stand-ins.
+  private static func text(_ string: String) -> String {
+    MarkupEscaping.escape(string) { scalar in
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : nil
+    }
+  }
+
+  /// A fresh nonce per page: only the page's own `<style>` and `<script>` carry it.
+  private static func makeNonce() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    return Data(bytes).base64EncodedString()
+  }
+}

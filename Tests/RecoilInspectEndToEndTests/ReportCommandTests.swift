@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `recoil-inspect report`, and `.html` from `render` and `diff`. The page's behaviour is
+/// tested in a browser (ReportBrowserTests); these check the command and the file.
+@Suite struct ReportCommandTests {
+  @Test func writesTheReportBesideTheSnapshot() throws {
+    let directory = try ExecutableRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appending(path: "cart.snapshot.json")
+    try FileManager.default.copyItem(
+      at: URL(filePath: ExecutableRunner.fixture("cart-demo/cart.snapshot.json")), to: input)
+    let outcome = try ExecutableRunner.run(["report", input.path])
+    let output = directory.appending(path: "cart.snapshot.html").path
+    #expect(outcome.status == 0)
+    #expect(outcome.stderr == "recoil-inspect: wrote \(output) (25 nodes, 14 edges)\n")
+    let page = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(page.contains("<title>cart.snapshot.json · recoil-inspect</title>"))
+    #expect(page.contains("data-node-id=\"Pricing.displayPrices\""))
+    #expect(page.contains("id=\"search\""))
+    #expect(page.contains("id=\"details\""))
+    #expect(page.contains("id=\"timeline\""))
+  }
+
+  @Test func thePageIsSelfContainedAndForbidsNetworkLoads() throws {
+    let outcome = try ExecutableRunner.run([
+      "report", ExecutableRunner.fixture("cart-demo/cart.snapshot.json"), "-o", "-",
+    ])
+    #expect(outcome.status == 0)
+    let page = outcome.stdoutText
+    #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"))
+    // Nothing is loaded from anywhere: no src, no stylesheet link, no URL but XML namespaces.
+    #expect(!page.contains(" src="))
+    #expect(!page.contains("<link"))
+    let urls = page.ranges(of: "http").map { page[$0.lowerBound...].prefix(40) }
+    #expect(urls.allSatisfy { $0.hasPrefix("http://www.w3.org/") || $0.hasPrefix("http-equiv") })
+    // Only the page's own script and style run: they carry the policy's nonce.
+    let nonce = try #require(page.firstRange(of: "'nonce-").map { page[$0.upperBound...].prefix { $0 != "'" } })
+    #expect(nonce.count >= 16)
+    #expect(page.contains("<script nonce=\"\(nonce)\">"))
+    #expect(page.contains("<style nonce=\"\(nonce)\">"))
+  }
+
+  @Test func renderWritesTheReportForAnHTMLFileAndDiffDrawsTheDifferenceAsOne() throws {
+    let directory = try ExecutableRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let rendered = directory.appending(path: "graph.html").path
+    var outcome = try ExecutableRunner.run([
+      ExecutableRunner.fixture("format/cart.snapshot.json"), "-o", rendered, "-q",
+    ])
+    #expect(outcome.status == 0)
+    #expect(try String(contentsOfFile: rendered, encoding: .utf8).contains("data-node-id=\"CartState.total\""))
+
+    let difference = directory.appending(path: "difference.html").path
+    outcome = try ExecutableRunner.run([
+      "diff", ExecutableRunner.fixture("format/cart.snapshot.json"),
+      ExecutableRunner.fixture("cart-demo/cart.snapshot.json"), "-o", difference,
+    ])
+    #expect(outcome.status == 0)
+    let page = try String(contentsOfFile: difference, encoding: .utf8)
+    #expect(page.contains("<title>cart.snapshot.json → cart.snapshot.json · recoil-inspect</title>"))
+    #expect(page.contains("class=\"node selector added\""))
+    #expect(page.contains("difference · "))
+  }
+
+  @Test func aBadSnapshotLeavesAnExistingReportAsItWas() throws {
+    let directory = try ExecutableRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appending(path: "report.html")
+    try Data("previous report".utf8).write(to: output)
+    let outcome = try ExecutableRunner.run([
+      "report", ExecutableRunner.fixture("bad/missing-field.json"), "-o", output.path,
+    ])
+    #expect(outcome.status == 65)
+    #expect(outcome.stderr.contains("missing-field.json"))
+    #expect(try String(contentsOf: output, encoding: .utf8) == "previous report")
+  }
+
+  @Test func anUnknownFocusIsAUsageError() throws {
+    let outcome = try ExecutableRunner.run([
+      "report", ExecutableRunner.fixture("cart-demo/cart.snapshot.json"), "--focus", "Nope", "-o", "-",
+    ])
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.contains("Nope"))
+  }
+}

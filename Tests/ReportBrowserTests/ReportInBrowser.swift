@@ -1,0 +1,73 @@
+import Foundation
+import RecoilRender
+import RecoilSnapshot
+import WebDriver
+
+/// Writes a snapshot's HTML report to a temporary file and opens it in headless Chromium,
+/// ready (the page sets `data-ready`), for the body of a test. Closes the browser and stops
+/// the driver afterwards, whether the body threw or not.
+func withReport(
+  _ snapshot: Snapshot, title: String = "test", heat: Bool = false,
+  _ body: (BrowserSession) throws -> Void
+) throws {
+  var options = RenderOptions(format: .html)
+  options.title = title
+  options.heat = heat
+  let page = try Renderer.render(snapshot, options: options)
+  let directory = FileManager.default.temporaryDirectory.appending(path: "report-browser-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let file = directory.appending(path: "report.html")
+  try Data(page).write(to: file)
+  try withBrowser { browser in
+    try browser.navigate(to: file)
+    try browser.wait(until: "return document.documentElement.getAttribute('data-ready') === 'true'")
+    try body(browser)
+  }
+}
+
+/// Runs `body` with a fresh headless Chromium session.
+func withBrowser(_ body: (BrowserSession) throws -> Void) throws {
+  let driver = try ChromeDriver.start()
+  defer { driver.stop() }
+  let browser = try driver.openSession()
+  do {
+    try body(browser)
+  } catch {
+    browser.close()
+    throw error
+  }
+  browser.close()
+}
+
+/// The cart demo's snapshot, as shipped in `Fixtures/`.
+func demoSnapshot() throws -> Snapshot {
+  let url = URL(filePath: #filePath).deletingLastPathComponent().appending(
+    path: "../../Fixtures/cart-demo/cart.snapshot.json")
+  return try SnapshotCodec.decode(Data(contentsOf: url.standardized))
+}
+
+extension BrowserSession {
+  /// The `data-node-id`s of the graph's nodes that carry `className`, sorted.
+  func nodeIDs(withClass className: String) throws -> [String] {
+    let value = try execute(
+      "return [...document.querySelectorAll('#graph g.node.' + arguments[0])].map(e => e.getAttribute('data-node-id')).sort()",
+      [className])
+    return value as? [String] ?? []
+  }
+
+  /// The text of `#details`.
+  func detailsText() throws -> String {
+    try execute("return document.getElementById('details').innerText") as? String ?? ""
+  }
+
+  /// The console's errors and warnings since the last call.
+  func consoleProblems() throws -> [String] {
+    try consoleEntries().filter { $0.level == "SEVERE" || $0.level == "WARNING" }.map(\.message)
+  }
+}
+
+/// The CSS selector of a node's group in the graph.
+func node(_ id: String) -> String {
+  "#graph g.node[data-node-id=\"\(id.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"]"
+}

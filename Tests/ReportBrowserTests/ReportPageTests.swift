@@ -1,0 +1,239 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+import WebDriver
+
+/// The HTML report in headless Chromium, driven over WebDriver as a user would drive it.
+@Suite(.serialized) struct ReportPageTests {
+  @Test func loadsWithoutConsoleErrorsAndMarksEveryNode() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      #expect(try browser.consoleProblems() == [])
+      let ids = try browser.execute(
+        "return [...document.querySelectorAll('#graph g.node[data-node-id]')].map(e => e.getAttribute('data-node-id'))")
+      #expect(Set(ids as? [String] ?? []) == Set(snapshot.nodes.map(\.id)))
+      #expect((ids as? [String])?.count == snapshot.nodes.count)
+      let hooks = try browser.execute(
+        "return ['search', 'details', 'timeline'].every(id => document.getElementById(id) !== null)")
+      #expect(hooks as? Bool == true)
+      // No network: nothing but the page itself was loaded.
+      let resources = try browser.execute("return performance.getEntriesByType('resource').length")
+      #expect(resources as? Int == 0)
+    }
+  }
+
+  @Test func searchHighlightsMatchesInIdsLabelsAndValues() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      try browser.type("eur", into: "#search")
+      let expected = snapshot.nodes.filter { node in
+        [node.id, node.label ?? "", node.value ?? ""].contains { $0.lowercased().contains("eur") }
+      }.map(\.id).sorted()
+      #expect(!expected.isEmpty)
+      #expect(try browser.nodeIDs(withClass: "match") == expected)
+      // Values are searched too: "EUR" occurs only in values in the demo.
+      #expect(expected.contains("Pricing.currency"))
+      let count = try browser.execute("return document.getElementById('search-count').textContent")
+      #expect(count as? String == "\(expected.count) match\(expected.count == 1 ? "" : "es")")
+    }
+  }
+
+  @Test func enterSelectsTheExactMatchWithWhatIsUpAndDownstream() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      // "Catalog.query" is a substring of no other id, but "Catalog.products" would be an exact
+      // match among several matches of "catalog.products": check the exact one wins.
+      try browser.type("Catalog.visibleProducts" + WebDriverKey.enter, into: "#search")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Catalog.visibleProducts"])
+      let upstream = snapshot.dependencies(of: "Catalog.visibleProducts").map(\.id).sorted()
+      let downstream = snapshot.dependents(of: "Catalog.visibleProducts").map(\.id).sorted()
+      #expect(upstream == ["Catalog.products", "Catalog.query"])
+      #expect(downstream == ["Pricing.displayPrices"])
+      #expect(try browser.nodeIDs(withClass: "upstream") == upstream)
+      #expect(try browser.nodeIDs(withClass: "downstream") == downstream)
+      // The rest is dimmed.
+      let opacity = try browser.execute(
+        "return getComputedStyle(document.querySelector(arguments[0])).opacity", [node("Pricing.currency")])
+      #expect(Double(opacity as? String ?? "1")! < 0.5)
+    }
+  }
+
+  @Test func enterWithoutAnExactMatchSelectsTheFirstMatch() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      try browser.type("instock" + WebDriverKey.enter, into: "#search")
+      let first = snapshot.nodes.first { $0.id.lowercased().contains("instock") }!.id
+      #expect(try browser.nodeIDs(withClass: "selected") == [first])
+    }
+  }
+
+  @Test func clickingANodeShowsItsDetailsAndLinksSelectNeighbours() throws {
+    let snapshot = try demoSnapshot()
+    let displayPrices = snapshot.nodes.first { $0.id == "Pricing.displayPrices" }!
+    try withReport(snapshot) { browser in
+      try browser.click(node("Pricing.displayPrices"))
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Pricing.displayPrices"])
+      let text = try browser.detailsText()
+      for expected in [
+        "Pricing.displayPrices", "selector", displayPrices.valueType!, "ready", "Dependencies (3)", "Dependents (0)",
+        "Pricing.currency", "Pricing.rates", "Catalog.visibleProducts",
+        DurationText.format(nanos: displayPrices.evaluations!.totalNanos),
+        DurationText.format(nanos: displayPrices.evaluations!.maxNanos!),
+        "\(displayPrices.evaluations!.count)",
+      ] {
+        #expect(text.contains(expected), "details should show \(expected): \(text)")
+      }
+      #expect(text.contains(String(displayPrices.value!.prefix(20))))
+
+      try browser.click("#details a[data-target-id=\"Pricing.currency\"]")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Pricing.currency"])
+      #expect(try browser.nodeIDs(withClass: "downstream") == ["Pricing.displayPrices"])
+      #expect(try browser.detailsText().contains("\"EUR\""))
+
+      // Escape clears the selection.
+      try browser.press(WebDriverKey.escape)
+      #expect(try browser.nodeIDs(withClass: "selected") == [])
+    }
+  }
+
+  @Test func detailsShowErrorsAndTheOwningStore() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      try browser.click(node("Catalog.recommendations"))
+      let text = try browser.detailsText()
+      #expect(text.contains("recommendation service offline (HTTP 503)"))
+      #expect(text.contains("async"))
+      try browser.click(node("cart.isEmpty"))
+      let storeLink = try browser.execute(
+        "return document.querySelector('#details a[data-target-id=\"cart\"]') !== null")
+      #expect(storeLink as? Bool == true)
+    }
+  }
+
+  @Test func stepsThroughTheTimelineShowingChangesAndWrites() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      // Nothing chosen yet: → steps to the first entry.
+      try browser.click("#timeline-head")
+      try browser.press(WebDriverKey.arrowRight)
+      let current = "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')"
+      #expect(try browser.execute(current) as? String == "1")
+      let first = snapshot.actions[0]
+      var text = try browser.detailsText()
+      #expect(text.contains(first.name))
+      for change in first.changes {
+        #expect(text.contains(change.path))
+        #expect(text.contains(change.after ?? "∅"))
+      }
+      // signIn changed user.name: the store and its user slice were written.
+      #expect(try browser.nodeIDs(withClass: "written") == ["app", "app.user"])
+
+      try browser.press(WebDriverKey.arrowRight + WebDriverKey.arrowRight + WebDriverKey.arrowLeft)
+      #expect(try browser.execute(current) as? String == "2")
+      text = try browser.detailsText()
+      #expect(text.contains(snapshot.actions[1].changes[0].path))
+
+      // Choosing an entry by a click.
+      try browser.click("#timeline .entry[data-seq=\"5\"]")
+      #expect(try browser.execute(current) as? String == "5")
+      #expect(try browser.detailsText().contains(snapshot.actions[4].name))
+      #expect(try browser.nodeIDs(withClass: "written").contains(snapshot.actions[4].store))
+    }
+  }
+
+  @Test func aSelectedSliceShowsItsValuesAsOfTheChosenStepAndItsHistory() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      try browser.click("#timeline .entry[data-seq=\"1\"]")
+      try browser.click(node("app.user"))
+      var text = try browser.detailsText()
+      #expect(text.contains("As of 1. app #1 user(.signIn)"))
+      #expect(text.contains("user.signedIn = true"))
+      let historyCount = snapshot.actions.filter { action in
+        action.store == "app" && action.changes.contains { $0.concerns(path: "user") }
+      }.count
+      #expect(text.contains("History (\(historyCount))"))
+      // A history entry jumps the timeline there.
+      try browser.click("#details a[data-step=\"1\"]")
+      text = try browser.detailsText()
+      #expect(text.contains("2. app #2 user(.toggleFavourite)"))
+    }
+  }
+
+  @Test func pansZoomsAndFits() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      let transform = "return document.getElementById('canvas').style.transform"
+      let fitted = try browser.execute(transform) as? String
+      try browser.click("#zoom-in")
+      let zoomed = try browser.execute(transform) as? String
+      #expect(zoomed != fitted)
+      #expect(scale(of: zoomed) > scale(of: fitted))
+      try browser.click("#zoom-fit")
+      #expect(try browser.execute(transform) as? String == fitted)
+
+      try browser.drag(fromX: 40, y: 120, byX: 120, y: 60)
+      let panned = try browser.execute(transform) as? String
+      #expect(abs(translation(of: panned).x - translation(of: fitted).x - 120) < 0.01)
+      #expect(abs(translation(of: panned).y - translation(of: fitted).y - 60) < 0.01)
+      // A drag is not a click: nothing got selected.
+      #expect(try browser.nodeIDs(withClass: "selected") == [])
+
+      try browser.scrollWheel(atX: 300, y: 300, deltaY: -200)
+      #expect(scale(of: try browser.execute(transform) as? String) > scale(of: panned))
+      try browser.click("#graph")
+      try browser.press("-")
+      try browser.press("0")
+      #expect(try browser.execute(transform) as? String == fitted)
+    }
+  }
+
+  @Test func heatToggleAndKindFilter() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      let fill = "return document.querySelector(arguments[0]).querySelector('ellipse').getAttribute('fill')"
+      let before = try browser.execute(fill, [node("Pricing.displayPrices")]) as? String
+      try browser.click("#heat")
+      let hot = try browser.execute(fill, [node("Pricing.displayPrices")]) as? String
+      #expect(hot != before)
+      #expect(hot == "#7f2704")  // the demo's hottest selector gets the hottest colour
+      try browser.click("#heat")
+      #expect(try browser.execute(fill, [node("Pricing.displayPrices")]) as? String == before)
+
+      try browser.click("#kinds input[data-kind=\"atom\"]")
+      let hidden = try browser.execute(
+        "return [...document.querySelectorAll('#graph g.node[data-node-id]')].filter(e => getComputedStyle(e).display === 'none').map(e => e.getAttribute('data-node-id')).sort()"
+      )
+      #expect(hidden as? [String] == snapshot.nodes.filter { $0.kind == .atom }.map(\.id).sorted())
+      let hiddenEdges =
+        try browser.execute(
+          "return document.querySelectorAll('#graph g.edge.filtered').length") as? Int
+      let atoms = Set(snapshot.nodes.filter { $0.kind == .atom }.map(\.id))
+      #expect(hiddenEdges == snapshot.edges.filter { atoms.contains($0.from) || atoms.contains($0.to) }.count)
+    }
+  }
+
+  @Test func startsWithHeatWhenAsked() throws {
+    try withReport(try demoSnapshot(), heat: true) { browser in
+      let checked = try browser.execute("return document.getElementById('heat').checked")
+      #expect(checked as? Bool == true)
+      let fill = try browser.execute(
+        "return document.querySelector(arguments[0]).querySelector('ellipse').getAttribute('fill')",
+        [node("Pricing.displayPrices")])
+      #expect(fill as? String == "#7f2704")
+    }
+  }
+
+  private func scale(of transform: String?) -> Double {
+    guard let transform, let start = transform.range(of: "scale(") else { return .nan }
+    return Double(transform[start.upperBound...].prefix { $0 != ")" }) ?? .nan
+  }
+
+  private func translation(of transform: String?) -> (x: Double, y: Double) {
+    guard let transform, let start = transform.range(of: "translate(") else { return (.nan, .nan) }
+    let parts = transform[start.upperBound...].prefix { $0 != ")" }.split(separator: ",").map {
+      Double($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "px", with: "")) ?? .nan
+    }
+    return (parts.first ?? .nan, parts.last ?? .nan)
+  }
+}

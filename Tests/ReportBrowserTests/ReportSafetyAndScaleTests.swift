@@ -1,0 +1,157 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+import WebDriver
+
+/// The report on hostile text and on large inputs, in headless Chromium.
+@Suite(.serialized) struct ReportSafetyAndScaleTests {
+  static let hostileIDs = [
+    "</script><script>window.__pwned = 1</script><!--",
+    "\"><img src=x onerror=\"window.__pwned = 2\">",
+    "' onmouseover='window.__pwned = 3",
+    "&lt;b&gt;entity&amp; &#60;script&#62; &quot;",
+    "controls \u{1}\u{7}\u{1B}[31mred\u{7F} c1 \u{85}\u{9B}31m lines \u{2028}\u{2029} \r\n bidi \u{202E}olleh",
+    String(repeating: "long", count: 1_248) + "<script>window.__pwned = 4</script>",
+    "<!-- comment --> ]]> <![CDATA[ x ]]>",
+  ]
+
+  static func hostileSnapshot() -> Snapshot {
+    var nodes = hostileIDs.enumerated().map { index, id in
+      SnapshotNode(
+        id: id, kind: index.isMultiple(of: 2) ? .atom : .selector, label: id, valueType: "<T & U>",
+        value: "<svg onload=\"window.__pwned = 5\"></svg> " + id, status: .error,
+        error: "</div><script>window.__pwned = 6</script>")
+    }
+    nodes.append(SnapshotNode(id: "</script>", kind: .store, label: "<b>store</b>", valueType: "State"))
+    nodes.append(
+      SnapshotNode(id: "</script>.<i>slice</i>", kind: .slice, label: "<i>slice</i>", owner: "</script>", value: "<b>"))
+    let edges = (1..<hostileIDs.count).map { SnapshotEdge(from: hostileIDs[$0 - 1], to: hostileIDs[$0]) }
+    let actions = [
+      SnapshotAction(
+        seq: 1, store: "</script>", name: "<img src=x onerror=\"window.__pwned = 7\">", payload: "</script><!--",
+        durationNanos: 1_200,
+        changes: [
+          SnapshotChange(path: "<i>slice</i>", before: "<b>", after: "</textarea><script>window.__pwned = 8</script>")
+        ])
+    ]
+    return Snapshot(nodes: nodes, edges: edges, actions: actions)
+  }
+
+  @Test func hostileTextStaysDataEverywhere() throws {
+    let snapshot = Self.hostileSnapshot()
+    try withReport(snapshot, title: "</title><script>window.__pwned = 9</script>") { browser in
+      #expect(try browser.consoleProblems() == [])
+      let state =
+        try browser.execute(
+          """
+          return {
+            pwned: window.__pwned === undefined ? 'no' : String(window.__pwned),
+            scripts: document.scripts.length,
+            images: document.images.length,
+            injected: document.querySelectorAll('svg svg, textarea, i, b').length,
+            title: document.title
+          }
+          """) as? [String: Any]
+      #expect(state?["pwned"] as? String == "no")
+      #expect(state?["scripts"] as? Int == 2)
+      #expect(state?["images"] as? Int == 0)
+      #expect(state?["injected"] as? Int == 0)
+      #expect(state?["title"] as? String == "</title><script>window.__pwned = 9</script> · recoil-inspect")
+
+      // Every id reads back exactly from its data-node-id.
+      let ids = try browser.execute(
+        "return [...document.querySelectorAll('#graph g.node[data-node-id]')].map(e => e.getAttribute('data-node-id'))")
+      #expect(Set(ids as? [String] ?? []) == Set(snapshot.nodes.map(\.id)))
+
+      // Selected through the search, each node's details show its id and value as text.
+      for id in [Self.hostileIDs[0], Self.hostileIDs[1], Self.hostileIDs[5]] {
+        // Typed all but its last character by script (5,000 keystrokes are slow), then as keys.
+        try browser.execute("document.getElementById('search').value = arguments[0]", [String(id.dropLast())])
+        try browser.type(String(id.last!) + WebDriverKey.enter, into: "#search")
+        #expect(try browser.nodeIDs(withClass: "selected") == [id])
+        let shown = try browser.execute("return document.querySelector('#details dd').textContent") as? String
+        #expect(shown == id)
+        let value = try browser.execute("return document.querySelector('#details pre.value').textContent") as? String
+        #expect(value == "<svg onload=\"window.__pwned = 5\"></svg> " + id)
+      }
+
+      try browser.click("#timeline .entry[data-seq=\"1\"]")
+      let name = try browser.execute("return document.querySelector('#timeline .entry .name').textContent") as? String
+      #expect(name == snapshot.actions[0].name)
+      #expect(try browser.detailsText().contains("</textarea><script>window.__pwned = 8</script>"))
+      #expect(try browser.nodeIDs(withClass: "written") == ["</script>", "</script>.<i>slice</i>"].sorted())
+      let after = try browser.execute("return window.__pwned === undefined") as? Bool
+      #expect(after == true)
+      #expect(try browser.consoleProblems() == [])
+    }
+  }
+
+  @Test func aThreeThousandNodeReportLoadsAndSearches() throws {
+    let snapshot = layeredSnapshot(nodes: 3_000)
+    try withReport(snapshot) { browser in
+      #expect(try browser.consoleProblems() == [])
+      let count = try browser.execute("return document.querySelectorAll('#graph g.node[data-node-id]').length")
+      #expect(count as? Int == 3_000)
+      try browser.type("Module14.node2999" + WebDriverKey.enter, into: "#search")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Module14.node2999"])
+      let upstream = try browser.nodeIDs(withClass: "upstream")
+      #expect(upstream == snapshot.dependencies(of: "Module14.node2999").map(\.id).sorted())
+    }
+  }
+
+  @Test func aLongTimelineKeepsOnlyVisibleRowsInTheDocument() throws {
+    var snapshot = try demoSnapshot()
+    snapshot.actions = (1...100_000).map { seq in
+      SnapshotAction(
+        seq: seq, store: "app", name: "user(.rename)", payload: "\"name \(seq)\"", durationNanos: 1_000 + seq % 900,
+        changes: [SnapshotChange(path: "user.name", before: "\"name \(seq - 1)\"", after: "\"name \(seq)\"")])
+    }
+    try withReport(snapshot) { browser in
+      #expect(try browser.consoleProblems() == [])
+      let rows = "return document.querySelectorAll('#timeline .entry').length"
+      let visible = try browser.execute(rows) as? Int ?? 0
+      #expect(visible > 0 && visible < 100)
+      try browser.click("#timeline-head")
+      // ← with nothing chosen goes to the last entry.
+      try browser.press(WebDriverKey.arrowLeft)
+      let current = "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq')"
+      #expect(try browser.execute(current) as? String == "100000")
+      try browser.press(WebDriverKey.arrowLeft)
+      #expect(try browser.execute(current) as? String == "99999")
+      #expect(try browser.detailsText().contains("\"name 99999\""))
+      #expect((try browser.execute(rows) as? Int ?? 0) < 100)
+      let label = try browser.execute("return document.getElementById('timeline-count').textContent") as? String
+      #expect(label == "100000 actions")
+    }
+  }
+
+  /// A layered graph like the R1 benchmark's: half atoms, each selector reading two nodes of
+  /// the layers above.
+  private func layeredSnapshot(nodes count: Int) -> Snapshot {
+    var nodes: [SnapshotNode] = []
+    var edges: [SnapshotEdge] = []
+    var seed: UInt32 = 42
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 1_664_525 &+ 1_013_904_223
+      return Int(seed % UInt32(bound))
+    }
+    for index in 0..<count {
+      let id = "Module\(index / 200).node\(index)"
+      let isAtom = index < 20 || index.isMultiple(of: 2)
+      nodes.append(
+        SnapshotNode(
+          id: id, kind: isAtom ? .atom : .selector, valueType: "Int", value: "\(index)", status: .ready,
+          evaluations: isAtom ? nil : SnapshotEvaluations(count: 1 + index % 7, totalNanos: 1_000 * (1 + index % 500))))
+      if !isAtom {
+        let layer = index / 20
+        let low = max(0, layer - 3) * 20
+        let first = low + next(layer * 20 - low)
+        var second = low + next(layer * 20 - low)
+        if second == first { second = (first + 1 - low) % (layer * 20 - low) + low }
+        edges.append(SnapshotEdge(from: nodes[first].id, to: id))
+        edges.append(SnapshotEdge(from: nodes[second].id, to: id))
+      }
+    }
+    return Snapshot(nodes: nodes, edges: edges)
+  }
+}
