@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "RecoilAtoms", targets: ["RecoilAtoms"]),
     .library(name: "RecoilStores", targets: ["RecoilStores"]),
     .library(name: "RecoilInspector", targets: ["RecoilInspector"]),
+    .library(name: "RecoilInspectorReport", targets: ["RecoilInspectorReport"]),
     .executable(name: "recoil-inspect", targets: ["recoil-inspect"]),
     .executable(name: "recoil-bench", targets: ["recoil-bench"]),
     .executable(name: "cart-demo", targets: ["cart-demo"]),
@@ -37,6 +38,12 @@ let package = Package(
     // Snapshot -> cgraph graph -> gvc layout -> svg/png/pdf/dot.
     .target(name: "RecoilRender", dependencies: ["RecoilSnapshot", "CGraphviz", "RecoilConcurrency"]),
 
+    // Inspector artifacts with their HTML report beside them; links Graphviz, so for test targets.
+    .target(
+      name: "RecoilInspectorReport",
+      dependencies: ["RecoilInspector", "RecoilRender", "RecoilSnapshot", "RecoilAtoms", "RecoilStores"]
+    ),
+
     // The command line: argument parsing and commands only.
     .executableTarget(
       name: "recoil-inspect",
@@ -61,7 +68,9 @@ let package = Package(
     .testTarget(name: "RecoilStoresTests", dependencies: ["RecoilStores"]),
     .testTarget(
       name: "RecoilInspectorTests",
-      dependencies: ["RecoilInspector", "RecoilSnapshot", "RecoilAtoms", "RecoilStores", "cart-demo"]
+      dependencies: [
+        "RecoilInspector", "RecoilInspectorReport", "RecoilSnapshot", "RecoilAtoms", "RecoilStores", "cart-demo",
+      ]
     ),
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
     // Drives headless Chromium over WebDriver: the report's browser tests and its benchmark.

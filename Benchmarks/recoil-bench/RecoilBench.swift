@@ -5,7 +5,9 @@ import Foundation
 @main
 struct RecoilBench {
   /// `+inspector-every`: the same with every action and evaluation timed (not in the default set).
-  static let workloads = ["S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "R1", "M1", "D1", "L1", "W1"]
+  static let workloads = [
+    "S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "R1", "M1", "D1", "L1", "W1", "H1", "H2",
+  ]
 
   static func main() throws {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -37,6 +39,7 @@ struct RecoilBench {
       case "L1-QUICK": try ReplayBenchmark.run(events: 100_000, repetitions: repetitions ?? 3)
       case "W1": try SnapshotWriteBenchmark.run(repetitions: repetitions ?? 5)
       case "M1": try MemoryBenchmark.run(renders: 200)
+      case "H1", "H2": try ReportBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 3)
       case "S1+INSPECTOR": InspectorBenchmark.run("S1", timing: .sampled, repetitions: repetitions ?? 5)
       case "G3+INSPECTOR": InspectorBenchmark.run("G3", timing: .sampled, repetitions: repetitions ?? 5)
       case "S1+INSPECTOR-EVERY": InspectorBenchmark.run("S1", timing: .everyOperation, repetitions: repetitions ?? 5)

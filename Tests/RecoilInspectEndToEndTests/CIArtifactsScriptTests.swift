@@ -47,7 +47,10 @@ import Testing
       ExecutableRunner.repositoryRoot.appending(path: "Docs/ci/budget.json").path, "--summary", summary.path,
     ])
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    for file in ["cart.snapshot.svg", "check.junit.xml", "check.md", "cart.diff.json", "cart.diff.svg"] {
+    for file in [
+      "cart.snapshot.svg", "cart.snapshot.html", "check.junit.xml", "check.md", "cart.diff.json", "cart.diff.svg",
+      "cart.diff.html",
+    ] {
       #expect(FileManager.default.fileExists(atPath: artifacts.appending(path: file).path), "no \(file)")
     }
     let text = try String(contentsOf: summary, encoding: .utf8)

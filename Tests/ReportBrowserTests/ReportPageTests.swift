@@ -224,6 +224,25 @@ import WebDriver
     }
   }
 
+  @Test func theAddressKeepsTheChosenEntryAndNodeAndReopensThem() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      try browser.click("#timeline .entry[data-seq=\"3\"]")
+      try browser.click(node("app.user"))
+      let hash = try browser.execute("return location.hash") as? String
+      #expect(hash == "#seq=3&node=app.user")
+      // Reopened with that address, the page shows the same view.
+      try browser.execute("document.documentElement.removeAttribute('data-ready'); location.reload()")
+      try browser.wait(until: "return document.documentElement.getAttribute('data-ready') === 'true'")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["app.user"])
+      let current =
+        try browser.execute(
+          "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')") as? String
+      #expect(current == "3")
+      #expect(try browser.detailsText().contains("As of 3. app #3"))
+    }
+  }
+
   private func scale(of transform: String?) -> Double {
     guard let transform, let start = transform.range(of: "scale(") else { return .nan }
     return Double(transform[start.upperBound...].prefix { $0 != ")" }) ?? .nan

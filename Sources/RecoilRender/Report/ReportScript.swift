@@ -219,6 +219,7 @@ enum ReportScript {
       function clearSelection() {
         clearSelectionMarks();
         selected = null;
+        rememberView();
       }
       function select(index) {
         if (index === undefined || index === null || !nodes[index]) return;
@@ -235,6 +236,7 @@ enum ReportScript {
         });
         graph.classList.add('has-selection');
         showNode(index);
+        rememberView();
       }
 
       // ---- Details.
@@ -442,6 +444,7 @@ enum ReportScript {
           }
         }
         showEntry(entryIndex);
+        rememberView();
       }
       function step(delta) {
         if (!timeline.length) return;
@@ -499,9 +502,33 @@ enum ReportScript {
         event.preventDefault();
       });
 
+      // ---- Links: the address keeps the chosen entry and node (#seq=5&node=Cart.total), so a
+      // view can be shared or reopened.
+      function rememberView() {
+        const parts = [];
+        if (current >= 0) parts.push('seq=' + timeline[current].seq);
+        if (selected !== null) parts.push('node=' + encodeURIComponent(nodes[selected].id));
+        try {
+          history.replaceState(null, '', parts.length ? '#' + parts.join('&') : location.pathname + location.search);
+        } catch (error) {
+          // Some browsers refuse history changes on file: pages; the view still works.
+        }
+      }
+      function restoreView() {
+        const parameters = new URLSearchParams(location.hash.slice(1));
+        const seq = Number(parameters.get('seq'));
+        if (Number.isInteger(seq) && seq >= 1) stepTo(timeline.findIndex((entry) => entry.seq === seq));
+        const id = parameters.get('node');
+        if (id !== null && indexOfId.has(id)) {
+          select(indexOfId.get(id));
+          bringIntoView(indexOfId.get(id));
+        }
+      }
+
       fit();
       if (heat.checked) applyHeat();
       renderRows();
+      restoreView();
       document.documentElement.setAttribute('data-ready', 'true');
     })();
     """#

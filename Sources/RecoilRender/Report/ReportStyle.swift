@@ -74,7 +74,7 @@ enum ReportStyle {
     .empty { padding: 8px 10px; color: var(--muted); }
     g.node[data-node-id] { cursor: pointer; }
     .filtered { display: none; }
-    #graph.has-selection g.node[data-node-id]:not(.selected):not(.upstream):not(.downstream),
+    #graph.has-selection g.node[data-node-id]:not(.selected):not(.upstream):not(.downstream):not(.written),
     #graph.has-selection g.edge:not(.upstream):not(.downstream) { opacity: 0.18; }
     g.node.match :is(ellipse, polygon, path) { stroke: var(--match); stroke-width: 3px; }
     g.node.written :is(ellipse, polygon, path) { stroke: var(--written); stroke-width: 3.5px; stroke-dasharray: 6 3; }
