@@ -19,7 +19,8 @@ let package = Package(
     // The snapshot model and its JSON codec (format v1): shared by every other module.
     .target(name: "RecoilSnapshot"),
 
-    // Where callbacks run, and the lock for shared state; used by every library module.
+    // Where callbacks run, the lock, the ring buffer and timing sampling: the lowest module,
+    // shared by the atom graph, the stores, the inspector and the renderer (not the snapshot).
     .target(name: "RecoilConcurrency"),
     // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector.
     .target(name: "RecoilAtoms", dependencies: ["RecoilConcurrency"]),

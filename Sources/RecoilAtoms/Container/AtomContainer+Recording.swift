@@ -24,7 +24,7 @@ extension AtomContainer {
       }
       let recorder = EvaluationRecorder(capacity: timelineCapacity, timing: timing)
       for slot in core.slots where slot.index >= 0 {
-        recorder.registered(slot.index, uid: slot.ownerUID)
+        recorder.registered(slot.index, uid: slot.nodeUID)
         slot.tally = EvaluationTally()
       }
       core.recorder = recorder
@@ -62,7 +62,7 @@ extension AtomContainer {
       var keys: [Int: NodeKey] = [:]
       var live: [(key: NodeKey, index: Int32, count: Int)] = []
       for slot in core.slots where slot.index >= 0 {
-        keys[slot.ownerUID] = slot.key
+        keys[slot.nodeUID] = slot.key
         live.append((slot.key, slot.index, slot.tally.count))
       }
       return recorder.recording(keyOf: keys, statisticsOf: live)

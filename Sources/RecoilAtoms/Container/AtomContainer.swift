@@ -429,15 +429,11 @@ public final class AtomContainer: Sendable {
     operate { core in
       core.observers.append(observer)
       for slot in core.slots where slot.index >= 0 {
-        core.events.append(
-          .nodeRegistered(
-            AtomNodeInfo(
-              key: slot.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: slot.family,
-              parameter: slot.key.parameter, valueType: slot.valueTypeName)))
+        core.events.append(.nodeRegistered(slot.info))
       }
       for slot in core.slots where slot.index >= 0 {
-        for source in core.records[Int(slot.index)].sources {
-          core.events.append(.edgeAdded(from: core.slots[Int(source)].key, to: slot.key))
+        for dependency in core.records[Int(slot.index)].dependencies {
+          core.events.append(.edgeAdded(from: core.slots[Int(dependency)].key, to: slot.key))
         }
         if observer.interests.contains(.values), let value = slot.erasedLoadable.value {
           core.events.append(.valueChanged(node: slot.key, value: value))
@@ -533,12 +529,10 @@ public final class AtomContainer: Sendable {
       for slot in core.slots where slot.index >= 0 {
         state.nodes.append(
           AtomGraphState.NodeState(
-            info: AtomNodeInfo(
-              key: slot.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: slot.family,
-              parameter: slot.key.parameter, valueType: slot.valueTypeName),
+            info: slot.info,
             loadable: slot.erasedLoadable, subscribers: slot.subscribers.count))
-        for source in core.records[Int(slot.index)].sources {
-          state.edges.append((from: core.slots[Int(source)].key, to: slot.key))
+        for dependency in core.records[Int(slot.index)].dependencies {
+          state.edges.append((from: core.slots[Int(dependency)].key, to: slot.key))
         }
       }
       return state

@@ -13,14 +13,14 @@ import Synchronization
   /// One evaluation in progress, recording the dependencies it reads.
   @usableFromInline struct Frame: BitwiseCopyable {
     var slot: Int32
-    /// How many of the previous sources this evaluation read again, in the same order.
+    /// How many of the previous dependencies this evaluation read again, in the same order.
     var position: Int32 = 0
-    /// Set once the reads stop matching the previous sources; `divergedSources` at this
+    /// Set once the reads stop matching the previous dependencies; `divergedDependencies` at this
     /// frame's depth then holds them.
     var diverged = false
   }
 
-  /// One step of `refresh`'s explicit stack: a node and the next of its sources to check.
+  /// One step of `refresh`'s explicit stack: a node and the next of its dependencies to check.
   struct WalkStep: BitwiseCopyable {
     var node: Int32
     var next: Int32
@@ -46,7 +46,7 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var frames = DenseBuffer<Frame>()
   /// The dependencies read by the frame at each depth once they stopped matching its previous
   /// ones (rare: a selector changed what it reads). Reused across evaluations.
-  @exclusivity(unchecked) var divergedSources: [[Int32]] = []
+  @exclusivity(unchecked) var divergedDependencies: [[Int32]] = []
   /// The explicit stack of `refresh`, shared by nested refreshes (each works above its base).
   @exclusivity(unchecked) var walk = DenseBuffer<WalkStep>()
   /// A dependency that was too deep to evaluate in place; -1 when none.
@@ -78,8 +78,8 @@ import Synchronization
 
   deinit {
     for index in 0..<records.count {
-      records[index].sources.free()
-      records[index].observers.free()
+      records[index].dependencies.free()
+      records[index].dependents.free()
       if let node = records[index].node { Unmanaged<AnyObject>.fromOpaque(node).release() }
     }
     records.deallocate()
@@ -125,8 +125,8 @@ import Synchronization
     records[Int(index)].mark = slot.initialMark
     records[Int(index)].node = Unmanaged.passRetained(node).toOpaque()
     records[Int(index)].valueAddress = slot.valueAddress
-    records[Int(index)].sources = IndexList()  // a released slot's lists were freed
-    records[Int(index)].observers = IndexList()
+    records[Int(index)].dependencies = IndexList()  // a released slot's lists were freed
+    records[Int(index)].dependents = IndexList()
     records[Int(index)].watched = slot.isAsync
     records[Int(index)].writesInPlace = slot.kind == .atom && !slot.isAsync && slot.comparesValues
     records[Int(index)].evaluating = false
@@ -137,9 +137,7 @@ import Synchronization
     if !observers.isEmpty {
       events.append(
         .nodeRegistered(
-          AtomNodeInfo(
-            key: node.key, kind: slot.kind, isAsync: slot.isAsync, isWritable: slot.isWritable, family: node.family,
-            parameter: node.key.parameter, valueType: slot.valueTypeName)))
+          slot.info))
       if slot.hasValue, operationInterests.contains(.values), let value = slot.erasedLoadable.value {
         events.append(.valueChanged(node: node.key, value: value))
       }
@@ -171,7 +169,7 @@ import Synchronization
   /// A read from inside a getter: brings the node up to date, records it as a dependency of
   /// the evaluation in progress, and returns its slot index.
   @inlinable func prepareRead<Value>(_ node: Node<Value>) throws -> Int32 {
-    var index = expectedSource(Unmanaged.passUnretained(node).toOpaque())
+    var index = expectedDependency(Unmanaged.passUnretained(node).toOpaque())
     if index < 0 { index = self.index(of: node) }
     if records[Int(index)].evaluating {
       throw AtomError.cycle(cyclePath(to: index))
@@ -183,20 +181,20 @@ import Synchronization
       }
       try refresh(index)
     }
-    track(source: index)
+    track(dependency: index)
     return index
   }
 
   /// The dependency the evaluation in progress most likely reads now, if `node` is it: the
   /// one its previous evaluation read at the same position. Found by address, so a
   /// re-evaluation reading what it read before never touches the nodes it reads. -1 if not.
-  @usableFromInline func expectedSource(_ node: UnsafeMutableRawPointer) -> Int32 {
+  @usableFromInline func expectedDependency(_ node: UnsafeMutableRawPointer) -> Int32 {
     guard !frames.isEmpty else { return -1 }
     let frame = frames.last
     guard !frame.diverged else { return -1 }
-    let sources = records[Int(frame.slot)].sources
-    guard frame.position < sources.count else { return -1 }
-    let candidate = sources[Int(frame.position)]
+    let dependencies = records[Int(frame.slot)].dependencies
+    guard frame.position < dependencies.count else { return -1 }
+    let candidate = dependencies[Int(frame.position)]
     return records[Int(candidate)].node == node ? candidate : -1
   }
 
@@ -256,12 +254,12 @@ import Synchronization
       case .check:
         var next = Int(walk[top].next)
         var descended = false
-        while records[node].mark == .check && next < Int(records[node].sources.count) {
-          let source = records[node].sources[next]
+        while records[node].mark == .check && next < Int(records[node].dependencies.count) {
+          let dependency = records[node].dependencies[next]
           next += 1
-          if records[Int(source)].mark != .clean {
+          if records[Int(dependency)].mark != .clean {
             walk[top].next = Int32(next)
-            walk.append(WalkStep(node: source, next: 0))
+            walk.append(WalkStep(node: dependency, next: 0))
             descended = true
             break
           }
@@ -305,7 +303,7 @@ import Synchronization
       slot.forcedRefresh = false
       return slot.isAsync
     }
-    if !isAsync { commitSources(frame, depth: frames.count) }
+    if !isAsync { commitDependencies(frame, depth: frames.count) }
     records[Int(index)].mark = .clean
     records[Int(index)].dirtiedBy = -1
     return changed
@@ -355,7 +353,7 @@ import Synchronization
         ? EvaluationRecorder.refresh
         : cause >= 0 ? recorder.uid(cause) : EvaluationRecorder.firstRead
       recorder.record(
-        index: index, node: slot._withUnsafeGuaranteedRef { $0.ownerUID }, cause: causeUID, startNanos: start,
+        index: index, node: slot._withUnsafeGuaranteedRef { $0.nodeUID }, cause: causeUID, startNanos: start,
         durationNanos: duration)
     }
     if reportsFinish {
@@ -376,70 +374,74 @@ import Synchronization
 
   // MARK: - Dependencies
 
-  @usableFromInline func track(source: Int32) {
+  @usableFromInline func track(dependency: Int32) {
     guard !frames.isEmpty else { return }
     let top = frames.count - 1
     let frame = frames[top]
     if !frame.diverged {
       let reader = Int(frame.slot)
       let position = Int(frame.position)
-      if position < Int(records[reader].sources.count) && records[reader].sources[position] == source {
+      if position < Int(records[reader].dependencies.count) && records[reader].dependencies[position] == dependency {
         frames[top].position = Int32(position + 1)
         return
       }
       // Reading the same dependency again changes nothing.
-      if position > 0 && records[reader].sources[position - 1] == source { return }
+      if position > 0 && records[reader].dependencies[position - 1] == dependency { return }
       frames[top].diverged = true
-      while divergedSources.count <= top { divergedSources.append([]) }
-      divergedSources[top] = Array(records[reader].sources.elements.prefix(position))
+      while divergedDependencies.count <= top { divergedDependencies.append([]) }
+      divergedDependencies[top] = Array(records[reader].dependencies.elements.prefix(position))
     }
-    if !divergedSources[top].contains(source) {
-      divergedSources[top].append(source)
+    if !divergedDependencies[top].contains(dependency) {
+      divergedDependencies[top].append(dependency)
     }
   }
 
   /// Replaces a node's recorded dependencies with those of its latest evaluation.
   /// `depth` is where the frame was on the stack.
-  private func commitSources(_ frame: Frame, depth: Int) {
-    if !frame.diverged && frame.position == records[Int(frame.slot)].sources.count { return }
-    let old = records[Int(frame.slot)].sources.elements
+  private func commitDependencies(_ frame: Frame, depth: Int) {
+    if !frame.diverged && frame.position == records[Int(frame.slot)].dependencies.count { return }
+    let old = records[Int(frame.slot)].dependencies.elements
     var new: [Int32] = []
     if frame.diverged {
-      swap(&new, &divergedSources[depth])
+      swap(&new, &divergedDependencies[depth])
     } else {
       new = Array(old[0..<Int(frame.position)])
     }
     let newSet = Set(new)
     let oldSet = Set(old)
-    for source in old where !newSet.contains(source) {
-      unlink(source: source, from: frame.slot)
+    for dependency in old where !newSet.contains(dependency) {
+      unlink(dependency, from: frame.slot)
     }
-    for source in new where !oldSet.contains(source) {
-      records[Int(source)].observers.append(frame.slot)
-      if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slots[Int(frame.slot)].key)) }
+    for dependency in new where !oldSet.contains(dependency) {
+      records[Int(dependency)].dependents.append(frame.slot)
+      if !observers.isEmpty {
+        events.append(.edgeAdded(from: slots[Int(dependency)].key, to: slots[Int(frame.slot)].key))
+      }
     }
-    records[Int(frame.slot)].sources.replace(with: new)
+    records[Int(frame.slot)].dependencies.replace(with: new)
   }
 
-  private func unlink(source: Int32, from dependent: Int32) {
-    if let position = records[Int(source)].observers.firstIndex(of: dependent) {
-      records[Int(source)].observers.remove(at: position)
+  private func unlink(_ dependency: Int32, from dependent: Int32) {
+    if let position = records[Int(dependency)].dependents.firstIndex(of: dependent) {
+      records[Int(dependency)].dependents.remove(at: position)
     }
-    if !observers.isEmpty { events.append(.edgeRemoved(from: slots[Int(source)].key, to: slots[Int(dependent)].key)) }
+    if !observers.isEmpty {
+      events.append(.edgeRemoved(from: slots[Int(dependency)].key, to: slots[Int(dependent)].key))
+    }
   }
 
   /// Drops all recorded dependencies of a node (an async selector starting over).
-  func detachSources(of index: Int32) {
-    for source in records[Int(index)].sources { unlink(source: source, from: index) }
-    records[Int(index)].sources.free()
+  func detachDependencies(of index: Int32) {
+    for dependency in records[Int(index)].dependencies { unlink(dependency, from: index) }
+    records[Int(index)].dependencies.free()
   }
 
   /// Records a dependency read by an asynchronous getter.
-  func addAsyncSource(_ source: Int32, to dependent: Int32) {
-    guard !records[Int(dependent)].sources.contains(source) else { return }
-    records[Int(dependent)].sources.append(source)
-    records[Int(source)].observers.append(dependent)
-    if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(source)].key, to: slots[Int(dependent)].key)) }
+  func addAsyncDependency(_ dependency: Int32, to dependent: Int32) {
+    guard !records[Int(dependent)].dependencies.contains(dependency) else { return }
+    records[Int(dependent)].dependencies.append(dependency)
+    records[Int(dependency)].dependents.append(dependent)
+    if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(dependency)].key, to: slots[Int(dependent)].key)) }
   }
 
   // MARK: - Propagation
@@ -460,7 +462,7 @@ import Synchronization
       }
     }
     if records[Int(index)].watched { affected.append(index) }
-    for dependent in records[Int(index)].observers {
+    for dependent in records[Int(index)].dependents {
       let position = Int(dependent)
       if records[position].mark == .dirty { continue }
       let wasClean = records[position].mark == .clean
@@ -476,16 +478,16 @@ import Synchronization
 
   /// Marks everything downstream of `index` as `check`, stopping at nodes already marked.
   private func markDownstream(of index: Int32) {
-    // A reused stack: no allocation and no copy of the observer lists per write.
+    // A reused stack: no allocation and no copy of the dependent lists per write.
     markStack.truncate(to: 0)
-    for observer in records[Int(index)].observers { markStack.append(observer) }
+    for dependent in records[Int(index)].dependents { markStack.append(dependent) }
     while !markStack.isEmpty {
       let next = markStack.removeLast()
       let position = Int(next)
       guard records[position].mark == .clean else { continue }
       records[position].mark = .check
       if records[position].watched { affected.append(next) }
-      for observer in records[position].observers { markStack.append(observer) }
+      for dependent in records[position].dependents { markStack.append(dependent) }
     }
   }
 
@@ -502,7 +504,7 @@ import Synchronization
       affected.removeAll(keepingCapacity: true)
       for index in batch {
         let slot = slots[Int(index)]
-        if slot.isAsync && slot.subscribers.isEmpty && slot.waiters.isEmpty && records[Int(index)].observers.isEmpty {
+        if slot.isAsync && slot.subscribers.isEmpty && slot.waiters.isEmpty && records[Int(index)].dependents.isEmpty {
           continue
         }
         ensureFresh(index)
@@ -589,14 +591,14 @@ import Synchronization
   /// Removes a node nobody depends on or subscribes to. Returns whether it was removed.
   func release(_ index: Int32) -> Bool {
     let slot = slots[Int(index)]
-    guard records[Int(index)].observers.isEmpty, slot.subscribers.isEmpty, slot.waiters.isEmpty,
+    guard records[Int(index)].dependents.isEmpty, slot.subscribers.isEmpty, slot.waiters.isEmpty,
       !records[Int(index)].evaluating
     else {
       return false
     }
-    detachSources(of: index)
-    records[Int(index)].observers.free()
-    recorder?.released(uid: slot.ownerUID, key: slot.key)
+    detachDependencies(of: index)
+    records[Int(index)].dependents.free()
+    recorder?.released(uid: slot.nodeUID, key: slot.key)
     slot.task?.cancel()
     indexOfKey[slot.key] = nil
     slots[Int(index)] = ReleasedSlot.shared
@@ -615,7 +617,7 @@ import Synchronization
 /// Fills the place of a released node until the index is reused.
 final class ReleasedSlot: NodeSlot {
   // Immutable after creation and never handed out: indices of released slots are not
-  // reachable from any key, and node caches check the record's `owner`, 0 for a free index.
+  // reachable from any key, and node caches check the record's `node`, nil for a free index.
   nonisolated(unsafe) static let shared = ReleasedSlot()
 
   private init() {

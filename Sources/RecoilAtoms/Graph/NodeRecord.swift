@@ -14,9 +14,9 @@
   /// The slot, unretained: `GraphCore.slots` keeps it alive.
   @usableFromInline var slot: Unmanaged<NodeSlot>
   /// Dependencies, in the order the last evaluation read them.
-  var sources = IndexList()
+  var dependencies = IndexList()
   /// Dependents: the nodes whose last evaluation read this one.
-  var observers = IndexList()
+  var dependents = IndexList()
   /// The dependency whose change marked the node dirty, for the inspector's "trigger"; -1 if none.
   var dirtiedBy: Int32 = -1
   @usableFromInline var mark = NodeSlot.Mark.clean

@@ -35,7 +35,7 @@
   /// Evaluations counted by the container's recording, if any.
   @exclusivity(unchecked) var tally = EvaluationTally()
   /// The `uid` of the node: never reused, unlike slot indices and node addresses.
-  let ownerUID: Int
+  let nodeUID: Int
 
   @usableFromInline func ensureDetails() -> SlotDetails {
     if let details { return details }
@@ -45,6 +45,13 @@
   }
 
   var family: String? { details?.family }
+
+  /// What observers are told about the node when it is registered.
+  var info: AtomNodeInfo {
+    AtomNodeInfo(
+      key: key, kind: kind, isAsync: isAsync, isWritable: isWritable, family: family, parameter: key.parameter,
+      valueType: valueTypeName)
+  }
 
   /// For a writable selector: the atoms its setter wrote the last time it ran.
   var lastWrites: [Int32] {
@@ -93,7 +100,7 @@
       self.evaluator = NodeSlot.evaluateThroughClass
     }
     details = node.family.map { SlotDetails(family: $0) }
-    ownerUID = node.uid
+    nodeUID = node.uid
     key = node.key
     self.index = index
     kind = node.kind

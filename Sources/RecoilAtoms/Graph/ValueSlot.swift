@@ -170,10 +170,6 @@ import Dispatch
     }
   }
 
-  var previousValue: Value? {
-    failure == nil && storesValue ? storage.pointee : nil
-  }
-
   @usableFromInline override func evaluate(_ core: GraphCore) throws(Interruption) -> Bool {
     if !isStubbed, let get = syncGetter {
       let changed: Bool
@@ -308,7 +304,7 @@ import Dispatch
     let generation = self.generation
     task?.cancel()
     // Async selectors record dependencies as they read them during this generation.
-    core.detachSources(of: index)
+    core.detachDependencies(of: index)
     if failure != nil { clearValue() }
     failure = nil
     isLoading = true

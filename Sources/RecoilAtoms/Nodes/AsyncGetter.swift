@@ -45,7 +45,7 @@ public struct AsyncGetter: Sendable {
         let index = core.index(of: node)
         if index == readerIndex { return .failure(AtomError.cycle([reader.description, reader.description])) }
         core.ensureFresh(index)
-        core.addAsyncSource(index, to: readerIndex)
+        core.addAsyncDependency(index, to: readerIndex)
         core.settle()
         let slot = core.slot(index, as: Value.self)
         switch slot.state {

@@ -37,7 +37,7 @@ extension AtomContainer {
       slot.task = nil
       slot.replaceCompute(.stub(outcome))
       core.records[Int(index)].writesInPlace = false
-      core.detachSources(of: index)
+      core.detachDependencies(of: index)
       if slot.store(outcome) { core.didChange(index) }
       core.records[Int(index)].mark = .clean
       core.settle()

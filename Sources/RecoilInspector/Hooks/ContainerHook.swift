@@ -5,8 +5,9 @@ import RecoilSnapshot
 import RecoilStores
 import Synchronization
 
-/// Observes one atom container for an inspector: records evaluations and edge changes and
-/// forwards events to the live stream.
+/// Observes one atom container for an inspector: keeps the history of edges and forwards
+/// events to the live stream. The container records its evaluation statistics and timeline
+/// itself (see `AtomContainer.startRecordingEvaluations`); snapshots read them from it.
 final class ContainerHook: AtomGraphObserver {
   let prefix: String
   let core: InspectorCore

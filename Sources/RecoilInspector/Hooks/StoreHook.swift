@@ -2,8 +2,9 @@ import Dispatch
 import RecoilSnapshot
 import RecoilStores
 
-/// Observes one store for an inspector: records actions (raw, on the dispatch path), effects
-/// and selector evaluations, and forwards events to the live stream.
+/// Observes one store for an inspector: keeps its effects and its selectors' evaluations, and
+/// forwards events to the live stream. The store records its action trace itself (see
+/// `Store.startRecordingActions`); snapshots read it from the store.
 final class StoreHook: StoreObserver {
   let name: String
   let core: InspectorCore
@@ -18,41 +19,40 @@ final class StoreHook: StoreObserver {
   var wantsActions: Bool { core.isStreamingEnabled }
 
   func receive(_ event: StoreEvent) {
-    let inspector = core
     switch event {
     case .action(let record):
       // The store keeps the trace itself; this event is for the live stream. The diff is made
       // on the stream's writer thread, not here.
       let raw = Recording.RawAction(record, store: name)
-      if inspector.isStreamingEnabled { inspector.stream { inspector.describe(raw) } }
+      if core.isStreamingEnabled { core.stream { [core] in core.describe(raw) } }
     case .effectStarted(_, let effect, let run, _):
-      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .started), inspector)
+      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .started))
     case .effectFinished(_, let effect, let run):
-      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .finished), inspector)
+      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .finished))
     case .effectCancelled(_, let effect, let run):
-      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .cancelled), inspector)
+      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .cancelled))
     case .effectFailed(_, let effect, let run, let error):
       effectEvent(
-        EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)), inspector)
+        EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)))
     case .selectorEvaluated(_, let selector, _, let duration, let value):
       let id = "\(name).\(selector)"
       let now = InspectorCore.now()
-      inspector.record {
+      core.record {
         $0.recordEvaluation(
           node: $0.number(of: .storeSelector(id: id)), durationNanos: duration, endNanos: now,
           cause: Recording.Cause.storeStateChanged)
         $0.selectorValues[id] = value
       }
-      inspector.stream {
+      core.stream {
         .evaluation(
           EvaluationEvent(node: id, durationNanos: Int(clamping: duration), trigger: "state changed", changed: true))
       }
     case .subscribersChanged(_, let count):
-      inspector.stream {
+      core.stream {
         .node(SnapshotNode(id: self.name, kind: .store, subscribers: count))
       }
     case .sliceRegistered(_, let slice):
-      inspector.stream {
+      core.stream {
         .node(
           SnapshotNode(id: "\(self.name).\(slice.name)", kind: .slice, owner: self.name, valueType: slice.valueType))
       }
@@ -61,8 +61,8 @@ final class StoreHook: StoreObserver {
     }
   }
 
-  private func effectEvent(_ event: EffectEvent, _ inspector: InspectorCore) {
-    inspector.record { $0.effects.append(event) }
-    inspector.stream { .effect(event) }
+  private func effectEvent(_ event: EffectEvent) {
+    core.record { $0.effects.append(event) }
+    core.stream { .effect(event) }
   }
 }

@@ -122,7 +122,7 @@ final class InspectorCore: Sendable {
     }
     return SnapshotAction(
       seq: raw.sequence, store: raw.store, name: description.name,
-      payload: description.payload.map { Self.cut($0, to: configuration.previewLength) },
+      payload: description.payload.map { TextPreview.cut($0, limit: configuration.previewLength) },
       atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: raw.durationNanos.map { Int(clamping: $0) },
       changes: StateDiff.changes(
         from: raw.before, to: raw.after, previewLength: configuration.previewLength,
@@ -131,10 +131,6 @@ final class InspectorCore: Sendable {
 
   func describe(_ raw: Recording.RawAction) -> InspectorEvent.Kind {
     .action(describe(raw))
-  }
-
-  static func cut(_ text: String, to length: Int) -> String {
-    text.count > length ? String(text.prefix(max(length - 1, 1))) + "…" : text
   }
 
 }

@@ -73,7 +73,7 @@ struct Redactor: Sendable {
     guard holdsRedacted(value, at: path, depth: 0, budget: &budget) else {
       return ValuePreview.describe(value, limit: limit)
     }
-    return InspectorCore.cut(describe(value, at: path, depth: 0), to: limit)
+    return TextPreview.cut(describe(value, at: path, depth: 0), limit: limit)
   }
 
   /// Whether something redacted sits inside `value` (by type or path), looking a bounded

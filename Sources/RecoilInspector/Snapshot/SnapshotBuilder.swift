@@ -54,7 +54,7 @@ struct SnapshotBuilder {
         snapshotNode.status = .error
         snapshotNode.error =
           redactor.redacts(node: id)
-          ? Redaction.marker : InspectorCore.cut(String(describing: error), to: configuration.previewLength * 2)
+          ? Redaction.marker : TextPreview.cut(String(describing: error), limit: configuration.previewLength * 2)
       }
       add(snapshotNode)
     }

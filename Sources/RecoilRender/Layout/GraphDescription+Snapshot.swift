@@ -48,55 +48,12 @@ extension GraphDescription {
 
   private static func describe(_ node: SnapshotNode, name: String, heat hottest: Int?, compact: Bool) -> Node {
     // The SVG group's id is the synthetic name (`n12`, the node's index), for the HTML report.
+    let heatFill = hottest.flatMap { Palette.heatFill(for: node, hottestNanos: $0) }
+    let look = NodeLook(kind: node.kind, isAsync: node.isAsync, status: node.status, heatFill: heatFill)
+    let text = look.needsLightText ? LabelColors.onDark : .onLight
     var attributes: [(String, String)] = [("id", name), ("class", node.kind.rawValue)]
-    var fill: String
-    var border: String
-    var styles = ["filled"]
-    var text = LabelColors.onLight
-    switch node.kind {
-    case .atom:
-      attributes.append(("shape", "box"))
-      styles.append("rounded")
-      fill = Palette.atomFill
-      border = Palette.atomBorder
-    case .selector:
-      attributes.append(("shape", "ellipse"))
-      fill = Palette.selectorFill
-      border = Palette.selectorBorder
-    case .store:
-      attributes.append(("shape", "cylinder"))
-      fill = Palette.storeFill
-      border = Palette.storeBorder
-    case .slice:
-      attributes.append(("shape", "tab"))
-      fill = Palette.sliceFill
-      border = Palette.sliceBorder
-    }
-    if node.isAsync {
-      // Async nodes get a double outline.
-      attributes.append(("peripheries", "2"))
-    }
-    if let hottest, let heat = Palette.heatFill(for: node, hottestNanos: hottest) {
-      fill = heat
-      text = Palette.needsLightText(on: fill) ? .onDark : .onLight
-    }
-    switch node.status {
-    case .loading:
-      styles.append("dashed")
-      fill = Palette.loadingFill
-      text = LabelColors.onLight
-    case .error:
-      border = Palette.errorBorder
-      fill = Palette.errorFill
-      text = LabelColors.onLight
-      attributes.append(("penwidth", "2.5"))
-    case .ready, nil:
-      break
-    }
-    attributes += [
-      ("style", styles.joined(separator: ",")), ("fillcolor", fill), ("color", border),
-      ("fontcolor", text.main), ("tooltip", LabelText.attribute(tooltip(for: node))),
-    ]
+    attributes += look.attributes
+    attributes += [("fontcolor", text.main), ("tooltip", LabelText.attribute(tooltip(for: node)))]
     return Node(name: name, attributes: attributes, htmlLabel: label(for: node, compact: compact, colors: text))
   }
 
@@ -264,43 +221,19 @@ extension GraphDescription {
         htmlLabel: LabelText.html(text))
     }
     // Legend nodes are added to the graph through the cluster's own node list.
+    func sample(_ name: String, _ text: String, _ look: NodeLook) -> Node {
+      sample(name, text, look.attributes + [("class", "legend")])
+    }
     let samples = [
-      sample(
-        "legend_atom", "atom",
-        [
-          ("shape", "box"), ("style", "filled,rounded"), ("fillcolor", Palette.atomFill), ("color", Palette.atomBorder),
-          ("class", "legend"),
-        ]),
+      sample("legend_atom", "atom", NodeLook(kind: .atom)),
       sample(
         "legend_selector", heat ? "selector (hotter = darker)" : "selector",
-        [
-          ("shape", "ellipse"), ("fillcolor", heat ? Palette.heat[5] : Palette.selectorFill),
-          ("color", Palette.selectorBorder), ("class", "legend"),
-        ]),
-      sample(
-        "legend_async", "async",
-        [
-          ("shape", "ellipse"), ("peripheries", "2"), ("fillcolor", Palette.selectorFill),
-          ("color", Palette.selectorBorder), ("class", "legend"),
-        ]),
-      sample(
-        "legend_loading", "loading",
-        [
-          ("shape", "ellipse"), ("style", "filled,dashed"), ("fillcolor", Palette.loadingFill),
-          ("color", Palette.selectorBorder), ("class", "legend"),
-        ]),
-      sample(
-        "legend_error", "error",
-        [
-          ("shape", "ellipse"), ("penwidth", "2.5"), ("fillcolor", Palette.errorFill), ("color", Palette.errorBorder),
-          ("class", "legend"),
-        ]),
-      sample(
-        "legend_store", "store",
-        [("shape", "cylinder"), ("fillcolor", Palette.storeFill), ("color", Palette.storeBorder), ("class", "legend")]),
-      sample(
-        "legend_slice", "slice",
-        [("shape", "tab"), ("fillcolor", Palette.sliceFill), ("color", Palette.sliceBorder), ("class", "legend")]),
+        NodeLook(kind: .selector, heatFill: heat ? Palette.heat[5] : nil)),
+      sample("legend_async", "async", NodeLook(kind: .selector, isAsync: true)),
+      sample("legend_loading", "loading", NodeLook(kind: .selector, status: .loading)),
+      sample("legend_error", "error", NodeLook(kind: .selector, status: .error)),
+      sample("legend_store", "store", NodeLook(kind: .store)),
+      sample("legend_slice", "slice", NodeLook(kind: .slice)),
       // Clusters are drawn as boxes around their members; these samples look the same.
       sample(
         "legend_store_box", "store box: its slices and selectors",

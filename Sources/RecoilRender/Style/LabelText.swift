@@ -38,9 +38,7 @@ enum LabelText {
 
   /// Shortens text to `limit` characters on one line, marking the cut with an ellipsis.
   static func preview(_ text: String, limit: Int) -> String {
-    let oneLine = text.replacing("\n", with: " ")
-    guard oneLine.count > limit else { return oneLine }
-    return String(oneLine.prefix(max(limit - 1, 1))) + "…"
+    TextPreview.cut(text.replacing("\n", with: " "), limit: limit)
   }
 
   /// Control characters become their Unicode "control picture" (U+2400 block) so that they

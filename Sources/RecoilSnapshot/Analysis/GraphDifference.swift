@@ -40,11 +40,12 @@ package struct GraphDifference: Sendable {
   package var values: [ValueChange] = []
   package var timings: [TimingChange] = []
 
+  /// Whether the structure is the same (values and timings aside).
   package var isEmpty: Bool {
     addedNodes.isEmpty && removedNodes.isEmpty && changedNodes.isEmpty && addedEdges.isEmpty && removedEdges.isEmpty
   }
 
-  /// Whether the structure is the same (values and timings aside).
+  /// Compares two snapshots; `slower` is the factor of ``slowdown(_:_:_:)``.
   package init(from before: Snapshot, to after: Snapshot, slower: Double = 1.5) {
     let old = Dictionary(before.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let new = Dictionary(after.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

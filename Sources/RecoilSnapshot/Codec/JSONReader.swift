@@ -232,12 +232,12 @@ struct JSONReader {
     switch kind {
     case .string:
       guard let text = try? copy.readString() else { return "a string" }
-      return "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+      return "\"" + TextPreview.cut(text, limit: 41) + "\""
     case .number:
       let start = copy.index
       guard (try? copy.readNumber()) != nil else { return "a number" }
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<copy.index]), as: UTF8.self)
-      return text.count > 40 ? String(text.prefix(40)) + "…" : text
+      return TextPreview.cut(text, limit: 41)
     case .bool: return (try? copy.readBool()).map { String($0) } ?? "a boolean"
     case .null, .array, .object: return kind.name
     }
@@ -463,7 +463,7 @@ struct JSONReader {
     if isInteger && fitsInt { return .integer(negative ? -magnitude : magnitude) }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
-      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+      let shown = TextPreview.cut(text, limit: 41)
       throw failure("number \(shown) is out of range")
     }
     return .double(value)

@@ -32,7 +32,7 @@ struct ArgumentParser {
         }
         if spec.isFlag {
           if inlineValue != nil { throw .unexpectedValue(option: "--\(name)") }
-          try record(flag: spec, into: &result)
+          record(flag: spec, into: &result)
         } else {
           let value: String
           if let inlineValue {
@@ -56,7 +56,7 @@ struct ArgumentParser {
           throw .unknownOption("-\(character)", suggestion: nil)
         }
         if spec.isFlag {
-          try record(flag: spec, into: &result)
+          record(flag: spec, into: &result)
           continue
         }
         let value: String
@@ -76,7 +76,7 @@ struct ArgumentParser {
     return result
   }
 
-  private func record(flag spec: OptionSpec, into result: inout ParsedArguments) throws(UsageError) {
+  private func record(flag spec: OptionSpec, into result: inout ParsedArguments) {
     result.flags.insert(spec.name)
   }
 
