@@ -1,0 +1,180 @@
+import Dispatch
+import RecoilConcurrency
+import Synchronization
+
+/// How a store processes its queue, one action at a time: middleware, reducers, the new
+/// state, subscribers, observers and effects. The processing role passes between threads
+/// through `isProcessing`; whoever holds it drains the queue.
+extension Store {
+  @usableFromInline func enqueue(_ work: StoreWork<State, Action>) {
+    lock.withLock { storage.queue.append(work) }
+    pending.add(1, ordering: .sequentiallyConsistent)
+    // The processing thread may have finished meanwhile: then take over.
+    if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+      drainQueue(startingWith: nil)
+    }
+  }
+
+  @inlinable func nextQueued() -> StoreWork<State, Action>? {
+    guard pending.load(ordering: .sequentiallyConsistent) > 0 else { return nil }
+    let work = lock.withLock { () -> StoreWork<State, Action>? in
+      guard storage.queueHead < storage.queue.count else { return nil }
+      let work = storage.queue[storage.queueHead]
+      storage.queueHead += 1
+      if storage.queueHead == storage.queue.count {
+        storage.queue.removeAll(keepingCapacity: true)
+        storage.queueHead = 0
+      }
+      return work
+    }
+    if work != nil { pending.subtract(1, ordering: .sequentiallyConsistent) }
+    return work
+  }
+
+  /// Processes work until the queue is empty, then gives up the processing role, taking it
+  /// back if work arrived in between.
+  @inlinable func drainQueue(startingWith first: StoreWork<State, Action>?) {
+    var next = first ?? nextQueued()
+    while true {
+      while let work = next {
+        switch work {
+        case .action(let action): processAction(action)
+        case .subscribe(let subscriber): activate(subscriber)
+        }
+        next = nextQueued()
+      }
+      isProcessing.store(false, ordering: .sequentiallyConsistent)
+      guard pending.load(ordering: .sequentiallyConsistent) > 0,
+        isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+      else { return }
+      next = nextQueued()
+    }
+  }
+
+  /// One action: middleware, reducers, state, subscribers, observers, effects.
+  @inlinable func processAction(_ incoming: Action) {
+    var action = incoming
+    if !middleware.isEmpty {
+      let context = MiddlewareContext<State, Action>(
+        currentState: { [unowned self] in self.state }, send: { [unowned self] in self.dispatch($0) })
+      for step in middleware {
+        guard let handed = step.handle(action, context) else {
+          notifyDropped(incoming)
+          return
+        }
+        action = handed
+      }
+    }
+    let before = storage.state
+    var after = before
+    // Most stores register nothing after creation: then no configuration is read.
+    guard !hasNoConfiguration.load(ordering: .acquiring), let configuration = currentConfiguration() else {
+      reduce(&after, action)
+      let subscribers = lock.withLock {
+        storage.state = after
+        storage.sequence += 1
+        return storage.subscribers
+      }
+      Self.notify(subscribers, of: after)
+      return
+    }
+    configuration._withUnsafeGuaranteedRef { configuration in
+      processConfigured(action, from: before, to: &after, configuration)
+    }
+  }
+
+  /// Runs the reducer and, if any, the slice reducers, noting which thread runs them.
+  @inlinable func reduce(_ state: inout State, _ action: Action) {
+    reducingThread.store(CurrentThread.id, ordering: .relaxed)
+    reducer.reduce(&state, action)
+    reducingThread.store(0, ordering: .relaxed)
+  }
+
+  @inlinable func reduce(_ state: inout State, _ action: Action, slices: [SliceRegistration<State, Action>]) {
+    reducingThread.store(CurrentThread.id, ordering: .relaxed)
+    reducer.reduce(&state, action)
+    for slice in slices { slice.reduce(&state, action) }
+    reducingThread.store(0, ordering: .relaxed)
+  }
+
+  /// The rest of `processAction(_:)` when observers, slices, effects or a recorder are
+  /// registered.
+  @inlinable func processConfigured(
+    _ action: Action, from before: State, to after: inout State, _ configuration: ProcessedConfiguration<State, Action>
+  ) {
+    let observing = configuration.notifiesActions
+    let recorder = configuration.recorder
+    // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
+    let timed = observing || (recorder != nil && configuration.sampler.shouldTime())
+    let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
+    // Two calls rather than an optional array: the common case then touches no array at all.
+    if configuration.hasSlices {
+      reduce(&after, action, slices: configuration.value.slices)
+    } else {
+      reduce(&after, action)
+    }
+    let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : ActionRecorder<State, Action>.untimed
+    if timed { configuration.sampler.timed(duration) }
+
+    let (subscribers, sequence) = lock.withLock {
+      storage.state = after
+      storage.sequence += 1
+      recorder?._withUnsafeGuaranteedRef {
+        $0.append(
+          ActionRecorder.Entry(
+            sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
+            atNanos: start))
+      }
+      return (storage.subscribers, storage.sequence)
+    }
+    Self.notify(subscribers, of: after)
+    if observing {
+      let event = StoreEvent.action(
+        StoreActionRecord(
+          sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
+          durationNanos: duration, atNanos: start))
+      for observer in configuration.actionObservers { observer.receive(event) }
+    }
+    if configuration.hasEffects {
+      startEffects(
+        configuration.value.effects, for: action, state: after, sequence: sequence,
+        observers: configuration.value.observers)
+    }
+  }
+
+  /// The processing thread's copy of the configuration, read again under the lock only when
+  /// its version moved since the last action.
+  ///
+  /// Returned unretained: only this thread replaces it, here, between actions.
+  @inlinable func currentConfiguration() -> Unmanaged<ProcessedConfiguration<State, Action>>? {
+    let version = configurationVersion.load(ordering: .acquiring)
+    if version != storage.processedConfigurationVersion { readConfiguration(version: version) }
+    return storage.processedConfiguration.map { Unmanaged.passUnretained($0) }
+  }
+
+  /// Makes the processing thread's copy of configuration `version`; kept out of line, as it
+  /// runs only after a change.
+  @usableFromInline func readConfiguration(version: Int) {
+    storage.processedConfiguration = lock.withLock {
+      storage.configuration.isEmpty ? nil : ProcessedConfiguration(storage.configuration)
+    }
+    storage.processedConfigurationVersion = version
+  }
+
+  /// Calls each active subscriber. The array keeps the subscribers alive, so they are used
+  /// without retaining each one: this loop is the whole cost of a notification.
+  @inlinable static func notify(_ subscribers: [StoreSubscriber<State>], of state: State) {
+    subscribers.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { subscriber in
+          if subscriber.isActive.load(ordering: .relaxed) { subscriber.deliver(state) }
+        }
+      }
+    }
+  }
+
+  @usableFromInline func notifyDropped(_ action: Action) {
+    let observers = lock.withLock { storage.configuration.observers }
+    for observer in observers { observer.receive(.actionDropped(store: name, action: action)) }
+  }
+}
