@@ -31,11 +31,22 @@
   @inlinable package mutating func shouldTime() -> Bool {
     let position = counted
     counted = (counted &+ 1) & periodMask
-    return position == 0 || lastWasSlow
+    return Self.shouldTime(position: UInt64(position), afterSlow: lastWasSlow)
   }
 
   /// Reports the duration of an operation `shouldTime()` chose.
   @inlinable package mutating func timed(_ nanos: UInt64) {
-    lastWasSlow = nanos >= slowNanos
+    lastWasSlow = Self.isSlow(nanos, slowNanos: slowNanos)
+  }
+
+  /// The sampling rule, shared with the per-node sampling of the atom graph's recording: time
+  /// the first operation of each period, and every operation after a slow one.
+  @inlinable package static func shouldTime(position: UInt64, afterSlow: Bool) -> Bool {
+    position == 0 || afterSlow
+  }
+
+  /// Whether an operation that took `nanos` counts as slow.
+  @inlinable package static func isSlow(_ nanos: UInt64, slowNanos: UInt64) -> Bool {
+    nanos >= slowNanos
   }
 }

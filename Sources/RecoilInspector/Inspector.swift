@@ -238,7 +238,7 @@ public final class Inspector: Sendable {
     for case .store(let target) in attached {
       guard let recorded = target.recordedActions() else { continue }
       droppedActions += recorded.dropped
-      actions += recorded.records.map { Recording.RawAction($0, store: target.name) }
+      actions += recorded.records.map { $0.named(target.name) }
     }
     actions.sort { $0.atNanos < $1.atNanos }
     if actions.count > configuration.actionCapacity {

@@ -1,9 +1,12 @@
+import RecoilConcurrency
+
 /// A node's evaluations since recording started, and whether its last timed one was slow:
 /// eight bytes in the node's slot, which every evaluation touches anyway, so that deciding
 /// whether to time an evaluation and counting it reach no other memory.
 ///
-/// It follows a `RecordingTiming`: after a timed evaluation that took `slowNanos` or more
-/// the node's next one is timed too; otherwise one in `period`, starting with the first.
+/// It follows a `RecordingTiming` by `TimingSampler`'s rule: after a timed evaluation that took
+/// `slowNanos` or more the node's next one is timed too; otherwise one in `period`, starting
+/// with the first. The sampler's own state would take a second word; this keeps one.
 ///
 /// ```swift
 /// var tally = EvaluationTally()
@@ -24,7 +27,7 @@ struct EvaluationTally: BitwiseCopyable {
     let position = bits & ~Self.slowBit & periodMask
     let slow = bits & Self.slowBit != 0
     bits &+= 1
-    return position == 0 || slow
+    return TimingSampler.shouldTime(position: position, afterSlow: slow)
   }
 
   /// Takes back the last count: that evaluation was interrupted and runs again.
@@ -34,6 +37,6 @@ struct EvaluationTally: BitwiseCopyable {
 
   /// Reports the duration of an evaluation `countEvaluation(periodMask:)` chose to time.
   mutating func timed(_ nanos: UInt64, slowNanos: UInt64) {
-    bits = nanos >= slowNanos ? bits | Self.slowBit : bits & ~Self.slowBit
+    bits = TimingSampler.isSlow(nanos, slowNanos: slowNanos) ? bits | Self.slowBit : bits & ~Self.slowBit
   }
 }

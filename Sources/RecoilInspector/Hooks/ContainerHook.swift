@@ -96,9 +96,9 @@ final class ContainerHook: AtomGraphObserver {
 
   static func describe(_ trigger: EvaluationTrigger, prefix: String) -> String {
     switch trigger {
-    case .firstRead: "first read"
-    case .refresh: "refresh"
-    case .dependencyChanged(let key): "dependency \(prefix)\(key.description)"
+    case .firstRead: TriggerText.firstRead
+    case .refresh: TriggerText.refresh
+    case .dependencyChanged(let key): TriggerText.dependency(prefix + key.description)
     }
   }
 }

@@ -23,7 +23,7 @@ final class StoreHook: StoreObserver {
     case .action(let record):
       // The store keeps the trace itself; this event is for the live stream. The diff is made
       // on the stream's writer thread, not here.
-      let raw = Recording.RawAction(record, store: name)
+      let raw = record.named(name)
       if core.isStreamingEnabled { core.stream { [core] in core.describe(raw) } }
     case .effectStarted(_, let effect, let run, _):
       effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .started))
@@ -40,12 +40,13 @@ final class StoreHook: StoreObserver {
       core.record {
         $0.recordEvaluation(
           node: $0.number(of: .storeSelector(id: id)), durationNanos: duration, endNanos: now,
-          cause: Recording.Cause.storeStateChanged)
+          cause: .storeStateChanged)
         $0.selectorValues[id] = value
       }
       core.stream {
         .evaluation(
-          EvaluationEvent(node: id, durationNanos: Int(clamping: duration), trigger: "state changed", changed: true))
+          EvaluationEvent(
+            node: id, durationNanos: Int(clamping: duration), trigger: TriggerText.stateChanged, changed: true))
       }
     case .subscribersChanged(_, let count):
       core.stream {

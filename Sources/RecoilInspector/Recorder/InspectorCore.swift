@@ -85,7 +85,7 @@ final class InspectorCore: Sendable {
     liveStream.withLock { $0 }?.droppedCount ?? 0
   }
 
-  func describeCached(_ actions: [Recording.RawAction]) -> [SnapshotAction] {
+  func describeCached(_ actions: [StoreActionRecord]) -> [SnapshotAction] {
     let known = describedActions.withLock { $0 }
     var described = actions.map { known[ActionKey(store: $0.store, sequence: $0.sequence)] }
     let missing = described.indices.filter { described[$0] == nil }
@@ -115,7 +115,7 @@ final class InspectorCore: Sendable {
   }
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths.
-  func describe(_ raw: Recording.RawAction) -> SnapshotAction {
+  func describe(_ raw: StoreActionRecord) -> SnapshotAction {
     var description = ActionDescription(raw.action) { [redactor] in redactor.preview($0, limit: .max) }
     if description.payload != nil && redactor.redacts(actionNamed: description.name) {
       description.payload = Redaction.marker
@@ -125,11 +125,11 @@ final class InspectorCore: Sendable {
       payload: description.payload.map { TextPreview.cut($0, limit: configuration.previewLength) },
       atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: raw.durationNanos.map { Int(clamping: $0) },
       changes: StateDiff.changes(
-        from: raw.before, to: raw.after, previewLength: configuration.previewLength,
+        from: raw.stateBefore, to: raw.stateAfter, previewLength: configuration.previewLength,
         limit: configuration.changesPerAction, redactor: redactor))
   }
 
-  func describe(_ raw: Recording.RawAction) -> InspectorEvent.Kind {
+  func describe(_ raw: StoreActionRecord) -> InspectorEvent.Kind {
     .action(describe(raw))
   }
 

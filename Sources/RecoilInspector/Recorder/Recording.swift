@@ -20,43 +20,23 @@ enum EvaluatedNode: Hashable, Sendable {
 /// Everything an inspector has recorded, guarded by the inspector's lock. Raw values are
 /// kept as they came; previews and diffs are made only when a snapshot asks for them.
 struct Recording {
-  /// An action as the store recorded it.
-  struct RawAction {
-    var sequence: Int
-    var store: String
-    var action: any Sendable
-    var before: any Sendable
-    var after: any Sendable
-    /// `nil` when the store's recording did not time the action.
-    var durationNanos: UInt64?
-    var atNanos: UInt64
-
-    init(_ record: StoreActionRecord, store: String) {
-      sequence = record.sequence
-      self.store = store
-      action = record.action
-      before = record.stateBefore
-      after = record.stateAfter
-      durationNanos = record.durationNanos
-      atNanos = record.atNanos
-    }
-  }
-
   /// One evaluation in the timeline, nodes by number (see `evaluatedNodes`).
   struct Evaluation: Sendable {
     var node: Int32
-    /// The number of the dependency whose change caused it, or a ``Cause``.
-    var cause: Int32
+    var cause: Cause
     var startNanos: UInt64
     /// `nil` when the container's recording did not time it.
     var durationNanos: UInt64?
   }
 
-  /// Causes of an evaluation other than a dependency's change.
-  enum Cause {
-    static let firstRead: Int32 = -1
-    static let refresh: Int32 = -2
-    static let storeStateChanged: Int32 = -3
+  /// Why an evaluation ran.
+  enum Cause: Sendable {
+    case firstRead
+    case refresh
+    /// A store selector's store changed state.
+    case storeStateChanged
+    /// The change of a dependency, by node number (see `evaluatedNodes`).
+    case dependency(Int32)
   }
 
   /// An edge appearing or disappearing.
@@ -66,7 +46,8 @@ struct Recording {
     var atNanos: UInt64
   }
 
-  var actions: RingBuffer<RawAction>
+  /// Actions as their stores recorded them, named as the inspector knows the store.
+  var actions: RingBuffer<StoreActionRecord>
   var timeline: RingBuffer<Evaluation>
   var edgeHistory: RingBuffer<EdgeChange>
   var effects: RingBuffer<EffectEvent>
@@ -98,7 +79,7 @@ struct Recording {
     return number
   }
 
-  mutating func recordEvaluation(node: Int32, durationNanos: UInt64, endNanos: UInt64, cause: Int32) {
+  mutating func recordEvaluation(node: Int32, durationNanos: UInt64, endNanos: UInt64, cause: Cause) {
     statistics[Int(node)].add(durationNanos)
     timeline.append(
       Evaluation(node: node, cause: cause, startNanos: endNanos &- durationNanos, durationNanos: durationNanos))
@@ -115,18 +96,18 @@ struct Recording {
 
   /// Keeps what a store recorded before it is detached, named `store`.
   mutating func absorb(_ recorded: ActionRecording, store: String) {
-    for record in recorded.records { actions.append(RawAction(record, store: store)) }
+    for record in recorded.records { actions.append(record.named(store)) }
   }
 
   /// Keeps what a container recorded before it is detached, under `prefix`.
   mutating func absorb(_ recorded: EvaluationRecording, prefix: String) {
     for evaluation in recorded.timeline {
       let node = number(of: .atom(prefix: prefix, key: evaluation.node))
-      let cause: Int32
+      let cause: Cause
       switch evaluation.trigger {
-      case .firstRead: cause = Cause.firstRead
-      case .refresh: cause = Cause.refresh
-      case .dependencyChanged(let key): cause = number(of: .atom(prefix: prefix, key: key))
+      case .firstRead: cause = .firstRead
+      case .refresh: cause = .refresh
+      case .dependencyChanged(let key): cause = .dependency(number(of: .atom(prefix: prefix, key: key)))
       }
       timeline.append(
         Evaluation(
@@ -138,13 +119,22 @@ struct Recording {
   }
 
   /// Why an evaluation ran, as the timeline shows it.
-  func triggerText(_ cause: Int32) -> String {
+  func triggerText(_ cause: Cause) -> String {
     switch cause {
-    case Cause.firstRead: "first read"
-    case Cause.refresh: "refresh"
-    case Cause.storeStateChanged: "state changed"
-    default: "dependency \(evaluatedNodes[Int(cause)].id)"
+    case .firstRead: TriggerText.firstRead
+    case .refresh: TriggerText.refresh
+    case .storeStateChanged: TriggerText.stateChanged
+    case .dependency(let number): TriggerText.dependency(evaluatedNodes[Int(number)].id)
     }
+  }
+}
+
+extension StoreActionRecord {
+  /// The record with the store named as the inspector knows it.
+  func named(_ store: String) -> StoreActionRecord {
+    var record = self
+    record.store = store
+    return record
   }
 }
 
