@@ -4,26 +4,61 @@ import RecoilSnapshot
 
 /// `cart-demo --out DIR`: runs a scripted shopping session with the inspector attached and
 /// writes `DIR/cart.snapshot.json` and `DIR/cart.events.jsonl`.
+///
+/// `cart-demo --stream ENDPOINT` plays the same session to a listening endpoint instead, such
+/// as `recoil-inspect live --listen tcp:127.0.0.1:9999`, and writes nothing.
 @main
 struct CartDemo {
+  static let usage = "usage: cart-demo [--out DIR] | cart-demo --stream tcp:HOST:PORT|unix:PATH\n"
+
   static func main() async {
     var arguments = Array(CommandLine.arguments.dropFirst())
-    var directory = "."
-    if let index = arguments.firstIndex(of: "--out"), index + 1 < arguments.count {
-      directory = arguments[index + 1]
-      arguments.removeSubrange(index...index + 1)
+    func take(_ option: String) -> String? {
+      guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
+      defer { arguments.removeSubrange(index...index + 1) }
+      return arguments[index + 1]
     }
-    guard arguments.isEmpty else {
-      FileHandle.standardError.write(Data("usage: cart-demo [--out DIR]\n".utf8))
+    let directory = take("--out")
+    let stream = take("--stream")
+    guard arguments.isEmpty, directory == nil || stream == nil else {
+      FileHandle.standardError.write(Data(usage.utf8))
       exit(64)
     }
+    if let stream {
+      let endpoint: EventEndpoint
+      do {
+        endpoint = try EventEndpoint(parsing: stream)
+      } catch {
+        FileHandle.standardError.write(Data("cart-demo: error: --stream \(stream): \(error.reason)\n".utf8))
+        exit(64)
+      }
+      do {
+        try await play(to: endpoint)
+        print("cart-demo: played the session to \(endpoint.description)")
+      } catch {
+        FileHandle.standardError.write(Data("cart-demo: error: \(error)\n".utf8))
+        exit(69)
+      }
+      return
+    }
     do {
-      let (snapshot, events) = try await record(into: URL(filePath: directory, directoryHint: .isDirectory))
+      let (snapshot, events) = try await record(into: URL(filePath: directory ?? ".", directoryHint: .isDirectory))
       print("cart-demo: wrote \(snapshot.path(percentEncoded: false)) and \(events.path(percentEncoded: false))")
     } catch {
       FileHandle.standardError.write(Data("cart-demo: error: \(error)\n".utf8))
       exit(73)
     }
+  }
+
+  /// Plays the scenario to a live endpoint, writing nothing.
+  static func play(to endpoint: EventEndpoint) async throws {
+    var configuration = InspectorConfiguration()
+    configuration.timing = .everyOperation
+    let inspector = Inspector(configuration: configuration)
+    try inspector.startStreaming(to: endpoint)
+    let scenario = CartScenario(inspector: inspector)
+    await scenario.run()
+    inspector.stopStreaming()
   }
 
   /// Runs the scenario and writes its snapshot and event log into `directory`.

@@ -17,6 +17,17 @@ package struct Glob: Sendable {
 
   private let tokens: [Token]
 
+  /// Whether the pattern has no wildcard or set, so that it names one exact text.
+  package var isLiteral: Bool {
+    tokens.allSatisfy { if case .literal = $0 { true } else { false } }
+  }
+
+  /// The exact text a literal pattern names (escapes resolved); `nil` for a wildcard pattern.
+  package var literalText: String? {
+    guard isLiteral else { return nil }
+    return String(tokens.map { if case .literal(let character) = $0 { character } else { "?" } })
+  }
+
   /// A pattern that matches exactly `text`, whatever characters it holds.
   package init(literal text: String) {
     tokens = text.map { .literal($0) }

@@ -5,23 +5,29 @@ import RecoilSnapshot
 struct LiveCommand: Command {
   static let name = "live"
   static let summary = "Follow a running app's live events (actions, evaluations, edges, effects)."
-  static let usage = "recoil-inspect live [--listen <endpoint>] [--raw]"
+  static let usage =
+    "recoil-inspect live [--listen <endpoint>] [--raw] [--store <id>] [--node <glob>] [--kind <kinds>] [--grep <text>] [--path <path>]"
   static let discussion = """
     Listens where the app's Inspector streams to, and prints each event as it arrives. ENDPOINT
     is tcp:127.0.0.1:PORT or unix:PATH (a socket to listen on; apps may disconnect and
     reconnect), a JSON Lines file to read (such as cart.events.jsonl), or - for standard
     input (the default). --raw prints the JSON lines themselves. A malformed line is reported
     with its line number and skipped; so is a line longer than --max-line-bytes (16 MiB by
-    default), which is not kept in memory.
+    default), which is not kept in memory. Events are printed in the order the app sent
+    them (their eventSeq). The filters are trace's: --store, --node, --kind (action,
+    evaluation, node, edge, effect, error, dropped), --grep and --path; an event is printed
+    when it passes all of them.
     """
-  static let options: [OptionSpec] = [
-    .option("listen", short: "l", value: "endpoint", help: "tcp:HOST:PORT, unix:PATH, a file, or - (default)."),
-    .flag("raw", help: "Print the JSON lines instead of a readable summary."),
-    .option("max-line-bytes", value: "n", help: "Skip longer lines (default 16777216, 16 MiB)."),
-  ]
+  static let options: [OptionSpec] =
+    [
+      .option("listen", short: "l", value: "endpoint", help: "tcp:HOST:PORT, unix:PATH, a file, or - (default)."),
+      .flag("raw", help: "Print the JSON lines instead of a readable summary."),
+      .option("max-line-bytes", value: "n", help: "Skip longer lines (default 16777216, 16 MiB)."),
+    ] + EventFilter.options
 
   var endpoint: EventEndpoint
   var raw: Bool
+  var filter: EventFilter
   var maximumLineBytes = LineReader.defaultMaximumLineBytes
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -35,6 +41,7 @@ struct LiveCommand: Command {
       throw .invalidValue(option: "--listen", value: text, expected: error.reason)
     }
     raw = arguments.has("raw")
+    filter = try EventFilter(arguments)
     if let text = arguments.value("max-line-bytes") {
       guard let value = Int(text), value > 0 else {
         throw .invalidValue(option: "--max-line-bytes", value: text, expected: "a positive number of bytes")
@@ -58,6 +65,7 @@ struct LiveCommand: Command {
           guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
           do throws(SnapshotError) {
             let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
+            guard filter.isEmpty || filter.accepts(event.kind) else { return }
             if raw {
               streams.output(InspectorEventCodec.encode(event) + "\n")
             } else {

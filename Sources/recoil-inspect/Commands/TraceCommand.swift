@@ -4,36 +4,39 @@ import RecoilSnapshot
 struct TraceCommand: Command {
   static let name = "trace"
   static let summary = "Print the action trace of a snapshot: which action changed what."
-  static let usage = "recoil-inspect trace <snapshot> [--store <id>] [--path <path>]"
+  static let usage =
+    "recoil-inspect trace <snapshot> [--store <id>] [--node <glob>] [--kind <kinds>] [--grep <text>] [--path <path>]"
   static let discussion = """
     Prints each recorded action with its sequence number, store, reducer time and the state
-    paths it changed (before -> after). --store keeps one store's actions (an unknown store is
-    a usage error that lists the known ones); --path keeps actions that changed PATH, one of
-    its ancestors (replacing all of lines[1] changes lines[1].quantity) or a descendant.
+    paths it changed (before -> after). The filters combine: --store keeps one store's
+    actions; --node keeps actions that went to a matching store or changed a matching slice
+    (app.user for a change of user.name in store app); --kind keeps the kinds named (a trace
+    holds actions); --grep keeps actions whose name, payload, paths or values contain the text,
+    ignoring case; --path keeps actions that changed PATH, one of its ancestors (replacing all
+    of lines[1] changes lines[1].quantity) or a descendant. An unknown store, node or kind is a
+    usage error that lists the near matches.
     """
-  static let options: [OptionSpec] = [
-    .option("store", value: "id", help: "Only actions of this store."),
-    .option("path", value: "path", help: "Only actions that changed this path, an ancestor or a descendant."),
-    OutputFormat.option,
-  ]
+  static let options: [OptionSpec] = EventFilter.options + [OutputFormat.option]
 
   var input: String
-  var store: String?
-  var pathPrefix: String?
+  var filter: EventFilter
   var json = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
     if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
     self.input = input
-    store = arguments.value("store")
-    pathPrefix = arguments.value("path")
+    filter = try EventFilter(arguments)
     json = try OutputFormat(arguments) == .json
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, streams: streams)
-    if let store {
+    // A --node without wildcards names one node: it must exist.
+    if let id = filter.node?.literalText, !snapshot.nodes.contains(where: { $0.id == id }) {
+      throw .usage(.unknownName(option: "--node", kind: "node", name: id, known: snapshot.nodes.map(\.id)))
+    }
+    if let store = filter.store {
       var stores: [String] = []
       for action in snapshot.actions where !stores.contains(action.store) { stores.append(action.store) }
       for node in snapshot.nodes where node.kind == .store && !stores.contains(node.id) { stores.append(node.id) }
@@ -44,8 +47,7 @@ struct TraceCommand: Command {
     let style = streams.outputStyle
     var shown = 0
     for action in snapshot.actions {
-      if let store, action.store != store { continue }
-      if let pathPrefix, !action.changes.contains(where: { $0.concerns(path: pathPrefix) }) { continue }
+      guard filter.accepts(.action(action)) else { continue }
       shown += 1
       if json {
         // JSON Lines: one action per line, with the snapshot's action fields.
@@ -71,12 +73,8 @@ struct TraceCommand: Command {
     if snapshot.actions.isEmpty {
       streams.output(style.dim("no actions recorded") + "\n")
     } else if shown == 0 {
-      var filters: [String] = []
-      if let store { filters.append("--store \(store)") }
-      if let pathPrefix { filters.append("--path \(pathPrefix)") }
       streams.output(
-        style.dim("no actions matched \(filters.joined(separator: " ")) (of \(snapshot.actions.count) recorded)") + "\n"
-      )
+        style.dim("no actions matched \(inert(filter.description)) (of \(snapshot.actions.count) recorded)") + "\n")
     }
   }
 }

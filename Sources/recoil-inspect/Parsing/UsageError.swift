@@ -39,7 +39,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
 
   /// `--store: no store 'ap' in the snapshot; did you mean 'app'? (known stores: app, cart)`.
   private static func describeUnknown(option: String, kind: String, name: String, known: [String]) -> String {
-    var text = "\(option): no \(kind) '\(name)' in the snapshot"
+    // Kinds of event are the tool's own vocabulary; everything else comes from the snapshot.
+    var text = kind == "kind" ? "\(option): no kind '\(name)'" : "\(option): no \(kind) '\(name)' in the snapshot"
     let near = NearMatches.of(name, in: known)
     if !near.isEmpty { text += "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?" }
     if known.isEmpty {

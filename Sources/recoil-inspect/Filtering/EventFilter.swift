@@ -1,0 +1,156 @@
+import Foundation
+import RecoilSnapshot
+
+/// The filters `trace` and `live` share: `--store`, `--node`, `--kind`, `--grep` and `--path`.
+/// An event is shown when it passes every filter given.
+///
+/// - `--store ID`: actions and effects of the store, and its own nodes (`ID` and `ID.*`).
+/// - `--node GLOB`: events about a node whose id matches: its updates, evaluations, edges and
+///   errors; for an action, the store it went to and the slices it changed (`app.user` for a
+///   change of `user.name` in store `app`).
+/// - `--kind KIND,…`: `action`, `evaluation`, `node`, `edge`, `effect`, `error`, `dropped`.
+/// - `--grep TEXT`: the text, ignoring case, in the event's names, ids, payload, paths,
+///   values, trigger or message.
+/// - `--path PATH`: actions that changed PATH, an ancestor of it or a descendant.
+///
+/// ```swift
+/// let filter = try EventFilter(arguments)
+/// if filter.accepts(.action(action)) { print(action.name) }
+/// ```
+struct EventFilter {
+  /// The kinds `--kind` names.
+  enum Kind: String, CaseIterable {
+    case action, evaluation, node, edge, effect, error, dropped
+  }
+
+  static let options: [OptionSpec] = [
+    .option("store", value: "id", help: "Only this store's actions, effects and nodes."),
+    .option("node", value: "glob", help: "Only events about nodes whose id matches (* ? [abc])."),
+    .option(
+      "kind", value: "kinds",
+      help: "Only these kinds, comma-separated: action evaluation node edge effect error dropped."
+    ),
+    .option("grep", value: "text", help: "Only events whose text contains this, ignoring case."),
+    .option("path", value: "path", help: "Only actions that changed this path, an ancestor or a descendant."),
+  ]
+
+  var store: String?
+  var node: Glob?
+  var nodePattern: String?
+  var kinds: Set<Kind>?
+  var grep: String?
+  var path: String?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    store = arguments.value("store")
+    if let pattern = arguments.value("node") {
+      do {
+        node = try Glob(pattern)
+      } catch {
+        throw .invalidValue(option: "--node", value: pattern, expected: "a glob: \(error.reason)")
+      }
+      nodePattern = pattern
+    }
+    if let text = arguments.value("kind") {
+      var chosen: Set<Kind> = []
+      for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+        guard let kind = Kind(rawValue: name) else {
+          throw .unknownName(option: "--kind", kind: "kind", name: name, known: Kind.allCases.map(\.rawValue))
+        }
+        chosen.insert(kind)
+      }
+      kinds = chosen
+    }
+    grep = arguments.value("grep").map { $0.lowercased() }
+    path = arguments.value("path")
+  }
+
+  var isEmpty: Bool { store == nil && node == nil && kinds == nil && grep == nil && path == nil }
+
+  /// The filters given, as the user wrote them, for "nothing matched" messages.
+  var description: String {
+    var parts: [String] = []
+    if let store { parts.append("--store \(store)") }
+    if let nodePattern { parts.append("--node \(nodePattern)") }
+    if let kinds {
+      parts.append("--kind \(Kind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ","))")
+    }
+    if let grep { parts.append("--grep \(grep)") }
+    if let path { parts.append("--path \(path)") }
+    return parts.joined(separator: " ")
+  }
+
+  func accepts(_ event: InspectorEvent.Kind) -> Bool {
+    if let kinds, !kinds.contains(Self.kind(of: event)) { return false }
+    if let store,
+      !Self.stores(of: event).contains(where: { $0 == store })
+        && !ids(of: event).contains(where: { Self.belongs($0, to: store) })
+    {
+      return false
+    }
+    if let node, !ids(of: event).contains(where: node.matches) { return false }
+    if let path {
+      guard case .action(let action) = event, action.changes.contains(where: { $0.concerns(path: path) }) else {
+        return false
+      }
+    }
+    if let grep, !Self.texts(of: event).contains(where: { $0.lowercased().contains(grep) }) { return false }
+    return true
+  }
+
+  private static func kind(of event: InspectorEvent.Kind) -> Kind {
+    switch event {
+    case .action: .action
+    case .evaluation: .evaluation
+    case .node: .node
+    case .edgeAdded, .edgeRemoved: .edge
+    case .effect: .effect
+    case .error: .error
+    case .dropped: .dropped
+    }
+  }
+
+  private static func stores(of event: InspectorEvent.Kind) -> [String] {
+    switch event {
+    case .action(let action): [action.store]
+    case .effect(let effect): [effect.store]
+    default: []
+    }
+  }
+
+  private static func belongs(_ id: String, to store: String) -> Bool {
+    id == store || (id.hasPrefix(store) && id.dropFirst(store.count).first == ".")
+  }
+
+  /// The node ids an event is about. An action is about its store and the slices it changed:
+  /// a slice's id is the store's, a dot, and its key, the first component of a changed path.
+  private func ids(of event: InspectorEvent.Kind) -> [String] {
+    switch event {
+    case .node(let node): return [node.id]
+    case .edgeAdded(let edge), .edgeRemoved(let edge): return [edge.from, edge.to]
+    case .evaluation(let evaluation): return [evaluation.node]
+    case .error(let node, _): return [node]
+    case .action(let action):
+      return [action.store] + action.changes.map { "\(action.store).\(Self.firstComponent(of: $0.path))" }
+    case .effect, .dropped: return []
+    }
+  }
+
+  private static func firstComponent(of path: String) -> Substring {
+    path.prefix { $0 != "." && $0 != "[" && $0 != "{" }
+  }
+
+  private static func texts(of event: InspectorEvent.Kind) -> [String] {
+    switch event {
+    case .node(let node): return [node.id, node.label, node.value, node.valueType, node.error].compactMap { $0 }
+    case .edgeAdded(let edge), .edgeRemoved(let edge): return [edge.from, edge.to]
+    case .evaluation(let evaluation): return [evaluation.node, evaluation.trigger]
+    case .error(let node, let message): return [node, message]
+    case .action(let action):
+      return [action.store, action.name, action.payload ?? ""]
+        + action.changes.flatMap { [$0.path, $0.before ?? "", $0.after ?? ""] }
+    case .effect(let effect): return [effect.store, effect.effect, effect.error ?? ""]
+    case .dropped: return []
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Runs every command of the README's "Debugging recipes" and compares its output with what
+/// the README shows. A block ending in `…` shows the first lines of the output only.
+@Suite struct DebuggingRecipesTests {
+  struct Recipe: CustomStringConvertible, Sendable {
+    var arguments: [String]
+    var shown: [String]
+    var isPrefix: Bool
+    var description: String { arguments.joined(separator: " ") }
+  }
+
+  static let recipes: [Recipe] = {
+    let readme = ExecutableRunner.repositoryRoot.appending(path: "README.md")
+    guard let text = try? String(contentsOf: readme, encoding: .utf8),
+      let start = text.range(of: "### Debugging recipes")
+    else { return [] }
+    let section = text[start.upperBound...].prefix { _ in true }
+    let end = section.range(of: "\n### ")?.lowerBound ?? section.endIndex
+    var recipes: [Recipe] = []
+    for block in section[..<end].components(separatedBy: "```console\n").dropFirst() {
+      let body = block.components(separatedBy: "\n```")[0]
+      var lines = body.components(separatedBy: "\n")
+      let command = lines.removeFirst()
+      guard command.hasPrefix("$ recoil-inspect ") else { continue }
+      let isPrefix = lines.last == "…"
+      if isPrefix { lines.removeLast() }
+      recipes.append(
+        Recipe(
+          arguments: words(of: String(command.dropFirst("$ recoil-inspect ".count))), shown: lines, isPrefix: isPrefix))
+    }
+    return recipes
+  }()
+
+  /// Splits a command line into words, honouring single quotes (all the README uses).
+  static func words(of line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quoted = false
+    for character in line {
+      if character == "'" {
+        quoted.toggle()
+      } else if character == " " && !quoted {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+
+  @Test func theReadmeHasEveryRecipe() {
+    // One per question, and the slice history.
+    #expect(Self.recipes.count == 8)
+  }
+
+  @Test(arguments: recipes)
+  func eachRecipeShowsItsRealOutput(recipe: Recipe) throws {
+    let outcome = try ExecutableRunner.run(recipe.arguments, currentDirectory: ExecutableRunner.repositoryRoot)
+    // check exits 1 when it finds something; that is its answer, not a failure.
+    #expect(outcome.status == 0 || (recipe.arguments.first == "check" && outcome.status == 1), "\(outcome.stderr)")
+    var output = outcome.stdoutText.components(separatedBy: "\n")
+    if output.last == "" { output.removeLast() }
+    if recipe.isPrefix {
+      #expect(Array(output.prefix(recipe.shown.count)) == recipe.shown)
+    } else {
+      #expect(output == recipe.shown)
+    }
+  }
+}

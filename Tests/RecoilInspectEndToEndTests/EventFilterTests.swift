@@ -1,0 +1,108 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+
+/// The filters `trace` and `live` share: --store, --node, --kind, --grep and --path.
+@Suite struct EventFilterTests {
+  private let demo = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
+  private let events = ExecutableRunner.fixture("cart-demo/cart.events.jsonl")
+
+  private func demoActions() throws -> [SnapshotAction] {
+    try SnapshotCodec.decode(Data(contentsOf: URL(filePath: demo))).actions
+  }
+
+  private func liveEvents() throws -> [InspectorEvent] {
+    let text = try String(contentsOf: URL(filePath: events), encoding: .utf8)
+    return try text.split(separator: "\n").enumerated().map { index, line in
+      try InspectorEventCodec.decode(line: Array(line.utf8), lineNumber: index + 1)
+    }
+  }
+
+  /// The actions `trace --format json` printed, by store and number.
+  private func traced(_ arguments: [String]) throws -> [String] {
+    let outcome = try ExecutableRunner.run(["trace", demo, "--format", "json"] + arguments)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    return outcome.stdoutText.split(separator: "\n").compactMap { line in
+      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return object.map { "\($0["store"] as? String ?? "?") #\($0["seq"] as? Int ?? -1)" }
+    }
+  }
+
+  @Test func nodeKeepsActionsThatWentToTheStoreOrChangedTheSlice() throws {
+    let expected = try demoActions().filter { action in
+      action.store == "app" && action.changes.contains { $0.path.hasPrefix("settings.") || $0.path == "settings" }
+    }.map { "\($0.store) #\($0.seq)" }
+    #expect(expected.count >= 4)
+    #expect(try traced(["--node", "app.settings"]) == expected)
+    // A glob over stores: every action of the cart.
+    let cart = try demoActions().filter { $0.store == "cart" }.map { "\($0.store) #\($0.seq)" }
+    #expect(try traced(["--node", "car?"]) == cart)
+  }
+
+  @Test func grepSearchesNamesPayloadsPathsAndValuesIgnoringCase() throws {
+    let expected = try demoActions().filter { action in
+      ([action.name, action.payload ?? ""] + action.changes.flatMap { [$0.path, $0.before ?? "", $0.after ?? ""] })
+        .contains { $0.lowercased().contains("usd") }
+    }.map { "\($0.store) #\($0.seq)" }
+    #expect(!expected.isEmpty)
+    #expect(try traced(["--grep", "USD"]) == expected)
+  }
+
+  @Test func filtersCombine() throws {
+    let expected = try demoActions().filter { action in
+      action.store == "cart" && action.name.lowercased().contains("add")
+        && action.changes.contains { $0.concerns(path: "lines[1]") }
+    }.map { "\($0.store) #\($0.seq)" }
+    #expect(!expected.isEmpty)
+    #expect(try traced(["--store", "cart", "--grep", "add", "--path", "lines[1]", "--kind", "action"]) == expected)
+    // A trace holds actions only, so other kinds match nothing.
+    let outcome = try ExecutableRunner.run(["trace", demo, "--kind", "evaluation"])
+    #expect(outcome.stdoutText == "no actions matched --kind evaluation (of 33 recorded)\n")
+  }
+
+  @Test func unknownNodesAndKindsAreUsageErrorsWithNearMatches() throws {
+    var outcome = try ExecutableRunner.run(["trace", demo, "--node", "app.setings"])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.stderr.hasPrefix(
+        "recoil-inspect: error: --node: no node 'app.setings' in the snapshot; did you mean 'app.settings'?"))
+    outcome = try ExecutableRunner.run(["trace", demo, "--kind", "acton"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.hasPrefix("recoil-inspect: error: --kind: no kind 'acton'; did you mean 'action'?"))
+    outcome = try ExecutableRunner.run(["live", events, "--node", "[a-"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.contains("--node"))
+  }
+
+  @Test func liveTakesTheSameFilters() throws {
+    let all = try liveEvents()
+    let outcome = try ExecutableRunner.run(["live", events, "--raw", "--kind", "evaluation", "--node", "Pricing.*"])
+    #expect(outcome.status == 0)
+    let printed = try outcome.stdoutText.split(separator: "\n").enumerated().map { index, line in
+      try InspectorEventCodec.decode(line: Array(line.utf8), lineNumber: index + 1)
+    }
+    let expected = all.filter { event in
+      if case .evaluation(let evaluation) = event.kind { return evaluation.node.hasPrefix("Pricing.") }
+      return false
+    }
+    #expect(!expected.isEmpty)
+    #expect(printed == expected)
+    // In the order the app sent them.
+    let numbers = printed.compactMap(\.eventSeq)
+    #expect(numbers == numbers.sorted())
+
+    let store = try ExecutableRunner.run(["live", events, "--raw", "--store", "cart", "--kind", "action,effect"])
+    let storeEvents = try store.stdoutText.split(separator: "\n").enumerated().map { index, line in
+      try InspectorEventCodec.decode(line: Array(line.utf8), lineNumber: index + 1)
+    }
+    let expectedStore = all.filter { event in
+      switch event.kind {
+      case .action(let action): action.store == "cart"
+      case .effect(let effect): effect.store == "cart"
+      default: false
+      }
+    }
+    #expect(!expectedStore.isEmpty)
+    #expect(storeEvents == expectedStore)
+  }
+}
