@@ -55,6 +55,16 @@ func readmeExample2() async throws {
 
 /// README block 3.
 func readmeExample3() async throws {
+  let timing = Middleware<AppState, AppAction>.wrapping { action, context, next in
+    let start = ContinuousClock.now
+    next(action)
+    print(action, "took", ContinuousClock.now - start, "user now:", context.state.user.name)
+  }
+  _ = (timing)
+}
+
+/// README block 4.
+func readmeExample4() async throws {
 
   let inspector = Inspector()
   inspector.attach(container)
@@ -65,8 +75,8 @@ func readmeExample3() async throws {
   _ = (inspector)
 }
 
-/// README block 4.
-func readmeExample4() async throws {
+/// README block 5.
+func readmeExample5() async throws {
 
   struct APIKey: Sendable { var value: String }
   struct Account: Sendable { var user = ""; var password = "" }

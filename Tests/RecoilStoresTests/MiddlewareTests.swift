@@ -33,4 +33,72 @@ import Testing
     store.dispatch(.note("ping"))
     #expect(store.state.log == ["ping", "pong"])
   }
+
+  @Test func aWrappingMiddlewareSeesTheStateAfterTheReducers() {
+    let seen = Collected<String>()
+    let around = Middleware<AppState, AppAction>.wrapping { action, context, next in
+      let before = context.state.log.count
+      next(action)
+      seen.append("\(before) -> \(context.state.log.count)")
+    }
+    let store = Store(initialState: AppState(), reducer: appReducer, middleware: [around])
+    store.dispatch(.note("a"))
+    store.dispatch(.note("b"))
+    store.dispatch(.cart(.add("boots")))
+    #expect(seen.values == ["0 -> 1", "1 -> 2", "2 -> 2"])
+    #expect(store.state.log == ["a", "b"])
+  }
+
+  @Test func aWrappingMiddlewareDecidesWhetherAndWhatToHandOn() {
+    let observer = RecordingStoreObserver()
+    let gate = Middleware<AppState, AppAction>.wrapping { action, context, next in
+      // Only while the cart is empty, and notes are handed on reversed.
+      guard context.state.cart.items.isEmpty else { return }
+      if case .note(let text) = action { next(.note(String(text.reversed()))) } else { next(action) }
+    }
+    let store = Store(initialState: AppState(), reducer: appReducer, middleware: [gate])
+    store.addObserver(observer)
+    store.dispatch(.note("abc"))
+    store.dispatch(.cart(.add("boots")))
+    store.dispatch(.note("dropped"))
+    #expect(store.state.log == ["cba"])
+    #expect(store.state.cart.items == ["boots"])
+    let dropped = observer.events.values.compactMap { event -> AppAction? in
+      if case .actionDropped(_, let action) = event { return action as? AppAction }
+      return nil
+    }
+    #expect(dropped == [.note("dropped")])
+  }
+
+  @Test func bothFormsChainInOrder() {
+    let order = Collected<String>()
+    let first = Middleware<AppState, AppAction> { action, _ in
+      order.append("first")
+      return action
+    }
+    let around = Middleware<AppState, AppAction>.wrapping { action, context, next in
+      order.append("around: before")
+      next(action)
+      order.append("around: after, \(context.state.log)")
+    }
+    let last = Middleware<AppState, AppAction> { action, _ in
+      order.append("last")
+      return action
+    }
+    let store = Store(initialState: AppState(), reducer: appReducer, middleware: [first, around, last])
+    store.dispatch(.note("x"))
+    #expect(order.values == ["first", "around: before", "last", "around: after, [\"x\"]"])
+  }
+
+  @Test func aWrappingMiddlewaresDispatchesAreQueuedBehindTheAction() {
+    let around = Middleware<AppState, AppAction>.wrapping { action, context, next in
+      if action == .note("ping") { context.dispatch(.note("pong")) }
+      next(action)
+      // The queued action has not run yet: it runs after this one completes.
+      if action == .note("ping") { #expect(context.state.log == ["ping"]) }
+    }
+    let store = Store(initialState: AppState(), reducer: appReducer, middleware: [around])
+    store.dispatch(.note("ping"))
+    #expect(store.state.log == ["ping", "pong"])
+  }
 }

@@ -53,18 +53,33 @@ extension Store {
 
   /// One action: middleware, reducers, state, subscribers, observers, effects.
   @inlinable func processAction(_ incoming: Action) {
-    var action = incoming
-    if !middleware.isEmpty {
-      let context = MiddlewareContext<State, Action>(
-        currentState: { [unowned self] in self.state }, send: { [unowned self] in self.dispatch($0) })
-      for step in middleware {
-        guard let handed = step.handle(action, context) else {
-          notifyDropped(incoming)
-          return
-        }
-        action = handed
-      }
+    if middleware.isEmpty {
+      reduceAndPublish(incoming)
+    } else {
+      runMiddleware(incoming)
     }
+  }
+
+  /// Runs the middleware chain: each one hands the action on to the next step, the last step
+  /// being the reducers; one that never does drops it.
+  @usableFromInline func runMiddleware(_ incoming: Action) {
+    let context = MiddlewareContext<State, Action>(
+      currentState: { [unowned self] in self.state }, send: { [unowned self] in self.dispatch($0) })
+    var reachedReducers = false
+    func step(_ position: Int, _ action: Action) {
+      guard position < middleware.count else {
+        reachedReducers = true
+        reduceAndPublish(action)
+        return
+      }
+      middleware[position].run(action, context) { step(position + 1, $0) }
+    }
+    step(0, incoming)
+    if !reachedReducers { notifyDropped(incoming) }
+  }
+
+  /// Reduces an action that passed the middleware, publishes the new state and starts effects.
+  @inlinable func reduceAndPublish(_ action: Action) {
     let before = storage.state
     var after = before
     // Most stores register nothing after creation: then no configuration is read.

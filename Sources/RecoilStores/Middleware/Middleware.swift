@@ -1,5 +1,7 @@
-/// Sees every action before the reducers: it can pass it on, replace it, drop it, log it, or
-/// dispatch others (which are queued behind the current action).
+/// Sees every action on its way to the reducers. In the first form it runs before them: it can
+/// pass the action on, replace it, drop it, log it, or dispatch others (which are queued behind
+/// the current action). The second form, ``wrapping(_:)``, is Redux's: it wraps the rest of
+/// the chain and the reducers, calls `next` to run them, and sees the state after.
 ///
 /// ```swift
 /// let logger = Middleware<AppState, AppAction> { action, context in
@@ -12,18 +14,49 @@
 /// }
 /// ```
 public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
-  /// Returns the action to hand on (possibly a different one), or `nil` to drop it.
-  public let handle: @Sendable (Action, MiddlewareContext<State, Action>) -> Action?
+  /// Runs the middleware for one action; `next` runs the rest of the chain and the reducers.
+  @usableFromInline let run: @Sendable (Action, MiddlewareContext<State, Action>, (Action) -> Void) -> Void
 
-  /// Creates a middleware.
+  /// Creates a middleware that runs before the reducers.
   ///
   /// ```swift
   /// let uppercase = Middleware<State, Action> { action, _ in action.normalized() }
   /// ```
   ///
-  /// - Parameter handle: Receives each action and what it may use of the store.
+  /// - Parameter handle: Receives each action and what it may use of the store; returns the
+  ///   action to hand on (possibly a different one), or `nil` to drop it.
   public init(_ handle: @escaping @Sendable (Action, MiddlewareContext<State, Action>) -> Action?) {
-    self.handle = handle
+    run = { action, context, next in
+      if let handed = handle(action, context) { next(handed) }
+    }
+  }
+
+  private init(run: @escaping @Sendable (Action, MiddlewareContext<State, Action>, (Action) -> Void) -> Void) {
+    self.run = run
+  }
+
+  /// Creates a middleware that wraps the rest of the chain and the reducers, as Redux's
+  /// `store => next => action` does. `next` runs them, synchronously; afterwards
+  /// `context.state` is the state after the action. Not calling `next` drops the action;
+  /// calling it with another action hands that one on instead.
+  ///
+  /// ```swift
+  /// let timing = Middleware<AppState, AppAction>.wrapping { action, context, next in
+  ///   let start = ContinuousClock.now
+  ///   next(action)
+  ///   print(action, "took", ContinuousClock.now - start, "items now", context.state.cart.items.count)
+  /// }
+  /// let onlyWhenSignedIn = Middleware<AppState, AppAction>.wrapping { action, context, next in
+  ///   if context.state.user.signedIn { next(action) }
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: Receives each action, what it may use of the store, and `next`.
+  /// - Returns: The middleware.
+  public static func wrapping(
+    _ body: @escaping @Sendable (Action, MiddlewareContext<State, Action>, _ next: (Action) -> Void) -> Void
+  ) -> Middleware {
+    Middleware(run: body)
   }
 }
 
@@ -44,7 +77,8 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     self.send = send
   }
 
-  /// The state before the current action.
+  /// The store's state: before the current action, or, in a ``Middleware/wrapping(_:)``
+  /// middleware after `next` returned, after it.
   public var state: State { currentState() }
 
   /// Dispatches another action; it runs after the current one completes.
