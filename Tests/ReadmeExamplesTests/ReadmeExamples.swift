@@ -33,6 +33,19 @@ func readmeExample1() async throws {
 /// README block 2.
 func readmeExample2() async throws {
 
+  let items = Atom<[CartItem]>([], key: "Checkout.items")
+  let shipping = AsyncSelector(key: "Checkout.shipping") { get in try await api.quote(for: try await get(items)) }
+  let summary = Selector(key: "Checkout.summary") { get in
+    let (lines, quote) = try get.waitForAll(items, shipping)  // loading until both have values
+    return "\(lines.count) items, shipping \(quote)"
+  }
+  let preview = Selector(key: "Checkout.preview") { get in get.noWait(shipping).value ?? 0 }  // never waits
+  _ = (items, shipping, summary, preview)
+}
+
+/// README block 3.
+func readmeExample3() async throws {
+
   let app = Reducer<AppState, AppAction>.combine(
     userReducer.lift(state: \AppState.user, action: { if case .user(let a) = $0 { a } else { nil } }),
     settingsReducer.lift(state: \AppState.settings, action: { if case .settings(let a) = $0 { a } else { nil } }))
@@ -53,8 +66,8 @@ func readmeExample2() async throws {
   _ = (app, store, subscription, cart, count)
 }
 
-/// README block 3.
-func readmeExample3() async throws {
+/// README block 4.
+func readmeExample4() async throws {
   let timing = Middleware<AppState, AppAction>.wrapping { action, context, next in
     let start = ContinuousClock.now
     next(action)
@@ -63,8 +76,8 @@ func readmeExample3() async throws {
   _ = (timing)
 }
 
-/// README block 4.
-func readmeExample4() async throws {
+/// README block 5.
+func readmeExample5() async throws {
 
   let inspector = Inspector()
   inspector.attach(container)
@@ -75,8 +88,8 @@ func readmeExample4() async throws {
   _ = (inspector)
 }
 
-/// README block 5.
-func readmeExample5() async throws {
+/// README block 6.
+func readmeExample6() async throws {
 
   struct APIKey: Sendable { var value: String }
   struct Account: Sendable { var user = ""; var password = "" }

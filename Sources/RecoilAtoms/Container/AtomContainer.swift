@@ -165,16 +165,25 @@ public final class AtomContainer: Sendable {
     }
   }
 
-  /// Suspends until `slot`'s version moves past `version`.
+  /// Suspends until `slot`'s version moves past `version`, or the task is cancelled.
   func waitForChange(of slot: NodeSlot, after version: UInt64) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let registered = operate { core in
-        guard slot.version == version else { return false }
-        slot.waiters.append(continuation)
-        core.updateWatched(slot)
-        return true
+    let waiter = ChangeWaiter()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        guard waiter.install(continuation) else {
+          continuation.resume()  // cancelled before it began to wait
+          return
+        }
+        let registered = operate { core in
+          guard slot.version == version else { return false }
+          slot.waiters.append(waiter)
+          core.updateWatched(slot)
+          return true
+        }
+        if !registered { waiter.resume() }
       }
-      if !registered { continuation.resume() }
+    } onCancel: {
+      waiter.resume()
     }
   }
 

@@ -87,7 +87,7 @@
   }
 
   /// Tasks suspended in `AtomContainer.value(_:)` until this node's state changes.
-  var waiters: [CheckedContinuation<Void, Never>] {
+  var waiters: [ChangeWaiter] {
     get { details?.waiters ?? [] }
     _modify { yield &ensureDetails().waiters }
   }
@@ -144,7 +144,7 @@
   let family: String?
   @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
   @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
-  @exclusivity(unchecked) var waiters: [CheckedContinuation<Void, Never>] = []
+  @exclusivity(unchecked) var waiters: [ChangeWaiter] = []
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
   /// For a writable selector: the atoms its setter wrote the last time it ran, which is what

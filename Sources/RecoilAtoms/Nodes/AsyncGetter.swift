@@ -38,35 +38,45 @@ public struct AsyncGetter: Sendable {
     while true {
       try Task.checkCancellation()
       guard let container else { throw CancellationError() }
-      let step: Step<Value> = container.operate { core in
-        guard let readerIndex = core.indexOfKey[reader], core.slots[Int(readerIndex)].generation == generation else {
-          return .superseded
-        }
-        let index = core.index(of: node)
-        if index == readerIndex { return .failure(AtomError.cycle([reader.description, reader.description])) }
-        core.ensureFresh(index)
-        core.addAsyncDependency(index, to: readerIndex)
-        core.settle()
-        let slot = core.slot(index, as: Value.self)
+      let step: Step<Value> = try readAsDependency(node, in: container) { slot in
         switch slot.state {
-        case .value(let value): return .value(value)
-        case .failure(let error): return .failure(error)
-        case .loading, .empty: return .wait(slot, slot.version)
+        case .value(let value): .value(value)
+        case .failure(let error): .failure(error)
+        case .loading, .empty: .wait(slot, slot.version)
         }
       }
       switch step {
       case .value(let value): return value
       case .failure(let error): throw error
-      case .superseded: throw CancellationError()
       case .wait(let slot, let version): await container.waitForChange(of: slot, after: version)
       }
+    }
+  }
+
+  /// Brings `node` up to date under the container's lock, records it as a dependency of this
+  /// evaluation, and hands its slot to `body`.
+  ///
+  /// - Throws: `CancellationError` when this evaluation was superseded, or `AtomError.cycle`
+  ///   when the node is the reader itself.
+  func readAsDependency<Value, Result>(
+    _ node: Node<Value>, in container: AtomContainer, _ body: (ValueSlot<Value>) -> Result
+  ) throws -> Result {
+    try container.operate { core in
+      guard let readerIndex = core.indexOfKey[reader], core.slots[Int(readerIndex)].generation == generation else {
+        throw CancellationError()
+      }
+      let index = core.index(of: node)
+      if index == readerIndex { throw AtomError.cycle([reader.description, reader.description]) }
+      core.ensureFresh(index)
+      core.addAsyncDependency(index, to: readerIndex)
+      core.settle()
+      return body(core.slot(index, as: Value.self))
     }
   }
 
   private enum Step<Value> {
     case value(Value)
     case failure(any Error)
-    case superseded
     case wait(NodeSlot, UInt64)
   }
 }
