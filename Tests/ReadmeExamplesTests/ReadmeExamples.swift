@@ -40,7 +40,13 @@ func readmeExample2() async throws {
     return "\(lines.count) items, shipping \(quote)"
   }
   let preview = Selector(key: "Checkout.preview") { get in get.noWait(shipping).value ?? 0 }  // never waits
-  _ = (items, shipping, summary, preview)
+
+  let saved = container.snapshot()
+  container.set(items, [boots, boots])
+  let withOneItem = try await saved.setting(items, to: [boots]).value(summary)   // tried, not applied
+  let changed = container.snapshot().changedAtoms(since: saved)           // [Checkout.items]
+  container.restore(saved)
+  _ = (items, shipping, summary, preview, saved, withOneItem, changed)
 }
 
 /// README block 3.

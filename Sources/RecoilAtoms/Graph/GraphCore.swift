@@ -586,6 +586,20 @@ import Synchronization
     if !observers.isEmpty { events.append(.loadingStarted(node: slots[Int(index)].key)) }
   }
 
+  // MARK: - Snapshots
+
+  /// The current value of every atom that has one, for ``AtomSnapshot``.
+  func atomSnapshotEntries() -> [AtomSnapshot.Entry] {
+    var entries: [AtomSnapshot.Entry] = []
+    for (index, slot) in slots.enumerated() where slot.index >= 0 && slot.kind == .atom {
+      guard let node = records[index].node else { continue }
+      if let entry = slot.snapshotEntry(of: Unmanaged<AnyObject>.fromOpaque(node).takeUnretainedValue()) {
+        entries.append(entry)
+      }
+    }
+    return entries
+  }
+
   // MARK: - Releasing
 
   /// Removes a node nobody depends on or subscribes to. Returns whether it was removed.

@@ -128,6 +128,10 @@
   /// Re-runs an asynchronous atom's load. Returns whether the state changed.
   func reload(_ core: GraphCore) -> Bool { false }
 
+  /// An atom's current value for a snapshot, given the atom; `nil` for other nodes, and for an
+  /// atom without a value (still loading, or failed).
+  func snapshotEntry(of node: AnyObject) -> AtomSnapshot.Entry? { nil }
+
   /// The state as a type-erased loadable, for observers and subscribers.
   var erasedLoadable: Loadable<any Sendable> { .loading(previous: nil) }
 

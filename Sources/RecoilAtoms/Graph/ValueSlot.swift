@@ -135,6 +135,11 @@ import Dispatch
 
   override var valueTypeName: String { String(describing: Value.self) }
 
+  override func snapshotEntry(of node: AnyObject) -> AtomSnapshot.Entry? {
+    guard let atom = node as? WritableNode<Value>, hasValue else { return nil }
+    return AtomSnapshot.entry(for: atom, value: storage.pointee, isSame: isSame)
+  }
+
   override var isWritable: Bool {
     switch compute {
     case .atom, .asyncAtom, .writableSelector: true

@@ -1,0 +1,189 @@
+/// The values of a container's atoms at one moment: immutable, typed, holding no container.
+///
+/// Take one with ``AtomContainer/snapshot()`` and go back to it with
+/// ``AtomContainer/restore(_:)``. Like Recoil's `snapshot.map`, ``setting(_:to:)`` makes an
+/// edited copy, and ``get(_:)`` evaluates any selector against a snapshot (in a scratch
+/// container of its own), so a change can be tried without touching the app's container.
+/// ``changedAtoms(since:)`` compares two snapshots.
+///
+/// ```swift
+/// let before = container.snapshot()
+/// container.set(Settings.currency, "USD")
+/// let after = container.snapshot()
+/// after.changedAtoms(since: before)                                   // ["Settings.currency"]
+/// let tried = try before.setting(Cart.coupon, to: "SPRING5").get(Cart.total)
+/// container.restore(before)                                           // back to EUR
+/// ```
+public struct AtomSnapshot: Sendable {
+  /// One atom's value and how to write it back.
+  struct Entry: Sendable {
+    let key: NodeKey
+    let value: any Sendable
+    /// Writes `value` into a container's graph (registering the atom if needed).
+    let restore: @Sendable (GraphCore) -> Void
+    /// Whether another value of this atom equals this one: by `Equatable` where the value is,
+    /// else by its reflected description.
+    let isEqual: @Sendable (any Sendable) -> Bool
+  }
+
+  var entries: [Entry]
+
+  /// The atoms the snapshot holds, in the order the container registered them.
+  ///
+  /// ```swift
+  /// print(snapshot.atoms.map(\.description))
+  /// ```
+  public var atoms: [NodeKey] { entries.map(\.key) }
+
+  /// The value an atom has in this snapshot; `nil` if the snapshot does not hold it (the
+  /// container never used it, or it was still loading).
+  ///
+  /// ```swift
+  /// let currency = snapshot.value(of: Settings.currency)  // "EUR"
+  /// ```
+  ///
+  /// - Parameter atom: The atom.
+  /// - Returns: Its value, or `nil`.
+  public func value<Value>(of atom: WritableNode<Value>) -> Value? {
+    entries.first { $0.key == atom.key }?.value as? Value
+  }
+
+  /// A copy of the snapshot in which `atom` has `value`; the snapshot itself is unchanged.
+  ///
+  /// ```swift
+  /// let withCoupon = snapshot.setting(Cart.coupon, to: "SPRING5")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - atom: The atom, held by the snapshot or not.
+  ///   - value: Its value in the copy.
+  /// - Returns: The edited copy.
+  public func setting<Value>(_ atom: WritableNode<Value>, to value: Value) -> AtomSnapshot {
+    replacing(Self.entry(for: atom, value: value, isSame: nil))
+  }
+
+  private func replacing(_ entry: Entry) -> AtomSnapshot {
+    var copy = self
+    if let position = copy.entries.firstIndex(where: { $0.key == entry.key }) {
+      copy.entries[position] = entry
+    } else {
+      copy.entries.append(entry)
+    }
+    return copy
+  }
+
+  /// A copy of the snapshot in which `atom` has `value`, compared with `==` by
+  /// ``changedAtoms(since:)``.
+  ///
+  /// ```swift
+  /// let inDollars = snapshot.setting(Settings.currency, to: "USD")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - atom: The atom, held by the snapshot or not.
+  ///   - value: Its value in the copy.
+  /// - Returns: The edited copy.
+  public func setting<Value: Equatable>(_ atom: WritableNode<Value>, to value: Value) -> AtomSnapshot {
+    replacing(Self.entry(for: atom, value: value, isSame: { $0 == $1 }))
+  }
+
+  /// The atoms whose values differ between `other` and this snapshot, or that only one holds.
+  ///
+  /// ```swift
+  /// for key in after.changedAtoms(since: before) { print(key) }
+  /// ```
+  ///
+  /// - Parameter other: The earlier snapshot.
+  /// - Returns: The atoms, in this snapshot's order, then those only `other` holds.
+  public func changedAtoms(since other: AtomSnapshot) -> [NodeKey] {
+    var changed: [NodeKey] = []
+    for entry in entries {
+      guard let old = other.entries.first(where: { $0.key == entry.key }), entry.isEqual(old.value) else {
+        changed.append(entry.key)
+        continue
+      }
+    }
+    for old in other.entries where !entries.contains(where: { $0.key == old.key }) { changed.append(old.key) }
+    return changed
+  }
+
+  /// Evaluates a node against the snapshot's values, in a scratch container of its own: what
+  /// it would be if the app's atoms had these values.
+  ///
+  /// ```swift
+  /// let total = try snapshot.setting(Cart.coupon, to: "SPRING5").get(Cart.total)
+  /// ```
+  ///
+  /// - Parameter node: Any atom or selector.
+  /// - Returns: Its value.
+  /// - Throws: Its error, or `AtomError.loading` while it loads.
+  public func get<Value>(_ node: Node<Value>) throws -> Value {
+    try scratchContainer().get(node)
+  }
+
+  /// Evaluates a node against the snapshot's values, waiting for async nodes.
+  ///
+  /// ```swift
+  /// let quote = try await snapshot.value(Cart.shipping)
+  /// ```
+  ///
+  /// - Parameter node: Any atom or selector.
+  /// - Returns: Its value.
+  /// - Throws: Its error, or `CancellationError` when the task is cancelled.
+  public func value<Value>(_ node: Node<Value>) async throws -> Value {
+    try await scratchContainer().value(node)
+  }
+
+  private func scratchContainer() -> AtomContainer {
+    let container = AtomContainer()
+    container.restore(self)
+    return container
+  }
+
+  static func entry<Value>(
+    for atom: WritableNode<Value>, value: Value, isSame: (@Sendable (Value, Value) -> Bool)?
+  ) -> Entry {
+    Entry(
+      key: atom.key, value: value,
+      restore: { core in
+        // Written as the app writes it (a stubbed atom records a new stub); writing an atom
+        // cannot fail.
+        try? core.write(atom, value)
+      },
+      isEqual: { other in
+        guard let other = other as? Value else { return false }
+        if let isSame { return isSame(value, other) }
+        return String(reflecting: value) == String(reflecting: other)
+      })
+  }
+}
+
+extension AtomContainer {
+  /// The values of every atom this container holds: an immutable snapshot to restore, edit,
+  /// compare or evaluate selectors against. Async atoms still loading are left out.
+  ///
+  /// ```swift
+  /// let saved = container.snapshot()
+  /// ```
+  ///
+  /// - Returns: The snapshot.
+  public func snapshot() -> AtomSnapshot {
+    operate { core in AtomSnapshot(entries: core.atomSnapshotEntries()) }
+  }
+
+  /// Gives every atom of the snapshot its value there, in one operation: each subscriber is
+  /// notified once, and selectors re-evaluate when next read. Atoms the snapshot does not
+  /// hold keep their values.
+  ///
+  /// ```swift
+  /// container.restore(saved)
+  /// ```
+  ///
+  /// - Parameter snapshot: A snapshot of this container or another.
+  public func restore(_ snapshot: AtomSnapshot) {
+    operate { core in
+      for entry in snapshot.entries { entry.restore(core) }
+      core.settle()
+    }
+  }
+}
