@@ -84,6 +84,21 @@ func readmeExample4() async throws {
 
 /// README block 5.
 func readmeExample5() async throws {
+  let app = Reducer<AppState, AppAction> { state, action in
+    if case .user(.setName(let name)) = action { state.user.name = name }
+  }
+  let store = Store(initialState: AppState(), reducer: app)
+  store.startRecordingActions()
+  store.dispatch(.user(.setName("Ann")))                        // … the session …
+  let log = store.actionLog()                                   // ActionLog<AppState, AppAction>
+  let replayed = Store(initialState: AppState(), reducer: app)
+  replayed.replay(log, through: 12, skipping: [7])              // the state as of #12, without #7
+  try TestStore.replay(log, initialState: AppState(), reducer: app)   // fails at the first difference
+  _ = (app, store, log, replayed)
+}
+
+/// README block 6.
+func readmeExample6() async throws {
 
   let inspector = Inspector()
   inspector.attach(container)
@@ -94,8 +109,8 @@ func readmeExample5() async throws {
   _ = (inspector)
 }
 
-/// README block 6.
-func readmeExample6() async throws {
+/// README block 7.
+func readmeExample7() async throws {
 
   struct APIKey: Sendable { var value: String }
   struct Account: Sendable { var user = ""; var password = "" }

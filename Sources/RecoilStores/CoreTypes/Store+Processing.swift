@@ -39,6 +39,7 @@ extension Store {
       while let work = next {
         switch work {
         case .action(let action): processAction(action)
+        case .replay(let action): reduceAndPublish(action, startingEffects: false)
         case .subscribe(let subscriber): activate(subscriber)
         }
         next = nextQueued()
@@ -79,7 +80,7 @@ extension Store {
   }
 
   /// Reduces an action that passed the middleware, publishes the new state and starts effects.
-  @inlinable func reduceAndPublish(_ action: Action) {
+  @inlinable func reduceAndPublish(_ action: Action, startingEffects: Bool = true) {
     let before = storage.state
     var after = before
     // Most stores register nothing after creation: then no configuration is read.
@@ -94,7 +95,16 @@ extension Store {
       return
     }
     configuration._withUnsafeGuaranteedRef { configuration in
-      processConfigured(action, from: before, to: &after, configuration)
+      processConfigured(action, from: before, to: &after, configuration, startingEffects: startingEffects)
+    }
+  }
+
+  /// Processes `work` now if no other thread is processing, else queues it behind the rest.
+  @usableFromInline func perform(_ work: StoreWork<State, Action>) {
+    if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+      drainQueue(startingWith: work)
+    } else {
+      enqueue(work)
     }
   }
 
@@ -115,7 +125,8 @@ extension Store {
   /// The rest of `processAction(_:)` when observers, slices, effects or a recorder are
   /// registered.
   @inlinable func processConfigured(
-    _ action: Action, from before: State, to after: inout State, _ configuration: ProcessedConfiguration<State, Action>
+    _ action: Action, from before: State, to after: inout State, _ configuration: ProcessedConfiguration<State, Action>,
+    startingEffects: Bool = true
   ) {
     let observing = configuration.notifiesActions
     let recorder = configuration.recorder
@@ -150,7 +161,7 @@ extension Store {
           durationNanos: duration, atNanos: start))
       for observer in configuration.actionObservers { observer.receive(event) }
     }
-    if configuration.hasEffects {
+    if startingEffects && configuration.hasEffects {
       startEffects(
         configuration.value.effects, for: action, state: after, sequence: sequence,
         observers: configuration.value.observers)

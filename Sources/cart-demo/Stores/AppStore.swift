@@ -1,14 +1,14 @@
 import RecoilStores
 
 /// The app-wide store, in the single-reducer style: user and settings.
-struct AppState: Equatable, Sendable {
-  struct User: Equatable, Sendable {
+struct AppState: Equatable, Sendable, Codable {
+  struct User: Equatable, Sendable, Codable {
     var name = ""
     var signedIn = false
     var favourites: Set<String> = []
   }
 
-  struct Settings: Equatable, Sendable {
+  struct Settings: Equatable, Sendable, Codable {
     var currency = "EUR"
     var notifications = true
   }
@@ -17,18 +17,18 @@ struct AppState: Equatable, Sendable {
   var settings = Settings()
 }
 
-enum UserAction: Equatable, Sendable {
+enum UserAction: Equatable, Sendable, Codable {
   case signIn(name: String)
   case signOut
   case toggleFavourite(String)
 }
 
-enum SettingsAction: Equatable, Sendable {
+enum SettingsAction: Equatable, Sendable, Codable {
   case setCurrency(String)
   case setNotifications(Bool)
 }
 
-enum AppAction: Equatable, Sendable {
+enum AppAction: Equatable, Sendable, Codable {
   case user(UserAction)
   case settings(SettingsAction)
 }

@@ -1,15 +1,15 @@
 import RecoilStores
 
 /// The cart, in the slice style: lines and checkout are registered slices with their own reducers.
-struct CartState: Equatable, Sendable {
-  struct Line: Equatable, Sendable {
+struct CartState: Equatable, Sendable, Codable {
+  struct Line: Equatable, Sendable, Codable {
     var productID: String
     var quantity: Int
     var reserved = false
   }
 
-  struct Checkout: Equatable, Sendable {
-    enum Step: Equatable, Sendable {
+  struct Checkout: Equatable, Sendable, Codable {
+    enum Step: Equatable, Sendable, Codable {
       case browsing
       case address(String)
       case payment(method: String)
@@ -24,7 +24,7 @@ struct CartState: Equatable, Sendable {
   var checkout = Checkout()
 }
 
-enum CartAction: Equatable, Sendable {
+enum CartAction: Equatable, Sendable, Codable {
   case add(productID: String)
   case setQuantity(productID: String, quantity: Int)
   case remove(productID: String)
