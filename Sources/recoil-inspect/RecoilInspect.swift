@@ -6,7 +6,8 @@ import Foundation
 struct RecoilInspect {
   static let version = "0.1.0"
   static let commands: [any Command.Type] = [
-    RenderCommand.self, ReportCommand.self, ValidateCommand.self, TraceCommand.self, QueryCommand.self,
+    RenderCommand.self, ReportCommand.self, ExportCommand.self, ValidateCommand.self, TraceCommand.self,
+    QueryCommand.self,
     CheckCommand.self,
     DiffCommand.self,
     LiveCommand.self,
