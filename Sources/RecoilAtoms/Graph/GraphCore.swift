@@ -542,7 +542,7 @@ import Synchronization
     case .atom, .asyncAtom:
       setterWrites?.append(index)
       if slot.write(value) { didChange(index) }
-    case .writableSelector(_, let set):
+    case .writableSelector(_, let set), .asyncSelector(_, let set?):
       // Note the atoms the setter writes (through nested writable selectors too): resetting
       // this selector resets them.
       let outer = setterWrites
@@ -557,7 +557,7 @@ import Synchronization
       // A stubbed node keeps its stub; the write is recorded as the new stub.
       slot.replaceCompute(.stub(.success(value)))
       if slot.store(.success(value)) { didChange(index) }
-    case .selector, .asyncSelector:
+    case .selector, .asyncSelector(_, nil):
       throw AtomError.notWritable(slot.key.description)
     }
   }

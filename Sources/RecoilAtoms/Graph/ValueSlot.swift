@@ -7,7 +7,8 @@ import Dispatch
     case asyncAtom(@Sendable () async throws -> Value)
     case selector(@Sendable (Getter) throws -> Value)
     case writableSelector(@Sendable (Getter) throws -> Value, @Sendable (Setter, Value) throws -> Void)
-    case asyncSelector(@Sendable (AsyncGetter) async throws -> Value)
+    /// An async selector; with a setter, a writable one.
+    case asyncSelector(@Sendable (AsyncGetter) async throws -> Value, set: (@Sendable (Setter, Value) throws -> Void)?)
     /// A test stub: the node always has this outcome.
     case stub(Result<Value, any Error>)
   }
@@ -143,7 +144,8 @@ import Dispatch
   override var isWritable: Bool {
     switch compute {
     case .atom, .asyncAtom, .writableSelector: true
-    case .stub, .selector, .asyncSelector: false
+    case .asyncSelector(_, let set): set != nil
+    case .stub, .selector: false
     }
   }
 
@@ -224,7 +226,7 @@ import Dispatch
       return store(Result { try get(Getter(core: core)) })
     case .stub(let outcome):
       return store(outcome)
-    case .asyncSelector(let get):
+    case .asyncSelector(let get, _):
       let key = self.key
       return startAsync(core) { container, generation in
         try await get(AsyncGetter(container: container, reader: key, generation: generation))
@@ -286,7 +288,7 @@ import Dispatch
       return write(makeDefault())
     case .asyncAtom:
       return reload(core)
-    case .writableSelector:
+    case .writableSelector, .asyncSelector(_, set: .some):
       // A writable selector has no default of its own: it resets what its setter wrote.
       for written in lastWrites where written != index { core.reset(written) }
       return false

@@ -46,6 +46,7 @@ public final class AsyncSelector<Value: Sendable>: Node<Value>, @unchecked Senda
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
     ValueSlot<Value>(
-      node: self, index: index, arena: core.values, compute: .asyncSelector(getter), isSame: nil, state: .empty)
+      node: self, index: index, arena: core.values, compute: .asyncSelector(getter, set: nil), isSame: nil,
+      state: .empty)
   }
 }

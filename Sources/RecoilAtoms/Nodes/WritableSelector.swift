@@ -40,7 +40,7 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
   }
 
   @usableFromInline init(
-    key: NodeKey, isSame: (@Sendable (Value, Value) -> Bool)?,
+    key: NodeKey, family: String? = nil, isSame: (@Sendable (Value, Value) -> Bool)?,
     evaluator: @escaping NodeSlot.Evaluator = ValueSlot<Value>.evaluateSelector,
     get: @escaping @Sendable (Getter) throws -> Value,
     set: @escaping @Sendable (Setter, Value) throws -> Void
@@ -49,7 +49,7 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
     self.setter = set
     self.isSame = isSame
     self.evaluator = evaluator
-    super.init(key: key, family: nil)
+    super.init(key: key, family: family)
   }
 
   override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
