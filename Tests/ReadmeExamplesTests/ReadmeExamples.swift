@@ -46,7 +46,12 @@ func readmeExample2() async throws {
   let withOneItem = try await saved.setting(items, to: [boots]).value(summary)   // tried, not applied
   let changed = container.snapshot().changedAtoms(since: saved)           // [Checkout.items]
   container.restore(saved)
-  _ = (items, shipping, summary, preview, saved, withOneItem, changed)
+
+  let badge = TrackingScope(container: container, delivery: .mainActor) { get in
+    let count = (try? get(items))?.count ?? 0     // runs again whenever items changes
+    print("cart:", count)
+  }
+  _ = (items, shipping, summary, preview, saved, withOneItem, changed, badge)
 }
 
 /// README block 3.
