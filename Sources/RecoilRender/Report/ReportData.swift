@@ -28,13 +28,7 @@ enum ReportData {
     }
     writer.endArray()
     writeTimeline(of: snapshot, indexOfID: indexOfID, to: &writer)
-    if let dropped = snapshot.dropped {
-      writer.beginObject(key: "dropped")
-      writer.write("actions", dropped.actions)
-      writer.write("evaluations", dropped.evaluations)
-      writer.write("events", dropped.events)
-      writer.endObject()
-    }
+    if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
     writer.endObject()
     return ScriptEmbedding.inert(json: writer.output)
   }

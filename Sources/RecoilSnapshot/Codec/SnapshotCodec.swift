@@ -79,15 +79,18 @@ public enum SnapshotCodec {
       }
       writer.endArray()
     }
-    if let dropped = snapshot.dropped {
-      writer.beginObject(key: "dropped")
-      writer.write("actions", dropped.actions)
-      writer.write("evaluations", dropped.evaluations)
-      writer.write("events", dropped.events)
-      writer.endObject()
-    }
+    if let dropped = snapshot.dropped { write(dropped, to: &writer) }
     writer.endObject()
     return Data(writer.output + [0x0A])
+  }
+
+  /// The `dropped` member, as snapshots and the HTML report's data write it.
+  package static func write(_ dropped: SnapshotDropCounts, to writer: inout JSONWriter) {
+    writer.beginObject(key: "dropped")
+    writer.write("actions", dropped.actions)
+    writer.write("evaluations", dropped.evaluations)
+    writer.write("events", dropped.events)
+    writer.endObject()
   }
 }
 

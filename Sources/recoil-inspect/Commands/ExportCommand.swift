@@ -25,8 +25,7 @@ struct ExportCommand: Command {
   var quiet: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
-    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+    let input = try arguments.onlyPositional("<snapshot>")
     guard arguments.has("perfetto") else { throw .missingArgument("--perfetto") }
     self.input = input
     output =

@@ -53,8 +53,7 @@ struct QueryCommand: Command {
   var json = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
-    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+    let input = try arguments.onlyPositional("<snapshot>")
     self.input = input
     var questions: [Question] = []
     if let id = arguments.value("dependents") { questions.append(.dependents(id)) }

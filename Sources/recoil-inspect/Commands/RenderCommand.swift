@@ -37,9 +37,15 @@ struct RenderCommand: Command {
   var renderOptions: RenderOptions
   var quiet: Bool
 
+  init(input: String, output: String, renderOptions: RenderOptions, quiet: Bool) {
+    self.input = input
+    self.output = output
+    self.renderOptions = renderOptions
+    self.quiet = quiet
+  }
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
-    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+    let input = try arguments.onlyPositional("<snapshot>")
     self.input = input
 
     var format: RenderFormat?
@@ -112,17 +118,10 @@ struct RenderCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    try Self.draw(input: input, output: output, options: renderOptions, quiet: quiet, streams: streams)
-  }
-
-  /// Loads, draws and writes atomically, then says what was written.
-  static func draw(
-    input: String, output: String, options: RenderOptions, quiet: Bool, streams: StandardStreams
-  ) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, streams: streams)
     let drawing: Drawing
     do {
-      drawing = try Renderer.draw(snapshot, options: options) { streams.reportWarning("Graphviz: \($0)") }
+      drawing = try Renderer.draw(snapshot, options: renderOptions) { streams.reportWarning("Graphviz: \($0)") }
     } catch {
       throw .render(error)
     }

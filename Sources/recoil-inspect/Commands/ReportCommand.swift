@@ -20,25 +20,20 @@ struct ReportCommand: Command {
       .option("output", short: "o", value: "out", help: "Where to write the page; - for standard output.")
     ] + RenderCommand.drawingOptions
 
-  var input: String
-  var output: String
-  var renderOptions: RenderOptions
-  var quiet: Bool
+  /// The report is a drawing in HTML.
+  var drawing: RenderCommand
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
-    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
-    self.input = input
-    if let output = arguments.value("output") {
-      self.output = output
-    } else {
-      self.output = input == "-" ? "-" : RenderCommand.replacingExtension(of: input, with: "html")
-    }
-    renderOptions = try RenderCommand.drawingOptions(arguments, format: .html, input: input)
-    quiet = arguments.has("quiet")
+    let input = try arguments.onlyPositional("<snapshot>")
+    drawing = RenderCommand(
+      input: input,
+      output: arguments.value("output")
+        ?? (input == "-" ? "-" : RenderCommand.replacingExtension(of: input, with: "html")),
+      renderOptions: try RenderCommand.drawingOptions(arguments, format: .html, input: input),
+      quiet: arguments.has("quiet"))
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    try RenderCommand.draw(input: input, output: output, options: renderOptions, quiet: quiet, streams: streams)
+    try drawing.run(streams: streams)
   }
 }

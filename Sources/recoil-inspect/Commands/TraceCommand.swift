@@ -23,8 +23,7 @@ struct TraceCommand: Command {
   var json = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let input = arguments.positionals.first else { throw .missingArgument("<snapshot>") }
-    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+    let input = try arguments.onlyPositional("<snapshot>")
     self.input = input
     filter = try EventFilter(arguments)
     json = try OutputFormat(arguments) == .json

@@ -7,4 +7,11 @@ struct ParsedArguments: Sendable, Equatable {
   func value(_ name: String) -> String? { values[name]?.last }
   func all(_ name: String) -> [String] { values[name] ?? [] }
   func has(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The one positional argument a command takes, such as `<snapshot>`.
+  func onlyPositional(_ name: String) throws(UsageError) -> String {
+    guard let first = positionals.first else { throw .missingArgument(name) }
+    if positionals.count > 1 { throw .unexpectedArgument(positionals[1]) }
+    return first
+  }
 }
