@@ -1,7 +1,7 @@
 /// The values of a container's atoms at one moment: immutable, typed, holding no container.
 ///
 /// Take one with ``AtomContainer/snapshot()`` and go back to it with
-/// ``AtomContainer/restore(_:)``. Like Recoil's `snapshot.map`, ``setting(_:to:)`` makes an
+/// ``AtomContainer/restore(_:)``. Like Recoil's `snapshot.map`, `setting(_:to:)` makes an
 /// edited copy, and ``get(_:)`` evaluates any selector against a snapshot (in a scratch
 /// container of its own), so a change can be tried without touching the app's container.
 /// ``changedAtoms(since:)`` compares two snapshots.

@@ -1,6 +1,6 @@
-/// Recoil's helpers for reading several nodes at once in an async getter: ``waitForAll(_:)``
-/// reads them concurrently, ``waitForAny(_:)`` returns as soon as one has settled,
-/// ``waitForNone(_:)`` and ``noWait(_:)`` never wait. Every node read becomes a dependency,
+/// Recoil's helpers for reading several nodes at once in an async getter: `waitForAll(_:)`
+/// reads them concurrently, `waitForAny(_:)` returns as soon as one has settled,
+/// `waitForNone(_:)` and ``noWait(_:)`` never wait. Every node read becomes a dependency,
 /// so the evaluation starts over when any of them changes.
 extension AsyncGetter {
   /// The values of all the nodes, read concurrently: the evaluation waits for the slowest, not

@@ -1,5 +1,5 @@
 /// Recoil's helpers for reading several nodes at once, some of them async, in a synchronous
-/// getter: ``waitForAll(_:)``, ``waitForAny(_:)``, ``waitForNone(_:)`` and ``noWait(_:)``.
+/// getter: `waitForAll(_:)`, `waitForAny(_:)`, `waitForNone(_:)` and ``noWait(_:)``.
 ///
 /// Each reads every node it is given before looking at any result, so that every one becomes a
 /// dependency and every async one starts loading at once, not one after the other. "Waiting"
