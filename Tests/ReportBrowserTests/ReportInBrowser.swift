@@ -13,7 +13,12 @@ func withReport(
   var options = RenderOptions(format: .html)
   options.title = title
   options.heat = heat
-  let page = try Renderer.render(snapshot, options: options)
+  try withPage(try Renderer.render(snapshot, options: options), body)
+}
+
+/// Opens a page already made (a report, or a difference drawn as one) in headless Chromium,
+/// ready, for the body of a test.
+func withPage(_ page: [UInt8], _ body: (BrowserSession) throws -> Void) throws {
   let directory = FileManager.default.temporaryDirectory.appending(path: "report-browser-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }

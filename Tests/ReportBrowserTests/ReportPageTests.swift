@@ -1,4 +1,5 @@
 import Foundation
+import RecoilRender
 import RecoilSnapshot
 import Testing
 import WebDriver
@@ -240,6 +241,26 @@ import WebDriver
           "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')") as? String
       #expect(current == "3")
       #expect(try browser.detailsText().contains("As of 3. app #3"))
+    }
+  }
+
+  @Test func aDifferenceReportSaysHowEachNodeChanged() throws {
+    let old = try demoSnapshot()
+    var new = old
+    new.nodes.removeAll { $0.id == "Catalog.recommendations" }
+    new.edges.removeAll { $0.to == "Catalog.recommendations" || $0.from == "Catalog.recommendations" }
+    new.nodes.append(SnapshotNode(id: "Pricing.tax", kind: .atom, valueType: "Double", value: "0.2"))
+    var options = RenderOptions(format: .html)
+    options.title = "difference"
+    let page = try Renderer.drawDifference(from: old, to: new, options: options).bytes
+    try withPage(page) { browser in
+      #expect(try browser.consoleProblems() == [])
+      try browser.click(node("Pricing.tax"))
+      #expect(try browser.detailsText().contains("difference\nadded"))
+      try browser.click(node("Catalog.recommendations"))
+      #expect(try browser.detailsText().contains("difference\nremoved"))
+      let summary = try browser.execute("return document.getElementById('summary').textContent") as? String
+      #expect(summary?.hasPrefix("difference · ") == true)
     }
   }
 

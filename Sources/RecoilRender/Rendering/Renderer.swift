@@ -96,8 +96,7 @@ public enum Renderer {
     warnings.forEach(warning)
     if options.format == .html {
       let content = ReportPage.Content(
-        title: options.title ?? "state graph", svg: bytes, snapshot: snapshot, heat: options.heat,
-        isDifference: marks != nil)
+        title: options.title ?? "state graph", svg: bytes, snapshot: snapshot, heat: options.heat, marks: marks)
       bytes = ReportPage.html(content)
     }
     return Drawing(bytes: bytes, nodeCount: snapshot.nodes.count, edgeCount: snapshot.edges.count)

@@ -7,18 +7,21 @@ import RecoilSnapshot
 /// pairs of node indexes in the snapshot's order, drawn as `e<k>`. Durations arrive already
 /// formatted and heat colours already chosen, so the page repeats neither rule.
 ///
+/// A drawing of a difference gives each node its mark as `difference` (added, removed,
+/// changed or slower).
+///
 /// The timeline holds one entry per recorded action, in order, numbered from 1 in that order
 /// (`seq`; stores number their actions each on their own, `storeSeq`). Each change names the
 /// nodes it wrote: the store, and each slice whose path the change concerns (at, above or below).
 enum ReportData {
-  static func json(for snapshot: Snapshot) -> [UInt8] {
+  static func json(for snapshot: Snapshot, marks: DifferenceMarks? = nil) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     var indexOfID: [String: Int] = [:]
     indexOfID.reserveCapacity(snapshot.nodes.count)
     for (index, node) in snapshot.nodes.enumerated() { indexOfID[node.id] = index }
 
     writer.beginObject()
-    writeNodes(of: snapshot, to: &writer)
+    writeNodes(of: snapshot, marks: marks, to: &writer)
     writer.beginArray(key: "edges")
     for edge in snapshot.edges {
       writer.beginArray()
@@ -33,7 +36,7 @@ enum ReportData {
     return ScriptEmbedding.inert(json: writer.output)
   }
 
-  private static func writeNodes(of snapshot: Snapshot, to writer: inout JSONWriter) {
+  private static func writeNodes(of snapshot: Snapshot, marks: DifferenceMarks?, to writer: inout JSONWriter) {
     let hottest = Palette.hottestNanos(in: snapshot)
     writer.beginArray(key: "nodes")
     for node in snapshot.nodes {
@@ -50,6 +53,8 @@ enum ReportData {
       writer.write("status", node.status?.rawValue)
       writer.write("error", node.error)
       writer.write("subscribers", node.subscribers)
+      // In a drawing of a difference: how the node changed.
+      writer.write("difference", marks?.nodes[node.id]?.rawValue)
       if let evaluations = node.evaluations {
         writer.beginObject(key: "evaluations")
         writer.write("count", evaluations.count)

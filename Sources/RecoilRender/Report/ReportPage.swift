@@ -20,7 +20,8 @@ enum ReportPage {
     var svg: [UInt8]
     var snapshot: Snapshot
     var heat: Bool
-    var isDifference: Bool
+    /// For a drawing of a difference: each node's mark (added, removed, changed, slower).
+    var marks: DifferenceMarks?
   }
 
   static func html(_ content: Content) -> [UInt8] {
@@ -56,7 +57,7 @@ enum ReportPage {
       <button id="zoom-out" type="button" title="Zoom out (−)" aria-label="Zoom out">−</button>\
       <button id="zoom-fit" type="button" title="Fit the graph (0)">fit</button>\
       <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button></span>
-      <span id="summary">\(text(summary(of: snapshot, isDifference: content.isDifference)))</span>
+      <span id="summary">\(text(summary(of: snapshot, isDifference: content.marks != nil)))</span>
       </header>
       <main>
       <div id="graph" tabindex="0" aria-label="State graph: drag to pan, wheel to zoom, click a node to select it">\
@@ -76,7 +77,7 @@ enum ReportPage {
       </section>
       <script type="application/json" id="report-data">
       """)
-    page.append(contentsOf: ReportData.json(for: snapshot))
+    page.append(contentsOf: ReportData.json(for: snapshot, marks: content.marks))
     add(
       """
       </script>

@@ -294,6 +294,7 @@ enum ReportScript {
         const evaluations = node.evaluations;
         details.append(definitionList([
           ['id', node.id],
+          ['difference', node.difference],
           ['kind', node.kind + (node.async ? ' (async)' : '')],
           ['label', node.label],
           ['value type', node.valueType],
