@@ -96,15 +96,10 @@ public struct AtomSnapshot: Sendable {
   /// - Parameter other: The earlier snapshot.
   /// - Returns: The atoms, in this snapshot's order, then those only `other` holds.
   public func changedAtoms(since other: AtomSnapshot) -> [NodeKey] {
-    var changed: [NodeKey] = []
-    for entry in entries {
-      guard let old = other.entries.first(where: { $0.key == entry.key }), entry.isEqual(old.value) else {
-        changed.append(entry.key)
-        continue
-      }
-    }
-    for old in other.entries where !entries.contains(where: { $0.key == old.key }) { changed.append(old.key) }
-    return changed
+    let earlier = Dictionary(other.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    let keys = Set(entries.map(\.key))
+    let changed = entries.filter { entry in earlier[entry.key].map { !entry.isEqual($0) } ?? true }.map(\.key)
+    return changed + other.entries.map(\.key).filter { !keys.contains($0) }
   }
 
   /// Evaluates a node against the snapshot's values, in a scratch container of its own: what

@@ -18,16 +18,12 @@ extension AsyncGetter {
   /// - Throws: The first error to arrive, or `CancellationError` when this evaluation was
   ///   superseded.
   public func waitForAll<each Value>(_ node: repeat Node<each Value>) async throws -> (repeat each Value) {
-    var reads: [@Sendable () async throws -> any Sendable] = []
-    for node in repeat each node { reads.append { try await get(node) } }
-    let values = try await Self.concurrently(reads)
-    var position = 0
-    func next<Element>(_: Node<Element>) -> Element {
-      defer { position += 1 }
-      // The value at this position was read from this very node: the cast cannot fail.
-      return values[position] as! Element
-    }
-    return (repeat next(each node))
+    // One typed task per node, all started before any is awaited.
+    let reads = (repeat Task { try await get(each node) })
+    var pending: [ConcurrentRead] = []
+    for read in repeat each reads { pending.append(ConcurrentRead(read)) }
+    try await ConcurrentRead.untilAllSucceed(pending)
+    return (repeat try await (each reads).value)
   }
 
   /// The values of all the nodes of a list, read concurrently.
@@ -41,9 +37,11 @@ extension AsyncGetter {
   /// - Throws: The first error to arrive, or `CancellationError` when this evaluation was
   ///   superseded.
   public func waitForAll<Value>(_ nodes: [Node<Value>]) async throws -> [Value] {
-    let values = try await Self.concurrently(nodes.map { node in { try await get(node) } })
-    // Each value was read from the node at its position.
-    return values.map { $0 as! Value }
+    let reads = nodes.map { node in Task { try await get(node) } }
+    try await ConcurrentRead.untilAllSucceed(reads.map(ConcurrentRead.init))
+    var values: [Value] = []
+    for read in reads { values.append(try await read.value) }
+    return values
   }
 
   /// The state of every node, as soon as at least one has a value or an error.
@@ -121,20 +119,6 @@ extension AsyncGetter {
     return try readAsDependency(node, in: container) { $0.loadable }
   }
 
-  /// Runs `reads` concurrently and returns their results in order; the first failure cancels
-  /// the others.
-  private static func concurrently(_ reads: [@Sendable () async throws -> any Sendable]) async throws -> [any Sendable]
-  {
-    try await withThrowingTaskGroup(of: (Int, any Sendable).self) { group in
-      for (position, read) in reads.enumerated() {
-        group.addTask { (position, try await read()) }
-      }
-      var results = [(any Sendable)?](repeating: nil, count: reads.count)
-      for try await (position, value) in group { results[position] = value }
-      return results.compactMap { $0 }
-    }
-  }
-
   /// Returns once one of `reads` has finished, with a value or an error, and cancels the rest.
   private static func untilAnySettles(_ reads: [@Sendable () async throws -> any Sendable]) async throws {
     guard !reads.isEmpty else { return }
@@ -146,5 +130,38 @@ extension AsyncGetter {
       group.cancelAll()
     }
     try Task.checkCancellation()
+  }
+}
+
+/// A read started as a task of its own, seen without its value's type, so that reads of
+/// different types can be awaited together.
+struct ConcurrentRead: Sendable {
+  let finish: @Sendable () async throws -> Void
+  let cancel: @Sendable () -> Void
+
+  init<Value>(_ task: Task<Value, any Error>) {
+    finish = { _ = try await task.value }
+    cancel = { task.cancel() }
+  }
+
+  /// Waits until every read has succeeded. The first failure, or the cancellation of the
+  /// waiting task, cancels the reads still running.
+  static func untilAllSucceed(_ reads: [ConcurrentRead]) async throws {
+    try await withTaskCancellationHandler {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for read in reads { group.addTask(operation: read.finish) }
+        do {
+          // next(), not waitForAll(): it throws at the first failure instead of after all.
+          while try await group.next() != nil {}
+        } catch {
+          // Cancelled here, inside the group: the group waits for its children, and each
+          // child waits for its read, which only ends early once cancelled.
+          for read in reads { read.cancel() }
+          throw error
+        }
+      }
+    } onCancel: {
+      for read in reads { read.cancel() }
+    }
   }
 }
