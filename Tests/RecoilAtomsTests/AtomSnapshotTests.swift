@@ -110,4 +110,14 @@ import Testing
     #expect(try await container.value(remote) == 42)
     #expect(container.snapshot().value(of: remote) == 42)
   }
+
+  @Test func anAtomFirstUsedAfterTheSnapshotGoesBackToItsDefault() throws {
+    let shop = Shop()
+    let container = AtomContainer()
+    let saved = container.snapshot()
+    #expect(saved.atoms.isEmpty)
+    container.set(shop.currency, "USD")
+    container.restore(saved)
+    #expect(try container.get(shop.currency) == "EUR")
+  }
 }

@@ -175,4 +175,28 @@ import Testing
     inputs.gates.gate("b").open()
     #expect(try await container.value(inputs.b) == 2)
   }
+
+  @Test func waitingDoesNotMissAnInputThatSettledBetweenTheReadAndTheWait() async throws {
+    let inputs = Inputs()
+    let label = Selector(key: "label") { get in "b=\(try get(inputs.b))" }
+    let container = AtomContainer()
+    // Read while `b` loads, as `value(_:)` does before it waits.
+    #expect(container.loadable(label).isLoading)
+    let (slot, version) = container.operate { core in
+      let index = core.index(of: label)
+      return (core.slots[Int(index)], core.slots[Int(index)].version)
+    }
+    // `b` settles before the wait begins: `label` is marked for re-evaluation, unwatched.
+    inputs.gates.gate("b").open()
+    #expect(await eventually { container.loadable(inputs.b).value == 2 })
+    let finished = Collected<Bool>()
+    let waiting = Task {
+      await container.waitForChange(of: slot, after: version)
+      finished.append(true)
+    }
+    // The wait returns at once, so that `value(_:)` reads again; it used to wait for ever.
+    #expect(await eventually { !finished.values.isEmpty })
+    waiting.cancel()
+    #expect(try await container.value(label) == "b=2")
+  }
 }

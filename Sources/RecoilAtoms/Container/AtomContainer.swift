@@ -175,7 +175,11 @@ public final class AtomContainer: Sendable {
           return
         }
         let registered = operate { core in
-          guard slot.version == version else { return false }
+          // Changed since it was read, or marked for re-evaluation (an input changed before
+          // this waiter made it watched): no change would wake the waiter, so read again.
+          guard slot.version == version, slot.index >= 0, core.slots[Int(slot.index)] === slot,
+            core.records[Int(slot.index)].mark == .clean
+          else { return false }
           slot.waiters.append(waiter)
           core.updateWatched(slot)
           return true

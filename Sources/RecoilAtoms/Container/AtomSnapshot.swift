@@ -167,8 +167,9 @@ extension AtomContainer {
   }
 
   /// Gives every atom of the snapshot its value there, in one operation: each subscriber is
-  /// notified once, and selectors re-evaluate when next read. Atoms the snapshot does not
-  /// hold keep their values.
+  /// notified once, and selectors re-evaluate when next read. An atom the snapshot does not
+  /// hold had no value of its own then (the container had not used it yet, or it was still
+  /// loading), so it goes back to its default, as in Recoil.
   ///
   /// ```swift
   /// container.restore(saved)
@@ -177,6 +178,10 @@ extension AtomContainer {
   /// - Parameter snapshot: A snapshot of this container or another.
   public func restore(_ snapshot: AtomSnapshot) {
     operate { core in
+      let held = Set(snapshot.entries.map(\.key))
+      for slot in core.slots where slot.index >= 0 && slot.kind == .atom && !held.contains(slot.key) {
+        core.reset(slot.index)
+      }
       for entry in snapshot.entries { entry.restore(core) }
       core.settle()
     }
