@@ -14,7 +14,8 @@ public enum Delivery: Sendable {
   /// On the main actor, for user interfaces.
   case mainActor
 
-  /// Wraps a callback so that calling the result runs `callback` where this delivery says.
+  /// Wraps a callback so that calling the result runs `callback` where this delivery says, with
+  /// the cause bound where it was called (see ``CauseContext``).
   ///
   /// ```swift
   /// let onMain = Delivery.mainActor.wrap { (count: Int) in label.text = "\(count)" }
@@ -28,9 +29,16 @@ public enum Delivery: Sendable {
     case .immediate:
       return callback
     case .queue(let queue):
-      return { value in queue.async { callback(value) } }
+      // The cause bound where the change happened goes with the callback (see `CauseContext`).
+      return { value in
+        let cause = CauseContext.current
+        queue.async { CauseContext.withCause(cause) { callback(value) } }
+      }
     case .mainActor:
-      return { value in Task { @MainActor in callback(value) } }
+      return { value in
+        let cause = CauseContext.current
+        Task { @MainActor in CauseContext.withCause(cause) { callback(value) } }
+      }
     }
   }
 }

@@ -201,7 +201,7 @@ public final class Inspector: Sendable {
   ///
   /// - Returns: The events.
   public func effectEvents() -> [EffectEvent] {
-    core.recording.withLock { $0.effects.elements }
+    core.recording.withLock { $0.effects.elements.map(\.event) }
   }
 
   // MARK: - Snapshots
@@ -218,46 +218,58 @@ public final class Inspector: Sendable {
   public func snapshot() -> Snapshot {
     let attached = targets.withLock { $0 }
     var builder = SnapshotBuilder(configuration: configuration, redactor: core.redactor)
+    // Each target is read once: its state, and what it recorded.
+    var containerRecordings: [(prefix: String, recording: EvaluationRecording)] = []
+    var storeRecordings: [(name: String, recording: ActionRecording)] = []
     for target in attached {
       switch target {
       case .container(let target):
-        if let container = target.container { builder.add(container.graphState(), prefix: target.prefix) }
+        guard let container = target.container else { continue }
+        builder.add(container.graphState(), prefix: target.prefix)
+        containerRecordings.append((target.prefix, container.recordedEvaluations()))
       case .store(let target):
         if let contents = target.contents() { builder.add(store: target.name, contents: contents) }
+        if let recorded = target.recordedActions() { storeRecordings.append((target.name, recorded)) }
       }
     }
-    var (actions, statistics, selectorValues, droppedActions, droppedEvaluations, droppedEvents) = core.recording
-      .withLock {
-        (
-          $0.actions.elements, $0.statisticsByID, $0.selectorValues, $0.actions.dropped, $0.timeline.dropped,
-          $0.droppedEvents
-        )
-      }
+    let recording = core.recording.withLock { $0 }
+    var actions = recording.actions.elements
+    var droppedActions = recording.actions.dropped
+    var droppedEvaluations = recording.timeline.dropped
+    var statistics = recording.statisticsByID
     // The attached stores' traces and what detached ones left, by time, as many as the
     // configuration keeps.
-    for case .store(let target) in attached {
-      guard let recorded = target.recordedActions() else { continue }
+    for (name, recorded) in storeRecordings {
       droppedActions += recorded.dropped
-      actions += recorded.records.map { $0.named(target.name) }
+      actions += recorded.records.map { $0.named(name) }
     }
     actions.sort { $0.atNanos < $1.atNanos }
     if actions.count > configuration.actionCapacity {
       droppedActions += actions.count - configuration.actionCapacity
       actions.removeFirst(actions.count - configuration.actionCapacity)
     }
-    for (prefix, container) in containers {
-      let recorded = container.recordedEvaluations()
+    for (prefix, recorded) in containerRecordings {
       droppedEvaluations += recorded.dropped
       for (key, nodeStatistics) in recorded.statistics {
         statistics[prefix + key.description, default: EvaluationStatistics()].absorb(nodeStatistics)
       }
     }
-    builder.apply(statistics: statistics, selectorValues: selectorValues)
+    builder.apply(statistics: statistics, selectorValues: recording.selectorValues)
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
     snapshot.actions = core.describeCached(actions)
+
+    var timeline = TimelineBuilder(redactor: core.redactor, startNanos: core.startNanos)
+    timeline.add(actions: actions, described: snapshot.actions)
+    timeline.add(recording)
+    for (prefix, recorded) in containerRecordings { timeline.add(recorded, prefix: prefix) }
+    let assembled = timeline.finish(
+      capacity: configuration.timelineCapacity, known: Set(snapshot.nodes.map(\.id)))
+    snapshot.timeline = assembled.timeline
+    snapshot.edges += assembled.drives
     snapshot.dropped = SnapshotDropCounts(
-      actions: droppedActions, evaluations: droppedEvaluations, events: droppedEvents + core.droppedEventCount)
+      actions: droppedActions, evaluations: droppedEvaluations,
+      events: recording.droppedEvents + core.droppedEventCount, timeline: assembled.dropped)
     return snapshot
   }
 

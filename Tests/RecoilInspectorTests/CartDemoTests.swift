@@ -28,7 +28,10 @@ import Testing
         "Catalog.visibleProducts -> Pricing.displayPrices", "Pricing.currency -> Pricing.displayPrices",
         "Pricing.rates -> Pricing.displayPrices", "app.user -> app.userName", "app.userName -> app.greeting",
         "cart.cartLines -> cart.itemCount", "cart.itemCount -> cart.isEmpty", "cart.lines -> cart.cartLines",
+        // A store subscriber copies the currency setting into the atom.
+        "app.settings -> Pricing.currency",
       ])
+    #expect(snapshot.edges.filter { $0.kind == .drives }.map(\.to) == ["Pricing.currency"])
     let node = { (id: String) in snapshot.nodes.first { $0.id == id } }
     #expect(node("Pricing.rates")?.isAsync == true)
     #expect(node("Pricing.rates")?.status == .ready)

@@ -53,7 +53,7 @@ import Testing
     #expect(store.runningEffectCount == 0)
     let kinds = observer.events.values.compactMap { event -> String? in
       switch event {
-      case .effectStarted(_, let id, _, _): "started \(id)"
+      case .effectStarted(_, let id, _, _, _): "started \(id)"
       case .effectCancelled(_, let id, _): "cancelled \(id)"
       case .effectFailed(_, let id, _, let error): "failed \(id) \(error is TestError)"
       case .effectFinished(_, let id, _): "finished \(id)"

@@ -22,7 +22,7 @@ extension AtomContainer {
         recorder.join(capacity: timelineCapacity, timing: timing)
         return
       }
-      let recorder = EvaluationRecorder(capacity: timelineCapacity, timing: timing)
+      let recorder = GraphRecorder(capacity: timelineCapacity, timing: timing)
       for slot in core.slots where slot.index >= 0 {
         recorder.registered(slot.index, uid: slot.nodeUID)
         slot.tally = EvaluationTally()

@@ -202,15 +202,23 @@ public final class AtomContainer: Sendable {
   /// - Parameters:
   ///   - atom: The atom.
   ///   - value: Its new value.
-  @inlinable public func set<Value>(_ atom: Atom<Value>, _ value: Value) {
+  ///   - file: Where it is set, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is set; filled in by the compiler.
+  @inlinable public func set<Value>(
+    _ atom: Atom<Value>, _ value: Value, file: StaticString = #fileID, line: UInt = #line
+  ) {
     operate { core in
       let index = core.index(of: atom)
+      let before = core.isRecording ? core.valueBeforeWrite(index) : nil
       let changed = core.records[Int(index)].slot._withUnsafeGuaranteedRef { base in
         let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
         if slot.isStubbed { slot.restub(value) }
         return slot.write(value)
       }
-      if changed { core.didChange(index) }
+      if changed {
+        if core.isRecording { core.recordWrite(index, before: before, site: CallSite(file: file, line: line)) }
+        core.didChange(index)
+      }
       core.settle()
     }
   }
@@ -224,13 +232,18 @@ public final class AtomContainer: Sendable {
   /// - Parameters:
   ///   - atom: The atom.
   ///   - value: Its new value; setting the value it has changes nothing.
-  @inlinable public func set<Value: Equatable>(_ atom: Atom<Value>, _ value: Value) {
+  ///   - file: Where it is set, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is set; filled in by the compiler.
+  @inlinable public func set<Value: Equatable>(
+    _ atom: Atom<Value>, _ value: Value, file: StaticString = #fileID, line: UInt = #line
+  ) {
     operate { core in
       let index = core.index(of: atom)
       // An unwatched plain atom holding a value is written in its arena cell directly: no
-      // subscriber or waiter needs its version, and its slot stays untouched.
+      // subscriber or waiter needs its version, and its slot stays untouched. A recording
+      // takes the slot's way, which keeps the value before.
       let record = core.records[Int(index)]
-      if record.writesInPlace && !record.watched, let address = record.valueAddress,
+      if record.writesInPlace && !record.watched && !core.isRecording, let address = record.valueAddress,
         ValueArena.isReadable(address)
       {
         let cell = address.assumingMemoryBound(to: Value.self)
@@ -240,12 +253,16 @@ public final class AtomContainer: Sendable {
         core.settle()
         return
       }
+      let before = core.isRecording ? core.valueBeforeWrite(index) : nil
       let changed = record.slot._withUnsafeGuaranteedRef { base in
         let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
         if slot.isStubbed { slot.restub(value) }
         return slot.write(value)
       }
-      if changed { core.didChange(index) }
+      if changed {
+        if core.isRecording { core.recordWrite(index, before: before, site: CallSite(file: file, line: line)) }
+        core.didChange(index)
+      }
       core.settle()
     }
   }
@@ -259,11 +276,15 @@ public final class AtomContainer: Sendable {
   /// - Parameters:
   ///   - node: The node.
   ///   - value: Its new value.
+  ///   - file: Where it is set, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is set; filled in by the compiler.
   /// - Throws: What a writable selector's setter throws.
-  public func set<Value>(_ node: WritableNode<Value>, _ value: Value) throws {
+  public func set<Value>(
+    _ node: WritableNode<Value>, _ value: Value, file: StaticString = #fileID, line: UInt = #line
+  ) throws {
     try operate { core in
       defer { core.settle() }
-      try core.write(node, value)
+      try core.write(node, value, site: CallSite(file: file, line: line))
     }
   }
 
@@ -275,14 +296,22 @@ public final class AtomContainer: Sendable {
   ///
   /// - Parameters:
   ///   - atom: The atom.
+  ///   - file: Where it is updated, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is updated; filled in by the compiler.
   ///   - change: Mutates the current value.
-  public func update<Value>(_ atom: Atom<Value>, _ change: (inout Value) -> Void) {
+  public func update<Value>(
+    _ atom: Atom<Value>, file: StaticString = #fileID, line: UInt = #line, _ change: (inout Value) -> Void
+  ) {
     operate { core in
       let index = core.index(of: atom)
       let slot = core.slot(index, as: Value.self)
       guard case .value(var value) = slot.state else { return }
+      let before = core.isRecording ? value as any Sendable : nil
       change(&value)
-      if slot.write(value) { core.didChange(index) }
+      if slot.write(value) {
+        core.recordWrite(index, before: before, site: CallSite(file: file, line: line))
+        core.didChange(index)
+      }
       core.settle()
     }
   }
@@ -299,10 +328,13 @@ public final class AtomContainer: Sendable {
   /// container.reset(Temperature.fahrenheit)  // resets Temperature.celsius
   /// ```
   ///
-  /// - Parameter node: The atom, async atom or writable selector.
-  public func reset<Value>(_ node: WritableNode<Value>) {
+  /// - Parameters:
+  ///   - node: The atom, async atom or writable selector.
+  ///   - file: Where it is reset, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is reset; filled in by the compiler.
+  public func reset<Value>(_ node: WritableNode<Value>, file: StaticString = #fileID, line: UInt = #line) {
     operate { core in
-      core.reset(core.index(of: node))
+      core.reset(core.index(of: node), site: CallSite(file: file, line: line))
       core.settle()
     }
   }
@@ -563,6 +595,7 @@ public final class AtomContainer: Sendable {
         return
       }
       if !core.observers.isEmpty { core.events.append(.loadingFinished(node: slot.key)) }
+      core.recordResolution(slot.index)
       core.didChange(slot.index)
       core.settle()
     }

@@ -68,7 +68,11 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
   @exclusivity(unchecked) var isDelivering = false
   /// Statistics and timeline of evaluations, while someone records them.
-  @exclusivity(unchecked) var recorder: EvaluationRecorder?
+  @exclusivity(unchecked) var recorder: GraphRecorder? {
+    didSet { isRecording = recorder != nil }
+  }
+  /// Whether a recorder is set, readable from inlined writes.
+  @usableFromInline @exclusivity(unchecked) var isRecording = false
   /// Sink of `didChange`'s early slot loads, so that the compiler keeps them.
   @exclusivity(unchecked) var prefetched: UInt64 = 0
 
@@ -345,16 +349,16 @@ import Synchronization
       if recorder != nil { slot._withUnsafeGuaranteedRef { $0.tally.uncount() } }
       throw error
     }
-    let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : EvaluationRecorder.untimed
+    let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : GraphRecorder.untimed
     if let recorder {
       if timed { slot._withUnsafeGuaranteedRef { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
       let causeUID =
         forced
-        ? EvaluationRecorder.refresh
-        : cause >= 0 ? recorder.uid(cause) : EvaluationRecorder.firstRead
+        ? GraphRecorder.refresh
+        : cause >= 0 ? recorder.uid(cause) : GraphRecorder.firstRead
       recorder.record(
         index: index, node: slot._withUnsafeGuaranteedRef { $0.nodeUID }, cause: causeUID, startNanos: start,
-        durationNanos: duration)
+        durationNanos: duration, changed: changed)
     }
     if reportsFinish {
       events.append(
@@ -516,8 +520,17 @@ import Synchronization
   func queueNotifications(for slot: NodeSlot) {
     guard slot.version != slot.notifiedVersion else { return }
     slot.notifiedVersion = slot.version
-    for subscriber in slot.subscribers {
-      deliveries.append(subscriber.notification(slot))
+    if let recorder, !slot.subscribers.isEmpty {
+      // What the subscribers do (write an atom, dispatch an action) names this notification.
+      let order = recorder.record(.notified, node: slot.nodeUID, count: slot.subscribers.count)
+      for subscriber in slot.subscribers {
+        let notification = subscriber.notification(slot)
+        deliveries.append { CauseContext.withCause(order, notification) }
+      }
+    } else {
+      for subscriber in slot.subscribers {
+        deliveries.append(subscriber.notification(slot))
+      }
     }
     if !slot.waiters.isEmpty {
       let waiters = slot.waiters
@@ -535,13 +548,17 @@ import Synchronization
   // MARK: - Writing
 
   /// Writes an atom or runs a writable selector's setter.
-  func write<Value>(_ node: WritableNode<Value>, _ value: Value) throws {
+  func write<Value>(_ node: WritableNode<Value>, _ value: Value, site: CallSite?) throws {
     let index = self.index(of: node)
     let slot = self.slot(index, as: Value.self)
     switch slot.compute {
     case .atom, .asyncAtom:
       setterWrites?.append(index)
-      if slot.write(value) { didChange(index) }
+      let before = recorder == nil ? nil : slot.erasedLoadable.value
+      if slot.write(value) {
+        recordWrite(index, before: before, site: site)
+        didChange(index)
+      }
     case .writableSelector(_, let set), .asyncSelector(_, let set?):
       // Note the atoms the setter writes (through nested writable selectors too): resetting
       // this selector resets them.
@@ -555,8 +572,12 @@ import Synchronization
       try set(Setter(core: self), value)
     case .stub:
       // A stubbed node keeps its stub; the write is recorded as the new stub.
+      let before = recorder == nil ? nil : slot.erasedLoadable.value
       slot.replaceCompute(.stub(.success(value)))
-      if slot.store(.success(value)) { didChange(index) }
+      if slot.store(.success(value)) {
+        recordWrite(index, before: before, site: site)
+        didChange(index)
+      }
     case .selector, .asyncSelector(_, nil):
       throw AtomError.notWritable(slot.key.description)
     }
@@ -564,8 +585,36 @@ import Synchronization
 
   /// Restores an atom's default, or, for a writable selector, the defaults of the atoms its
   /// setter last wrote.
-  func reset(_ index: Int32) {
-    if slots[Int(index)].resetToDefault(self) { didChange(index) }
+  func reset(_ index: Int32, site: CallSite? = nil) {
+    let slot = slots[Int(index)]
+    let before = recorder == nil ? nil : slot.erasedLoadable.value
+    if slot.resetToDefault(self) {
+      if slot.kind == .atom { recordWrite(index, before: before, site: site, isReset: true) }
+      didChange(index)
+    }
+  }
+
+  /// A node's value before a write, for a recording.
+  @usableFromInline func valueBeforeWrite(_ index: Int32) -> (any Sendable)? {
+    slots[Int(index)].erasedLoadable.value
+  }
+
+  /// Records a changed atom value, when recording: `before` was read before the write, the
+  /// value after is read now.
+  @usableFromInline func recordWrite(_ index: Int32, before: (any Sendable)?, site: CallSite?, isReset: Bool = false) {
+    guard let recorder else { return }
+    let slot = slots[Int(index)]
+    recorder.recordWrite(
+      node: slot.nodeUID, site: site, before: before, after: slot.erasedLoadable.value, isReset: isReset)
+  }
+
+  /// Records an async node's value arriving (or failing), when recording.
+  func recordResolution(_ index: Int32) {
+    guard let recorder else { return }
+    let slot = slots[Int(index)]
+    let failed: Bool
+    if case .error = slot.erasedLoadable { failed = true } else { failed = false }
+    recorder.record(failed ? .failed : .resolved, node: slot.nodeUID)
   }
 
   /// Forces a re-evaluation (or a reload of an async atom).

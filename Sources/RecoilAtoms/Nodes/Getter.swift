@@ -97,9 +97,13 @@ public struct Setter: @unchecked Sendable {
   /// - Parameters:
   ///   - node: An atom or writable selector.
   ///   - value: The new value.
+  ///   - file: Where it is written, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is written; filled in by the compiler.
   /// - Throws: What a writable selector's setter throws.
-  public func set<Value>(_ node: WritableNode<Value>, _ value: Value) throws {
-    try core.write(node, value)
+  public func set<Value>(
+    _ node: WritableNode<Value>, _ value: Value, file: StaticString = #fileID, line: UInt = #line
+  ) throws {
+    try core.write(node, value, site: CallSite(file: file, line: line))
   }
 
   /// Updates a node's value in place.
@@ -110,12 +114,17 @@ public struct Setter: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - node: An atom or writable selector.
+  ///   - file: Where it is written, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is written; filled in by the compiler.
   ///   - change: Mutates the current value.
   /// - Throws: The node's error, or what `change` or a setter throws.
-  public func update<Value>(_ node: WritableNode<Value>, _ change: (inout Value) throws -> Void) throws {
+  public func update<Value>(
+    _ node: WritableNode<Value>, file: StaticString = #fileID, line: UInt = #line,
+    _ change: (inout Value) throws -> Void
+  ) throws {
     var value = try get(node)
     try change(&value)
-    try core.write(node, value)
+    try core.write(node, value, site: CallSite(file: file, line: line))
   }
 
   /// Resets an atom to its default value.
@@ -124,8 +133,11 @@ public struct Setter: @unchecked Sendable {
   /// context.reset(items)
   /// ```
   ///
-  /// - Parameter node: The atom.
-  public func reset<Value>(_ node: WritableNode<Value>) {
-    core.reset(core.index(of: node))
+  /// - Parameters:
+  ///   - node: The atom.
+  ///   - file: Where it is reset, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is reset; filled in by the compiler.
+  public func reset<Value>(_ node: WritableNode<Value>, file: StaticString = #fileID, line: UInt = #line) {
+    core.reset(core.index(of: node), site: CallSite(file: file, line: line))
   }
 }

@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// One evaluation kept by a container that records evaluations.
 ///
 /// ```swift
@@ -15,6 +17,63 @@ public struct RecordedEvaluation: Sendable {
   public var durationNanos: UInt64?
   /// Why it ran.
   public var trigger: EvaluationTrigger
+  /// Its place in the process-wide causal order (`CausalOrder`), taken when it finished.
+  public var order: UInt64 = 0
+  /// Whether its value (or error) differs from before; an evaluation that changed nothing
+  /// was wasted work.
+  public var changed = true
+}
+
+/// One change of an atom's value (or a stub's) kept by a recording container: an app's
+/// `set`, `update` or `reset`, a writable selector's setter, a snapshot restored.
+///
+/// ```swift
+/// for write in container.recordedEvaluations().writes {
+///   print(write.node, write.before ?? "-", "→", write.after ?? "-", write.site?.description ?? "")
+/// }
+/// ```
+public struct RecordedWrite: Sendable {
+  /// The atom written.
+  public var node: NodeKey
+  /// Its place in the causal order.
+  public var order: UInt64
+  /// The causal order of what caused it (the action whose subscriber wrote it, say); 0 for
+  /// none: the app wrote it of its own accord.
+  public var cause: UInt64
+  /// Where in the app's code it was written, when known.
+  public var site: CallSite?
+  /// The value before, `nil` when it had none (loading or failed).
+  public var before: (any Sendable)?
+  /// The value after.
+  public var after: (any Sendable)?
+  /// Whether it was a reset to the default.
+  public var isReset: Bool
+}
+
+/// Something else that happened to a node of a recording container, in causal order.
+///
+/// ```swift
+/// for occurrence in container.recordedEvaluations().occurrences {
+///   if case .notified(let count) = occurrence.kind { print(occurrence.node, count) }
+/// }
+/// ```
+public struct RecordedOccurrence: Sendable {
+  /// What happened.
+  public enum Kind: Sendable, Equatable {
+    /// An async node's value arrived.
+    case resolved
+    /// An async node's load or evaluation failed.
+    case failed
+    /// The node's subscribers were told of its new state.
+    case notified(subscribers: Int)
+  }
+
+  /// The node.
+  public var node: NodeKey
+  /// Its place in the causal order.
+  public var order: UInt64
+  /// What happened.
+  public var kind: Kind
 }
 
 /// What a container recorded about its evaluations (see
@@ -31,4 +90,12 @@ public struct EvaluationRecording: Sendable {
   public var dropped = 0
   /// Statistics of every node in use that was evaluated while recording.
   public var statistics: [NodeKey: EvaluationStatistics] = [:]
+  /// The latest changes of atom values, in causal order, as many as the timeline holds.
+  public var writes: [RecordedWrite] = []
+  /// How many older writes are no longer kept.
+  public var droppedWrites = 0
+  /// The latest async resolutions and notifications, in causal order.
+  public var occurrences: [RecordedOccurrence] = []
+  /// How many older occurrences are no longer kept.
+  public var droppedOccurrences = 0
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import RecoilConcurrency
 import RecoilSnapshot
 import RecoilStores
 
@@ -25,8 +26,9 @@ final class StoreHook: StoreObserver {
       // on the stream's writer thread, not here.
       let raw = record.named(name)
       if core.isStreamingEnabled { core.stream { [core] in core.describe(raw) } }
-    case .effectStarted(_, let effect, let run, _):
-      effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .started))
+    case .effectStarted(_, let effect, let run, let sequence, let order):
+      effectEvent(
+        EffectEvent(store: name, effect: effect, run: run, phase: .started), order: order, actionSequence: sequence)
     case .effectFinished(_, let effect, let run):
       effectEvent(EffectEvent(store: name, effect: effect, run: run, phase: .finished))
     case .effectCancelled(_, let effect, let run):
@@ -40,7 +42,7 @@ final class StoreHook: StoreObserver {
       core.record {
         $0.recordEvaluation(
           node: $0.number(of: .storeSelector(id: id)), durationNanos: duration, endNanos: now,
-          cause: .storeStateChanged)
+          cause: .storeStateChanged, order: CausalOrder.next(), changed: true)
         $0.selectorValues[id] = value
       }
       core.stream {
@@ -62,8 +64,11 @@ final class StoreHook: StoreObserver {
     }
   }
 
-  private func effectEvent(_ event: EffectEvent) {
-    core.record { $0.effects.append(event) }
+  /// Keeps an effect event in the causal order: a start in the order the store gave it, the
+  /// other phases as they arrive.
+  private func effectEvent(_ event: EffectEvent, order: UInt64 = 0, actionSequence: Int? = nil) {
+    let order = order != 0 ? order : CausalOrder.next()
+    core.record { $0.effects.append(Recording.Effect(event: event, order: order, actionSequence: actionSequence)) }
     core.stream { .effect(event) }
   }
 }

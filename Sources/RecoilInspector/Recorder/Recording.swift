@@ -27,6 +27,25 @@ struct Recording {
     var startNanos: UInt64
     /// `nil` when the container's recording did not time it.
     var durationNanos: UInt64?
+    /// Its place in the causal order.
+    var order: UInt64
+    /// Whether the value changed.
+    var changed: Bool
+  }
+
+  /// An effect event with its place in the causal order; a start also knows the store's
+  /// number of the action that started it.
+  struct Effect: Sendable {
+    var event: EffectEvent
+    var order: UInt64
+    var actionSequence: Int?
+  }
+
+  /// What a detached container recorded besides evaluations, under its prefix.
+  struct ContainerEvents: Sendable {
+    var prefix: String
+    var writes: [RecordedWrite]
+    var occurrences: [RecordedOccurrence]
   }
 
   /// Why an evaluation ran.
@@ -50,7 +69,9 @@ struct Recording {
   var actions: RingBuffer<StoreActionRecord>
   var timeline: RingBuffer<Evaluation>
   var edgeHistory: RingBuffer<EdgeChange>
-  var effects: RingBuffer<EffectEvent>
+  var effects: RingBuffer<Effect>
+  /// Writes and occurrences of detached containers.
+  var detachedContainers: [ContainerEvents] = []
   /// Every node evaluated (or causing an evaluation), numbered in order of first appearance.
   /// The timeline and the statistics refer to nodes by these numbers, so recording an
   /// evaluation copies no keys.
@@ -79,10 +100,14 @@ struct Recording {
     return number
   }
 
-  mutating func recordEvaluation(node: Int32, durationNanos: UInt64, endNanos: UInt64, cause: Cause) {
+  mutating func recordEvaluation(
+    node: Int32, durationNanos: UInt64, endNanos: UInt64, cause: Cause, order: UInt64, changed: Bool
+  ) {
     statistics[Int(node)].add(durationNanos)
     timeline.append(
-      Evaluation(node: node, cause: cause, startNanos: endNanos &- durationNanos, durationNanos: durationNanos))
+      Evaluation(
+        node: node, cause: cause, startNanos: endNanos &- durationNanos, durationNanos: durationNanos, order: order,
+        changed: changed))
   }
 
   /// The statistics of every node evaluated at least once, by node id.
@@ -111,8 +136,11 @@ struct Recording {
       }
       timeline.append(
         Evaluation(
-          node: node, cause: cause, startNanos: evaluation.startNanos, durationNanos: evaluation.durationNanos))
+          node: node, cause: cause, startNanos: evaluation.startNanos, durationNanos: evaluation.durationNanos,
+          order: evaluation.order, changed: evaluation.changed))
     }
+    detachedContainers.append(
+      ContainerEvents(prefix: prefix, writes: recorded.writes, occurrences: recorded.occurrences))
     for (key, statistics) in recorded.statistics {
       self.statistics[Int(number(of: .atom(prefix: prefix, key: key)))].absorb(statistics)
     }

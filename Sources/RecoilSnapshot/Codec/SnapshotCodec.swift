@@ -67,7 +67,11 @@ public enum SnapshotCodec {
     writer.endArray()
     writer.beginArray(key: "edges")
     for edge in snapshot.edges {
-      writer.writeInline([("from", edge.from), ("to", edge.to)])
+      if edge.kind == .dependency {
+        writer.writeInline([("from", edge.from), ("to", edge.to)])
+      } else {
+        writer.writeInline([("from", edge.from), ("to", edge.to), ("kind", edge.kind.rawValue)])
+      }
     }
     writer.endArray()
     if !snapshot.actions.isEmpty {
@@ -75,6 +79,15 @@ public enum SnapshotCodec {
       for action in snapshot.actions {
         writer.beginObject()
         writer.writeFields(of: action)
+        writer.endObject()
+      }
+      writer.endArray()
+    }
+    if !snapshot.timeline.isEmpty {
+      writer.beginArray(key: "timeline")
+      for event in snapshot.timeline {
+        writer.beginObject()
+        writer.writeFields(of: event)
         writer.endObject()
       }
       writer.endArray()
@@ -90,6 +103,7 @@ public enum SnapshotCodec {
     writer.write("actions", dropped.actions)
     writer.write("evaluations", dropped.evaluations)
     writer.write("events", dropped.events)
+    if dropped.timeline > 0 { writer.write("timeline", dropped.timeline) }
     writer.endObject()
   }
 }
@@ -119,6 +133,27 @@ extension JSONWriter {
       write("timedCount", stats.timedCount)
       endObject()
     }
+  }
+
+  /// A timeline entry's members, in the documented order; shared by snapshots and live events.
+  package mutating func writeFields(of event: SnapshotEvent) {
+    write("seq", event.seq)
+    write("kind", event.kind.rawValue)
+    write("cause", event.cause)
+    write("store", event.store)
+    write("action", event.action)
+    write("node", event.node)
+    write("name", event.name)
+    write("before", event.before)
+    write("after", event.after)
+    write("trigger", event.trigger)
+    if let changed = event.changed { write("changed", changed) }
+    write("durationNanos", event.durationNanos)
+    write("atNanos", event.atNanos)
+    write("site", event.site)
+    write("subscribers", event.subscribers)
+    write("phase", event.phase)
+    write("error", event.error)
   }
 
   /// An action's members, in the documented order; shared by snapshots and live events.

@@ -119,6 +119,7 @@ enum SnapshotDecoder {
         try reader.array { reader, _ throws(SnapshotError) in
           var from: String?
           var to: String?
+          var kind = SnapshotEdge.Kind.dependency
           var offsets = (from: 0, to: 0)
           let objectStart = try reader.object { reader, key throws(SnapshotError) in
             switch key {
@@ -128,12 +129,16 @@ enum SnapshotDecoder {
             case "to":
               to = try reader.string()
               offsets.to = reader.json.valueStart
+            case "kind":
+              kind =
+                try reader.enumeration(SnapshotEdge.Kind.init(rawValue:), expected: "dependency or drives")
+                ?? .dependency
             default: try reader.skip()
             }
           }
           guard let from else { throw reader.missing("from", objectStart: objectStart) }
           guard let to else { throw reader.missing("to", objectStart: objectStart) }
-          snapshot.edges.append(SnapshotEdge(from: from, to: to))
+          snapshot.edges.append(SnapshotEdge(from: from, to: to, kind: kind))
           edgeOffsets.append(offsets)
         }
       case "actions":
@@ -146,6 +151,16 @@ enum SnapshotDecoder {
           }
           snapshot.actions.append(try fields.build(reader, objectStart: objectStart))
         }
+      case "timeline":
+        snapshot.timeline = []
+        if try reader.isNull() { return }
+        try reader.array { reader, _ throws(SnapshotError) in
+          var fields = TimelineFieldDecoder()
+          let objectStart = try reader.object { reader, key throws(SnapshotError) in
+            if try !fields.read(key, from: &reader) { try reader.skip() }
+          }
+          snapshot.timeline.append(try fields.build(reader, objectStart: objectStart))
+        }
       case "dropped":
         snapshot.dropped = nil
         if try reader.isNull() { return }
@@ -155,6 +170,7 @@ enum SnapshotDecoder {
           case "actions": dropped.actions = try reader.count() ?? 0
           case "evaluations": dropped.evaluations = try reader.count() ?? 0
           case "events": dropped.events = try reader.count() ?? 0
+          case "timeline": dropped.timeline = try reader.count() ?? 0
           default: try reader.skip()
           }
         }

@@ -29,6 +29,10 @@ public struct Snapshot: Sendable, Equatable {
   public var edges: [SnapshotEdge]
   /// The action trace of the stores, oldest first.
   public var actions: [SnapshotAction]
+  /// The causal timeline: actions, atom writes, evaluations, notifications, effects and
+  /// resolutions in the order they happened, each naming its cause. Empty in snapshots
+  /// written before the timeline existed.
+  public var timeline: [SnapshotEvent] = []
   /// How many recorded entries were dropped from bounded buffers before this snapshot.
   public var dropped: SnapshotDropCounts?
 
@@ -71,6 +75,8 @@ public struct SnapshotDropCounts: Sendable, Equatable {
   public var evaluations: Int
   /// Live events dropped because the stream's queue was full.
   public var events: Int
+  /// Entries dropped from the causal timeline.
+  public var timeline: Int = 0
 
   /// Creates drop counts.
   ///
@@ -82,9 +88,11 @@ public struct SnapshotDropCounts: Sendable, Equatable {
   ///   - actions: Actions dropped.
   ///   - evaluations: Evaluations dropped.
   ///   - events: Live events dropped.
-  public init(actions: Int = 0, evaluations: Int = 0, events: Int = 0) {
+  ///   - timeline: Timeline entries dropped.
+  public init(actions: Int = 0, evaluations: Int = 0, events: Int = 0, timeline: Int = 0) {
     self.actions = actions
     self.evaluations = evaluations
     self.events = events
+    self.timeline = timeline
   }
 }

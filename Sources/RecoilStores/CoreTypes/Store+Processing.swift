@@ -38,8 +38,8 @@ extension Store {
     while true {
       while let work = next {
         switch work {
-        case .action(let action): processAction(action)
-        case .replay(let action): reduceAndPublish(action, startingEffects: false)
+        case .action(let action, let site, let cause): processAction(action, site, cause: cause)
+        case .replay(let action): reduceAndPublish(action, at: nil, cause: 0, startingEffects: false)
         case .subscribe(let subscriber): activate(subscriber)
         }
         next = nextQueued()
@@ -52,25 +52,27 @@ extension Store {
     }
   }
 
-  /// One action: middleware, reducers, state, subscribers, observers, effects.
-  @inlinable func processAction(_ incoming: Action) {
+  /// One action: middleware, reducers, state, subscribers, observers, effects. `cause` is
+  /// the cause bound when it was queued, or 0 to read the one bound now.
+  @inlinable func processAction(_ incoming: Action, _ site: CallSite, cause: UInt64) {
     if middleware.isEmpty {
-      reduceAndPublish(incoming)
+      reduceAndPublish(incoming, at: site, cause: cause)
     } else {
-      runMiddleware(incoming)
+      runMiddleware(incoming, site, cause: cause)
     }
   }
 
   /// Runs the middleware chain: each one hands the action on to the next step, the last step
   /// being the reducers; one that never does drops it.
-  @usableFromInline func runMiddleware(_ incoming: Action) {
+  @usableFromInline func runMiddleware(_ incoming: Action, _ site: CallSite, cause: UInt64) {
     let context = MiddlewareContext<State, Action>(
-      currentState: { [unowned self] in self.state }, send: { [unowned self] in self.dispatch($0) })
+      currentState: { [unowned self] in self.state },
+      send: { [unowned self] in self.dispatch($0, file: $1.file, line: $1.line) })
     var reachedReducers = false
     func step(_ position: Int, _ action: Action) {
       guard position < middleware.count else {
         reachedReducers = true
-        reduceAndPublish(action)
+        reduceAndPublish(action, at: site, cause: cause)
         return
       }
       middleware[position].run(action, context) { step(position + 1, $0) }
@@ -80,7 +82,9 @@ extension Store {
   }
 
   /// Reduces an action that passed the middleware, publishes the new state and starts effects.
-  @inlinable func reduceAndPublish(_ action: Action, startingEffects: Bool = true) {
+  @inlinable func reduceAndPublish(
+    _ action: Action, at site: CallSite?, cause: UInt64, startingEffects: Bool = true
+  ) {
     let before = storage.state
     var after = before
     // Most stores register nothing after creation: then no configuration is read.
@@ -95,7 +99,8 @@ extension Store {
       return
     }
     configuration._withUnsafeGuaranteedRef { configuration in
-      processConfigured(action, from: before, to: &after, configuration, startingEffects: startingEffects)
+      processConfigured(
+        action, from: before, to: &after, configuration, origin: (site, cause), startingEffects: startingEffects)
     }
   }
 
@@ -126,7 +131,7 @@ extension Store {
   /// registered.
   @inlinable func processConfigured(
     _ action: Action, from before: State, to after: inout State, _ configuration: ProcessedConfiguration<State, Action>,
-    startingEffects: Bool = true
+    origin: (site: CallSite?, cause: UInt64), startingEffects: Bool = true
   ) {
     let observing = configuration.notifiesActions
     let recorder = configuration.recorder
@@ -142,28 +147,42 @@ extension Store {
     let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : ActionRecorder<State, Action>.untimed
     if timed { configuration.sampler.timed(duration) }
 
-    let (subscribers, sequence) = lock.withLock {
+    // A recording places the action in the causal order, with its cause: the one bound when
+    // it was queued, else the one bound now (an effect's, or a subscriber's action).
+    let cause = recorder == nil ? 0 : origin.cause != 0 ? origin.cause : CauseContext.current
+    let (subscribers, sequence, order, notification) = lock.withLock {
       storage.state = after
       storage.sequence += 1
+      // The action, then the notification of its subscribers, each get their place.
+      let order = recorder == nil ? 0 : CausalOrder.next()
+      let notification = order == 0 || storage.subscribers.isEmpty ? 0 : CausalOrder.next()
       recorder?._withUnsafeGuaranteedRef {
         $0.append(
           ActionRecorder.Entry(
             sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
-            atNanos: start))
+            atNanos: start, order: order, cause: cause, site: origin.site, notification: notification,
+            subscribers: Int32(clamping: storage.subscribers.count)))
       }
-      return (storage.subscribers, storage.sequence)
+      return (storage.subscribers, storage.sequence, order, notification)
     }
-    Self.notify(subscribers, of: after)
+    // Observers hear of the action before its consequences, so a live view shows them in order.
     if observing {
       let event = StoreEvent.action(
         StoreActionRecord(
           sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
-          durationNanos: duration, atNanos: start))
+          durationNanos: duration, atNanos: start, order: order, cause: cause, site: origin.site,
+          notification: notification, subscribers: subscribers.count))
       for observer in configuration.actionObservers { observer.receive(event) }
+    }
+    if notification != 0 {
+      // What subscribers do (write an atom, dispatch) names this notification as its cause.
+      CauseContext.withCause(notification) { Self.notify(subscribers, of: after) }
+    } else {
+      Self.notify(subscribers, of: after)
     }
     if startingEffects && configuration.hasEffects {
       startEffects(
-        configuration.value.effects, for: action, state: after, sequence: sequence,
+        configuration.value.effects, for: action, state: after, sequence: sequence, cause: order,
         observers: configuration.value.observers)
     }
   }

@@ -91,18 +91,24 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// store.dispatch(.user(.setName("Ann")))
   /// ```
   ///
-  /// - Parameter action: The action.
-  @inlinable public func dispatch(_ action: Action) {
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - file: Where it is dispatched, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is dispatched; filled in by the compiler.
+  @inlinable public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
     if reducingThread.load(ordering: .relaxed) == CurrentThread.id {
       ProgrammerError.stop(
         "Store '\(name)': dispatch(\(action)) was called from inside a reducer; reducers must be pure. Dispatch from middleware, an effect or a subscriber instead."
       )
     }
     if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
-      processAction(action)
+      processAction(action, CallSite(file: file, line: line), cause: 0)
       drainQueue(startingWith: nil)
     } else {
-      enqueue(.action(action))
+      // A queued action is processed after whatever bound its cause has returned: keep the
+      // cause with it, when something records.
+      let cause = hasNoConfiguration.load(ordering: .relaxed) ? 0 : CauseContext.current
+      enqueue(.action(action, CallSite(file: file, line: line), cause: cause))
     }
   }
 

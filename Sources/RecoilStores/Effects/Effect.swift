@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// An asynchronous side effect started by actions (RxStore's `createEffect`): it gets the
 /// action and the state after it, and may send actions back.
 ///
@@ -70,12 +72,21 @@ public struct Effect<State: Sendable, Action: Sendable>: Sendable {
 /// for try await update in updates { context.send(.update(update)) }
 /// ```
 public struct EffectContext<Action: Sendable>: Sendable {
-  let dispatch: @Sendable (Action) -> Void
+  let dispatch: @Sendable (Action, CallSite) -> Void
 
   /// Dispatches an action to the store (queued behind the action being processed, if any).
   ///
-  /// - Parameter action: The action.
-  public func send(_ action: Action) { dispatch(action) }
+  /// ```swift
+  /// context.send(.searchFinished(results))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - file: Where it is sent, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is sent; filled in by the compiler.
+  public func send(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+    dispatch(action, CallSite(file: file, line: line))
+  }
 
   /// Sends every element of an asynchronous sequence as an action, until it ends or the
   /// effect is cancelled.
@@ -86,10 +97,12 @@ public struct EffectContext<Action: Sendable>: Sendable {
   ///
   /// - Parameter actions: The actions.
   /// - Throws: What the sequence throws, or `CancellationError`.
-  public func send<Actions: AsyncSequence>(contentsOf actions: Actions) async throws where Actions.Element == Action {
+  public func send<Actions: AsyncSequence>(
+    contentsOf actions: Actions, file: StaticString = #fileID, line: UInt = #line
+  ) async throws where Actions.Element == Action {
     for try await action in actions {
       try Task.checkCancellation()
-      dispatch(action)
+      dispatch(action, CallSite(file: file, line: line))
     }
   }
 }

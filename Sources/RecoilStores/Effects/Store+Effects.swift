@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 extension Store {
   /// Adds an effect; it starts for matching actions dispatched from now on.
   ///
@@ -35,18 +37,23 @@ extension Store {
   }
 
   @usableFromInline func startEffects(
-    _ effects: [Effect<State, Action>], for action: Action, state: State, sequence: Int, observers: [any StoreObserver]
+    _ effects: [Effect<State, Action>], for action: Action, state: State, sequence: Int, cause: UInt64,
+    observers: [any StoreObserver]
   ) {
     for effect in effects where effect.matches(action) {
       if effect.cancelsInFlight { cancelEffects(id: effect.id) }
-      let context = EffectContext<Action> { [weak self] in self?.dispatch($0) }
+      let context = EffectContext<Action> { [weak self] in self?.dispatch($0, file: $1.file, line: $1.line) }
       let storeName = name
       let run = lock.withLock {
         storage.nextEffectRun += 1
         return storage.nextEffectRun
       }
+      // A recording store places the start in the causal order; the effect's task carries it,
+      // so what the effect dispatches names it.
+      let order = cause == 0 ? 0 : CausalOrder.next()
       for observer in observers {
-        observer.receive(.effectStarted(store: storeName, effect: effect.id, run: run, sequence: sequence))
+        observer.receive(
+          .effectStarted(store: storeName, effect: effect.id, run: run, sequence: sequence, order: order))
       }
       // The task is created while the lock is held, so it cannot remove its entry before it
       // was added.
@@ -56,7 +63,11 @@ extension Store {
           Task { [weak self] in
             let event: StoreEvent
             do {
-              try await effect.run(action, state, context)
+              if order == 0 {
+                try await effect.run(action, state, context)
+              } else {
+                try await CauseContext.withTaskCause(order) { try await effect.run(action, state, context) }
+              }
               event =
                 Task.isCancelled
                 ? .effectCancelled(store: storeName, effect: effect.id, run: run)

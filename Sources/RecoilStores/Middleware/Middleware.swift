@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// Sees every action on its way to the reducers. In the first form it runs before them: it can
 /// pass the action on, replace it, drop it, log it, or dispatch others (which are queued behind
 /// the current action). The second form, ``wrapping(_:)``, is Redux's: it wraps the rest of
@@ -70,9 +72,11 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
 /// ```
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let currentState: @Sendable () -> State
-  @usableFromInline let send: @Sendable (Action) -> Void
+  @usableFromInline let send: @Sendable (Action, CallSite) -> Void
 
-  @usableFromInline init(currentState: @escaping @Sendable () -> State, send: @escaping @Sendable (Action) -> Void) {
+  @usableFromInline init(
+    currentState: @escaping @Sendable () -> State, send: @escaping @Sendable (Action, CallSite) -> Void
+  ) {
     self.currentState = currentState
     self.send = send
   }
@@ -87,6 +91,11 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   /// context.dispatch(.analytics(.tracked(action)))
   /// ```
   ///
-  /// - Parameter action: The action.
-  public func dispatch(_ action: Action) { send(action) }
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - file: Where it is dispatched, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where it is dispatched; filled in by the compiler.
+  public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+    send(action, CallSite(file: file, line: line))
+  }
 }

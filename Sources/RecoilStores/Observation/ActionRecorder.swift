@@ -16,16 +16,31 @@ import RecoilConcurrency
     @usableFromInline var durationNanos: UInt64
     /// Meaningless when the action was not timed.
     @usableFromInline var atNanos: UInt64
+    /// The action's place in the causal order, and its cause's (0: none).
+    @usableFromInline var order: UInt64
+    @usableFromInline var cause: UInt64
+    /// Where it was dispatched; `nil` for a replayed action.
+    @usableFromInline var site: CallSite?
+    /// The causal order of the notification of the subscribers (0: none).
+    @usableFromInline var notification: UInt64
+    /// How many subscribers were notified of the new state.
+    @usableFromInline var subscribers: Int32
 
     @inlinable init(
-      sequence: Int, action: Action, before: State, after: State, durationNanos: UInt64, atNanos: UInt64
+      sequence: Int, action: Action, before: State, after: State, durationNanos: UInt64, atNanos: UInt64,
+      order: UInt64, cause: UInt64, site: CallSite?, notification: UInt64, subscribers: Int32
     ) {
+      self.notification = notification
       self.sequence = sequence
       self.action = action
       self.before = before
       self.after = after
       self.durationNanos = durationNanos
       self.atNanos = atNanos
+      self.order = order
+      self.cause = cause
+      self.site = site
+      self.subscribers = subscribers
     }
   }
 
@@ -78,7 +93,8 @@ import RecoilConcurrency
         StoreActionRecord(
           sequence: entry.sequence, store: store, action: entry.action, stateBefore: entry.before,
           stateAfter: entry.after, durationNanos: entry.durationNanos == untimed ? nil : entry.durationNanos,
-          atNanos: start)
+          atNanos: start, order: entry.order, cause: entry.cause, site: entry.site,
+          notification: entry.notification, subscribers: Int(entry.subscribers))
       },
       dropped: contents.entries.dropped)
   }

@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// Something a store did, as reported to a ``StoreObserver``. Values are passed as they are;
 /// observers make their own previews and diffs, when they need them.
 ///
@@ -9,8 +11,10 @@ public enum StoreEvent: Sendable {
   case action(StoreActionRecord)
   /// A middleware dropped an action.
   case actionDropped(store: String, action: any Sendable)
-  /// An effect started for the action with this sequence number.
-  case effectStarted(store: String, effect: String, run: Int, sequence: Int)
+  /// An effect started for the action with this sequence number. `order` is the start's
+  /// place in the causal order when the store records actions (0 otherwise); what the effect
+  /// dispatches names it as its cause.
+  case effectStarted(store: String, effect: String, run: Int, sequence: Int, order: UInt64)
   /// An effect finished normally.
   case effectFinished(store: String, effect: String, run: Int)
   /// An effect was cancelled.
@@ -48,11 +52,30 @@ public struct StoreActionRecord: Sendable {
   /// When processing started, on the monotonic clock (`DispatchTime.uptimeNanoseconds`); for
   /// an action a recording did not time, estimated from the timed actions around it.
   public var atNanos: UInt64
+  /// The action's place in the process-wide causal order (`CausalOrder`); 0 when the store
+  /// did not record it.
+  public var order: UInt64
+  /// The causal order of what caused it: the action whose subscriber dispatched it, the
+  /// effect that dispatched it; 0 for none.
+  public var cause: UInt64
+  /// Where it was dispatched; `nil` for a replayed action.
+  public var site: CallSite?
+  /// The causal order of the notification of the store's subscribers; 0 when not recorded
+  /// or nobody subscribes. What subscribers do names it as its cause.
+  public var notification: UInt64
+  /// How many subscribers were notified of the new state.
+  public var subscribers: Int
 
   @usableFromInline init(
     sequence: Int, store: String, action: any Sendable, stateBefore: any Sendable, stateAfter: any Sendable,
-    durationNanos: UInt64?, atNanos: UInt64
+    durationNanos: UInt64?, atNanos: UInt64, order: UInt64 = 0, cause: UInt64 = 0, site: CallSite? = nil,
+    notification: UInt64 = 0, subscribers: Int = 0
   ) {
+    self.notification = notification
+    self.order = order
+    self.cause = cause
+    self.site = site
+    self.subscribers = subscribers
     self.sequence = sequence
     self.store = store
     self.action = action

@@ -1,25 +1,54 @@
 import RecoilConcurrency
 
-/// The container side of evaluation recording: statistics of timed evaluations by slot and a
-/// bounded timeline, in plain buffers written under the container's lock as part of each
-/// evaluation. Recording here instead of in an observer saves building, queueing and
+/// The container side of recording: statistics of timed evaluations by slot, and bounded
+/// timelines of evaluations, atom writes, async resolutions and notifications, each in its
+/// causal order (`CausalOrder`), in plain buffers written under the container's lock as part
+/// of each operation. Recording here instead of in an observer saves building, queueing and
 /// delivering an event per evaluation, and any lookup of the node by key.
-final class EvaluationRecorder {
-  /// One timeline entry, 16 bytes; nodes by `uid`, which unlike slot indices are never reused.
+final class GraphRecorder {
+  /// One timeline entry, 24 bytes; nodes by `uid`, which unlike slot indices are never reused.
   struct Entry: BitwiseCopyable {
     /// The node's uid, complemented (negative) when the evaluation was timed: its times are
     /// then in `timings`.
     private var storedNode: Int
     /// The uid of the dependency that caused it, or `firstRead` / `refresh`.
     var cause: Int
+    /// The causal order, with the top bit set when the value changed.
+    private var storedOrder: UInt64
 
-    init(node: Int, cause: Int, timed: Bool) {
+    init(node: Int, cause: Int, timed: Bool, order: UInt64, changed: Bool) {
       storedNode = timed ? ~node : node
       self.cause = cause
+      storedOrder = changed ? order | (1 << 63) : order
     }
 
     var node: Int { storedNode < 0 ? ~storedNode : storedNode }
     var isTimed: Bool { storedNode < 0 }
+    var order: UInt64 { storedOrder & ~(1 << 63) }
+    var changed: Bool { storedOrder >> 63 == 1 }
+  }
+
+  /// A changed atom (or stub) value: who wrote what, from where, because of what.
+  struct Write {
+    var node: Int
+    var order: UInt64
+    var cause: UInt64
+    var site: CallSite?
+    var before: (any Sendable)?
+    var after: (any Sendable)?
+    var isReset: Bool
+  }
+
+  /// Something else that happened to a node: an async value arriving, subscribers notified.
+  struct Occurrence: BitwiseCopyable {
+    enum Kind: UInt8, BitwiseCopyable {
+      case resolved, failed, notified
+    }
+    var node: Int
+    var order: UInt64
+    var kind: Kind
+    /// How many subscribers were notified.
+    var count: Int32
   }
 
   /// When a timed evaluation started and how long it took. Kept apart from the entries, as
@@ -51,12 +80,16 @@ final class EvaluationRecorder {
   /// The times of the timed entries, in order. As large as `timeline`, so it holds the times
   /// of every timed entry the timeline still has.
   @exclusivity(unchecked) private var timings: RingBuffer<Times>
+  private var writes: RingBuffer<Write>
+  private var occurrences: RingBuffer<Occurrence>
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
 
   init(capacity: Int, timing: RecordingTiming) {
     timeline = RingBuffer(capacity: capacity)
     timings = RingBuffer(capacity: capacity)
+    writes = RingBuffer(capacity: capacity)
+    occurrences = RingBuffer(capacity: capacity)
     self.timing = timing
   }
 
@@ -70,6 +103,8 @@ final class EvaluationRecorder {
     users += 1
     timeline.grow(to: capacity)
     timings.grow(to: capacity)
+    writes.grow(to: capacity)
+    occurrences.grow(to: capacity)
     self.timing = self.timing.combined(with: timing)
   }
 
@@ -91,19 +126,39 @@ final class EvaluationRecorder {
   func released(uid: Int, key: NodeKey) {
     departedKeys[uid] = key
     if departedKeys.count > 2 * timeline.capacity {
-      let named = Set(timeline.elements.flatMap { [$0.node, $0.cause] })
+      let named = Set(
+        timeline.elements.flatMap { [$0.node, $0.cause] } + writes.elements.map(\.node)
+          + occurrences.elements.map(\.node))
       departedKeys = departedKeys.filter { named.contains($0.key) }
     }
   }
 
   /// Records an evaluation of slot `index`, which holds node `node`, timed or not
   /// (`durationNanos == untimed`); the slot has counted it.
-  func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64) {
+  func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool) {
     let timed = durationNanos != Self.untimed
-    timeline.append(Entry(node: node, cause: cause, timed: timed))
+    timeline.append(Entry(node: node, cause: cause, timed: timed, order: CausalOrder.next(), changed: changed))
     guard timed else { return }
     timedStatistics[index].add(durationNanos)
     timings.append(Times(startNanos: startNanos, durationNanos: durationNanos))
+  }
+
+  /// Records a changed atom value; its cause is whatever is bound now (see `CauseContext`).
+  func recordWrite(
+    node: Int, site: CallSite?, before: (any Sendable)?, after: (any Sendable)?, isReset: Bool
+  ) {
+    let cause = CauseContext.current
+    writes.append(
+      Write(
+        node: node, order: CausalOrder.next(), cause: cause, site: site, before: before, after: after,
+        isReset: isReset))
+  }
+
+  /// Records an async value arriving, or subscribers notified; returns its causal order.
+  @discardableResult func record(_ kind: Occurrence.Kind, node: Int, count: Int = 0) -> UInt64 {
+    let order = CausalOrder.next()
+    occurrences.append(Occurrence(node: node, order: order, kind: kind, count: Int32(clamping: count)))
+    return order
   }
 
   /// The recording in public form; `keyOf` names the nodes in use by uid.
@@ -131,9 +186,29 @@ final class EvaluationRecorder {
       }
       result.timeline.append(
         RecordedEvaluation(
-          node: node, startNanos: start,
-          durationNanos: times[index]?.durationNanos, trigger: trigger))
+          node: node, startNanos: start, durationNanos: times[index]?.durationNanos, trigger: trigger,
+          order: entry.order, changed: entry.changed))
     }
+    result.writes = writes.elements.compactMap { write in
+      key(write.node).map {
+        RecordedWrite(
+          node: $0, order: write.order, cause: write.cause, site: write.site, before: write.before,
+          after: write.after, isReset: write.isReset)
+      }
+    }
+    result.occurrences = occurrences.elements.compactMap { occurrence in
+      key(occurrence.node).map { node in
+        let kind: RecordedOccurrence.Kind
+        switch occurrence.kind {
+        case .resolved: kind = .resolved
+        case .failed: kind = .failed
+        case .notified: kind = .notified(subscribers: Int(occurrence.count))
+        }
+        return RecordedOccurrence(node: node, order: occurrence.order, kind: kind)
+      }
+    }
+    result.droppedWrites = writes.dropped
+    result.droppedOccurrences = occurrences.dropped
     for (key, index, count) in live where count > 0 && Int(index) < timedStatistics.count {
       var statistics = timedStatistics[index]
       statistics.count = count

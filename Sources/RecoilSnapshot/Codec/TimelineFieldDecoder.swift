@@ -1,0 +1,55 @@
+/// Gathers a ``SnapshotEvent``'s fields as an object's members arrive, in any order, and
+/// builds the entry at the end: the one reading of timeline fields, for snapshots and live
+/// events.
+///
+/// ```swift
+/// var entry = TimelineFieldDecoder()
+/// let start = try reader.object { reader, key throws(SnapshotError) in
+///   if try !entry.read(key, from: &reader) { try reader.skip() }
+/// }
+/// let decoded = try entry.build(reader, objectStart: start)
+/// ```
+struct TimelineFieldDecoder {
+  private var event = SnapshotEvent(seq: 0, kind: .action)
+  private var hasSeq = false
+  private var hasKind = false
+
+  /// Reads `key`'s value into the entry if it is a timeline field, and says whether it was.
+  mutating func read(_ key: JSONKey, from reader: inout FieldReader) throws(SnapshotError) -> Bool {
+    switch key {
+    case "seq":
+      let seq = try reader.count()
+      event.seq = seq ?? 0
+      hasSeq = seq != nil
+    case "kind":
+      let kind = try reader.enumeration(
+        SnapshotEvent.Kind.init(rawValue:), expected: "action, write, evaluation, notification, effect or resolution")
+      event.kind = kind ?? .action
+      hasKind = kind != nil
+    case "cause": event.cause = try reader.count()
+    case "store": event.store = try reader.string()
+    case "action": event.action = try reader.count()
+    case "node": event.node = try reader.string()
+    case "name": event.name = try reader.string()
+    case "before": event.before = try reader.string()
+    case "after": event.after = try reader.string()
+    case "trigger": event.trigger = try reader.string()
+    case "changed": event.changed = try reader.bool()
+    case "durationNanos": event.durationNanos = try reader.count()
+    case "atNanos": event.atNanos = try reader.count()
+    case "site": event.site = try reader.string()
+    case "subscribers": event.subscribers = try reader.count()
+    case "phase": event.phase = try reader.string()
+    case "error": event.error = try reader.string()
+    default: return false
+    }
+    return true
+  }
+
+  /// The entry, once every member has been read; fails if a required field is missing.
+  func build(_ reader: FieldReader, objectStart: Int) throws(SnapshotError) -> SnapshotEvent {
+    guard hasSeq else { throw reader.missing("seq", objectStart: objectStart) }
+    guard hasKind else { throw reader.missing("kind", objectStart: objectStart) }
+    return event
+  }
+}

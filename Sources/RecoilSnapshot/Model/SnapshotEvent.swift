@@ -1,0 +1,122 @@
+/// One entry of a snapshot's causal timeline: an action, an atom write, an evaluation, a
+/// notification, an effect's start or end, or an async node's resolution, numbered in one
+/// order and naming its direct cause.
+///
+/// The timeline answers "why": follow ``cause`` from any entry back to its root, an action
+/// or a write the app made of its own accord, which carries the ``site`` in the app's code.
+///
+/// ```swift
+/// let action = SnapshotEvent(seq: 1, kind: .action, store: "app", action: 5, name: "settings(.setCurrency)")
+/// let write = SnapshotEvent(seq: 2, kind: .write, cause: 1, node: "Pricing.currency", before: "\"USD\"", after: "\"EUR\"")
+/// let evaluation = SnapshotEvent(seq: 3, kind: .evaluation, cause: 2, node: "Pricing.displayPrices")
+/// ```
+public struct SnapshotEvent: Sendable, Equatable {
+  /// What kind of operation an entry records.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// A store processed an action (``SnapshotEvent/store``, ``SnapshotEvent/action``, ``SnapshotEvent/name``).
+    case action
+    /// An atom's value changed (``SnapshotEvent/node``, ``SnapshotEvent/before``, ``SnapshotEvent/after``).
+    case write
+    /// A selector ran (``SnapshotEvent/node``, ``SnapshotEvent/trigger``, ``SnapshotEvent/changed``).
+    case evaluation
+    /// Subscribers were told of a new state (a store's, or a node's).
+    case notification
+    /// An effect started or ended (``SnapshotEvent/name``, ``SnapshotEvent/phase``).
+    case effect
+    /// An async node's value arrived, or its load failed (``SnapshotEvent/phase``).
+    case resolution
+  }
+
+  /// The entry's number in the timeline, from 1, in the order things happened.
+  public var seq: Int
+  /// What kind of operation it records.
+  public var kind: Kind
+  /// The `seq` of its direct cause, when known: the action whose subscriber wrote an atom,
+  /// the write that made a selector run, the effect that dispatched an action.
+  public var cause: Int?
+  /// The store, for actions, store notifications and effects.
+  public var store: String?
+  /// The store's own number of the action (`app #5`), for actions.
+  public var action: Int?
+  /// The node, for writes, evaluations, node notifications and resolutions.
+  public var node: String?
+  /// The action's name, or the effect's id.
+  public var name: String?
+  /// A preview of a written atom's value before, `nil` when it had none.
+  public var before: String?
+  /// A preview of a written atom's value after.
+  public var after: String?
+  /// Why an evaluation ran, as the evaluation timeline words it.
+  public var trigger: String?
+  /// Whether an evaluation changed the node's value; `false` marks wasted work.
+  public var changed: Bool?
+  /// How long it took, in nanoseconds, when timed.
+  public var durationNanos: Int?
+  /// When it happened, in nanoseconds since recording started, when known.
+  public var atNanos: Int?
+  /// Where in the app's code it was asked for (`Module/File.swift:12`), for actions and writes.
+  public var site: String?
+  /// How many subscribers were notified.
+  public var subscribers: Int?
+  /// An effect's phase (`started`, `finished`, `cancelled`, `failed`), or a resolution's
+  /// outcome (`resolved`, `failed`).
+  public var phase: String?
+  /// An effect's error message.
+  public var error: String?
+
+  /// Creates a timeline entry.
+  ///
+  /// ```swift
+  /// let write = SnapshotEvent(seq: 2, kind: .write, cause: 1, node: "Pricing.currency", after: "\"EUR\"")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - seq: Its number in the timeline.
+  ///   - kind: What it records.
+  ///   - cause: The `seq` of its direct cause.
+  ///   - store: The store, for store operations.
+  ///   - action: The store's number of the action.
+  ///   - node: The node, for node operations.
+  ///   - name: The action's name or the effect's id.
+  ///   - before: The written value before.
+  ///   - after: The written value after.
+  ///   - trigger: Why an evaluation ran.
+  ///   - changed: Whether an evaluation changed the value.
+  ///   - durationNanos: How long it took.
+  ///   - atNanos: When it happened.
+  ///   - site: Where in the app's code it was asked for.
+  ///   - subscribers: How many subscribers were notified.
+  ///   - phase: An effect's phase or a resolution's outcome.
+  ///   - error: An effect's error.
+  public init(
+    seq: Int, kind: Kind, cause: Int? = nil, store: String? = nil, action: Int? = nil, node: String? = nil,
+    name: String? = nil, before: String? = nil, after: String? = nil, trigger: String? = nil,
+    changed: Bool? = nil, durationNanos: Int? = nil, atNanos: Int? = nil, site: String? = nil,
+    subscribers: Int? = nil, phase: String? = nil, error: String? = nil
+  ) {
+    self.seq = seq
+    self.kind = kind
+    self.cause = cause
+    self.store = store
+    self.action = action
+    self.node = node
+    self.name = name
+    self.before = before
+    self.after = after
+    self.trigger = trigger
+    self.changed = changed
+    self.durationNanos = durationNanos
+    self.atNanos = atNanos
+    self.site = site
+    self.subscribers = subscribers
+    self.phase = phase
+    self.error = error
+  }
+
+  /// What the entry is about: its node, else its store.
+  ///
+  /// ```swift
+  /// print(event.subject)  // "Pricing.currency"
+  /// ```
+  public var subject: String { node ?? store ?? "" }
+}
