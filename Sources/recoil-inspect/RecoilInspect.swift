@@ -7,7 +7,7 @@ struct RecoilInspect {
   static let version = "0.1.0"
   static let commands: [any Command.Type] = [
     RenderCommand.self, ReportCommand.self, ExportCommand.self, ValidateCommand.self, TraceCommand.self,
-    QueryCommand.self,
+    QueryCommand.self, WhyCommand.self,
     CheckCommand.self,
     DiffCommand.self,
     LiveCommand.self,

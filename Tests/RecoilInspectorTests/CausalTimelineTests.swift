@@ -56,7 +56,10 @@ import Testing
     inspector.attach(store)
     let label = container.subscribe(Prices.label) { _ in }
     let copy = store.subscribe { settings in container.set(Prices.currency, settings.currency) }
-    defer { (label.cancel(), copy.cancel()) }
+    defer {
+      label.cancel()
+      copy.cancel()
+    }
 
     store.dispatch(.setCurrency("USD"))
 

@@ -164,9 +164,14 @@ extension JSONWriter {
     write("payload", action.payload)
     write("atNanos", action.atNanos)
     write("durationNanos", action.durationNanos)
-    guard !action.changes.isEmpty else { return }
+    writeChanges(action.changes)
+  }
+
+  /// A `changes` member, left out when there are none.
+  package mutating func writeChanges(_ changes: [SnapshotChange]) {
+    guard !changes.isEmpty else { return }
     beginArray(key: "changes")
-    for change in action.changes {
+    for change in changes {
       beginObject()
       write("path", change.path)
       write("before", change.before)

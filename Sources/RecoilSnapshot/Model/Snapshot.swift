@@ -32,7 +32,7 @@ public struct Snapshot: Sendable, Equatable {
   /// The causal timeline: actions, atom writes, evaluations, notifications, effects and
   /// resolutions in the order they happened, each naming its cause. Empty in snapshots
   /// written before the timeline existed.
-  public var timeline: [SnapshotEvent] = []
+  public var timeline: [SnapshotEvent]
   /// How many recorded entries were dropped from bounded buffers before this snapshot.
   public var dropped: SnapshotDropCounts?
 
@@ -47,14 +47,17 @@ public struct Snapshot: Sendable, Equatable {
   ///   - nodes: The graph's nodes.
   ///   - edges: Dependency edges between those nodes.
   ///   - actions: Recorded store actions.
+  ///   - timeline: The causal timeline.
   ///   - dropped: Counts of entries dropped from bounded buffers.
   public init(
     capturedAt: Date? = nil,
     nodes: [SnapshotNode] = [],
     edges: [SnapshotEdge] = [],
     actions: [SnapshotAction] = [],
+    timeline: [SnapshotEvent] = [],
     dropped: SnapshotDropCounts? = nil
   ) {
+    self.timeline = timeline
     self.capturedAt = capturedAt
     self.nodes = nodes
     self.edges = edges

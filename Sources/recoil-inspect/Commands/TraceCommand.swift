@@ -1,20 +1,33 @@
 import RecoilSnapshot
 
-/// `recoil-inspect trace SNAPSHOT`: prints the action trace, one action and its changes at a time.
+/// `recoil-inspect trace SNAPSHOT`: tells what happened. With a causal timeline, each root
+/// cause (an action, a write the app made) comes with what it caused indented beneath it:
+/// notifications, writes, evaluations, effects. Filters turn it into a history: each matching
+/// entry with its root cause. A snapshot without a timeline prints its action trace.
 struct TraceCommand: Command {
   static let name = "trace"
-  static let summary = "Print the action trace of a snapshot: which action changed what."
+  static let summary = "Tell what happened: actions and writes, with what each caused."
   static let usage =
     "recoil-inspect trace <snapshot> [--store <id>] [--node <glob>] [--kind <kinds>] [--grep <text>] [--path <path>]"
   static let discussion = """
-    Prints each recorded action with its sequence number, store, reducer time and the state
-    paths it changed (before -> after). The filters combine: --store keeps one store's
-    actions; --node keeps actions that went to a matching store or changed a matching slice
-    (app.user for a change of user.name in store app); --kind keeps the kinds named (a trace
-    holds actions); --grep keeps actions whose name, payload, paths or values contain the text,
-    ignoring case; --path keeps actions that changed PATH, one of its ancestors (replacing all
-    of lines[1] changes lines[1].quantity) or a descendant. An unknown store, node or kind is a
-    usage error that lists the near matches.
+    Prints the snapshot's causal timeline as a story: each root cause (an action, with the
+    state paths it changed, or a write the app made) with its timeline number (#74), and
+    indented beneath it what it caused: notifications, atom writes (before -> after),
+    evaluations with their durations, effects and async resolutions. Actions and writes show
+    where the app asked for them (at File.swift:12).
+
+    With filters, prints each matching entry in order, followed by its root cause: the whole
+    history ("blame") of a node with --node. The filters combine: --store keeps one store's
+    entries; --node keeps entries about a matching node (for actions, the store and the
+    slices they changed: app.user for a change of user.name in store app); --kind keeps the
+    kinds named (action, write, evaluation, notification, effect, resolution); --grep keeps
+    entries whose text contains TEXT, ignoring case; --path keeps actions that changed PATH,
+    an ancestor of it (replacing all of lines[1] changes lines[1].quantity) or a descendant.
+    An unknown store, node or kind is a usage error that lists the near matches.
+
+    A snapshot without a timeline (written before it existed) prints its actions only.
+    --format json prints JSON Lines: one object per entry, with the timeline's fields, an
+    action's payload and changes, "depth" in the story and "root" in a history.
     """
   static let options: [OptionSpec] = EventFilter.options + [OutputFormat.option]
 
@@ -43,6 +56,70 @@ struct TraceCommand: Command {
         throw .usage(.unknownName(option: "--store", kind: "store", name: store, known: stores))
       }
     }
+    if snapshot.timeline.isEmpty {
+      printActions(of: snapshot, streams: streams)
+    } else if filter.isEmpty {
+      printStory(of: TimelineIndex(snapshot), streams: streams)
+    } else {
+      printHistory(of: TimelineIndex(snapshot), streams: streams)
+    }
+  }
+
+  /// Every root cause with what it caused beneath it, depth first in order.
+  private func printStory(of index: TimelineIndex, streams: StandardStreams) {
+    var stack: [(event: SnapshotEvent, depth: Int)] = index.roots.reversed().map { ($0, 0) }
+    var visited: Set<Int> = []
+    while let (event, depth) = stack.popLast() {
+      guard visited.insert(event.seq).inserted else { continue }
+      print(event, index: index, depth: depth, root: nil, streams: streams)
+      for consequence in index.consequences(of: event).reversed() { stack.append((consequence, depth + 1)) }
+    }
+  }
+
+  /// Each matching entry, in order, with its root cause.
+  private func printHistory(of index: TimelineIndex, streams: StandardStreams) {
+    let style = streams.outputStyle
+    var shown = 0
+    for event in index.events where filter.accepts(event, action: index.action(for: event)) {
+      shown += 1
+      let root = index.root(of: event)
+      print(event, index: index, depth: 0, root: root.seq == event.seq ? nil : root, streams: streams)
+    }
+    if shown == 0 && !json {
+      streams.output(
+        style.dim("nothing matched \(inert(filter.description)) (of \(index.events.count) timeline entries)") + "\n")
+    }
+  }
+
+  private func print(
+    _ event: SnapshotEvent, index: TimelineIndex, depth: Int, root: SnapshotEvent?, streams: StandardStreams
+  ) {
+    let action = index.action(for: event)
+    if json {
+      var writer = JSONWriter(compact: true)
+      writer.beginObject()
+      writer.writeFields(of: event)
+      if let action {
+        writer.write("payload", action.payload)
+        writer.writeChanges(action.changes)
+      }
+      if root == nil { writer.write("depth", depth) } else { writer.write("root", root?.seq) }
+      writer.endObject()
+      streams.output(writer.text)
+      return
+    }
+    let style = streams.outputStyle
+    streams.output(TimelineEntryText.text(event, action: action, style: style, indent: depth * 2))
+    if let action { streams.output(TimelineEntryText.changes(of: action, style: style, indent: depth * 2 + 4)) }
+    if let root {
+      streams.output(
+        style.dim("    <- because of ")
+          + TimelineEntryText.text(root, action: index.action(for: root), style: style).dropFirst(0))
+    }
+  }
+
+  /// The action trace alone, for snapshots without a timeline.
+  private func printActions(of snapshot: Snapshot, streams: StandardStreams) {
     let style = streams.outputStyle
     var shown = 0
     for action in snapshot.actions {

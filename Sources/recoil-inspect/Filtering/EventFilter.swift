@@ -8,7 +8,8 @@ import RecoilSnapshot
 /// - `--node GLOB`: events about a node whose id matches: its updates, evaluations, edges and
 ///   errors; for an action, the store it went to and the slices it changed (`app.user` for a
 ///   change of `user.name` in store `app`).
-/// - `--kind KIND,…`: `action`, `evaluation`, `node`, `edge`, `effect`, `error`, `dropped`.
+/// - `--kind KIND,…`: `action`, `write`, `evaluation`, `notification`, `effect`, `resolution`,
+///   `node`, `edge`, `error`, `dropped`.
 /// - `--grep TEXT`: the text, ignoring case, in the event's names, ids, payload, paths,
 ///   values, trigger or message.
 /// - `--path PATH`: actions that changed PATH, an ancestor of it or a descendant.
@@ -20,7 +21,18 @@ import RecoilSnapshot
 struct EventFilter {
   /// The kinds `--kind` names.
   enum Kind: String, CaseIterable {
-    case action, evaluation, node, edge, effect, error, dropped
+    case action, write, evaluation, notification, effect, resolution, node, edge, error, dropped
+
+    init(_ kind: SnapshotEvent.Kind) {
+      switch kind {
+      case .action: self = .action
+      case .write: self = .write
+      case .evaluation: self = .evaluation
+      case .notification: self = .notification
+      case .effect: self = .effect
+      case .resolution: self = .resolution
+      }
+    }
   }
 
   static let options: [OptionSpec] = [
@@ -28,7 +40,8 @@ struct EventFilter {
     .option("node", value: "glob", help: "Only events about nodes whose id matches (* ? [abc])."),
     .option(
       "kind", value: "kinds",
-      help: "Only these kinds, comma-separated: action evaluation node edge effect error dropped."
+      help:
+        "Only these kinds, comma-separated: action write evaluation notification effect resolution node edge error dropped."
     ),
     .option("grep", value: "text", help: "Only events whose text contains this, ignoring case."),
     .option("path", value: "path", help: "Only actions that changed this path, an ancestor or a descendant."),
@@ -95,6 +108,24 @@ struct EventFilter {
       }
     }
     if let grep, !Self.texts(of: event).contains(where: { $0.lowercased().contains(grep) }) { return false }
+    return true
+  }
+
+  /// Whether a timeline entry passes; an action entry is judged as its action (`action`,
+  /// when the snapshot's trace holds it), so `--path` and `--grep` see its changes.
+  func accepts(_ event: SnapshotEvent, action: SnapshotAction?) -> Bool {
+    if event.kind == .action, let action { return accepts(.action(action)) }
+    if let kinds, !kinds.contains(Kind(event.kind)) { return false }
+    let ids = [event.node, event.store].compactMap { $0 }
+    if let store, event.store != store && !ids.contains(where: { Self.belongs($0, to: store) }) { return false }
+    if let node, !ids.contains(where: node.matches) { return false }
+    if path != nil { return false }  // only actions change paths
+    if let grep {
+      let texts = [
+        event.node, event.store, event.name, event.before, event.after, event.trigger, event.site, event.error,
+      ]
+      if !texts.contains(where: { $0?.lowercased().contains(grep) ?? false }) { return false }
+    }
     return true
   }
 

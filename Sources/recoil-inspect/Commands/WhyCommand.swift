@@ -1,0 +1,128 @@
+import RecoilSnapshot
+
+/// `recoil-inspect why SNAPSHOT NODE [--at SEQ]`: the chain of causes behind a node's latest
+/// change or evaluation, from the root cause (an action, a write the app made) to the node,
+/// one line per hop.
+struct WhyCommand: Command {
+  static let name = "why"
+  static let summary = "Explain why a node changed: the chain from the root cause to it."
+  static let usage = "recoil-inspect why <snapshot> <node> [--at <seq>] [--format text|json]"
+  static let discussion = """
+    Finds NODE's latest write, evaluation or resolution in the snapshot's causal timeline (or
+    the latest at or before timeline entry SEQ, with --at) and prints the chain of causes that
+    led to it, root first: for example the action that changed a setting, the notification of
+    the store's subscribers, the write one of them made to an atom, and the evaluation that
+    write caused. Each hop shows its timeline number, duration and, for actions and writes,
+    where the app asked for it. For a store, it is the store's latest action; for a slice,
+    the latest action that changed it.
+
+    A node that was never changed or evaluated in the timeline gets a sentence saying so. An
+    unknown node is a usage error (64) that names the near matches.
+
+    --format json prints {"node": ID, "chain": [ENTRY, ...]}, root first and the node last,
+    each entry with the timeline's fields (seq, kind, store, action, name, node, trigger,
+    durationNanos, site, ...); an empty chain comes with a "message".
+    """
+  static let options: [OptionSpec] = [
+    .option("at", value: "seq", help: "Explain the latest change at or before this timeline entry."),
+    OutputFormat.option,
+  ]
+
+  var input: String
+  var node: String
+  var at: Int?
+  var json = false
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let positional = arguments.positionals
+    guard positional.count == 2 else {
+      throw .invalidValue(
+        option: "why", value: positional.isEmpty ? "(nothing)" : positional.joined(separator: " "),
+        expected: "a snapshot and a node id")
+    }
+    input = positional[0]
+    node = positional[1]
+    if let text = arguments.value("at") {
+      guard let seq = Int(text), seq > 0 else {
+        throw .invalidValue(option: "--at", value: text, expected: "a timeline entry number (#74 is 74)")
+      }
+      at = seq
+    }
+    json = try OutputFormat(arguments) == .json
+  }
+
+  func run(streams: StandardStreams) throws(CommandFailure) {
+    let snapshot = try SnapshotInput.load(input, streams: streams)
+    guard let subject = snapshot.nodes.first(where: { $0.id == node }) else {
+      throw .usage(.unknownName(option: "<node>", kind: "node", name: node, known: snapshot.nodes.map(\.id)))
+    }
+    let index = TimelineIndex(snapshot)
+    guard let latest = Self.latest(about: subject, in: index, atOrBefore: at) else {
+      let when = at.map { " at or before #\($0)" } ?? ""
+      let message =
+        snapshot.timeline.isEmpty
+        ? "The snapshot has no causal timeline (it was written before timelines were recorded), so there is no why for \(node)."
+        : "\(node) was never changed or evaluated\(when) in the recorded timeline (\(index.events.count) entries)."
+      if json {
+        var writer = JSONWriter(compact: true)
+        writer.beginObject()
+        writer.write("node", node)
+        writer.beginArray(key: "chain")
+        writer.endArray()
+        writer.write("message", message)
+        writer.endObject()
+        streams.output(writer.text)
+      } else {
+        streams.output(inert(message) + "\n")
+      }
+      return
+    }
+    let chain = index.chain(to: latest)
+    if json {
+      var writer = JSONWriter(compact: true)
+      writer.beginObject()
+      writer.write("node", node)
+      writer.beginArray(key: "chain")
+      for step in chain {
+        writer.beginObject()
+        writer.writeFields(of: step)
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.endObject()
+      streams.output(writer.text)
+      return
+    }
+    let style = streams.outputStyle
+    streams.output("why \(style.bold(node)) \(style.dim("(#\(latest.seq))")):\n")
+    for (hop, step) in chain.enumerated() {
+      let text = TimelineEntryText.text(step, action: index.action(for: step), style: style)
+      streams.output((hop == 0 ? "  " : "  -> ") + text)
+    }
+    if chain.count == 1 {
+      streams.output(style.dim("  (a root cause: nothing recorded led to it)") + "\n")
+    }
+  }
+
+  /// The entry that a question about `node` is about: its latest write, evaluation or
+  /// resolution; for a store its latest action; for a slice the latest action that changed it.
+  static func latest(about node: SnapshotNode, in index: TimelineIndex, atOrBefore seq: Int?) -> SnapshotEvent? {
+    func inRange(_ event: SnapshotEvent) -> Bool { seq.map { event.seq <= $0 } ?? true }
+    switch node.kind {
+    case .atom, .selector:
+      return index.latest(about: node.id, atOrBefore: seq)
+        ?? index.events.last { $0.kind == .evaluation && $0.node == node.id && inRange($0) }
+    case .store:
+      return index.events.last { $0.kind == .action && $0.store == node.id && inRange($0) }
+    case .slice:
+      guard let store = node.owner else { return nil }
+      let key = node.id.dropFirst(store.count + 1)
+      return index.events.last { event in
+        guard event.kind == .action, event.store == store, inRange(event), let action = index.action(for: event) else {
+          return false
+        }
+        return action.changes.contains { $0.path.prefix { $0 != "." && $0 != "[" && $0 != "{" } == key }
+      }
+    }
+  }
+}

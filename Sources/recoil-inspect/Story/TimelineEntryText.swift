@@ -1,0 +1,112 @@
+import RecoilSnapshot
+
+/// One timeline entry as a terminal line, the one wording of `trace`, `why` and `live`:
+///
+/// ```text
+/// #74 action app #5 settings(.setCurrency) "USD"  3.3 µs  at cart_demo/CartScenario.swift:54
+/// #76 write Pricing.currency: "EUR" -> "USD"  at cart_demo/CartScenario.swift:33
+/// #77 evaluate Pricing.displayPrices  19.8 µs  (dependency Pricing.currency)
+/// #78 notify 1 subscriber of Pricing.displayPrices
+/// ```
+///
+/// App text (ids, names, values, sites) is made inert.
+///
+/// ```swift
+/// var line = TerminalLine(style: style)
+/// TimelineEntryText.write(event, action: index.action(for: event), into: &line)
+/// ```
+enum TimelineEntryText {
+  static func write(_ event: SnapshotEvent, action: SnapshotAction?, into line: inout TerminalLine) {
+    line.styled(.dim) {
+      $0.append("#")
+      $0.append(event.seq)
+    }
+    line.append(" ")
+    switch event.kind {
+    case .action:
+      line.styled(.bold) { $0.append("action") }
+      line.append(" ")
+      line.styled(.cyan) { $0.appendInert(event.store ?? "?") }
+      if let number = event.action {
+        line.append(" #")
+        line.append(number)
+      }
+      line.append(" ")
+      line.styled(.bold) { $0.appendInert(event.name ?? "?") }
+      if let payload = action?.payload {
+        line.append(" ")
+        line.appendInert(payload)
+      }
+    case .write:
+      line.styled(.green) { $0.append(event.name == "reset" ? "reset" : "write") }
+      line.append(" ")
+      line.appendInert(event.node ?? "?")
+      line.append(": ")
+      line.styled(.red) { $0.appendInert(event.before ?? "∅") }
+      line.append(" -> ")
+      line.styled(.green) { $0.appendInert(event.after ?? "∅") }
+    case .evaluation:
+      line.styled(.yellow) { $0.append("evaluate") }
+      line.append(" ")
+      line.appendInert(event.node ?? "?")
+    case .notification:
+      line.styled(.cyan) { $0.append("notify") }
+      line.append(" ")
+      let count = event.subscribers ?? 0
+      line.append(count)
+      line.append(count == 1 ? " subscriber of " : " subscribers of ")
+      line.appendInert(event.subject)
+    case .effect:
+      line.styled(.cyan) { $0.append("effect") }
+      line.append(" ")
+      line.appendInert(event.name ?? "?")
+      line.append(" ")
+      line.appendInert(event.phase ?? "?")
+      if let error = event.error {
+        line.append(": ")
+        line.styled(.red) { $0.appendInert(error) }
+      }
+    case .resolution:
+      line.styled(event.phase == "failed" ? .red : .green) { $0.appendInert(event.phase ?? "resolved") }
+      line.append(" ")
+      line.appendInert(event.node ?? "?")
+    }
+    if let duration = event.durationNanos {
+      line.append("  ")
+      line.append(plain: DurationText.format(nanos: duration))
+    }
+    if let trigger = event.trigger {
+      line.append("  (")
+      line.appendInert(trigger)
+      line.append(")")
+    }
+    if event.changed == false { line.styled(.dim) { $0.append(" unchanged") } }
+    if let site = event.site {
+      line.styled(.dim) {
+        $0.append("  at ")
+        $0.appendInert(site)
+      }
+    }
+  }
+
+  /// The entry's line as a string, with a newline.
+  static func text(_ event: SnapshotEvent, action: SnapshotAction?, style: TerminalStyle, indent: Int = 0) -> String {
+    var line = TerminalLine(style: style)
+    for _ in 0..<indent { line.append(" ") }
+    write(event, action: action, into: &line)
+    line.append("\n")
+    return String(decoding: line.bytes, as: UTF8.self)
+  }
+
+  /// The changes of an action entry, one indented line each.
+  static func changes(of action: SnapshotAction, style: TerminalStyle, indent: Int) -> String {
+    let pad = String(repeating: " ", count: indent)
+    var text = ""
+    for change in action.changes {
+      text +=
+        "\(pad)\(inert(change.path)): \(style.red(change.before ?? "∅")) -> \(style.green(change.after ?? "∅"))\n"
+    }
+    if action.changes.isEmpty { text += pad + style.dim("(no state change)") + "\n" }
+    return text
+  }
+}

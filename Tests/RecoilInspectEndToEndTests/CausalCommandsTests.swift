@@ -1,0 +1,126 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+
+/// `trace` telling the story of a causal timeline, and `why`, on a snapshot written here.
+@Suite struct CausalCommandsTests {
+  /// A store action whose subscriber writes an atom that a selector reads; then a write the app
+  /// made that changed nothing downstream.
+  static func storySnapshot() -> Snapshot {
+    Snapshot(
+      nodes: [
+        SnapshotNode(id: "settings", kind: .store),
+        SnapshotNode(id: "settings.currency", kind: .slice, owner: "settings"),
+        SnapshotNode(id: "Prices.currency", kind: .atom), SnapshotNode(id: "Prices.label", kind: .selector),
+        SnapshotNode(id: "Prices.never", kind: .selector),
+      ],
+      edges: [
+        SnapshotEdge(from: "Prices.currency", to: "Prices.label"),
+        SnapshotEdge(from: "settings.currency", to: "Prices.currency", kind: .drives),
+      ],
+      actions: [
+        SnapshotAction(
+          seq: 5, store: "settings", name: "setCurrency", payload: "\"USD\"", durationNanos: 2_000,
+          changes: [SnapshotChange(path: "currency", before: "\"EUR\"", after: "\"USD\"")])
+      ],
+      timeline: [
+        SnapshotEvent(
+          seq: 10, kind: .action, store: "settings", action: 5, name: "setCurrency", durationNanos: 2_000,
+          site: "App/Settings.swift:12"),
+        SnapshotEvent(seq: 11, kind: .notification, cause: 10, store: "settings", subscribers: 1),
+        SnapshotEvent(
+          seq: 12, kind: .write, cause: 11, node: "Prices.currency", before: "\"EUR\"", after: "\"USD\"",
+          site: "App/Bridge.swift:30"),
+        SnapshotEvent(
+          seq: 13, kind: .evaluation, cause: 12, node: "Prices.label", trigger: "dependency Prices.currency",
+          changed: true, durationNanos: 15_000),
+        SnapshotEvent(
+          seq: 14, kind: .write, node: "Prices.currency", before: "\"USD\"", after: "\"U\u{1B}[2JSD\"",
+          site: "App/View.swift:7"),
+        SnapshotEvent(
+          seq: 15, kind: .evaluation, cause: 14, node: "Prices.label", trigger: "dependency Prices.currency",
+          changed: false, durationNanos: 9_000),
+      ])
+  }
+
+  private func write(_ snapshot: Snapshot) throws -> String {
+    let url = try ExecutableRunner.temporaryDirectory().appending(path: "story.json")
+    try SnapshotCodec.encode(snapshot).write(to: url)
+    return url.path
+  }
+
+  @Test func traceTellsEachRootCauseWithWhatItCausedBeneathIt() throws {
+    let outcome = try ExecutableRunner.run(["trace", try write(Self.storySnapshot())])
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.stdoutText == """
+        #10 action settings #5 setCurrency "USD"  2.0 µs  at App/Settings.swift:12
+            currency: "EUR" -> "USD"
+          #11 notify 1 subscriber of settings
+            #12 write Prices.currency: "EUR" -> "USD"  at App/Bridge.swift:30
+              #13 evaluate Prices.label  15.0 µs  (dependency Prices.currency)
+        #14 write Prices.currency: "USD" -> "U\\u{1B}[2JSD"  at App/View.swift:7
+          #15 evaluate Prices.label  9.0 µs  (dependency Prices.currency) unchanged
+
+        """)
+  }
+
+  @Test func aNodeFilterGivesItsWholeHistoryWithRootCauses() throws {
+    let outcome = try ExecutableRunner.run(["trace", try write(Self.storySnapshot()), "--node", "Prices.label"])
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.stdoutText == """
+        #13 evaluate Prices.label  15.0 µs  (dependency Prices.currency)
+            <- because of #10 action settings #5 setCurrency "USD"  2.0 µs  at App/Settings.swift:12
+        #15 evaluate Prices.label  9.0 µs  (dependency Prices.currency) unchanged
+            <- because of #14 write Prices.currency: "USD" -> "U\\u{1B}[2JSD"  at App/View.swift:7
+
+        """)
+    let writes = try ExecutableRunner.run(
+      ["trace", try write(Self.storySnapshot()), "--kind", "write", "--format", "json"])
+    let lines = writes.stdoutText.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.contains(#""seq":12,"kind":"write","cause":11"#) == true)
+    #expect(lines.first?.hasSuffix(#""root":10}"#) == true)
+  }
+
+  @Test func whyPrintsTheChainFromTheRootCause() throws {
+    let path = try write(Self.storySnapshot())
+    let outcome = try ExecutableRunner.run(["why", path, "Prices.label", "--at", "13"])
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.stdoutText == """
+        why Prices.label (#13):
+          #10 action settings #5 setCurrency "USD"  2.0 µs  at App/Settings.swift:12
+          -> #11 notify 1 subscriber of settings
+          -> #12 write Prices.currency: "EUR" -> "USD"  at App/Bridge.swift:30
+          -> #13 evaluate Prices.label  15.0 µs  (dependency Prices.currency)
+
+        """)
+    let json = try ExecutableRunner.run(["why", path, "Prices.label", "--format", "json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    #expect(object["node"] as? String == "Prices.label")
+    let chain = try #require(object["chain"] as? [[String: Any]])
+    #expect(chain.map { $0["seq"] as? Int } == [14, 15])
+    #expect(chain.map { $0["kind"] as? String } == ["write", "evaluation"])
+    #expect(chain.last?["durationNanos"] as? Int == 9_000)
+    // A slice: the latest action that changed it.
+    let slice = try ExecutableRunner.run(["why", path, "settings.currency"])
+    #expect(slice.stdoutText.hasPrefix("why settings.currency (#10):\n  #10 action settings #5 setCurrency"))
+  }
+
+  @Test func whyOfANodeNeverChangedOrUnknownSaysSo() throws {
+    let path = try write(Self.storySnapshot())
+    let never = try ExecutableRunner.run(["why", path, "Prices.never"])
+    #expect(never.status == 0)
+    #expect(never.stdoutText == "Prices.never was never changed or evaluated in the recorded timeline (6 entries).\n")
+    let unknown = try ExecutableRunner.run(["why", path, "Prices.labl"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("did you mean 'Prices.label'?"))
+    var old = Self.storySnapshot()
+    old.timeline = []
+    let before = try ExecutableRunner.run(["why", try write(old), "Prices.label"])
+    #expect(before.status == 0)
+    #expect(before.stdoutText.hasPrefix("The snapshot has no causal timeline"))
+  }
+}
