@@ -123,4 +123,39 @@ import Testing
     #expect(before.status == 0)
     #expect(before.stdoutText.hasPrefix("The snapshot has no causal timeline"))
   }
+
+  @Test func wastedWorkAndWhatIsInFlightComeFromTheTimeline() throws {
+    var snapshot = Self.storySnapshot()
+    snapshot.elapsedNanos = 5_000_000
+    snapshot.nodes.append(SnapshotNode(id: "Search.results", kind: .selector, isAsync: true, status: .loading))
+    snapshot.timeline += [
+      SnapshotEvent(
+        seq: 16, kind: .evaluation, node: "Search.results", trigger: "first read", changed: true,
+        atNanos: 1_000_000),
+      SnapshotEvent(
+        seq: 17, kind: .effect, cause: 10, store: "settings", name: "sync", atNanos: 2_000_000, phase: "started"),
+      SnapshotEvent(
+        seq: 18, kind: .effect, cause: 10, store: "settings", name: "log", atNanos: 2_000_000, phase: "started"),
+      SnapshotEvent(seq: 19, kind: .effect, cause: 18, store: "settings", name: "log", phase: "finished"),
+    ]
+    let path = try write(snapshot)
+    let wasted = try ExecutableRunner.run(["query", path, "--wasted"])
+    #expect(
+      wasted.stdoutText == """
+        rank  wasted  of     time       selector
+        1     1       2      9.0 µs     Prices.label
+
+        """)
+    let inFlight = try ExecutableRunner.run(["query", path, "--in-flight"])
+    #expect(
+      inFlight.stdoutText == """
+        loading Search.results for 4.0 ms (since #16)
+        effect sync for 3.0 ms (since #17)
+
+        """)
+    let json = try ExecutableRunner.run(["query", path, "--in-flight", "--format", "json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    let items = try #require(object["items"] as? [[String: Any]])
+    #expect(items.map { $0["forNanos"] as? Int } == [4_000_000, 3_000_000])
+  }
 }

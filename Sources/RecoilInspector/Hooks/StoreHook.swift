@@ -68,7 +68,10 @@ final class StoreHook: StoreObserver {
   /// other phases as they arrive.
   private func effectEvent(_ event: EffectEvent, order: UInt64 = 0, actionSequence: Int? = nil) {
     let order = order != 0 ? order : CausalOrder.next()
-    core.record { $0.effects.append(Recording.Effect(event: event, order: order, actionSequence: actionSequence)) }
+    let now = InspectorCore.now()
+    core.record {
+      $0.effects.append(Recording.Effect(event: event, order: order, actionSequence: actionSequence, atNanos: now))
+    }
     core.stream { .effect(event) }
   }
 }

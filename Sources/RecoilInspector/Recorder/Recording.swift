@@ -39,6 +39,8 @@ struct Recording {
     var event: EffectEvent
     var order: UInt64
     var actionSequence: Int?
+    /// When it happened, on the monotonic clock.
+    var atNanos: UInt64
   }
 
   /// What a detached container recorded besides evaluations, under its prefix.

@@ -166,7 +166,8 @@ struct TimelineBuilder {
       effectRuns[Int(effect.order)] = event.run
       add(
         SnapshotEvent(
-          seq: Int(effect.order), kind: .effect, store: event.store, name: event.effect, phase: event.phase.rawValue,
+          seq: Int(effect.order), kind: .effect, store: event.store, name: event.effect, atNanos: since(effect.atNanos),
+          phase: event.phase.rawValue,
           error: event.error.map { redactor.redacts(value: $0) ? Redaction.marker : $0 }),
         rule)
     }

@@ -58,6 +58,7 @@ public enum SnapshotCodec {
     writer.write("format", Snapshot.format)
     writer.write("version", Snapshot.version)
     writer.write("capturedAt", snapshot.capturedAt.map(ISO8601.format))
+    writer.write("elapsedNanos", snapshot.elapsedNanos)
     writer.beginArray(key: "nodes")
     for node in snapshot.nodes {
       writer.beginObject()

@@ -91,6 +91,8 @@ enum SnapshotDecoder {
           throw before.invalid(expected: "an ISO 8601 date such as 2026-11-30T07:00:00Z")
         }
         snapshot.capturedAt = date
+      case "elapsedNanos":
+        snapshot.elapsedNanos = try reader.count()
       case "nodes":
         snapshot.nodes = []
         indexOfID = [:]

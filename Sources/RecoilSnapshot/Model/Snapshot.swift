@@ -23,6 +23,9 @@ public struct Snapshot: Sendable, Equatable {
 
   /// When the snapshot was taken, if known.
   public var capturedAt: Date?
+  /// How long recording had run when the snapshot was taken, in nanoseconds: the "now" of
+  /// the timeline's and the actions' `atNanos`, to tell how long something is in flight.
+  public var elapsedNanos: Int?
   /// The atoms, selectors, stores and slices in the graph. Ids are unique.
   public var nodes: [SnapshotNode]
   /// Dependency edges, from a dependency to its dependent.

@@ -5,6 +5,8 @@ struct QueryAnswer {
   private enum Rows {
     case reached(start: String, downstream: Bool, [Snapshot.Reach])
     case slowest([SnapshotNode])
+    case wasted([WastedWork])
+    case inFlight(elapsedNanos: Int?, [InFlight])
     case failing([SnapshotNode])
     case loading([SnapshotNode])
     case cycles([[String]])
@@ -41,6 +43,10 @@ struct QueryAnswer {
         }
       }
       rows = .slowest(Array(measured.sorted { (key($0), $1.id) > (key($1), $0.id) }.prefix(limit)))
+    case .wasted:
+      rows = .wasted(Array(WastedWork.ranked(in: snapshot).prefix(limit)))
+    case .inFlight:
+      rows = .inFlight(elapsedNanos: snapshot.elapsedNanos, InFlight.all(in: snapshot))
     case .errors:
       rows = .failing(snapshot.nodes.filter { $0.status == .error })
     case .loading:
@@ -77,6 +83,27 @@ struct QueryAnswer {
         let mean = stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"
         lines.append(
           pad("\(rank + 1)", 6) + pad(total, 11) + pad(mean, 11) + pad("\(stats.count)", 7) + style.plain(node.id))
+      }
+    case .wasted(let selectors):
+      guard !selectors.isEmpty else {
+        return "no wasted evaluations recorded (every re-evaluation changed its value)\n"
+      }
+      lines.append(style.dim("rank  wasted  of     time       selector"))
+      for (rank, row) in selectors.enumerated() {
+        let time = row.timedNanos > 0 ? DurationText.format(nanos: row.timedNanos) : "-"
+        lines.append(
+          pad("\(rank + 1)", 6) + pad("\(row.wasted)", 8) + pad("\(row.evaluations)", 7) + pad(time, 11)
+            + style.plain(row.node))
+      }
+    case .inFlight(let elapsed, let rows):
+      guard !rows.isEmpty else { return "nothing in flight\n" }
+      for row in rows {
+        var line = "\(style.yellow(row.kind)) \(style.plain(row.name))"
+        if let since = row.sinceNanos, let elapsed {
+          line += style.dim(" for \(DurationText.format(nanos: max(0, elapsed - since)))")
+        }
+        if let seq = row.seq { line += style.dim(" (since #\(seq))") }
+        lines.append(line)
       }
     case .failing(let nodes):
       guard !nodes.isEmpty else { return "no node is in error\n" }
@@ -130,6 +157,31 @@ struct QueryAnswer {
         writer.write("totalNanos", stats.estimatedTotalNanos)
         writer.write("meanNanos", stats.meanNanos)
         writer.write("maxNanos", stats.maxNanos)
+        writer.endObject()
+      }
+      writer.endArray()
+    case .wasted(let selectors):
+      writer.write("question", "wasted")
+      writer.beginArray(key: "selectors")
+      for row in selectors {
+        writer.beginObject()
+        writer.write("id", row.node)
+        writer.write("wasted", row.wasted)
+        writer.write("evaluations", row.evaluations)
+        writer.write("wastedNanos", row.timedNanos)
+        writer.endObject()
+      }
+      writer.endArray()
+    case .inFlight(let elapsed, let rows):
+      writer.write("question", "inFlight")
+      writer.beginArray(key: "items")
+      for row in rows {
+        writer.beginObject()
+        writer.write("kind", row.kind)
+        writer.write("id", row.name)
+        writer.write("store", row.store)
+        writer.write("seq", row.seq)
+        writer.write("forNanos", row.sinceNanos.flatMap { since in elapsed.map { max(0, $0 - since) } })
         writer.endObject()
       }
       writer.endArray()

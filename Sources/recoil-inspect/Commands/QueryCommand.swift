@@ -6,23 +6,28 @@ struct QueryCommand: Command {
   static let name = "query"
   static let summary = "Answer a question about a snapshot: dependents, dependencies, slowest, errors, loading, cycles."
   static let usage =
-    "recoil-inspect query <snapshot> (--dependents <id> | --dependencies <id> | --slowest | --errors | --loading | --cycles) [--depth N] [--by total|mean|count] [--limit N] [--format text|json]"
+    "recoil-inspect query <snapshot> (--dependents <id> | --dependencies <id> | --slowest | --wasted | --errors | --loading | --in-flight | --cycles) [--depth N] [--by total|mean|count] [--limit N] [--format text|json]"
   static let discussion = """
     Asks one question of SNAPSHOT:
       --dependents ID     what depends on ID, directly or not, with each node's distance
       --dependencies ID   what ID depends on, directly or not
       --slowest           the selectors that took longest, by total time (or --by mean|count)
+      --wasted            evaluations whose result equalled the previous value, per selector
       --errors            nodes in error, with their messages
       --loading           async nodes still loading
+      --in-flight         async nodes loading and effects running, with for how long
       --cycles            dependency cycles
     --depth limits how many hops --dependents and --dependencies follow; --limit how many rows
-    --slowest lists (10 by default). An unknown ID is a usage error naming the near matches.
+    --slowest and --wasted list (10 by default). --wasted and --in-flight read the causal
+    timeline. An unknown ID is a usage error naming the near matches.
     --format json prints one JSON object (shapes in the README).
     """
   static let options: [OptionSpec] = [
     .option("dependents", value: "id", help: "What depends on this node."),
     .option("dependencies", value: "id", help: "What this node depends on."),
     .flag("slowest", help: "The slowest selectors."),
+    .flag("wasted", help: "Evaluations that changed nothing, per selector."),
+    .flag("in-flight", help: "Async nodes loading and effects running, with for how long."),
     .flag("errors", help: "Nodes in error."),
     .flag("loading", help: "Nodes still loading."),
     .flag("cycles", help: "Dependency cycles."),
@@ -36,6 +41,8 @@ struct QueryCommand: Command {
     case dependents(String)
     case dependencies(String)
     case slowest
+    case wasted
+    case inFlight
     case errors
     case loading
     case cycles
@@ -59,13 +66,17 @@ struct QueryCommand: Command {
     if let id = arguments.value("dependents") { questions.append(.dependents(id)) }
     if let id = arguments.value("dependencies") { questions.append(.dependencies(id)) }
     if arguments.has("slowest") { questions.append(.slowest) }
+    if arguments.has("wasted") { questions.append(.wasted) }
+    if arguments.has("in-flight") { questions.append(.inFlight) }
     if arguments.has("errors") { questions.append(.errors) }
     if arguments.has("loading") { questions.append(.loading) }
     if arguments.has("cycles") { questions.append(.cycles) }
     guard questions.count == 1, let question = questions.first else {
       throw .invalidValue(
         option: "query", value: questions.isEmpty ? "(none)" : "\(questions.count) questions",
-        expected: "exactly one of --dependents, --dependencies, --slowest, --errors, --loading, --cycles")
+        expected:
+          "exactly one of --dependents, --dependencies, --slowest, --wasted, --errors, --loading, --in-flight, --cycles"
+      )
     }
     self.question = question
     depth = try Self.positiveNumber(arguments.value("depth"), option: "--depth")
