@@ -62,6 +62,33 @@ import Testing
     #expect(try svg.nodes(ofClass: "store").count == 1)
   }
 
+  @Test func aStoreDrivingAnAtomIsADashedEdgeExplainedInTheLegend() throws {
+    let snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "settings", kind: .store), SnapshotNode(id: "Prices.currency", kind: .atom),
+        SnapshotNode(id: "Prices.label", kind: .selector),
+      ],
+      edges: [
+        SnapshotEdge(from: "Prices.currency", to: "Prices.label"),
+        SnapshotEdge(from: "settings", to: "Prices.currency", kind: .drives),
+      ])
+    let svg = try TestFixtures.SVG(Renderer.render(snapshot, options: RenderOptions()))
+    let drives = try svg.nodes(ofClass: "drives")
+    #expect(drives.count == 2)  // the edge, and its sample in the legend
+    for group in drives {
+      let path = try group.nodes(forXPath: ".//*[local-name()='path']").first as? XMLElement
+      #expect(path.flatMap { TestFixtures.SVG.attribute("stroke-dasharray", of: $0) } != nil)
+    }
+    // The dependency stays solid.
+    let dependency = try #require(try svg.nodes(ofClass: "edge").first { $0.xmlString.contains("Prices.label") })
+    #expect(!dependency.xmlString.contains("stroke-dasharray"))
+    #expect(try svg.texts().contains("atom it drives (dashed)"))
+    // Without a drives edge the legend does not mention it.
+    let plain = try TestFixtures.SVG(
+      Renderer.render(TestFixtures.snapshot("format/cart.snapshot.json"), options: RenderOptions()))
+    #expect(try plain.nodes(ofClass: "drives").isEmpty)
+  }
+
   @Test func familyMembersAreGroupedUnderTheirFamily() throws {
     let svg = try TestFixtures.SVG(
       Renderer.render(

@@ -30,17 +30,41 @@ extension GraphDescription {
     for (index, edge) in snapshot.edges.enumerated() {
       guard let tail = nameOfID[edge.from], let head = nameOfID[edge.to] else { continue }
       // The SVG group's id (`e3`) is the edge's index in the snapshot, for the HTML report.
-      var attributes = [("id", "e\(index)"), ("tooltip", LabelText.attribute("\(edge.from) → \(edge.to)"))]
+      var attributes = [("id", "e\(index)")]
+      var classes: [String] = []
+      if edge.kind == .drives {
+        // A store's action wrote the atom (through a subscriber): not a dependency.
+        classes.append("drives")
+        attributes += [
+          ("tooltip", LabelText.attribute("\(edge.from) drives \(edge.to)")), ("style", "dashed"),
+          ("color", Palette.driveEdge),
+        ]
+      } else {
+        attributes.append(("tooltip", LabelText.attribute("\(edge.from) → \(edge.to)")))
+      }
       if let mark = marks?.edges[edge] {
-        attributes.append(("class", mark.rawValue))
+        classes.append(mark.rawValue)
         attributes += DifferenceMarks.edgeAttributes(mark)
       }
+      if !classes.isEmpty { attributes.append(("class", classes.joined(separator: " "))) }
       edges.append(Edge(tail: tail, head: head, attributes: attributes))
     }
     LayoutSettings.staggerSources(of: &self, isLarge: isLarge)
 
     clusters = Self.clusters(for: snapshot, nameOfID: nameOfID)
-    if options.showsLegend { clusters.append(Self.legend(heat: options.heat, difference: marks != nil)) }
+    if options.showsLegend {
+      let drives = snapshot.edges.contains { $0.kind == .drives }
+      clusters.append(Self.legend(heat: options.heat, difference: marks != nil, drives: drives))
+      if drives {
+        edges.append(
+          Edge(
+            tail: "legend_drives_store", head: "legend_drives_atom",
+            attributes: [
+              ("style", "dashed"), ("color", Palette.driveEdge), ("class", "legend drives"),
+              ("tooltip", "a store drives an atom: its action's subscriber wrote it"),
+            ]))
+      }
+    }
     ComponentTiling.tile(&self)
   }
 
@@ -214,7 +238,7 @@ extension GraphDescription {
   }
 
   /// A small cluster explaining the shapes and colours.
-  private static func legend(heat: Bool, difference: Bool) -> Cluster {
+  private static func legend(heat: Bool, difference: Bool, drives: Bool) -> Cluster {
     func sample(_ name: String, _ text: String, _ attributes: [(String, String)]) -> Node {
       Node(
         name: name, attributes: attributes + [("fontsize", "10"), ("tooltip", LabelText.attribute(text))],
@@ -258,7 +282,14 @@ extension GraphDescription {
         apply(mark, DifferenceMarks.nodeAttributes(mark), to: &attributes)
         return sample("legend_\(mark.rawValue)", mark.rawValue, attributes)
       } : []
-    let entries = samples + marks
+    // A dashed edge from a store to an atom: the store drives it.
+    let driving: [Node] =
+      drives
+      ? [
+        sample("legend_drives_store", "store or slice", NodeLook(kind: .store)),
+        sample("legend_drives_atom", "atom it drives (dashed)", NodeLook(kind: .atom)),
+      ] : []
+    let entries = samples + marks + driving
     return Cluster(
       name: "cluster_legend",
       attributes: [("style", "rounded"), ("color", "#adb5bd"), ("fontsize", "10"), ("tooltip", "legend")],

@@ -22,6 +22,8 @@ enum Palette {
   static let changedBorder = "#e67700"
   static let clusterFill = "#f4fbf5"
   static let edge = "#495057"
+  /// A store driving an atom (a `drives` edge), drawn dashed.
+  static let driveEdge = "#7048e8"
   static let mutedText = "#495057"
 
   /// Heat colours from cool to hot; the hottest is darkest.
