@@ -158,4 +158,43 @@ import Testing
     let items = try #require(object["items"] as? [[String: Any]])
     #expect(items.map { $0["forNanos"] as? Int } == [4_000_000, 3_000_000])
   }
+
+  @Test func livePrintsStepsInTimelineOrderWithTheirCauses() throws {
+    // Written out of order, as two threads might hand them to the stream.
+    let events = [
+      InspectorEvent(
+        atNanos: 3_000,
+        kind: .step(
+          SnapshotEvent(
+            seq: 12, kind: .write, cause: 11, node: "Prices.currency", before: "\"EUR\"", after: "\"USD\"",
+            site: "App/Bridge.swift:30"))),
+      InspectorEvent(
+        atNanos: 1_000, kind: .action(SnapshotAction(seq: 5, store: "settings", name: "setCurrency")), seq: 10),
+      InspectorEvent(
+        atNanos: 2_000,
+        kind: .step(SnapshotEvent(seq: 11, kind: .notification, cause: 10, store: "settings", subscribers: 1))),
+      InspectorEvent(
+        atNanos: 4_000,
+        kind: .evaluation(
+          EvaluationEvent(
+            node: "Prices.label", durationNanos: 15_000, trigger: "dependency Prices.currency", changed: true)),
+        seq: 13, cause: 12),
+    ]
+    let text = events.map { InspectorEventCodec.encode($0) + "\n" }.joined()
+    // The stream's own fields round-trip.
+    let decoded = try text.split(separator: "\n").map { try InspectorEventCodec.decode(line: String($0)) }
+    #expect(decoded == events)
+    let outcome = try ExecutableRunner.run(["live", "-"], stdin: Data(text.utf8))
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.stdoutText == """
+             0.001 ms  #10 action settings #5 setCurrency
+             0.002 ms  #11 notify 1 subscriber of settings  <- #10
+             0.003 ms  #12 write Prices.currency: "EUR" -> "USD"  at App/Bridge.swift:30  <- #11
+             0.004 ms  #13 eval Prices.label 15.0 µs (dependency Prices.currency)  <- #12
+
+        """)
+    let writes = try ExecutableRunner.run(["live", "-", "--kind", "write"], stdin: Data(text.utf8))
+    #expect(writes.stdoutText.split(separator: "\n").count == 1)
+  }
 }

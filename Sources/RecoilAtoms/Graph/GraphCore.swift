@@ -356,9 +356,17 @@ import Synchronization
         forced
         ? GraphRecorder.refresh
         : cause >= 0 ? recorder.uid(cause) : GraphRecorder.firstRead
-      recorder.record(
+      let order = recorder.record(
         index: index, node: slot._withUnsafeGuaranteedRef { $0.nodeUID }, cause: causeUID, startNanos: start,
         durationNanos: duration, changed: changed)
+      if interests.contains(.timeline) {
+        events.append(
+          .recorded(
+            .evaluation(
+              RecordedEvaluation(
+                node: key(of: index), startNanos: start, durationNanos: timed ? duration : nil,
+                trigger: trigger(forced, cause), order: order, changed: changed))))
+      }
     }
     if reportsFinish {
       events.append(
@@ -523,6 +531,12 @@ import Synchronization
     if let recorder, !slot.subscribers.isEmpty {
       // What the subscribers do (write an atom, dispatch an action) names this notification.
       let order = recorder.record(.notified, node: slot.nodeUID, count: slot.subscribers.count)
+      if operationInterests.contains(.timeline) {
+        events.append(
+          .recorded(
+            .occurrence(
+              RecordedOccurrence(node: slot.key, order: order, kind: .notified(subscribers: slot.subscribers.count)))))
+      }
       for subscriber in slot.subscribers {
         let notification = subscriber.notification(slot)
         deliveries.append { CauseContext.withCause(order, notification) }
@@ -604,8 +618,17 @@ import Synchronization
   @usableFromInline func recordWrite(_ index: Int32, before: (any Sendable)?, site: CallSite?, isReset: Bool = false) {
     guard let recorder else { return }
     let slot = slots[Int(index)]
-    recorder.recordWrite(
-      node: slot.nodeUID, site: site, before: before, after: slot.erasedLoadable.value, isReset: isReset)
+    let after = slot.erasedLoadable.value
+    let (order, cause) = recorder.recordWrite(
+      node: slot.nodeUID, site: site, before: before, after: after, isReset: isReset)
+    if operationInterests.contains(.timeline) {
+      events.append(
+        .recorded(
+          .write(
+            RecordedWrite(
+              node: slot.key, order: order, cause: cause, site: site, before: before, after: after,
+              isReset: isReset))))
+    }
   }
 
   /// Records an async node's value arriving (or failing), when recording.
@@ -614,7 +637,11 @@ import Synchronization
     let slot = slots[Int(index)]
     let failed: Bool
     if case .error = slot.erasedLoadable { failed = true } else { failed = false }
-    recorder.record(failed ? .failed : .resolved, node: slot.nodeUID)
+    let order = recorder.record(failed ? .failed : .resolved, node: slot.nodeUID)
+    if operationInterests.contains(.timeline) {
+      events.append(
+        .recorded(.occurrence(RecordedOccurrence(node: slot.key, order: order, kind: failed ? .failed : .resolved))))
+    }
   }
 
   /// Forces a re-evaluation (or a reload of an async atom).

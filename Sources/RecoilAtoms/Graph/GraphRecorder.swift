@@ -135,23 +135,26 @@ final class GraphRecorder {
 
   /// Records an evaluation of slot `index`, which holds node `node`, timed or not
   /// (`durationNanos == untimed`); the slot has counted it.
-  func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool) {
+  @discardableResult
+  func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool) -> UInt64 {
     let timed = durationNanos != Self.untimed
-    timeline.append(Entry(node: node, cause: cause, timed: timed, order: CausalOrder.next(), changed: changed))
-    guard timed else { return }
-    timedStatistics[index].add(durationNanos)
-    timings.append(Times(startNanos: startNanos, durationNanos: durationNanos))
+    let order = CausalOrder.next()
+    defer { if timed { timings.append(Times(startNanos: startNanos, durationNanos: durationNanos)) } }
+    timeline.append(Entry(node: node, cause: cause, timed: timed, order: order, changed: changed))
+    if timed { timedStatistics[index].add(durationNanos) }
+    return order
   }
 
   /// Records a changed atom value; its cause is whatever is bound now (see `CauseContext`).
+  @discardableResult
   func recordWrite(
     node: Int, site: CallSite?, before: (any Sendable)?, after: (any Sendable)?, isReset: Bool
-  ) {
+  ) -> (order: UInt64, cause: UInt64) {
     let cause = CauseContext.current
+    let order = CausalOrder.next()
     writes.append(
-      Write(
-        node: node, order: CausalOrder.next(), cause: cause, site: site, before: before, after: after,
-        isReset: isReset))
+      Write(node: node, order: order, cause: cause, site: site, before: before, after: after, isReset: isReset))
+    return (order, cause)
   }
 
   /// Records an async value arriving, or subscribers notified; returns its causal order.

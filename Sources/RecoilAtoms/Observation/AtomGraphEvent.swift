@@ -34,6 +34,23 @@ public enum AtomGraphEvent: Sendable {
   case subscribersChanged(node: NodeKey, count: Int)
   /// A node was released from the container (an unused family member).
   case nodeReleased(node: NodeKey)
+  /// The container recorded an operation in its causal timeline, with its place in the
+  /// causal order: only while it records (see `AtomContainer.startRecordingEvaluations`).
+  case recorded(RecordedStep)
+}
+
+/// One operation a recording container kept, as ``AtomGraphEvent/recorded(_:)`` reports it.
+///
+/// ```swift
+/// if case .recorded(.write(let write)) = event { print(write.order, write.node) }
+/// ```
+public enum RecordedStep: Sendable {
+  /// A selector ran.
+  case evaluation(RecordedEvaluation)
+  /// An atom's value changed.
+  case write(RecordedWrite)
+  /// An async value arrived or failed, or subscribers were notified.
+  case occurrence(RecordedOccurrence)
 }
 
 /// Why a selector was evaluated.

@@ -32,6 +32,9 @@ public struct AtomGraphEventKinds: OptionSet, Sendable {
   public static let evaluations = AtomGraphEventKinds(rawValue: 1 << 1)
   /// ``AtomGraphEvent/valueChanged(node:value:)``.
   public static let values = AtomGraphEventKinds(rawValue: 1 << 2)
+  /// ``AtomGraphEvent/recorded(_:)``: the container's recording as it happens (only while
+  /// the container records, see ``AtomContainer/startRecordingEvaluations(timelineCapacity:timing:)``).
+  public static let timeline = AtomGraphEventKinds(rawValue: 1 << 3)
   /// Every kind: what an observer gets unless it says otherwise.
-  public static let all: AtomGraphEventKinds = [.evaluationStarts, .evaluations, .values]
+  public static let all: AtomGraphEventKinds = [.evaluationStarts, .evaluations, .values, .timeline]
 }

@@ -25,19 +25,26 @@ final class ContainerHook: AtomGraphObserver {
   /// Timed evaluations and values only for the live stream: the container records evaluation
   /// statistics and the timeline itself, and snapshots read values when they are taken.
   var interests: AtomGraphEventKinds {
-    core.isStreamingEnabled ? [.evaluations, .values] : []
+    // Evaluations are asked for so that every one is timed; they are streamed from the
+    // recorded steps, which carry their place in the timeline.
+    core.isStreamingEnabled ? [.evaluations, .values, .timeline] : []
   }
 
   func receive(_ event: AtomGraphEvent) {
     switch event {
-    case .evaluationFinished(let node, let duration, let trigger, let changed):
-      // The container keeps statistics and the timeline; this event is for the live stream.
-      guard core.isStreamingEnabled else { return }
-      let triggerText = Self.describe(trigger, prefix: prefix)
-      core.stream {
-        .evaluation(
-          EvaluationEvent(
-            node: self.id(node), durationNanos: Int(clamping: duration), trigger: triggerText, changed: changed))
+    case .recorded(let step):
+      // What the container recorded, for the live stream, in order with its cause.
+      let (prefix, core) = (prefix, core)
+      switch step {
+      case .evaluation(let evaluation):
+        core.streamEntry {
+          let atNanos = Int(clamping: evaluation.startNanos &- core.startNanos)
+          return (TimelineEntry.evaluation(evaluation, prefix: prefix, atNanos: atNanos), .evaluation)
+        }
+      case .write(let write):
+        core.streamEntry { (TimelineEntry.write(write, prefix: prefix, redactor: core.redactor), .step) }
+      case .occurrence(let occurrence):
+        core.streamEntry { (TimelineEntry.occurrence(occurrence, prefix: prefix), .step) }
       }
     case .edgeAdded(let from, let to), .edgeRemoved(let from, let to):
       let now = InspectorCore.now()
@@ -85,7 +92,7 @@ final class ContainerHook: AtomGraphObserver {
       core.stream {
         .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), status: .loading))
       }
-    case .evaluationStarted, .loadingFinished, .nodeReleased:
+    case .evaluationStarted, .evaluationFinished, .loadingFinished, .nodeReleased:
       break
     }
   }

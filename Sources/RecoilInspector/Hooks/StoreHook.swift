@@ -24,8 +24,13 @@ final class StoreHook: StoreObserver {
     case .action(let record):
       // The store keeps the trace itself; this event is for the live stream. The diff is made
       // on the stream's writer thread, not here.
+      guard core.isStreamingEnabled else { return }
       let raw = record.named(name)
-      if core.isStreamingEnabled { core.stream { [core] in core.describe(raw) } }
+      core.streamEntry { [core] in
+        let action: SnapshotAction = core.describe(raw)
+        return (TimelineEntry.action(raw, described: action), .action(action))
+      }
+      if let notification = TimelineEntry.notification(after: raw) { core.streamEntry { (notification, .step) } }
     case .effectStarted(_, let effect, let run, let sequence, let order):
       effectEvent(
         EffectEvent(store: name, effect: effect, run: run, phase: .started), order: order, actionSequence: sequence)
@@ -39,16 +44,19 @@ final class StoreHook: StoreObserver {
     case .selectorEvaluated(_, let selector, _, let duration, let value):
       let id = "\(name).\(selector)"
       let now = InspectorCore.now()
+      let order = CausalOrder.next()
       core.record {
         $0.recordEvaluation(
-          node: $0.number(of: .storeSelector(id: id)), durationNanos: duration, endNanos: now,
-          cause: .storeStateChanged, order: CausalOrder.next(), changed: true)
+          node: $0.number(of: .storeSelector(id: id, store: name)), durationNanos: duration, endNanos: now,
+          cause: .storeStateChanged, order: order, changed: true)
         $0.selectorValues[id] = value
       }
-      core.stream {
-        .evaluation(
-          EvaluationEvent(
-            node: id, durationNanos: Int(clamping: duration), trigger: TriggerText.stateChanged, changed: true))
+      let (store, start) = (name, Int(clamping: now &- duration &- core.startNanos))
+      core.streamEntry {
+        (
+          TimelineEntry.storeSelectorEvaluation(
+            id: id, store: store, order: order, durationNanos: duration, atNanos: start), .evaluation
+        )
       }
     case .subscribersChanged(_, let count):
       core.stream {
@@ -72,6 +80,13 @@ final class StoreHook: StoreObserver {
     core.record {
       $0.effects.append(Recording.Effect(event: event, order: order, actionSequence: actionSequence, atNanos: now))
     }
-    core.stream { .effect(event) }
+    let (redactor, atNanos) = (core.redactor, Int(clamping: now &- core.startNanos))
+    core.streamEntry {
+      (
+        TimelineEntry.effect(
+          event, order: order, actionSequence: actionSequence, atNanos: atNanos, redactor: redactor),
+        .effect(event)
+      )
+    }
   }
 }

@@ -20,6 +20,9 @@ final class InspectorCore: Sendable {
   let startNanos: UInt64
   let recording: LockedValue<Recording>
   private let liveStream = LockedValue<EventStream?>(nil)
+  /// Finds the causes of streamed entries; used only on the stream's writer thread, in the
+  /// order entries were submitted.
+  private let liveCauses = LockedValue(CauseResolver())
   private let isStreaming = Atomic<Bool>(false)
   /// Actions already described (name, payload, diff), by store and sequence number: each
   /// action is diffed once however many snapshots include it.
@@ -57,6 +60,41 @@ final class InspectorCore: Sendable {
   func stream(_ make: @escaping @Sendable () -> InspectorEvent.Kind) {
     guard isStreaming.load(ordering: .relaxed) else { return }
     liveStream.withLock { $0 }?.submit(make)
+  }
+
+  /// Sends a timeline entry to the live stream, with its cause found in submission order;
+  /// `make` runs on the stream's thread. Writes, notifications and resolutions go as steps;
+  /// actions, evaluations and effects as their own events, which `shape` makes from the entry.
+  func streamEntry(_ make: @escaping @Sendable () -> (entry: TimelineEntry, shape: LiveShape)) {
+    guard isStreaming.load(ordering: .relaxed) else { return }
+    liveStream.withLock { $0 }?.submitTimed { [liveCauses] in
+      let (entry, shape) = make()
+      let event = liveCauses.withLock { $0.resolve(entry) }
+      let kind: InspectorEvent.Kind
+      switch shape {
+      case .step: kind = .step(event)
+      case .action(let action): kind = .action(action)
+      case .effect(let effect): kind = .effect(effect)
+      case .evaluation:
+        kind = .evaluation(
+          EvaluationEvent(
+            node: event.node ?? "", durationNanos: event.durationNanos ?? 0, trigger: event.trigger ?? "",
+            changed: event.changed ?? true))
+      }
+      return EventStream.Made(kind: kind, seq: event.seq, cause: event.cause)
+    }
+  }
+
+  /// How a timeline entry goes into the live stream.
+  enum LiveShape: Sendable {
+    /// As a step (writes, notifications, resolutions).
+    case step
+    /// As an action event, with its changes.
+    case action(SnapshotAction)
+    /// As an evaluation event.
+    case evaluation
+    /// As an effect event.
+    case effect(EffectEvent)
   }
 
   var isStreamingEnabled: Bool { isStreaming.load(ordering: .relaxed) }

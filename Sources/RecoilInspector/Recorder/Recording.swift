@@ -7,12 +7,12 @@ import RecoilStores
 /// only when a snapshot or the timeline is read.
 enum EvaluatedNode: Hashable, Sendable {
   case atom(prefix: String, key: NodeKey)
-  case storeSelector(id: String)
+  case storeSelector(id: String, store: String)
 
   var id: String {
     switch self {
     case .atom(let prefix, let key): prefix + key.description
-    case .storeSelector(let id): id
+    case .storeSelector(let id, _): id
     }
   }
 }

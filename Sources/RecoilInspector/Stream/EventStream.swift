@@ -14,7 +14,15 @@ final class EventStream: Sendable {
   struct Pending: Sendable {
     var eventSeq: Int
     var atNanos: Int
-    var make: @Sendable () -> InspectorEvent.Kind
+    var make: @Sendable () -> Made
+  }
+
+  /// What a submitted closure makes: the event, with its place in the causal timeline and its
+  /// cause when it has them.
+  struct Made {
+    var kind: InspectorEvent.Kind
+    var seq: Int? = nil
+    var cause: Int? = nil
   }
 
   private struct Queue {
@@ -50,6 +58,11 @@ final class EventStream: Sendable {
   /// Queues an event, numbered and timed now; never blocks. `make` runs later, on the writer
   /// thread.
   func submit(_ make: @escaping @Sendable () -> InspectorEvent.Kind) {
+    submitTimed { Made(kind: make()) }
+  }
+
+  /// ``submit(_:)`` for events that carry their timeline `seq` and cause.
+  func submitTimed(_ make: @escaping @Sendable () -> Made) {
     let wasEmpty = queue.withLock { queue -> Bool in
       guard !queue.isStopping else { return false }
       queue.lastSeq += 1
@@ -105,7 +118,9 @@ final class EventStream: Sendable {
           text += InspectorEventCodec.encode(InspectorEvent(atNanos: now, kind: .dropped(count: dropped))) + "\n"
         }
         for pending in batch {
-          let event = InspectorEvent(eventSeq: pending.eventSeq, atNanos: pending.atNanos, kind: pending.make())
+          let made = pending.make()
+          let event = InspectorEvent(
+            eventSeq: pending.eventSeq, atNanos: pending.atNanos, kind: made.kind, seq: made.seq, cause: made.cause)
           text += InspectorEventCodec.encode(event) + "\n"
         }
         if !connection.write(Data(text.utf8)) {

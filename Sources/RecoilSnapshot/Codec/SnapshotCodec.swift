@@ -137,10 +137,14 @@ extension JSONWriter {
   }
 
   /// A timeline entry's members, in the documented order; shared by snapshots and live events.
-  package mutating func writeFields(of event: SnapshotEvent) {
-    write("seq", event.seq)
-    write("kind", event.kind.rawValue)
-    write("cause", event.cause)
+  /// A live step leaves out `seq`, `kind` and `cause` (`identity` false): its event's
+  /// `timelineSeq`, `type` and `cause` say them.
+  package mutating func writeFields(of event: SnapshotEvent, identity: Bool = true) {
+    if identity {
+      write("seq", event.seq)
+      write("kind", event.kind.rawValue)
+      write("cause", event.cause)
+    }
     write("store", event.store)
     write("action", event.action)
     write("node", event.node)

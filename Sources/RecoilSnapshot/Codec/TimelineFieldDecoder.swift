@@ -46,8 +46,12 @@ struct TimelineFieldDecoder {
     return true
   }
 
-  /// The entry, once every member has been read; fails if a required field is missing.
-  func build(_ reader: FieldReader, objectStart: Int) throws(SnapshotError) -> SnapshotEvent {
+  /// The entry, once every member has been read; fails if a required field is missing. A
+  /// live step's event gives its seq and kind (`requiresIdentity` false).
+  func build(
+    _ reader: FieldReader, objectStart: Int, requiresIdentity: Bool = true
+  ) throws(SnapshotError) -> SnapshotEvent {
+    guard requiresIdentity else { return event }
     guard hasSeq else { throw reader.missing("seq", objectStart: objectStart) }
     guard hasKind else { throw reader.missing("kind", objectStart: objectStart) }
     return event

@@ -4,9 +4,10 @@
 /// not, it is looked up ahead on a copy of the reader, from the first member on.
 enum EventDecoder {
   private enum EventType: String {
-    case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped
+    case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution
 
-    static let expected = "node, edgeAdded, edgeRemoved, evaluation, action, effect, error or dropped"
+    static let expected =
+      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification or resolution"
   }
 
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> InspectorEvent {
@@ -42,6 +43,9 @@ enum EventDecoder {
     // Made only for the events that carry a node or an action: most events are neither.
     var node: NodeFieldDecoder?
     var action: ActionFieldDecoder?
+    var step: TimelineFieldDecoder?
+    var seq: Int?
+    var cause: Int?
     var id: String?
     var from: String?
     var to: String?
@@ -76,6 +80,11 @@ enum EventDecoder {
       case (_, "type"): try reader.skip()
       case (_, "at"): at = try reader.count() ?? 0
       case (_, "eventSeq"): eventSeq = try reader.count()
+      case (_, "timelineSeq"): seq = try reader.count()
+      case (_, "cause"): cause = try reader.count()
+      case (.write, _), (.notification, _), (.resolution, _):
+        if step == nil { step = TimelineFieldDecoder() }
+        if try step?.read(key, from: &reader) != true { try reader.skip() }
       case (.node, _):
         if node == nil { node = NodeFieldDecoder() }
         if try node?.read(key, from: &reader) != true { try reader.skip() }
@@ -128,7 +137,14 @@ enum EventDecoder {
       kind = .error(node: try required(id, "id"), message: try required(message, "message"))
     case .dropped:
       kind = .dropped(count: try required(count, "count"))
+    case .write, .notification, .resolution:
+      // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
+      var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)
+      entry.kind = SnapshotEvent.Kind(rawValue: type?.rawValue ?? "") ?? entry.kind
+      entry.seq = try required(seq, "timelineSeq")
+      entry.cause = cause
+      kind = .step(entry)
     }
-    return InspectorEvent(eventSeq: eventSeq, atNanos: at, kind: kind)
+    return InspectorEvent(eventSeq: eventSeq, atNanos: at, kind: kind, seq: seq, cause: cause)
   }
 }

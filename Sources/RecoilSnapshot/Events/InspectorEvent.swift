@@ -17,6 +17,11 @@ public struct InspectorEvent: Sendable, Equatable {
   public var atNanos: Int
   /// What happened.
   public var kind: Kind
+  /// The event's place in the causal timeline (the `seq` of a snapshot's timeline entry),
+  /// for actions, evaluations, effects and steps; `nil` for the others and in older streams.
+  public var seq: Int?
+  /// The `seq` of the event's direct cause, when known.
+  public var cause: Int?
 
   /// Creates an event.
   ///
@@ -28,10 +33,19 @@ public struct InspectorEvent: Sendable, Equatable {
   ///   - eventSeq: The event's place in its stream, from 1.
   ///   - atNanos: When it happened.
   ///   - kind: What happened.
-  public init(eventSeq: Int? = nil, atNanos: Int, kind: Kind) {
+  ///   - seq: Its place in the causal timeline.
+  ///   - cause: The `seq` of its direct cause.
+  public init(eventSeq: Int? = nil, atNanos: Int, kind: Kind, seq: Int? = nil, cause: Int? = nil) {
     self.eventSeq = eventSeq
     self.atNanos = atNanos
     self.kind = kind
+    if case .step(let step) = kind {
+      self.seq = seq ?? step.seq
+      self.cause = cause ?? step.cause
+    } else {
+      self.seq = seq
+      self.cause = cause
+    }
   }
 
   /// The kinds of live event.
@@ -52,6 +66,9 @@ public struct InspectorEvent: Sendable, Equatable {
     case action(SnapshotAction)
     /// An effect started, finished, was cancelled or failed.
     case effect(EffectEvent)
+    /// An atom write, a notification of subscribers or an async resolution: a timeline entry
+    /// of kind `write`, `notification` or `resolution`, written with that kind as its type.
+    case step(SnapshotEvent)
     /// A node's evaluation failed.
     case error(node: String, message: String)
     /// Events were dropped because the stream could not keep up; this many since the last report.

@@ -21,6 +21,9 @@ public enum InspectorEventCodec {
       writer.write("type", type)
       writer.write("eventSeq", event.eventSeq)
       writer.write("at", event.atNanos)
+      // Not "seq": an action's `seq` is its store's number.
+      writer.write("timelineSeq", event.seq)
+      writer.write("cause", event.cause)
     }
     switch event.kind {
     case .node(let node):
@@ -53,6 +56,9 @@ public enum InspectorEventCodec {
     case .dropped(let count):
       header("dropped")
       writer.write("count", count)
+    case .step(let step):
+      header(step.kind.rawValue)
+      writer.writeFields(of: step, identity: false)
     }
     writer.endObject()
     return String(decoding: writer.output, as: UTF8.self)

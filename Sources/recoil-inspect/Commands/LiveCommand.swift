@@ -54,6 +54,21 @@ struct LiveCommand: Command {
     let source = try EventSource(endpoint: endpoint, maximumLineBytes: maximumLineBytes)
     let printer = LiveEventPrinter()
     var printed = TerminalLine(style: streams.outputStyle)
+    // Events are printed in timeline order, within a window of the latest few.
+    var ordering = SequenceOrdering<InspectorEvent>(window: 256)
+    func print(_ events: [InspectorEvent]) {
+      for event in events {
+        if raw {
+          streams.output(InspectorEventCodec.encode(event) + "\n")
+        } else {
+          printed.removeAll()
+          printer.write(event, into: &printed)
+          printed.append("\n")
+          streams.outputLine(printed.bytes)
+        }
+      }
+    }
+    defer { print(ordering.flush()) }
     try source.run(
       { lineNumber, line in
         switch line {
@@ -66,18 +81,15 @@ struct LiveCommand: Command {
           do throws(SnapshotError) {
             let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
             guard filter.isEmpty || filter.accepts(event.kind) else { return }
-            if raw {
-              streams.output(InspectorEventCodec.encode(event) + "\n")
-            } else {
-              printed.removeAll()
-              printer.write(event, into: &printed)
-              printed.append("\n")
-              streams.outputLine(printed.bytes)
-            }
+            print(ordering.add(event, seq: event.seq))
           } catch {
             streams.reportWarning("\(endpoint.description):\(error.description)")
           }
         }
-      }, waiting: streams.flush)
+      },
+      waiting: {
+        print(ordering.flush())
+        streams.flush()
+      })
   }
 }

@@ -94,6 +94,7 @@ struct EventFilter {
   }
 
   func accepts(_ event: InspectorEvent.Kind) -> Bool {
+    if case .step(let step) = event { return accepts(step, action: nil) }
     if let kinds, !kinds.contains(Self.kind(of: event)) { return false }
     if let store,
       !Self.stores(of: event).contains(where: { $0 == store })
@@ -138,6 +139,7 @@ struct EventFilter {
     case .effect: .effect
     case .error: .error
     case .dropped: .dropped
+    case .step(let step): Kind(step.kind)
     }
   }
 
@@ -145,6 +147,7 @@ struct EventFilter {
     switch event {
     case .action(let action): [action.store]
     case .effect(let effect): [effect.store]
+    case .step(let step): step.store.map { [$0] } ?? []
     default: []
     }
   }
@@ -163,6 +166,7 @@ struct EventFilter {
     case .error(let node, _): return [node]
     case .action(let action):
       return [action.store] + action.changes.map { "\(action.store).\(Self.firstComponent(of: $0.path))" }
+    case .step(let step): return [step.node, step.store].compactMap { $0 }
     case .effect, .dropped: return []
     }
   }
@@ -181,6 +185,9 @@ struct EventFilter {
       return [action.store, action.name, action.payload ?? ""]
         + action.changes.flatMap { [$0.path, $0.before ?? "", $0.after ?? ""] }
     case .effect(let effect): return [effect.store, effect.effect, effect.error ?? ""]
+    case .step(let step):
+      return [step.node, step.store, step.name, step.before, step.after, step.trigger, step.site, step.error]
+        .compactMap { $0 }
     case .dropped: return []
     }
   }

@@ -15,7 +15,26 @@ struct LiveEventPrinter {
       $0.append(" ms")
     }
     line.append("  ")
+    // The timeline's number, as trace and why print it; a step's own text starts with it.
+    if let seq = event.seq, !event.isStep {
+      line.styled(.dim) {
+        $0.append("#")
+        $0.append(seq)
+      }
+      line.append(" ")
+    }
+    // The cause ends the event's first line.
+    func appendCause(_ line: inout TerminalLine) {
+      guard let cause = event.cause else { return }
+      line.styled(.dim) {
+        $0.append("  <- #")
+        $0.append(cause)
+      }
+    }
     switch event.kind {
+    case .step(let step):
+      TimelineEntryText.write(step, action: nil, into: &line)
+      appendCause(&line)
     case .node(let node):
       line.styled(.cyan) { $0.append("node") }
       line.append(" ")
@@ -54,6 +73,7 @@ struct LiveEventPrinter {
       line.appendInert(evaluation.trigger)
       line.append(")")
       if !evaluation.changed { line.styled(.dim) { $0.append(" unchanged") } }
+      appendCause(&line)
     case .action(let action):
       line.styled(.bold) { $0.append("action") }
       line.append(" ")
@@ -73,6 +93,7 @@ struct LiveEventPrinter {
           $0.append(")")
         }
       }
+      appendCause(&line)
       for change in action.changes {
         line.append("\n               ")
         line.appendInert(change.path)
@@ -98,6 +119,7 @@ struct LiveEventPrinter {
         line.append(": ")
         line.appendInert(error)
       }
+      appendCause(&line)
     case .error(let node, let message):
       line.styled(.red) { $0.append("error") }
       line.append(" ")
@@ -111,5 +133,13 @@ struct LiveEventPrinter {
       line.append(count == 1 ? " event" : " events")
       line.append(" (the app's stream could not keep up)")
     }
+  }
+}
+
+extension InspectorEvent {
+  /// Whether it is a timeline step (a write, a notification, a resolution).
+  fileprivate var isStep: Bool {
+    if case .step = kind { return true }
+    return false
   }
 }

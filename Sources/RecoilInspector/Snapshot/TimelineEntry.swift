@@ -1,0 +1,177 @@
+import RecoilAtoms
+import RecoilConcurrency
+import RecoilSnapshot
+import RecoilStores
+
+/// How a timeline entry's cause is found, when it was not recorded with it.
+enum CauseRule: Sendable {
+  case none
+  /// A recorded causal order.
+  case order(UInt64)
+  /// The latest change (write, evaluation that changed the value, resolution) of a node.
+  case latestChange(of: String)
+  /// The latest action of a store.
+  case latestAction(of: String)
+  /// The action a store numbered so.
+  case action(store: String, sequence: Int)
+  /// The start of a store's effect run.
+  case effectStart(store: String, run: Int)
+}
+
+/// The one translation of what stores, containers and hooks record into timeline entries
+/// (``SnapshotEvent``) with the rule that finds each one's cause; shared by snapshots and the
+/// live stream, so both tell the same story.
+struct TimelineEntry: Sendable {
+  var event: SnapshotEvent
+  var rule: CauseRule
+  /// For an effect entry, its run, to match an end to its start.
+  var effectRun: Int?
+
+  /// A store action.
+  static func action(_ record: StoreActionRecord, described action: SnapshotAction) -> TimelineEntry {
+    TimelineEntry(
+      event: SnapshotEvent(
+        seq: Int(record.order), kind: .action, store: record.store, action: record.sequence, name: action.name,
+        durationNanos: action.durationNanos, atNanos: action.atNanos, site: record.site?.description),
+      rule: record.cause == 0 ? .none : .order(record.cause))
+  }
+
+  /// The notification of a store's subscribers after an action, if there was one.
+  static func notification(after record: StoreActionRecord) -> TimelineEntry? {
+    guard record.notification != 0 else { return nil }
+    return TimelineEntry(
+      event: SnapshotEvent(
+        seq: Int(record.notification), kind: .notification, store: record.store, subscribers: record.subscribers),
+      rule: .order(record.order))
+  }
+
+  /// A container's evaluation, its ids prefixed; `atNanos` is its start on the timeline's clock.
+  static func evaluation(_ evaluation: RecordedEvaluation, prefix: String, atNanos: Int?) -> TimelineEntry {
+    let rule: CauseRule
+    let trigger: String
+    switch evaluation.trigger {
+    case .firstRead: (rule, trigger) = (.none, TriggerText.firstRead)
+    case .refresh: (rule, trigger) = (.none, TriggerText.refresh)
+    case .dependencyChanged(let key):
+      let id = prefix + key.description
+      (rule, trigger) = (.latestChange(of: id), TriggerText.dependency(id))
+    }
+    return Self.evaluation(
+      node: prefix + evaluation.node.description, trigger: trigger, rule: rule, order: evaluation.order,
+      changed: evaluation.changed, durationNanos: evaluation.durationNanos, atNanos: atNanos)
+  }
+
+  /// An evaluation, however it was recorded.
+  static func evaluation(
+    node: String, trigger: String, rule: CauseRule, order: UInt64, changed: Bool, durationNanos: UInt64?,
+    atNanos: Int?
+  ) -> TimelineEntry {
+    TimelineEntry(
+      event: SnapshotEvent(
+        seq: Int(order), kind: .evaluation, node: node, trigger: trigger, changed: changed,
+        durationNanos: durationNanos.map { Int(clamping: $0) }, atNanos: atNanos),
+      rule: rule)
+  }
+
+  /// A container's atom write, its values previewed (and redacted) by `redactor`.
+  static func write(_ write: RecordedWrite, prefix: String, redactor: Redactor) -> TimelineEntry {
+    let node = prefix + write.node.description
+    func preview(_ value: (any Sendable)?) -> String? {
+      guard let value else { return nil }
+      return redactor.redacts(node: node) ? Redaction.marker : redactor.preview(value)
+    }
+    return TimelineEntry(
+      event: SnapshotEvent(
+        seq: Int(write.order), kind: .write, node: node, name: write.isReset ? "reset" : nil,
+        before: preview(write.before), after: preview(write.after), site: write.site?.description),
+      rule: write.cause == 0 ? .none : .order(write.cause))
+  }
+
+  /// A container's resolution or notification.
+  static func occurrence(_ occurrence: RecordedOccurrence, prefix: String) -> TimelineEntry {
+    let node = prefix + occurrence.node.description
+    switch occurrence.kind {
+    case .resolved, .failed:
+      return TimelineEntry(
+        event: SnapshotEvent(
+          seq: Int(occurrence.order), kind: .resolution, node: node,
+          phase: occurrence.kind == .resolved ? "resolved" : "failed"),
+        rule: .latestChange(of: node))
+    case .notified(let subscribers):
+      return TimelineEntry(
+        event: SnapshotEvent(seq: Int(occurrence.order), kind: .notification, node: node, subscribers: subscribers),
+        rule: .latestChange(of: node))
+    }
+  }
+
+  /// An effect's phase; a start is caused by the store's action `actionSequence`, an end by
+  /// its start.
+  static func effect(
+    _ event: EffectEvent, order: UInt64, actionSequence: Int?, atNanos: Int?, redactor: Redactor
+  ) -> TimelineEntry {
+    let rule: CauseRule =
+      event.phase == .started
+      ? actionSequence.map { .action(store: event.store, sequence: $0) } ?? .none
+      : .effectStart(store: event.store, run: event.run)
+    return TimelineEntry(
+      event: SnapshotEvent(
+        seq: Int(order), kind: .effect, store: event.store, name: event.effect, atNanos: atNanos,
+        phase: event.phase.rawValue, error: event.error.map { redactor.redacts(value: $0) ? Redaction.marker : $0 }),
+      rule: rule, effectRun: event.run)
+  }
+
+  /// A store selector's run, caused by its store's latest action.
+  static func storeSelectorEvaluation(
+    id: String, store: String, order: UInt64, durationNanos: UInt64?, atNanos: Int?
+  ) -> TimelineEntry {
+    evaluation(
+      node: id, trigger: TriggerText.stateChanged, rule: .latestAction(of: store), order: order, changed: true,
+      durationNanos: durationNanos, atNanos: atNanos)
+  }
+}
+
+/// Finds causes by walking entries in order: remembers each node's latest change, each
+/// store's latest action and actions and effect starts by their numbers. The snapshot's
+/// timeline and the live stream each keep one.
+struct CauseResolver: Sendable {
+  private var latestChange: [String: Int] = [:]
+  private var latestAction: [String: Int] = [:]
+  private var actions: [String: [Int: Int]] = [:]
+  private var effectStarts: [String: [Int: Int]] = [:]
+  /// Entries known to exist, for `.order` rules; `nil` accepts every recorded order (a live
+  /// stream cannot know what it will not see).
+  var present: Set<Int>?
+
+  /// The entry with its cause set, noting it for the entries after it.
+  mutating func resolve(_ entry: TimelineEntry) -> SnapshotEvent {
+    var event = entry.event
+    switch entry.rule {
+    case .none: event.cause = nil
+    case .order(let order): event.cause = present.map { $0.contains(Int(order)) } ?? true ? Int(order) : nil
+    case .latestChange(let node): event.cause = latestChange[node]
+    case .latestAction(let store): event.cause = latestAction[store]
+    case .action(let store, let sequence): event.cause = actions[store]?[sequence]
+    case .effectStart(let store, let run):
+      event.cause = effectStarts[store]?[run]
+      effectStarts[store]?[run] = nil
+    }
+    switch event.kind {
+    case .action:
+      if let store = event.store {
+        latestAction[store] = event.seq
+        if let sequence = event.action { actions[store, default: [:]][sequence] = event.seq }
+      }
+    case .write, .resolution:
+      if let node = event.node { latestChange[node] = event.seq }
+    case .evaluation:
+      if let node = event.node, event.changed != false { latestChange[node] = event.seq }
+    case .effect:
+      if event.phase == EffectEvent.Phase.started.rawValue, let store = event.store, let run = entry.effectRun {
+        effectStarts[store, default: [:]][run] = event.seq
+      }
+    case .notification:
+      break
+    }
+    return event
+  }
+}

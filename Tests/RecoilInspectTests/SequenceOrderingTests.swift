@@ -1,0 +1,34 @@
+import Testing
+
+@testable import recoil_inspect
+
+@Suite struct SequenceOrderingTests {
+  @Test func eventsComeOutInSeqOrderWithinTheWindow() {
+    var ordering = SequenceOrdering<String>(window: 2)
+    var out: [String] = []
+    for (item, seq) in [("b", 2), ("a", 1), ("d", 4), ("c", 3), ("e", 5)] {
+      out += ordering.add(item, seq: seq)
+    }
+    out += ordering.flush()
+    #expect(out == ["a", "b", "c", "d", "e"])
+  }
+
+  @Test func eventsWithoutASeqStayBehindWhatTheyFollowed() {
+    var ordering = SequenceOrdering<String>(window: 8)
+    var out: [String] = []
+    out += ordering.add("node-x", seq: nil)
+    out += ordering.add("write-3", seq: 3)
+    out += ordering.add("node-after-3", seq: nil)
+    out += ordering.add("action-2", seq: 2)
+    out += ordering.flush()
+    #expect(out == ["node-x", "action-2", "write-3", "node-after-3"])
+  }
+
+  @Test func anInOrderStreamIsReleasedOneForOneAndMemoryStaysAtTheWindow() {
+    var ordering = SequenceOrdering<Int>(window: 4)
+    var released: [Int] = []
+    for seq in 1...10_000 { released += ordering.add(seq, seq: seq) }
+    #expect(released == Array(1...9_996))
+    #expect(ordering.flush() == [9_997, 9_998, 9_999, 10_000])
+  }
+}
