@@ -240,15 +240,20 @@ public final class AtomContainer: Sendable {
     operate { core in
       let index = core.index(of: atom)
       // An unwatched plain atom holding a value is written in its arena cell directly: no
-      // subscriber or waiter needs its version, and its slot stays untouched. A recording
-      // takes the slot's way, which keeps the value before.
+      // subscriber or waiter needs its version, and its slot stays untouched.
       let record = core.records[Int(index)]
-      if record.writesInPlace && !record.watched && !core.isRecording, let address = record.valueAddress,
+      if record.writesInPlace && !record.watched, let address = record.valueAddress,
         ValueArena.isReadable(address)
       {
         let cell = address.assumingMemoryBound(to: Value.self)
         if cell.pointee == value { return }
-        cell.pointee = value
+        if core.isRecording {
+          let before = cell.pointee
+          cell.pointee = value
+          core.recordWrite(index, before: before, after: value, site: CallSite(file: file, line: line))
+        } else {
+          cell.pointee = value
+        }
         core.didChange(index)
         core.settle()
         return

@@ -615,10 +615,13 @@ import Synchronization
 
   /// Records a changed atom value, when recording: `before` was read before the write, the
   /// value after is read now.
-  @usableFromInline func recordWrite(_ index: Int32, before: (any Sendable)?, site: CallSite?, isReset: Bool = false) {
+  @usableFromInline func recordWrite(
+    _ index: Int32, before: (any Sendable)?, after written: (any Sendable)? = nil, site: CallSite?,
+    isReset: Bool = false
+  ) {
     guard let recorder else { return }
     let slot = slots[Int(index)]
-    let after = slot.erasedLoadable.value
+    let after = written ?? slot.erasedLoadable.value
     let (order, cause) = recorder.recordWrite(
       node: slot.nodeUID, site: site, before: before, after: after, isReset: isReset)
     if operationInterests.contains(.timeline) {

@@ -26,7 +26,19 @@ public enum CausalOrder {
     take()
   }
 
-  @usableFromInline static func take() -> UInt64 {
-    counter.add(1, ordering: .relaxed).newValue
+  /// Takes `count` consecutive numbers at once and returns the first.
+  ///
+  /// ```swift
+  /// let action = CausalOrder.next(count: 2)  // and action + 1 for what follows it
+  /// ```
+  ///
+  /// - Parameter count: How many numbers to take.
+  /// - Returns: The first of them.
+  @inlinable public static func next(count: UInt64) -> UInt64 {
+    take(count)
+  }
+
+  @usableFromInline static func take(_ count: UInt64 = 1) -> UInt64 {
+    counter.add(count, ordering: .relaxed).newValue - count + 1
   }
 }

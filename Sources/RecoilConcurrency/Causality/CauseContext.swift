@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -24,6 +26,9 @@
 /// ```
 public enum CauseContext {
   @TaskLocal private static var taskCause: UInt64 = 0
+  /// How many tasks run with a bound cause: while none does, reading the cause skips the
+  /// task-local lookup, which costs several times the thread's.
+  private static let taskBindings = Atomic<Int>(0)
 
   /// The bound cause: the thread's if any, else the task's; 0 when none is bound.
   ///
@@ -32,7 +37,8 @@ public enum CauseContext {
   /// ```
   public static var current: UInt64 {
     let onThread = ThreadCause.value
-    return onThread != 0 ? onThread : taskCause
+    if onThread != 0 || taskBindings.load(ordering: .relaxed) == 0 { return onThread }
+    return taskCause
   }
 
   /// Runs `body` with `cause` bound on this thread, then restores what was bound.
@@ -65,8 +71,9 @@ public enum CauseContext {
   public static func withTaskCause<Result: Sendable>(
     _ cause: UInt64, _ body: () async throws -> Result
   ) async rethrows -> Result {
-    // The thread's binding belongs to whoever made the task, not to the task.
-    try await $taskCause.withValue(cause) { try await body() }
+    taskBindings.add(1, ordering: .relaxed)
+    defer { taskBindings.subtract(1, ordering: .relaxed) }
+    return try await $taskCause.withValue(cause) { try await body() }
   }
 }
 

@@ -38,8 +38,12 @@ extension Store {
     while true {
       while let work = next {
         switch work {
-        case .action(let action, let site, let cause): processAction(action, site, cause: cause)
-        case .replay(let action): reduceAndPublish(action, at: nil, cause: 0, startingEffects: false)
+        case .action(let action, let origin):
+          storage.origin = origin
+          processAction(action)
+        case .replay(let action):
+          storage.origin = nil
+          reduceAndPublish(action, startingEffects: false)
         case .subscribe(let subscriber): activate(subscriber)
         }
         next = nextQueued()
@@ -52,19 +56,18 @@ extension Store {
     }
   }
 
-  /// One action: middleware, reducers, state, subscribers, observers, effects. `cause` is
-  /// the cause bound when it was queued, or 0 to read the one bound now.
-  @inlinable func processAction(_ incoming: Action, _ site: CallSite, cause: UInt64) {
+  /// One action: middleware, reducers, state, subscribers, observers, effects.
+  @inlinable func processAction(_ incoming: Action) {
     if middleware.isEmpty {
-      reduceAndPublish(incoming, at: site, cause: cause)
+      reduceAndPublish(incoming)
     } else {
-      runMiddleware(incoming, site, cause: cause)
+      runMiddleware(incoming)
     }
   }
 
   /// Runs the middleware chain: each one hands the action on to the next step, the last step
   /// being the reducers; one that never does drops it.
-  @usableFromInline func runMiddleware(_ incoming: Action, _ site: CallSite, cause: UInt64) {
+  @usableFromInline func runMiddleware(_ incoming: Action) {
     let context = MiddlewareContext<State, Action>(
       currentState: { [unowned self] in self.state },
       send: { [unowned self] in self.dispatch($0, file: $1.file, line: $1.line) })
@@ -72,7 +75,7 @@ extension Store {
     func step(_ position: Int, _ action: Action) {
       guard position < middleware.count else {
         reachedReducers = true
-        reduceAndPublish(action, at: site, cause: cause)
+        reduceAndPublish(action)
         return
       }
       middleware[position].run(action, context) { step(position + 1, $0) }
@@ -82,9 +85,7 @@ extension Store {
   }
 
   /// Reduces an action that passed the middleware, publishes the new state and starts effects.
-  @inlinable func reduceAndPublish(
-    _ action: Action, at site: CallSite?, cause: UInt64, startingEffects: Bool = true
-  ) {
+  @inlinable func reduceAndPublish(_ action: Action, startingEffects: Bool = true) {
     let before = storage.state
     var after = before
     // Most stores register nothing after creation: then no configuration is read.
@@ -99,8 +100,7 @@ extension Store {
       return
     }
     configuration._withUnsafeGuaranteedRef { configuration in
-      processConfigured(
-        action, from: before, to: &after, configuration, origin: (site, cause), startingEffects: startingEffects)
+      processConfigured(action, from: before, to: &after, configuration, startingEffects: startingEffects)
     }
   }
 
@@ -131,7 +131,7 @@ extension Store {
   /// registered.
   @inlinable func processConfigured(
     _ action: Action, from before: State, to after: inout State, _ configuration: ProcessedConfiguration<State, Action>,
-    origin: (site: CallSite?, cause: UInt64), startingEffects: Bool = true
+    startingEffects: Bool = true
   ) {
     let observing = configuration.notifiesActions
     let recorder = configuration.recorder
@@ -149,18 +149,20 @@ extension Store {
 
     // A recording places the action in the causal order, with its cause: the one bound when
     // it was queued, else the one bound now (an effect's, or a subscriber's action).
-    let cause = recorder == nil ? 0 : origin.cause != 0 ? origin.cause : CauseContext.current
+    let origin = storage.origin
+    storage.origin = nil
+    let cause = recorder == nil ? 0 : origin.map { $0.cause != 0 ? $0.cause : CauseContext.current } ?? 0
     let (subscribers, sequence, order, notification) = lock.withLock {
       storage.state = after
       storage.sequence += 1
       // The action, then the notification of its subscribers, each get their place.
-      let order = recorder == nil ? 0 : CausalOrder.next()
-      let notification = order == 0 || storage.subscribers.isEmpty ? 0 : CausalOrder.next()
+      let order = recorder == nil ? 0 : CausalOrder.next(count: 2)
+      let notification = order == 0 || storage.subscribers.isEmpty ? 0 : order + 1
       recorder?._withUnsafeGuaranteedRef {
         $0.append(
           ActionRecorder.Entry(
             sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
-            atNanos: start, order: order, cause: cause, site: origin.site, notification: notification,
+            atNanos: start, order: order, cause: cause, site: origin?.site, notification: notification,
             subscribers: Int32(clamping: storage.subscribers.count)))
       }
       return (storage.subscribers, storage.sequence, order, notification)
@@ -170,7 +172,7 @@ extension Store {
       let event = StoreEvent.action(
         StoreActionRecord(
           sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
-          durationNanos: duration, atNanos: start, order: order, cause: cause, site: origin.site,
+          durationNanos: duration, atNanos: start, order: order, cause: cause, site: origin?.site,
           notification: notification, subscribers: subscribers.count))
       for observer in configuration.actionObservers { observer.receive(event) }
     }

@@ -102,13 +102,19 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       )
     }
     if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
-      processAction(action, CallSite(file: file, line: line), cause: 0)
+      // Only a store with a configuration (a recorder among it) keeps where actions come from.
+      if !hasNoConfiguration.load(ordering: .relaxed) {
+        storage.origin = ActionOrigin(site: CallSite(file: file, line: line), cause: 0)
+      }
+      processAction(action)
       drainQueue(startingWith: nil)
     } else {
       // A queued action is processed after whatever bound its cause has returned: keep the
-      // cause with it, when something records.
-      let cause = hasNoConfiguration.load(ordering: .relaxed) ? 0 : CauseContext.current
-      enqueue(.action(action, CallSite(file: file, line: line), cause: cause))
+      // cause with it.
+      let origin =
+        hasNoConfiguration.load(ordering: .relaxed)
+        ? nil : ActionOrigin(site: CallSite(file: file, line: line), cause: CauseContext.current)
+      enqueue(.action(action, origin))
     }
   }
 

@@ -18,6 +18,9 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var effectTasks: [Int: (id: String, task: Task<Void, Never>)] = [:]
   @usableFromInline @exclusivity(unchecked) var nextEffectRun = 0
   @usableFromInline @exclusivity(unchecked) var selectors: [String: [String]] = [:]
+  /// Where the action being processed was dispatched, and its cause when it was queued; set
+  /// by the processing thread only while something records (see `ActionOrigin`).
+  @usableFromInline @exclusivity(unchecked) var origin: ActionOrigin?
 
   @usableFromInline init(state: State) {
     self.state = state

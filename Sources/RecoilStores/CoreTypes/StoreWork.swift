@@ -4,10 +4,24 @@ import Synchronization
 
 /// An item in a store's queue.
 @usableFromInline enum StoreWork<State: Sendable, Action: Sendable> {
-  /// An action with where it was dispatched and, when it was queued while recording, the
-  /// cause bound at dispatch (0 otherwise: processing then reads the cause bound on its thread).
-  case action(Action, CallSite, cause: UInt64)
+  /// An action, with where it was dispatched and its cause when it was queued while
+  /// something records.
+  case action(Action, ActionOrigin?)
   /// An action of a replayed log: reducers only, no middleware and no effects.
   case replay(Action)
   case subscribe(StoreSubscriber<State>)
+}
+
+/// Where an action was dispatched and what caused it, kept only while the store has a
+/// configuration (a recorder among it): an action processed at once reads its cause from the
+/// thread, a queued one keeps the cause bound when it was dispatched.
+@usableFromInline struct ActionOrigin: Sendable {
+  @usableFromInline var site: CallSite
+  /// The cause bound at dispatch, for a queued action; 0 to read the one bound when processed.
+  @usableFromInline var cause: UInt64
+
+  @inlinable init(site: CallSite, cause: UInt64) {
+    self.site = site
+    self.cause = cause
+  }
 }
