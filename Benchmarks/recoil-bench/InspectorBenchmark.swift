@@ -5,10 +5,24 @@ import RecoilStores
 /// S1 and G3 with an inspector attached and recording to memory, beside the same workloads
 /// without it, in one run: `S1+inspector ns_per_op=… plain_ns_per_op=… ratio=…`. The
 /// inspector times by sample (its default) or, for `S1+inspector-every`, every operation.
+///
+/// `S1+detached` and `G3+detached` run the workloads on a store or container that an
+/// inspector watched and let go, beside ones never watched: what nobody watches must cost
+/// nothing, the causal timeline's cause context included.
 enum InspectorBenchmark {
-  static func run(_ workload: String, timing: RecordingTiming, repetitions: Int) {
+  /// How the measured store or container is watched.
+  enum Watching {
+    case attached
+    case detached
+  }
+
+  static func run(
+    _ workload: String, timing: RecordingTiming = .sampled, watching: Watching = .attached, repetitions: Int
+  ) {
+    let mode: (Bool) -> Mode = { $0 ? (watching == .attached ? .attached : .detached) : .never }
     let measure: (Bool) -> GraphBenchmark.Measurement =
-      workload == "S1" ? { store(inspected: $0, timing: timing) } : { graph(inspected: $0, timing: timing) }
+      workload == "S1"
+      ? { store(mode($0), timing: timing) } : { graph(mode($0), timing: timing) }
     let operations = workload == "S1" ? 1_000_000 : 100_000
     // Alternated, so that both see the same phases of a machine whose speed drifts.
     var inspectedSamples: [GraphBenchmark.Measurement] = []
@@ -19,7 +33,9 @@ enum InspectorBenchmark {
     }
     let inspected = GraphBenchmark.median(of: inspectedSamples)
     let plain = GraphBenchmark.median(of: plainSamples)
-    let name = workload + (timing == .everyOperation ? "+inspector-every" : "+inspector")
+    let name =
+      workload
+      + (watching == .detached ? "+detached" : timing == .everyOperation ? "+inspector-every" : "+inspector")
     precondition(inspected.check == plain.check, "\(name) check mismatch")
     let perOperation = inspected.nanos / Double(operations)
     let plainPerOperation = plain.nanos / Double(operations)
@@ -34,10 +50,18 @@ enum InspectorBenchmark {
     return Inspector(configuration: configuration)
   }
 
-  static func store(inspected: Bool, timing: RecordingTiming) -> GraphBenchmark.Measurement {
+  /// Whether the measured store or container is watched now, was watched, or never was.
+  enum Mode {
+    case never, attached, detached
+  }
+
+  static func store(_ mode: Mode, timing: RecordingTiming) -> GraphBenchmark.Measurement {
     let store = Store(initialState: StoreBenchmark.Counter(), reducer: StoreBenchmark.reducer, name: "bench")
     let inspector = inspector(timing)
-    if inspected { inspector.attach(store) }
+    if mode != .never {
+      let attachment = inspector.attach(store)
+      if mode == .detached { attachment.detach() }
+    }
     let checksum = StoreBenchmark.Checksum()
     let subscription = store.subscribe { checksum.value &+= $0.counter }
     let start = BenchmarkClock.nanos()
@@ -47,10 +71,13 @@ enum InspectorBenchmark {
     return GraphBenchmark.Measurement(nanos: nanos, operations: 1_000_000, check: checksum.value)
   }
 
-  static func graph(inspected: Bool, timing: RecordingTiming) -> GraphBenchmark.Measurement {
+  static func graph(_ mode: Mode, timing: RecordingTiming) -> GraphBenchmark.Measurement {
     let inspector = inspector(timing)
     let measurement = GraphBenchmark.g3 { container in
-      if inspected { inspector.attach(container) }
+      if mode != .never {
+        let attachment = inspector.attach(container)
+        if mode == .detached { attachment.detach() }
+      }
     }
     withExtendedLifetime(inspector) {}
     return measurement

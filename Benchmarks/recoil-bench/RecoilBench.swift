@@ -6,7 +6,8 @@ import Foundation
 struct RecoilBench {
   /// `+inspector-every`: the same with every action and evaluation timed (not in the default set).
   static let workloads = [
-    "S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "R1", "M1", "D1", "L1", "W1", "H1", "H2",
+    "S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "S1+detached", "G3+detached", "R1", "M1", "D1",
+    "L1", "W1", "H1", "H2",
   ]
 
   static func main() throws {
@@ -41,6 +42,8 @@ struct RecoilBench {
       case "M1": try MemoryBenchmark.run(renders: 200)
       case "H1", "H2": try ReportBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 3)
       case "S1+INSPECTOR": InspectorBenchmark.run("S1", timing: .sampled, repetitions: repetitions ?? 5)
+      case "S1+DETACHED": InspectorBenchmark.run("S1", watching: .detached, repetitions: repetitions ?? 5)
+      case "G3+DETACHED": InspectorBenchmark.run("G3", watching: .detached, repetitions: repetitions ?? 5)
       case "G3+INSPECTOR": InspectorBenchmark.run("G3", timing: .sampled, repetitions: repetitions ?? 5)
       case "S1+INSPECTOR-EVERY": InspectorBenchmark.run("S1", timing: .everyOperation, repetitions: repetitions ?? 5)
       case "G3+INSPECTOR-EVERY": InspectorBenchmark.run("G3", timing: .everyOperation, repetitions: repetitions ?? 5)

@@ -125,7 +125,9 @@ import Testing
         atNanos: 7, kind: .evaluation(EvaluationEvent(node: "x", durationNanos: 5, trigger: "", changed: true))))
   #expect(
     throws: SnapshotError.invalidValue(
-      expected: "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification or resolution", found: "\"nope\"",
+      expected:
+        "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification or resolution",
+      found: "\"nope\"",
       at: SnapshotLocation(path: "type", position: SourcePosition(line: 3, column: 16)))
   ) {
     try InspectorEventCodec.decode(line: #"{"at":1,"type":"nope"}"#, lineNumber: 3)

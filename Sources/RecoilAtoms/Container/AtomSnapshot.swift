@@ -143,7 +143,7 @@ public struct AtomSnapshot: Sendable {
       restore: { core in
         // Written as the app writes it (a stubbed atom records a new stub); writing an atom
         // cannot fail.
-        try? core.write(atom, value, site: nil)
+        try? core.write(atom, value, site: .unknown)
       },
       isEqual: { other in
         guard let other = other as? Value else { return false }

@@ -562,7 +562,7 @@ import Synchronization
   // MARK: - Writing
 
   /// Writes an atom or runs a writable selector's setter.
-  func write<Value>(_ node: WritableNode<Value>, _ value: Value, site: CallSite?) throws {
+  func write<Value>(_ node: WritableNode<Value>, _ value: Value, site: CallSite) throws {
     let index = self.index(of: node)
     let slot = self.slot(index, as: Value.self)
     switch slot.compute {
@@ -599,7 +599,7 @@ import Synchronization
 
   /// Restores an atom's default, or, for a writable selector, the defaults of the atoms its
   /// setter last wrote.
-  func reset(_ index: Int32, site: CallSite? = nil) {
+  func reset(_ index: Int32, site: CallSite = .unknown) {
     let slot = slots[Int(index)]
     let before = recorder == nil ? nil : slot.erasedLoadable.value
     if slot.resetToDefault(self) {
@@ -616,7 +616,7 @@ import Synchronization
   /// Records a changed atom value, when recording: `before` was read before the write, the
   /// value after is read now.
   @usableFromInline func recordWrite(
-    _ index: Int32, before: (any Sendable)?, after written: (any Sendable)? = nil, site: CallSite?,
+    _ index: Int32, before: (any Sendable)?, after written: (any Sendable)? = nil, site: CallSite,
     isReset: Bool = false
   ) {
     guard let recorder else { return }
@@ -629,7 +629,8 @@ import Synchronization
         .recorded(
           .write(
             RecordedWrite(
-              node: slot.key, order: order, cause: cause, site: site, before: before, after: after,
+              node: slot.key, order: order, cause: cause, site: site.isUnknown ? nil : site, before: before,
+              after: after,
               isReset: isReset))))
     }
   }

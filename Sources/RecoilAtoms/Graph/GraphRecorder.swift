@@ -33,7 +33,7 @@ final class GraphRecorder {
     var node: Int
     var order: UInt64
     var cause: UInt64
-    var site: CallSite?
+    var site: CallSite
     var before: (any Sendable)?
     var after: (any Sendable)?
     var isReset: Bool
@@ -148,7 +148,7 @@ final class GraphRecorder {
   /// Records a changed atom value; its cause is whatever is bound now (see `CauseContext`).
   @discardableResult
   func recordWrite(
-    node: Int, site: CallSite?, before: (any Sendable)?, after: (any Sendable)?, isReset: Bool
+    node: Int, site: CallSite, before: (any Sendable)?, after: (any Sendable)?, isReset: Bool
   ) -> (order: UInt64, cause: UInt64) {
     let cause = CauseContext.current
     let order = CausalOrder.next()
@@ -195,7 +195,8 @@ final class GraphRecorder {
     result.writes = writes.elements.compactMap { write in
       key(write.node).map {
         RecordedWrite(
-          node: $0, order: write.order, cause: write.cause, site: write.site, before: write.before,
+          node: $0, order: write.order, cause: write.cause, site: write.site.isUnknown ? nil : write.site,
+          before: write.before,
           after: write.after, isReset: write.isReset)
       }
     }

@@ -27,6 +27,17 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
     self.line = line
   }
 
+  /// No known place: line 0 of no file. Kept where an optional would cost a tag check on
+  /// every copy.
+  ///
+  /// ```swift
+  /// let site: CallSite = .unknown
+  /// ```
+  @inlinable public static var unknown: CallSite { CallSite(file: "", line: 0) }
+
+  /// Whether this is ``unknown``.
+  public var isUnknown: Bool { line == 0 }
+
   /// `File.swift:12`, with the module kept: `CartDemo/CartScenario.swift:42`.
   public var description: String { "\(file):\(line)" }
 

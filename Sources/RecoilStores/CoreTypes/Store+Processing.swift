@@ -42,7 +42,7 @@ extension Store {
           storage.origin = origin
           processAction(action)
         case .replay(let action):
-          storage.origin = nil
+          storage.origin = .unknown
           reduceAndPublish(action, startingEffects: false)
         case .subscribe(let subscriber): activate(subscriber)
         }
@@ -150,8 +150,10 @@ extension Store {
     // A recording places the action in the causal order, with its cause: the one bound when
     // it was queued, else the one bound now (an effect's, or a subscriber's action).
     let origin = storage.origin
-    storage.origin = nil
-    let cause = recorder == nil ? 0 : origin.map { $0.cause != 0 ? $0.cause : CauseContext.current } ?? 0
+    storage.origin = .unknown
+    // A known site means the action came through dispatch (not a replay): its cause is the
+    // one kept when it was queued, else the one bound now.
+    let cause = recorder == nil || origin.site.isUnknown ? 0 : origin.cause != 0 ? origin.cause : CauseContext.current
     let (subscribers, sequence, order, notification) = lock.withLock {
       storage.state = after
       storage.sequence += 1
@@ -162,7 +164,7 @@ extension Store {
         $0.append(
           ActionRecorder.Entry(
             sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
-            atNanos: start, order: order, cause: cause, site: origin?.site, notification: notification,
+            atNanos: start, order: order, cause: cause, site: origin.site, notification: notification,
             subscribers: Int32(clamping: storage.subscribers.count)))
       }
       return (storage.subscribers, storage.sequence, order, notification)
@@ -172,7 +174,8 @@ extension Store {
       let event = StoreEvent.action(
         StoreActionRecord(
           sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
-          durationNanos: duration, atNanos: start, order: order, cause: cause, site: origin?.site,
+          durationNanos: duration, atNanos: start, order: order, cause: cause,
+          site: origin.site.isUnknown ? nil : origin.site,
           notification: notification, subscribers: subscribers.count))
       for observer in configuration.actionObservers { observer.receive(event) }
     }

@@ -113,7 +113,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       // cause with it.
       let origin =
         hasNoConfiguration.load(ordering: .relaxed)
-        ? nil : ActionOrigin(site: CallSite(file: file, line: line), cause: CauseContext.current)
+        ? .unknown : ActionOrigin(site: CallSite(file: file, line: line), cause: CauseContext.current)
       enqueue(.action(action, origin))
     }
   }

@@ -19,8 +19,8 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var nextEffectRun = 0
   @usableFromInline @exclusivity(unchecked) var selectors: [String: [String]] = [:]
   /// Where the action being processed was dispatched, and its cause when it was queued; set
-  /// by the processing thread only while something records (see `ActionOrigin`).
-  @usableFromInline @exclusivity(unchecked) var origin: ActionOrigin?
+  /// by the processing thread only while the store has a configuration (see `ActionOrigin`).
+  @usableFromInline @exclusivity(unchecked) var origin = ActionOrigin.unknown
 
   @usableFromInline init(state: State) {
     self.state = state

@@ -6,7 +6,7 @@ import Synchronization
 @usableFromInline enum StoreWork<State: Sendable, Action: Sendable> {
   /// An action, with where it was dispatched and its cause when it was queued while
   /// something records.
-  case action(Action, ActionOrigin?)
+  case action(Action, ActionOrigin)
   /// An action of a replayed log: reducers only, no middleware and no effects.
   case replay(Action)
   case subscribe(StoreSubscriber<State>)
@@ -24,4 +24,7 @@ import Synchronization
     self.site = site
     self.cause = cause
   }
+
+  /// Nowhere known, no cause: a replayed action, or one dispatched while nothing recorded.
+  @usableFromInline static var unknown: ActionOrigin { ActionOrigin(site: .unknown, cause: 0) }
 }

@@ -19,8 +19,8 @@ import RecoilConcurrency
     /// The action's place in the causal order, and its cause's (0: none).
     @usableFromInline var order: UInt64
     @usableFromInline var cause: UInt64
-    /// Where it was dispatched; `nil` for a replayed action.
-    @usableFromInline var site: CallSite?
+    /// Where it was dispatched; unknown for a replayed action.
+    @usableFromInline var site: CallSite
     /// The causal order of the notification of the subscribers (0: none).
     @usableFromInline var notification: UInt64
     /// How many subscribers were notified of the new state.
@@ -28,7 +28,7 @@ import RecoilConcurrency
 
     @inlinable init(
       sequence: Int, action: Action, before: State, after: State, durationNanos: UInt64, atNanos: UInt64,
-      order: UInt64, cause: UInt64, site: CallSite?, notification: UInt64, subscribers: Int32
+      order: UInt64, cause: UInt64, site: CallSite, notification: UInt64, subscribers: Int32
     ) {
       self.notification = notification
       self.sequence = sequence
@@ -93,7 +93,7 @@ import RecoilConcurrency
         StoreActionRecord(
           sequence: entry.sequence, store: store, action: entry.action, stateBefore: entry.before,
           stateAfter: entry.after, durationNanos: entry.durationNanos == untimed ? nil : entry.durationNanos,
-          atNanos: start, order: entry.order, cause: entry.cause, site: entry.site,
+          atNanos: start, order: entry.order, cause: entry.cause, site: entry.site.isUnknown ? nil : entry.site,
           notification: entry.notification, subscribers: Int(entry.subscribers))
       },
       dropped: contents.entries.dropped)
