@@ -52,9 +52,10 @@ public enum CauseContext {
   ///   - body: The work it causes.
   /// - Returns: What `body` returns.
   @inlinable public static func withCause<Result>(_ cause: UInt64, _ body: () throws -> Result) rethrows -> Result {
-    let outer = ThreadCause.value
-    ThreadCause.value = cause
-    defer { ThreadCause.value = outer }
+    let slot = ThreadCause.slot
+    let outer = slot.value
+    slot.value = cause
+    defer { slot.value = outer }
     return try body()
   }
 
@@ -79,7 +80,7 @@ public enum CauseContext {
 
 /// The cause bound on the current thread, in a POSIX thread-specific slot: reading or writing
 /// it is a call that touches no lock and allocates nothing, unlike a task-local outside a task.
-@usableFromInline enum ThreadCause {
+@usableFromInline struct ThreadCause {
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
@@ -87,8 +88,15 @@ public enum CauseContext {
     return key
   }()
 
-  @usableFromInline static var value: UInt64 {
+  private let key: pthread_key_t
+
+  /// The slot, its key looked up once for several reads and writes.
+  @usableFromInline static var slot: ThreadCause { ThreadCause(key: key) }
+
+  @usableFromInline static var value: UInt64 { slot.value }
+
+  @usableFromInline var value: UInt64 {
     get { UInt64(UInt(bitPattern: pthread_getspecific(key))) }
-    set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(newValue))) }
+    nonmutating set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(newValue))) }
   }
 }

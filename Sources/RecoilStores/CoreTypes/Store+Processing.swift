@@ -6,6 +6,21 @@ import Synchronization
 /// state, subscribers, observers and effects. The processing role passes between threads
 /// through `isProcessing`; whoever holds it drains the queue.
 extension Store {
+  /// Notes where the action about to be processed was dispatched; its cause is read when it
+  /// is recorded. Only the processing thread calls it.
+  @usableFromInline func noteOrigin(file: StaticString, line: UInt) {
+    storage.origin = ActionOrigin(site: CallSite(file: file, line: line), cause: 0)
+  }
+
+  /// Queues an action behind the one being processed. It is processed after whatever bound
+  /// its cause has returned, so the cause goes with it while the store has a configuration.
+  @usableFromInline func enqueue(_ action: Action, file: StaticString, line: UInt) {
+    let origin =
+      hasNoConfiguration.load(ordering: .relaxed)
+      ? nil : QueuedOrigin(ActionOrigin(site: CallSite(file: file, line: line), cause: CauseContext.current))
+    enqueue(.action(action, origin))
+  }
+
   @usableFromInline func enqueue(_ work: StoreWork<State, Action>) {
     lock.withLock { storage.queue.append(work) }
     pending.add(1, ordering: .sequentiallyConsistent)
@@ -38,8 +53,8 @@ extension Store {
     while true {
       while let work = next {
         switch work {
-        case .action(let action, let origin):
-          storage.origin = origin
+        case .action(let action, let queued):
+          storage.origin = queued?.origin ?? .unknown
           processAction(action)
         case .replay(let action):
           storage.origin = .unknown

@@ -103,18 +103,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
     if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
       // Only a store with a configuration (a recorder among it) keeps where actions come from.
-      if !hasNoConfiguration.load(ordering: .relaxed) {
-        storage.origin = ActionOrigin(site: CallSite(file: file, line: line), cause: 0)
-      }
+      if !hasNoConfiguration.load(ordering: .relaxed) { noteOrigin(file: file, line: line) }
       processAction(action)
       drainQueue(startingWith: nil)
     } else {
-      // A queued action is processed after whatever bound its cause has returned: keep the
-      // cause with it.
-      let origin =
-        hasNoConfiguration.load(ordering: .relaxed)
-        ? .unknown : ActionOrigin(site: CallSite(file: file, line: line), cause: CauseContext.current)
-      enqueue(.action(action, origin))
+      enqueue(action, file: file, line: line)
     }
   }
 

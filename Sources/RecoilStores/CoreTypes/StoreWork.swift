@@ -4,9 +4,10 @@ import Synchronization
 
 /// An item in a store's queue.
 @usableFromInline enum StoreWork<State: Sendable, Action: Sendable> {
-  /// An action, with where it was dispatched and its cause when it was queued while
-  /// something records.
-  case action(Action, ActionOrigin)
+  /// An action, with where it was dispatched and its cause when it was queued while the
+  /// store had a configuration. Boxed, so that the queue's items stay two words and simple to
+  /// copy.
+  case action(Action, QueuedOrigin?)
   /// An action of a replayed log: reducers only, no middleware and no effects.
   case replay(Action)
   case subscribe(StoreSubscriber<State>)
@@ -27,4 +28,13 @@ import Synchronization
 
   /// Nowhere known, no cause: a replayed action, or one dispatched while nothing recorded.
   @usableFromInline static var unknown: ActionOrigin { ActionOrigin(site: .unknown, cause: 0) }
+}
+
+/// The origin of a queued action, boxed (see `StoreWork.action`).
+@usableFromInline final class QueuedOrigin: Sendable {
+  @usableFromInline let origin: ActionOrigin
+
+  init(_ origin: ActionOrigin) {
+    self.origin = origin
+  }
 }
