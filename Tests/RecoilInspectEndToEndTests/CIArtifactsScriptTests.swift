@@ -37,7 +37,7 @@ import Testing
     try FileManager.default.copyItem(at: demo, to: artifacts.appending(path: "cart.snapshot.json"))
     // The base branch had one node fewer.
     var older = try SnapshotCodec.decode(Data(contentsOf: demo))
-    older.edges.removeAll { $0.from == "Pricing.currency" }
+    older.edges.removeAll { $0.from == "Pricing.currency" || $0.to == "Pricing.currency" }
     older.nodes.removeAll { $0.id == "Pricing.currency" }
     try SnapshotCodec.encode(older).write(to: base.appending(path: "cart.snapshot.json"))
     let summary = root.appending(path: "summary.md")

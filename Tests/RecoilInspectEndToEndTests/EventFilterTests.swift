@@ -18,13 +18,16 @@ import Testing
     }
   }
 
-  /// The actions `trace --format json` printed, by store and number.
+  /// The actions `trace --format json` printed, by store and the store's number (a timeline
+  /// entry's `action`).
   private func traced(_ arguments: [String]) throws -> [String] {
     let outcome = try ExecutableRunner.run(["trace", demo, "--format", "json"] + arguments)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     return outcome.stdoutText.split(separator: "\n").compactMap { line in
-      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-      return object.map { "\($0["store"] as? String ?? "?") #\($0["seq"] as? Int ?? -1)" }
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        object["kind"] as? String == "action"
+      else { return nil }
+      return "\(object["store"] as? String ?? "?") #\(object["action"] as? Int ?? -1)"
     }
   }
 
@@ -55,9 +58,14 @@ import Testing
     }.map { "\($0.store) #\($0.seq)" }
     #expect(!expected.isEmpty)
     #expect(try traced(["--store", "cart", "--grep", "add", "--path", "lines[1]", "--kind", "action"]) == expected)
-    // A trace holds actions only, so other kinds match nothing.
-    let outcome = try ExecutableRunner.run(["trace", demo, "--kind", "evaluation"])
-    #expect(outcome.stdoutText == "no actions matched --kind evaluation (of 33 recorded)\n")
+    // Other kinds are the timeline's: each evaluation, followed by its root cause when it has one.
+    let outcome = try ExecutableRunner.run(["trace", demo, "--kind", "evaluation", "--node", "Pricing.*"])
+    let entries = outcome.stdoutText.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+    // As many as the nodes' statistics count.
+    let counted = try SnapshotCodec.decode(Data(contentsOf: URL(filePath: demo))).nodes
+      .filter { $0.id.hasPrefix("Pricing.") }.compactMap(\.evaluations?.count).reduce(0, +)
+    #expect(counted > 0 && entries.count == counted)
+    #expect(entries.allSatisfy { $0.contains(" evaluate Pricing.") })
   }
 
   @Test func unknownNodesAndKindsAreUsageErrorsWithNearMatches() throws {

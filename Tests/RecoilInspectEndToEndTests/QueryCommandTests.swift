@@ -12,7 +12,9 @@ import Testing
 
   @Test func dependentsAndDependenciesListEveryNodeReachedWithItsDistance() throws {
     let text = try ExecutableRunner.run(["query", demo, "--dependencies", "Pricing.displayPrices"]).stdoutText
-    #expect(text.hasPrefix("Pricing.displayPrices depends on 5 nodes:\n"))
+    #expect(text.hasPrefix("Pricing.displayPrices depends on 6 nodes:\n"))
+    // A store slice drives Pricing.currency: reaching it takes a `drives` edge.
+    #expect(text.contains("    app.settings (slice, 2 hops)\n"))
     #expect(text.contains("  Pricing.currency (atom, direct)\n"))
     #expect(text.contains("    Catalog.query (atom, 2 hops)\n"))
     let answer = try json(["--dependencies", "Pricing.displayPrices", "--depth", "1"])

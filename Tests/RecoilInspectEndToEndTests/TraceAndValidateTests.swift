@@ -24,7 +24,14 @@ import Testing
   @Test func filtersThatMatchNothingSaySo() throws {
     let outcome = try ExecutableRunner.run(["trace", demo, "--store", "app", "--path", "lines"])
     #expect(outcome.status == 0)
-    #expect(outcome.stdoutText == "no actions matched --store app --path lines (of 33 recorded)\n")
+    #expect(outcome.stdoutText == "nothing matched --store app --path lines (of 164 timeline entries)\n")
+    // A snapshot from before the timeline says the same of its actions.
+    var old = try SnapshotCodec.decode(Data(contentsOf: URL(filePath: demo)))
+    old.timeline = []
+    let url = try ExecutableRunner.temporaryDirectory().appending(path: "old.json")
+    try SnapshotCodec.encode(old).write(to: url)
+    let before = try ExecutableRunner.run(["trace", url.path, "--store", "app", "--path", "lines"])
+    #expect(before.stdoutText == "no actions matched --store app --path lines (of 33 recorded)\n")
   }
 
   @Test func validateCountsCyclesFailingAndLoadingNodes() throws {
@@ -75,11 +82,15 @@ import Testing
 
     let trace = try ExecutableRunner.run(["trace", demo, "--store", "cart", "--format", "json"])
     #expect(trace.status == 0)
-    let lines = trace.stdoutText.split(separator: "\n")
-    #expect(lines.count == 21)  // the demo's cart actions
-    for line in lines {
-      let action = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      #expect(action["store"] as? String == "cart")
+    let entries = try trace.stdoutText.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    // The store's actions, notifications and effects, and its selectors' evaluations.
+    #expect(entries.filter { $0["kind"] as? String == "action" }.count == 21)  // the demo's cart actions
+    for entry in entries {
+      let about = (entry["store"] as? String) ?? (entry["node"] as? String) ?? ""
+      #expect(about == "cart" || about.hasPrefix("cart."), "\(entry)")
+      #expect(entry["root"] != nil || entry["cause"] == nil)
     }
   }
 }
