@@ -7,11 +7,16 @@
 ///   print(site)  // "CartDemo/CartScenario.swift:42"
 /// }
 /// ```
-public struct CallSite: Sendable, Hashable, CustomStringConvertible {
-  /// The file, as `#fileID` gives it: `Module/File.swift`.
-  public let file: StaticString
+///
+/// Kept in 16 bytes, plain data, because recordings store one per action and write: the file
+/// is the literal's address in the program's constant data, which lives as long as the
+/// program, and its length.
+public struct CallSite: @unchecked Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
+  // Sendable: the pointer is to immutable constant data of the program.
+  @usableFromInline let fileStart: UnsafePointer<UInt8>
+  @usableFromInline let fileLength: UInt32
   /// The line.
-  public let line: UInt
+  public let lineNumber: UInt32
 
   /// Names a place in the code.
   ///
@@ -23,8 +28,14 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
   ///   - file: The file, as `#fileID` gives it.
   ///   - line: The line.
   @inlinable public init(file: StaticString, line: UInt) {
-    self.file = file
-    self.line = line
+    if file.hasPointerRepresentation {
+      fileStart = file.utf8Start
+      fileLength = UInt32(truncatingIfNeeded: file.utf8CodeUnitCount)
+    } else {
+      fileStart = ("" as StaticString).utf8Start
+      fileLength = 0
+    }
+    lineNumber = UInt32(truncatingIfNeeded: line)
   }
 
   /// No known place: line 0 of no file. Kept where an optional would cost a tag check on
@@ -36,17 +47,22 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
   @inlinable public static var unknown: CallSite { CallSite(file: "", line: 0) }
 
   /// Whether this is ``unknown``.
-  public var isUnknown: Bool { line == 0 }
+  @inlinable public var isUnknown: Bool { lineNumber == 0 }
+
+  /// The file, as `#fileID` gave it: `Module/File.swift`.
+  public var file: String {
+    String(decoding: UnsafeBufferPointer(start: fileStart, count: Int(fileLength)), as: UTF8.self)
+  }
 
   /// `File.swift:12`, with the module kept: `CartDemo/CartScenario.swift:42`.
-  public var description: String { "\(file):\(line)" }
+  public var description: String { "\(file):\(lineNumber)" }
 
   public static func == (lhs: CallSite, rhs: CallSite) -> Bool {
-    lhs.line == rhs.line && lhs.file.description == rhs.file.description
+    lhs.lineNumber == rhs.lineNumber && lhs.file == rhs.file
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(file.description)
-    hasher.combine(line)
+    hasher.combine(file)
+    hasher.combine(lineNumber)
   }
 }

@@ -8,16 +8,16 @@ import Synchronization
 extension Store {
   /// Notes where the action about to be processed was dispatched; its cause is read when it
   /// is recorded. Only the processing thread calls it.
-  @usableFromInline func noteOrigin(file: StaticString, line: UInt) {
-    storage.origin = ActionOrigin(site: CallSite(file: file, line: line), cause: 0)
+  @usableFromInline func noteOrigin(_ site: CallSite) {
+    storage.origin = ActionOrigin(site: site, cause: 0)
   }
 
   /// Queues an action behind the one being processed. It is processed after whatever bound
   /// its cause has returned, so the cause goes with it while the store has a configuration.
-  @usableFromInline func enqueue(_ action: Action, file: StaticString, line: UInt) {
+  @usableFromInline func enqueue(_ action: Action, at site: CallSite) {
     let origin =
       hasNoConfiguration.load(ordering: .relaxed)
-      ? nil : QueuedOrigin(ActionOrigin(site: CallSite(file: file, line: line), cause: CauseContext.current))
+      ? nil : QueuedOrigin(ActionOrigin(site: site, cause: CauseContext.current))
     enqueue(.action(action, origin))
   }
 
@@ -85,7 +85,7 @@ extension Store {
   @usableFromInline func runMiddleware(_ incoming: Action) {
     let context = MiddlewareContext<State, Action>(
       currentState: { [unowned self] in self.state },
-      send: { [unowned self] in self.dispatch($0, file: $1.file, line: $1.line) })
+      send: { [unowned self] in self.dispatch($0, at: $1) })
     var reachedReducers = false
     func step(_ position: Int, _ action: Action) {
       guard position < middleware.count else {
@@ -179,8 +179,9 @@ extension Store {
         $0.append(
           ActionRecorder.Entry(
             sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
-            atNanos: start, order: order, cause: cause, site: origin.site, notification: notification,
-            subscribers: Int32(clamping: storage.subscribers.count)))
+            atNanos: start),
+          ActionRecorder.Causality(
+            order: order, cause: cause, site: origin.site, subscribers: storage.subscribers.count))
       }
       return (storage.subscribers, storage.sequence, order, notification)
     }

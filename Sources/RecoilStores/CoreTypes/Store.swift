@@ -96,6 +96,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///   - file: Where it is dispatched, for the inspector's trace; filled in by the compiler.
   ///   - line: Where it is dispatched; filled in by the compiler.
   @inlinable public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+    dispatch(action, at: CallSite(file: file, line: line))
+  }
+
+  /// ``dispatch(_:file:line:)`` with the call site already made, for middleware and effects.
+  @inlinable func dispatch(_ action: Action, at site: CallSite) {
     if reducingThread.load(ordering: .relaxed) == CurrentThread.id {
       ProgrammerError.stop(
         "Store '\(name)': dispatch(\(action)) was called from inside a reducer; reducers must be pure. Dispatch from middleware, an effect or a subscriber instead."
@@ -103,11 +108,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
     if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
       // Only a store with a configuration (a recorder among it) keeps where actions come from.
-      if !hasNoConfiguration.load(ordering: .relaxed) { noteOrigin(file: file, line: line) }
+      if !hasNoConfiguration.load(ordering: .relaxed) { noteOrigin(site) }
       processAction(action)
       drainQueue(startingWith: nil)
     } else {
-      enqueue(action, file: file, line: line)
+      enqueue(action, at: site)
     }
   }
 

@@ -42,7 +42,7 @@ extension Store {
   ) {
     for effect in effects where effect.matches(action) {
       if effect.cancelsInFlight { cancelEffects(id: effect.id) }
-      let context = EffectContext<Action> { [weak self] in self?.dispatch($0, file: $1.file, line: $1.line) }
+      let context = EffectContext<Action> { [weak self] in self?.dispatch($0, at: $1) }
       let storeName = name
       let run = lock.withLock {
         storage.nextEffectRun += 1

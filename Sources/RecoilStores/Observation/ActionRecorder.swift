@@ -16,27 +16,32 @@ import RecoilConcurrency
     @usableFromInline var durationNanos: UInt64
     /// Meaningless when the action was not timed.
     @usableFromInline var atNanos: UInt64
-    /// The action's place in the causal order, and its cause's (0: none).
-    @usableFromInline var order: UInt64
-    @usableFromInline var cause: UInt64
-    /// Where it was dispatched; unknown for a replayed action.
-    @usableFromInline var site: CallSite
-    /// The causal order of the notification of the subscribers (0: none).
-    @usableFromInline var notification: UInt64
-    /// How many subscribers were notified of the new state.
-    @usableFromInline var subscribers: Int32
 
     @inlinable init(
-      sequence: Int, action: Action, before: State, after: State, durationNanos: UInt64, atNanos: UInt64,
-      order: UInt64, cause: UInt64, site: CallSite, notification: UInt64, subscribers: Int32
+      sequence: Int, action: Action, before: State, after: State, durationNanos: UInt64, atNanos: UInt64
     ) {
-      self.notification = notification
       self.sequence = sequence
       self.action = action
       self.before = before
       self.after = after
       self.durationNanos = durationNanos
       self.atNanos = atNanos
+    }
+  }
+
+  /// An entry's place in the causal timeline, in a buffer of its own beside `entries` (the
+  /// same index): plain data, copied without the generic entry's per-field work.
+  @usableFromInline struct Causality: BitwiseCopyable {
+    /// The action's place in the causal order; its notification, if any, is the next.
+    @usableFromInline var order: UInt64
+    /// Its cause's place (0: none).
+    @usableFromInline var cause: UInt64
+    /// Where it was dispatched; unknown for a replayed action.
+    @usableFromInline var site: CallSite
+    /// How many subscribers were notified of the new state (none: no notification).
+    @usableFromInline var subscribers: Int
+
+    @inlinable init(order: UInt64, cause: UInt64, site: CallSite, subscribers: Int) {
       self.order = order
       self.cause = cause
       self.site = site
@@ -49,6 +54,7 @@ import RecoilConcurrency
 
   /// Only touched under the store's lock.
   @usableFromInline @exclusivity(unchecked) var entries: RingBuffer<Entry>
+  @usableFromInline @exclusivity(unchecked) var causality: RingBuffer<Causality>
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
   /// The strictest timing asked for.
@@ -56,6 +62,7 @@ import RecoilConcurrency
 
   init(capacity: Int, timing: RecordingTiming) {
     entries = RingBuffer(capacity: capacity)
+    causality = RingBuffer(capacity: capacity)
     self.timing = timing
   }
 
@@ -63,6 +70,7 @@ import RecoilConcurrency
   func join(capacity: Int, timing: RecordingTiming) {
     users += 1
     entries.grow(to: capacity)
+    causality.grow(to: capacity)
     let combined = self.timing.combined(with: timing)
     // The processing thread samples by the new timing from its next copy of the
     // configuration (see `ProcessedConfiguration`).
@@ -70,8 +78,9 @@ import RecoilConcurrency
   }
 
   /// Adds an entry, replacing the oldest when full. Called under the store's lock.
-  @inlinable func append(_ entry: Entry) {
+  @inlinable func append(_ entry: Entry, _ causality: Causality) {
     entries.append(entry)
+    self.causality.append(causality)
   }
 
   /// What `recording(of:store:)` needs, taken under the store's lock: a copy of the buffer,
@@ -79,9 +88,10 @@ import RecoilConcurrency
   struct Contents: @unchecked Sendable {
     // Sendable: the entries hold Sendable states and actions.
     let entries: RingBuffer<Entry>
+    let causality: RingBuffer<Causality>
   }
 
-  var contents: Contents { Contents(entries: entries) }
+  var contents: Contents { Contents(entries: entries, causality: causality) }
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
   static func recording(of contents: Contents, store: String) -> ActionRecording {
@@ -89,12 +99,14 @@ import RecoilConcurrency
     let starts = StartEstimate.starts(
       entries.map { ($0.atNanos, $0.durationNanos == untimed ? nil : $0.durationNanos) })
     return ActionRecording(
-      records: zip(entries, starts).map { entry, start in
-        StoreActionRecord(
+      records: zip(zip(entries, contents.causality.elements), starts).map { pair, start in
+        let (entry, causality) = pair
+        return StoreActionRecord(
           sequence: entry.sequence, store: store, action: entry.action, stateBefore: entry.before,
           stateAfter: entry.after, durationNanos: entry.durationNanos == untimed ? nil : entry.durationNanos,
-          atNanos: start, order: entry.order, cause: entry.cause, site: entry.site.isUnknown ? nil : entry.site,
-          notification: entry.notification, subscribers: Int(entry.subscribers))
+          atNanos: start, order: causality.order, cause: causality.cause,
+          site: causality.site.isUnknown ? nil : causality.site,
+          notification: causality.subscribers > 0 ? causality.order + 1 : 0, subscribers: causality.subscribers)
       },
       dropped: contents.entries.dropped)
   }
