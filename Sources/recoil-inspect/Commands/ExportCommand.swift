@@ -8,9 +8,12 @@ struct ExportCommand: Command {
   static let usage = "recoil-inspect export <snapshot> --perfetto [-o <trace.json>]"
   static let discussion = """
     --perfetto writes the Chrome Trace Event Format, which ui.perfetto.dev and chrome://tracing
-    open and which scales to millions of events: a process per store, each recorded action a
-    slice on its store's "actions" track, named by the action, with its number, payload and
-    changes in the slice's arguments. Without -o the trace goes beside the snapshot
+    open and which scales to millions of events: a process per store and per atom container;
+    each recorded action a slice on its store's "actions" track, named by the action, with its
+    number, payload and changes in the slice's arguments; from the causal timeline, each
+    evaluation a slice on its selector's own track with its trigger, writes, notifications
+    and resolutions on a "writes" track, effect runs on an "effects" track, and arrows (flow
+    events) from each cause to its effect. Without -o the trace goes beside the snapshot
     (snap.json -> snap.trace.json); -o - writes to standard output. Files are replaced
     atomically.
     """
