@@ -47,11 +47,19 @@ func readmeExample2() async throws {
   let changed = container.snapshot().changedAtoms(since: saved)           // [Checkout.items]
   container.restore(saved)
 
+  let theme = Atom("light", key: "Settings.theme", effects: [.persisted(in: settingsDirectory.appending(path: "theme.json"))])
+  let logged = Atom(0, key: "Debug.counter", effects: [
+    AtomEffect("log") { context in
+      context.onSet { new, old, _ in print("counter \(old) -> \(new)") }
+      return { print("counter released") }
+    }
+  ])
+
   let badge = TrackingScope(container: container, delivery: .mainActor) { get in
     let count = (try? get(items))?.count ?? 0     // runs again whenever items changes
     print("cart:", count)
   }
-  _ = (items, shipping, summary, preview, saved, withOneItem, changed, badge)
+  _ = (items, shipping, summary, preview, saved, withOneItem, changed, theme, logged, badge)
 }
 
 /// README block 3.

@@ -20,6 +20,9 @@ struct API: Sendable {
 
 let api = API()
 
+/// Where the app keeps its settings files.
+let settingsDirectory = FileManager.default.temporaryDirectory
+
 struct UserState: Sendable, Equatable { var name = "" }
 struct SettingsState: Sendable, Equatable { var currency = "EUR" }
 struct AppState: Sendable, Equatable {

@@ -167,6 +167,36 @@ import Testing
     #expect(rerun.cause == write.seq && rerun.changed == false)
   }
 
+  @Test func anAtomEffectsWritesNameTheEffect() async throws {
+    struct Unreadable: Error {}
+    let contexts = Mutex<[AtomEffectContext<String>]>([])
+    let theme = Atom(
+      "light", key: "theme",
+      effects: [
+        AtomEffect("load theme") { context in
+          context.setSelf("dark")
+          context.report(Unreadable())
+          contexts.withLock { $0.append(context) }
+          return nil
+        }
+      ])
+    let container = AtomContainer()
+    let inspector = Inspector()
+    inspector.attach(container)
+    #expect(try container.get(theme) == "dark")
+    try #require(contexts.withLock { $0.first }).setSelf("sepia")
+
+    let timeline = inspector.snapshot().timeline
+    let start = try #require(timeline.first { $0.kind == .effect && $0.phase == "started" })
+    #expect(start.node == "theme" && start.name == "load theme" && start.cause == nil)
+    let writes = timeline.filter { $0.kind == .write }
+    #expect(writes.map(\.after) == ["\"dark\"", "\"sepia\""])
+    #expect(writes.allSatisfy { $0.cause == start.seq })
+    #expect(writes.allSatisfy { $0.site?.hasPrefix("RecoilInspectorTests/CausalTimelineTests.swift:") == true })
+    let failure = try #require(timeline.first { $0.kind == .effect && $0.phase == "failed" })
+    #expect(failure.cause == start.seq && failure.error?.contains("Unreadable") == true)
+  }
+
   @Test func withNothingRecordingNoCauseIsBoundOrNumbered() {
     let store = Self.settingsStore()
     let seen = Mutex<[UInt64]>([])

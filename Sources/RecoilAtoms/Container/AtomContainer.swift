@@ -40,6 +40,7 @@ public final class AtomContainer: Sendable {
 
   deinit {
     for slot in core.slots { slot.task?.cancel() }
+    for run in core.effectRuns.values { run.cleanUp() }
   }
 
   // MARK: - The lock
@@ -209,14 +210,14 @@ public final class AtomContainer: Sendable {
   ) {
     operate { core in
       let index = core.index(of: atom)
-      let before = core.isRecording ? core.valueBeforeWrite(index) : nil
+      let before = core.notesWrites ? core.valueBeforeWrite(index) : nil
       let changed = core.records[Int(index)].slot._withUnsafeGuaranteedRef { base in
         let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
         if slot.isStubbed { slot.restub(value) }
         return slot.write(value)
       }
       if changed {
-        if core.isRecording { core.recordWrite(index, before: before, site: CallSite(file: file, line: line)) }
+        if core.notesWrites { core.noteWrite(index, before: before, site: CallSite(file: file, line: line)) }
         core.didChange(index)
       }
       core.settle()
@@ -250,7 +251,7 @@ public final class AtomContainer: Sendable {
         if core.isRecording {
           let before = cell.pointee
           cell.pointee = value
-          core.recordWrite(index, before: before, after: value, site: CallSite(file: file, line: line))
+          core.noteWrite(index, before: before, after: value, site: CallSite(file: file, line: line))
         } else {
           cell.pointee = value
         }
@@ -258,14 +259,14 @@ public final class AtomContainer: Sendable {
         core.settle()
         return
       }
-      let before = core.isRecording ? core.valueBeforeWrite(index) : nil
+      let before = core.notesWrites ? core.valueBeforeWrite(index) : nil
       let changed = record.slot._withUnsafeGuaranteedRef { base in
         let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
         if slot.isStubbed { slot.restub(value) }
         return slot.write(value)
       }
       if changed {
-        if core.isRecording { core.recordWrite(index, before: before, site: CallSite(file: file, line: line)) }
+        if core.notesWrites { core.noteWrite(index, before: before, site: CallSite(file: file, line: line)) }
         core.didChange(index)
       }
       core.settle()
@@ -311,10 +312,10 @@ public final class AtomContainer: Sendable {
       let index = core.index(of: atom)
       let slot = core.slot(index, as: Value.self)
       guard case .value(var value) = slot.state else { return }
-      let before = core.isRecording ? value as any Sendable : nil
+      let before = core.notesWrites ? value as any Sendable : nil
       change(&value)
       if slot.write(value) {
-        core.recordWrite(index, before: before, site: CallSite(file: file, line: line))
+        core.noteWrite(index, before: before, site: CallSite(file: file, line: line))
         core.didChange(index)
       }
       core.settle()
@@ -590,6 +591,30 @@ public final class AtomContainer: Sendable {
   }
 
   // MARK: - Internals used by nodes
+
+  /// A write an atom effect asked for after it started: its cause is the effect, and its own
+  /// `onSet` handlers do not hear it.
+  func writeFromEffect<Value>(_ context: AtomEffectContext<Value>, _ write: AtomEffectContext<Value>.Initial) {
+    operate { core in
+      core.writingEffect = ObjectIdentifier(context)
+      defer { core.writingEffect = nil }
+      CauseContext.withCause(context.startOrder) {
+        switch write {
+        case .untouched: break
+        case .value(let value, let site): try? core.write(context.atom, value, site: site)
+        case .reset: core.reset(core.index(of: context.atom))
+        }
+      }
+      core.settle()
+    }
+  }
+
+  /// An atom effect's failure, reported after it started.
+  func reportEffectError<Value>(_ context: AtomEffectContext<Value>, _ error: any Error) {
+    operate { core in
+      core.reportEffectError(context.name, error, index: core.index(of: context.atom), startOrder: context.startOrder)
+    }
+  }
 
   func completeAsync<Value>(
     slot reference: LockedReference<Value>, generation: UInt64, outcome: Result<Value, any Error>

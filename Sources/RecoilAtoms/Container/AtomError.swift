@@ -15,6 +15,8 @@ public enum AtomError: Error, Sendable, Equatable, CustomStringConvertible {
   case loading(String?)
   /// A node was written that cannot be written (a read-only selector).
   case notWritable(String)
+  /// An atom effect read a node after its container was released.
+  case containerReleased
 
   /// A one-line description.
   public var description: String {
@@ -22,6 +24,7 @@ public enum AtomError: Error, Sendable, Equatable, CustomStringConvertible {
     case .cycle(let path): "dependency cycle: \(path.joined(separator: " -> "))"
     case .loading(let id): id.map { "\($0) is still loading" } ?? "the value is still loading"
     case .notWritable(let id): "\(id) is read-only"
+    case .containerReleased: "the container was released"
     }
   }
 }

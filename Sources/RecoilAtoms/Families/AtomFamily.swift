@@ -15,6 +15,8 @@ public struct AtomFamily<Parameter: Hashable & Sendable, Value: Sendable>: Senda
   public let name: String
   let makeDefault: @Sendable (Parameter) -> Value
   let isSame: (@Sendable (Value, Value) -> Bool)?
+  /// Each member's effects, made from its parameter (a file per member, say).
+  let makeEffects: @Sendable (Parameter) -> [AtomEffect<Value>]
 
   /// Creates a family whose members' defaults depend on their parameter.
   ///
@@ -27,23 +29,28 @@ public struct AtomFamily<Parameter: Hashable & Sendable, Value: Sendable>: Senda
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - effects: Each member's atom effects, from its parameter (see ``AtomEffect``).
   ///   - defaultValue: The default of the member for a parameter.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    effects: @escaping @Sendable (Parameter) -> [AtomEffect<Value>] = { _ in [] },
     default defaultValue: @escaping @Sendable (Parameter) -> Value
   ) {
     name = NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name
     makeDefault = defaultValue
     isSame = nil
+    makeEffects = effects
   }
 
   init(
     name: String, isSame: (@Sendable (Value, Value) -> Bool)?,
+    effects: @escaping @Sendable (Parameter) -> [AtomEffect<Value>] = { _ in [] },
     default defaultValue: @escaping @Sendable (Parameter) -> Value
   ) {
     self.name = name
     self.makeDefault = defaultValue
     self.isSame = isSame
+    self.makeEffects = effects
   }
 
   /// The member atom for a parameter.
@@ -58,7 +65,7 @@ public struct AtomFamily<Parameter: Hashable & Sendable, Value: Sendable>: Senda
     let makeDefault = self.makeDefault
     return Atom(
       key: NodeKey(name: name, site: nil, parameter: AnyHashableSendable(parameter)), family: name, isSame: isSame,
-      default: { makeDefault(parameter) })
+      effects: makeEffects(parameter), default: { makeDefault(parameter) })
   }
 }
 
@@ -74,13 +81,15 @@ extension AtomFamily where Value: Equatable {
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - effects: Each member's atom effects, from its parameter (see ``AtomEffect``).
   ///   - defaultValue: The default of the member for a parameter.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    effects: @escaping @Sendable (Parameter) -> [AtomEffect<Value>] = { _ in [] },
     default defaultValue: @escaping @Sendable (Parameter) -> Value
   ) {
     self.init(
       name: NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
-      default: defaultValue)
+      effects: effects, default: defaultValue)
   }
 }

@@ -73,6 +73,17 @@ import Synchronization
   }
   /// Whether a recorder is set, readable from inlined writes.
   @usableFromInline @exclusivity(unchecked) var isRecording = false
+  /// The started effects of atoms that have them, by slot index.
+  var effectRuns: [Int32: any AtomEffectsRun] = [:] {
+    didSet { hasEffects = !effectRuns.isEmpty }
+  }
+  /// Whether some atom has effects, readable from inlined writes.
+  @usableFromInline @exclusivity(unchecked) var hasEffects = false
+  /// The effect writing now, whose own `onSet` handlers do not hear its write.
+  var writingEffect: ObjectIdentifier?
+
+  /// Whether writes must be noted (`noteWrite`): for a recording, or for atom effects.
+  @inlinable var notesWrites: Bool { isRecording || hasEffects }
   /// Sink of `didChange`'s early slot loads, so that the compiler keeps them.
   @exclusivity(unchecked) var prefetched: UInt64 = 0
 
@@ -132,7 +143,8 @@ import Synchronization
     records[Int(index)].dependencies = IndexList()  // a released slot's lists were freed
     records[Int(index)].dependents = IndexList()
     records[Int(index)].watched = slot.isAsync
-    records[Int(index)].writesInPlace = slot.kind == .atom && !slot.isAsync && slot.comparesValues
+    // An atom with effects tells them of every write, which the in-place write skips.
+    records[Int(index)].writesInPlace = slot.kind == .atom && !slot.isAsync && slot.comparesValues && !node.hasEffects
     records[Int(index)].evaluating = false
     records[Int(index)].dirtiedBy = -1
     indexOfKey[node.key] = index
@@ -149,6 +161,7 @@ import Synchronization
     if case .asyncAtom = (slot as? ValueSlot<Value>)?.compute {
       _ = slot.reload(self)
     }
+    if node.hasEffects, let run = node.startEffects(index: index, core: self) { effectRuns[index] = run }
     return index
   }
 
@@ -568,9 +581,9 @@ import Synchronization
     switch slot.compute {
     case .atom, .asyncAtom:
       setterWrites?.append(index)
-      let before = recorder == nil ? nil : slot.erasedLoadable.value
+      let before = notesWrites ? slot.erasedLoadable.value : nil
       if slot.write(value) {
-        recordWrite(index, before: before, site: site)
+        noteWrite(index, before: before, site: site)
         didChange(index)
       }
     case .writableSelector(_, let set), .asyncSelector(_, let set?):
@@ -586,10 +599,10 @@ import Synchronization
       try set(Setter(core: self), value)
     case .stub:
       // A stubbed node keeps its stub; the write is recorded as the new stub.
-      let before = recorder == nil ? nil : slot.erasedLoadable.value
+      let before = notesWrites ? slot.erasedLoadable.value : nil
       slot.replaceCompute(.stub(.success(value)))
       if slot.store(.success(value)) {
-        recordWrite(index, before: before, site: site)
+        noteWrite(index, before: before, site: site)
         didChange(index)
       }
     case .selector, .asyncSelector(_, nil):
@@ -601,27 +614,55 @@ import Synchronization
   /// setter last wrote.
   func reset(_ index: Int32, site: CallSite = .unknown) {
     let slot = slots[Int(index)]
-    let before = recorder == nil ? nil : slot.erasedLoadable.value
+    let before = notesWrites ? slot.erasedLoadable.value : nil
     if slot.resetToDefault(self) {
-      if slot.kind == .atom { recordWrite(index, before: before, site: site, isReset: true) }
+      if slot.kind == .atom { noteWrite(index, before: before, site: site, isReset: true) }
       didChange(index)
     }
   }
 
-  /// A node's value before a write, for a recording.
+  /// An atom effect's initial value, set while the atom is first used.
+  func setInitialValue<Value: Sendable>(_ value: Value, at index: Int32, site: CallSite) {
+    let slot = self.slot(index, as: Value.self)
+    let before = notesWrites ? slot.erasedLoadable.value : nil
+    if slot.write(value) {
+      noteWrite(index, before: before, site: site)
+      didChange(index)
+    }
+  }
+
+  /// Records an effect's phase for a recording; returns its place in the causal order (0
+  /// when nothing records).
+  func recordEffect(_ name: String, phase: String, index: Int32, cause: UInt64, error: String?) -> UInt64 {
+    guard let recorder else { return 0 }
+    return recorder.recordEffect(
+      name, phase: phase, node: slots[Int(index)].nodeUID, cause: cause, error: error)
+  }
+
+  /// Reports an atom effect's failure to observers and a recording.
+  func reportEffectError(_ name: String, _ error: any Error, index: Int32, startOrder: UInt64) {
+    if !observers.isEmpty { events.append(.effectFailed(node: slots[Int(index)].key, effect: name, error: error)) }
+    _ = recordEffect(name, phase: "failed", index: index, cause: startOrder, error: String(describing: error))
+  }
+
+  /// A node's value before a write, for a recording or atom effects.
   @usableFromInline func valueBeforeWrite(_ index: Int32) -> (any Sendable)? {
     slots[Int(index)].erasedLoadable.value
   }
 
-  /// Records a changed atom value, when recording: `before` was read before the write, the
-  /// value after is read now.
-  @usableFromInline func recordWrite(
+  /// Notes a changed atom value for a recording and the atom's effects: `before` was read
+  /// before the write; the value after is `written`, or read now.
+  @usableFromInline func noteWrite(
     _ index: Int32, before: (any Sendable)?, after written: (any Sendable)? = nil, site: CallSite,
     isReset: Bool = false
   ) {
-    guard let recorder else { return }
     let slot = slots[Int(index)]
-    let after = written ?? slot.erasedLoadable.value
+    let after: (any Sendable)? = written ?? slot.erasedLoadable.value
+    if let run = effectRuns[index], let before, let after {
+      let writer = writingEffect
+      deliveries.append { run.changed(from: before, to: after, isReset: isReset, writer: writer) }
+    }
+    guard let recorder else { return }
     let (order, cause) = recorder.recordWrite(
       node: slot.nodeUID, site: site, before: before, after: after, isReset: isReset)
     if operationInterests.contains(.timeline) {
@@ -704,6 +745,9 @@ import Synchronization
     records[Int(index)].watched = false
     freeIndices.append(index)
     if !observers.isEmpty { events.append(.nodeReleased(node: slot.key)) }
+    if let run = effectRuns.removeValue(forKey: index) {
+      deliveries.append { run.cleanUp() }
+    }
     return true
   }
 }

@@ -80,7 +80,18 @@ final class GraphRecorder {
   /// The times of the timed entries, in order. As large as `timeline`, so it holds the times
   /// of every timed entry the timeline still has.
   @exclusivity(unchecked) private var timings: RingBuffer<Times>
+  /// An atom effect's phase: started, failed, cleaned up.
+  struct EffectRecord {
+    var node: Int
+    var order: UInt64
+    var name: String
+    var phase: String
+    var cause: UInt64
+    var error: String?
+  }
+
   private var writes: RingBuffer<Write>
+  private var effects: RingBuffer<EffectRecord>
   private var occurrences: RingBuffer<Occurrence>
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
@@ -90,6 +101,7 @@ final class GraphRecorder {
     timings = RingBuffer(capacity: capacity)
     writes = RingBuffer(capacity: capacity)
     occurrences = RingBuffer(capacity: capacity)
+    effects = RingBuffer(capacity: capacity)
     self.timing = timing
   }
 
@@ -105,6 +117,7 @@ final class GraphRecorder {
     timings.grow(to: capacity)
     writes.grow(to: capacity)
     occurrences.grow(to: capacity)
+    effects.grow(to: capacity)
     self.timing = self.timing.combined(with: timing)
   }
 
@@ -155,6 +168,13 @@ final class GraphRecorder {
     writes.append(
       Write(node: node, order: order, cause: cause, site: site, before: before, after: after, isReset: isReset))
     return (order, cause)
+  }
+
+  /// Records an atom effect's phase; returns its causal order.
+  func recordEffect(_ name: String, phase: String, node: Int, cause: UInt64, error: String?) -> UInt64 {
+    let order = CausalOrder.next()
+    effects.append(EffectRecord(node: node, order: order, name: name, phase: phase, cause: cause, error: error))
+    return order
   }
 
   /// Records an async value arriving, or subscribers notified; returns its causal order.
@@ -211,8 +231,16 @@ final class GraphRecorder {
         return RecordedOccurrence(node: node, order: occurrence.order, kind: kind)
       }
     }
+    result.occurrences += effects.elements.compactMap { record in
+      key(record.node).map {
+        RecordedOccurrence(
+          node: $0, order: record.order, kind: .effect(name: record.name, phase: record.phase, error: record.error),
+          cause: record.cause)
+      }
+    }
+    result.occurrences.sort { $0.order < $1.order }
     result.droppedWrites = writes.dropped
-    result.droppedOccurrences = occurrences.dropped
+    result.droppedOccurrences = occurrences.dropped + effects.dropped
     for (key, index, count) in live where count > 0 && Int(index) < timedStatistics.count {
       var statistics = timedStatistics[index]
       statistics.count = count

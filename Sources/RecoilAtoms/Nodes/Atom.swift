@@ -19,6 +19,8 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
   // Sendable: all stored properties are immutable and Sendable.
   let defaultValue: @Sendable () -> Value
   let isSame: (@Sendable (Value, Value) -> Bool)?
+  /// Run when the atom is first used in a container (see ``AtomEffect``).
+  let effects: [AtomEffect<Value>]
 
   /// Creates an atom whose default value comes from a closure, run once per container.
   ///
@@ -31,13 +33,15 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - effects: Run when the atom is first used in a container (see ``AtomEffect``).
   ///   - defaultValue: Produces the value the atom has until it is set.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
-    default defaultValue: @escaping @Sendable () -> Value
+    effects: [AtomEffect<Value>] = [], default defaultValue: @escaping @Sendable () -> Value
   ) {
     self.defaultValue = defaultValue
     self.isSame = nil
+    self.effects = effects
     super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
   }
 
@@ -53,19 +57,21 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - effects: Run when the atom is first used in a container (see ``AtomEffect``).
   public convenience init(
     _ defaultValue: Value, key: String? = nil, fileID: String = #fileID, function: String = #function,
-    line: Int = #line
+    line: Int = #line, effects: [AtomEffect<Value>] = []
   ) {
-    self.init(key: key, fileID: fileID, function: function, line: line, default: { defaultValue })
+    self.init(key: key, fileID: fileID, function: function, line: line, effects: effects, default: { defaultValue })
   }
 
   @usableFromInline init(
-    key: NodeKey, family: String?, isSame: (@Sendable (Value, Value) -> Bool)?,
+    key: NodeKey, family: String?, isSame: (@Sendable (Value, Value) -> Bool)?, effects: [AtomEffect<Value>] = [],
     default defaultValue: @escaping @Sendable () -> Value
   ) {
     self.defaultValue = defaultValue
     self.isSame = isSame
+    self.effects = effects
     super.init(key: key, family: family)
   }
 
@@ -75,6 +81,31 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
     ValueSlot<Value>(
       node: self, index: index, arena: core.values, compute: .atom(defaultValue), isSame: isSame,
       state: .value(defaultValue()))
+  }
+
+  override var hasEffects: Bool { !effects.isEmpty }
+
+  override func startEffects(index: Int32, core: GraphCore) -> (any AtomEffectsRun)? {
+    guard !effects.isEmpty else { return nil }
+    var contexts: [AtomEffectContext<Value>] = []
+    var cleanups: [@Sendable () -> Void] = []
+    for effect in effects {
+      let order = core.recordEffect(effect.name, phase: "started", index: index, cause: 0, error: nil)
+      let context = AtomEffectContext(atom: self, container: core.container, name: effect.name, startOrder: order)
+      // What the effect writes while it starts names it as the cause.
+      if let cleanup = CauseContext.withCause(order, { effect.run(context) }) { cleanups.append(cleanup) }
+      let (initial, errors) = context.finishStarting()
+      CauseContext.withCause(order) {
+        switch initial {
+        case .untouched: break
+        case .value(let value, let site): core.setInitialValue(value, at: index, site: site)
+        case .reset: core.reset(index)
+        }
+      }
+      for error in errors { core.reportEffectError(effect.name, error, index: index, startOrder: order) }
+      contexts.append(context)
+    }
+    return TypedEffectsRun(contexts: contexts, cleanups: cleanups)
   }
 }
 
@@ -92,14 +123,15 @@ extension Atom where Value: Equatable {
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - effects: Run when the atom is first used in a container (see ``AtomEffect``).
   ///   - defaultValue: Produces the value the atom has until it is set.
   @inlinable public convenience init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
-    default defaultValue: @escaping @Sendable () -> Value
+    effects: [AtomEffect<Value>] = [], default defaultValue: @escaping @Sendable () -> Value
   ) {
     self.init(
       key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
-      default: defaultValue)
+      effects: effects, default: defaultValue)
   }
 
   /// Creates an atom of an `Equatable` value; setting an equal value changes nothing.
@@ -114,12 +146,13 @@ extension Atom where Value: Equatable {
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - effects: Run when the atom is first used in a container (see ``AtomEffect``).
   @inlinable public convenience init(
     _ defaultValue: Value, key: String? = nil, fileID: String = #fileID, function: String = #function,
-    line: Int = #line
+    line: Int = #line, effects: [AtomEffect<Value>] = []
   ) {
     self.init(
       key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
-      default: { defaultValue })
+      effects: effects, default: { defaultValue })
   }
 }

@@ -48,6 +48,12 @@ public class Node<Value: Sendable>: @unchecked Sendable {
   func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
     preconditionFailure("Node subclasses create their slots")
   }
+
+  /// Whether the node has atom effects, which run when it is first used (see ``AtomEffect``).
+  var hasEffects: Bool { false }
+
+  /// Runs the node's effects for its new slot `index`, under the container's lock.
+  func startEffects(index: Int32, core: GraphCore) -> (any AtomEffectsRun)? { nil }
 }
 
 /// A node that can be written: ``Atom``, ``AsyncAtom`` and ``WritableSelector``.

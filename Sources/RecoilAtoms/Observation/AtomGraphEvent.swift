@@ -34,6 +34,8 @@ public enum AtomGraphEvent: Sendable {
   case subscribersChanged(node: NodeKey, count: Int)
   /// A node was released from the container (an unused family member).
   case nodeReleased(node: NodeKey)
+  /// An atom effect reported a failure (see `AtomEffectContext.report(_:)`).
+  case effectFailed(node: NodeKey, effect: String, error: any Error)
   /// The container recorded an operation in its causal timeline, with its place in the
   /// causal order: only while it records (see `AtomContainer.startRecordingEvaluations`).
   case recorded(RecordedStep)

@@ -66,6 +66,8 @@ public struct RecordedOccurrence: Sendable {
     case failed
     /// The node's subscribers were told of its new state.
     case notified(subscribers: Int)
+    /// An atom effect of the node `started`, `failed` (with its error) or was `cleaned up`.
+    case effect(name: String, phase: String, error: String?)
   }
 
   /// The node.
@@ -74,6 +76,8 @@ public struct RecordedOccurrence: Sendable {
   public var order: UInt64
   /// What happened.
   public var kind: Kind
+  /// The causal order of what caused it, when recorded (an effect's failure names its start).
+  public var cause: UInt64 = 0
 }
 
 /// What a container recorded about its evaluations (see

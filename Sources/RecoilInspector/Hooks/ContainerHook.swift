@@ -44,7 +44,18 @@ final class ContainerHook: AtomGraphObserver {
       case .write(let write):
         core.streamEntry { (TimelineEntry.write(write, prefix: prefix, redactor: core.redactor), .step) }
       case .occurrence(let occurrence):
+        // The stream's effect events are stores' (`effect` events); an atom effect's failure
+        // arrives as an error event.
+        if case .effect = occurrence.kind { return }
         core.streamEntry { (TimelineEntry.occurrence(occurrence, prefix: prefix), .step) }
+      }
+    case .effectFailed(let node, let effect, let error):
+      guard core.isStreamingEnabled else { return }
+      let redactor = core.redactor
+      core.stream {
+        let id = self.id(node)
+        return .error(
+          node: id, message: redactor.redacts(node: id) ? Redaction.marker : "effect \(effect): \(error)")
       }
     case .edgeAdded(let from, let to), .edgeRemoved(let from, let to):
       let now = InspectorCore.now()

@@ -101,6 +101,12 @@ struct TimelineEntry: Sendable {
       return TimelineEntry(
         event: SnapshotEvent(seq: Int(occurrence.order), kind: .notification, node: node, subscribers: subscribers),
         rule: .latestChange(of: node))
+    case .effect(let name, let phase, let error):
+      // An atom effect: its start is a root, its failure and clean-up name the start.
+      return TimelineEntry(
+        event: SnapshotEvent(
+          seq: Int(occurrence.order), kind: .effect, node: node, name: name, phase: phase, error: error),
+        rule: occurrence.cause == 0 ? .none : .order(occurrence.cause))
     }
   }
 

@@ -95,7 +95,10 @@ public struct EffectContext<Action: Sendable>: Sendable {
   /// try await context.send(contentsOf: socket.messages.map { .received($0) })
   /// ```
   ///
-  /// - Parameter actions: The actions.
+  /// - Parameters:
+  ///   - actions: The actions.
+  ///   - file: Where they are sent, for the inspector's trace; filled in by the compiler.
+  ///   - line: Where they are sent; filled in by the compiler.
   /// - Throws: What the sequence throws, or `CancellationError`.
   public func send<Actions: AsyncSequence>(
     contentsOf actions: Actions, file: StaticString = #fileID, line: UInt = #line

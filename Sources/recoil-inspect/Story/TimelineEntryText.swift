@@ -60,6 +60,11 @@ enum TimelineEntryText {
       line.styled(.cyan) { $0.append("effect") }
       line.append(" ")
       line.appendInert(event.name ?? "?")
+      if let node = event.node {
+        // An atom effect.
+        line.append(" of ")
+        line.appendInert(node)
+      }
       line.append(" ")
       line.appendInert(event.phase ?? "?")
       if let error = event.error {

@@ -1,0 +1,38 @@
+/// Code that runs when an atom is first used in a container, as Recoil's atom `effects`: it
+/// can give the atom its initial value (``AtomEffectContext/setSelf(_:file:line:)`` while it
+/// runs), set or reset it later, hear every change (``AtomEffectContext/onSet(_:)``) and read
+/// other nodes (``AtomEffectContext/value(_:)``). What it returns runs when the atom is
+/// released from the container, or the container goes away.
+///
+/// ```swift
+/// let logged = AtomEffect<String>("log") { context in
+///   context.onSet { new, old, _ in print("theme \(old) -> \(new)") }
+///   return { print("theme released") }
+/// }
+/// static let theme = Atom("light", key: "Settings.theme", effects: [logged, .persisted(in: themeFile)])
+/// ```
+///
+/// While it runs, an effect holds the container's lock: it must use only its context, and
+/// start anything slow (a load, a subscription) in a task that sets the atom later.
+public struct AtomEffect<Value: Sendable>: Sendable {
+  /// The effect's name, as the inspector's timeline shows it.
+  public let name: String
+  let run: @Sendable (AtomEffectContext<Value>) -> (@Sendable () -> Void)?
+
+  /// Creates an effect.
+  ///
+  /// ```swift
+  /// let effect = AtomEffect<Int>("clamp") { context in
+  ///   context.onSet { new, _, _ in if new < 0 { context.setSelf(0) } }
+  ///   return nil
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The effect's name, for the inspector.
+  ///   - run: Runs when the atom is first used; returns a cleanup, or `nil`.
+  public init(_ name: String, _ run: @escaping @Sendable (AtomEffectContext<Value>) -> (@Sendable () -> Void)?) {
+    self.name = name
+    self.run = run
+  }
+}

@@ -1,0 +1,36 @@
+import RecoilConcurrency
+
+/// The effects of one atom in one container, once started: their contexts and cleanups. The
+/// container keeps one per atom with effects, by slot, to tell the effects of changes and to
+/// clean them up when the atom is released.
+protocol AtomEffectsRun: AnyObject, Sendable {
+  /// Tells every effect but `writer` of a change of the atom.
+  func changed(from old: any Sendable, to new: any Sendable, isReset: Bool, writer: ObjectIdentifier?)
+  /// Runs the cleanups, once.
+  func cleanUp()
+}
+
+/// ``AtomEffectsRun`` for an atom of `Value`.
+final class TypedEffectsRun<Value: Sendable>: AtomEffectsRun {
+  let contexts: [AtomEffectContext<Value>]
+  private let cleanups: LockedValue<[@Sendable () -> Void]>
+
+  init(contexts: [AtomEffectContext<Value>], cleanups: [@Sendable () -> Void]) {
+    self.contexts = contexts
+    self.cleanups = LockedValue(cleanups)
+  }
+
+  func changed(from old: any Sendable, to new: any Sendable, isReset: Bool, writer: ObjectIdentifier?) {
+    for context in contexts where ObjectIdentifier(context) != writer {
+      context.changed(from: old, to: new, isReset: isReset)
+    }
+  }
+
+  func cleanUp() {
+    let cleanups = self.cleanups.withLock { cleanups in
+      defer { cleanups = [] }
+      return cleanups
+    }
+    for cleanup in cleanups { cleanup() }
+  }
+}
