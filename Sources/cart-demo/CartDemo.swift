@@ -1,9 +1,13 @@
 import Foundation
 import RecoilInspector
 import RecoilSnapshot
+import RecoilStores
 
 /// `cart-demo --out DIR`: runs a scripted shopping session with the inspector attached and
-/// writes `DIR/cart.snapshot.json` and `DIR/cart.events.jsonl`.
+/// writes `DIR/cart.snapshot.json` and `DIR/cart.events.jsonl`. The session keeps a preference
+/// in a file (an atom persistence effect), reads async nodes together (`waitForAll`), and ends
+/// by replaying its stores' action logs into fresh stores to check that they reproduce its
+/// states.
 ///
 /// `cart-demo --stream ENDPOINT` plays the same session to a listening endpoint instead, such
 /// as `recoil-inspect live --listen tcp:127.0.0.1:9999`, and writes nothing.
@@ -59,6 +63,25 @@ struct CartDemo {
     let scenario = CartScenario(inspector: inspector)
     await scenario.run()
     inspector.stopStreaming()
+    try checkReplay(of: scenario)
+  }
+
+  /// Replays the session's recorded actions into fresh stores and checks that they end where
+  /// the session's stores did: the log alone reproduces the states.
+  static func checkReplay(of scenario: CartScenario) throws {
+    let app = Store(initialState: AppState(), reducer: AppReducers.app, name: "app-replay")
+    app.replay(scenario.appStore.actionLog())
+    let cart = Store<CartState, CartAction>(initialState: CartState(), name: "cart-replay")
+    cart.registerSlice(\.lines, name: "lines", reducer: CartReducers.lines)
+    cart.registerSlice(\.checkout, name: "checkout", reducer: CartReducers.checkout)
+    cart.replay(scenario.cartStore.actionLog())
+    guard app.state == scenario.appStore.state, cart.state == scenario.cartStore.state else {
+      throw ReplayMismatch()
+    }
+  }
+
+  struct ReplayMismatch: Error, CustomStringConvertible {
+    var description: String { "replaying the recorded actions did not reproduce the session's states" }
   }
 
   /// Runs the scenario and writes its snapshot and event log into `directory`.
@@ -78,6 +101,7 @@ struct CartDemo {
     await scenario.run()
     inspector.stopStreaming()
     try inspector.writeSnapshot(to: snapshot)
+    try checkReplay(of: scenario)
     return (snapshot, events)
   }
 }

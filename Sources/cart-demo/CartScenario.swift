@@ -1,3 +1,4 @@
+import Foundation
 import RecoilAtoms
 import RecoilInspector
 import RecoilStores
@@ -10,6 +11,8 @@ final class CartScenario: Sendable {
   let appStore = Store(initialState: AppState(), reducer: AppReducers.app, name: "app")
   let cartStore = Store<CartState, CartAction>(initialState: CartState(), name: "cart")
   let inspector: Inspector
+  /// The session's own folder for preference files (see `Preferences`).
+  let preferences = FileManager.default.temporaryDirectory.appending(path: "cart-demo-\(UUID().uuidString)")
 
   init(inspector: Inspector) {
     self.inspector = inspector
@@ -23,15 +26,21 @@ final class CartScenario: Sendable {
 
   /// Plays the session; returns when every effect and async selector has settled.
   func run() async {
+    try? FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
+    await Preferences.$directory.withValue(preferences) { await play() }
+  }
+
+  private func play() async {
     let container = self.container
     // What the screens would subscribe to.
     let prices = container.subscribe(Pricing.displayPrices) { _ in }
+    let overview = container.subscribe(Pricing.overview) { _ in }
     let greeting = appStore.subscribe(AppSelectors.greeting) { _ in }
     let itemCount = cartStore.subscribe(CartSelectors.itemCount) { _ in }
     let isEmpty = cartStore.subscribe(CartSelectors.isEmpty) { _ in }
     // The settings store drives the pricing atoms.
     let currency = appStore.subscribe(\.settings.currency) { container.set(Pricing.currency, $0) }
-    defer { [prices, greeting, itemCount, isEmpty, currency].forEach { _ = $0 } }
+    defer { [prices, overview, greeting, itemCount, isEmpty, currency].forEach { _ = $0 } }
 
     _ = try? await container.value(Pricing.rates)
     _ = try? await container.value(Catalog.recommendations)  // fails: the service is offline
@@ -59,6 +68,7 @@ final class CartScenario: Sendable {
     appStore.dispatch(.settings(.setNotifications(true)))
 
     for text in ["sc", "scarf", ""] { container.set(Catalog.query, text) }
+    container.set(Preferences.sortByPrice, true)  // saved to its file by the persistence effect
     cartStore.dispatch(.add(productID: "SC-07"))
     cartStore.dispatch(.setQuantity(productID: "BT-42", quantity: 3))
     cartStore.dispatch(.setQuantity(productID: "GL-03", quantity: 2))

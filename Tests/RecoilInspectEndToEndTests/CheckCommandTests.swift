@@ -54,8 +54,9 @@ import Testing
     ])
     #expect(outcome.status == 1)
     let text = outcome.stdoutText
-    #expect(text.contains("FAIL nodes.max: snapshot: 25 nodes (at most 20)"))
-    #expect(text.contains("FAIL evaluations[0] (Pricing.*): Pricing.displayPrices: mean "))
+    #expect(text.contains("FAIL nodes.max: snapshot: 27 nodes (at most 20)"))
+    #expect(text.contains("FAIL evaluations[0] (Pricing.*): Pricing."))  // which ones depends on the recorded timings
+    #expect(text.contains(": mean ") && text.contains("(at most 100.0 µs)"))
     #expect(text.contains("FAIL actions[0] (cart/remove): cart #"))
     #expect(!text.contains("status.error"))  // ignored
     // JUnit: well-formed, a test case per rule, a failure per violation.

@@ -49,7 +49,7 @@ import Testing
     let fixture = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
     let outcome = try ExecutableRunner.run(["diff", fixture, fixture, "--exit-code"])
     #expect(outcome.status == 0)
-    #expect(outcome.stdoutText == "no structural changes (25 nodes, 15 edges); 0 values changed, 0 selectors slower\n")
+    #expect(outcome.stdoutText == "no structural changes (27 nodes, 18 edges); 0 values changed, 0 selectors slower\n")
   }
 
   @Test func valuesAndSlowerSelectorsAreComparedAndPrintedAsJSON() throws {

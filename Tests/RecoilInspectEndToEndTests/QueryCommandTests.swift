@@ -12,7 +12,7 @@ import Testing
 
   @Test func dependentsAndDependenciesListEveryNodeReachedWithItsDistance() throws {
     let text = try ExecutableRunner.run(["query", demo, "--dependencies", "Pricing.displayPrices"]).stdoutText
-    #expect(text.hasPrefix("Pricing.displayPrices depends on 6 nodes:\n"))
+    #expect(text.hasPrefix("Pricing.displayPrices depends on 7 nodes:\n"))
     // A store slice drives Pricing.currency: reaching it takes a `drives` edge.
     #expect(text.contains("    app.settings (slice, 2 hops)\n"))
     #expect(text.contains("  Pricing.currency (atom, direct)\n"))
@@ -25,7 +25,7 @@ import Testing
     #expect(nodes.allSatisfy { $0["depth"] as? Int == 1 })
     let dependents = try json(["--dependents", "Catalog.query"])
     let ids = try #require(dependents["nodes"] as? [[String: Any]]).compactMap { $0["id"] as? String }
-    #expect(ids == ["Catalog.visibleProducts", "Catalog.recommendations", "Pricing.displayPrices"])
+    #expect(ids == ["Catalog.visibleProducts", "Catalog.recommendations", "Pricing.displayPrices", "Pricing.overview"])
   }
 
   @Test func slowestRanksSelectorsByTotalMeanOrCount() throws {

@@ -13,7 +13,7 @@ import Testing
     let outcome = try ExecutableRunner.run(["report", input.path])
     let output = directory.appending(path: "cart.snapshot.html").path
     #expect(outcome.status == 0)
-    #expect(outcome.stderr == "recoil-inspect: wrote \(output) (25 nodes, 15 edges)\n")
+    #expect(outcome.stderr == "recoil-inspect: wrote \(output) (27 nodes, 18 edges)\n")
     let page = try String(contentsOfFile: output, encoding: .utf8)
     #expect(page.hasPrefix("<!DOCTYPE html>"))
     #expect(page.contains("<title>cart.snapshot.json · recoil-inspect</title>"))

@@ -24,7 +24,7 @@ import Testing
   @Test func filtersThatMatchNothingSaySo() throws {
     let outcome = try ExecutableRunner.run(["trace", demo, "--store", "app", "--path", "lines"])
     #expect(outcome.status == 0)
-    #expect(outcome.stdoutText == "nothing matched --store app --path lines (of 164 timeline entries)\n")
+    #expect(outcome.stdoutText == "nothing matched --store app --path lines (of 180 timeline entries)\n")
     // A snapshot from before the timeline says the same of its actions.
     var old = try SnapshotCodec.decode(Data(contentsOf: URL(filePath: demo)))
     old.timeline = []
@@ -76,7 +76,7 @@ import Testing
     #expect(validate.status == 65)
     let results = try #require(try JSONSerialization.jsonObject(with: validate.stdout) as? [[String: Any]])
     #expect(results.map { $0["valid"] as? Bool } == [true, false])
-    #expect((results[0]["nodes"] as? [String: Int])?["selector"] == 12)
+    #expect((results[0]["nodes"] as? [String: Int])?["selector"] == 13)
     #expect(results[0]["errors"] as? Int == 1)
     #expect((results[1]["error"] as? String)?.contains("duplicate node id") == true)
 

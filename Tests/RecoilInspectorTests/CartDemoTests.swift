@@ -16,7 +16,7 @@ import Testing
         #"Catalog.inStock("BT-42")"#, #"Catalog.inStock("HT-11")"#, #"Catalog.inStock("SC-07")"#, "Catalog.products",
         "Catalog.query", "Catalog.recommendations", #"Catalog.stock("BT-42")"#, #"Catalog.stock("HT-11")"#,
         #"Catalog.stock("SC-07")"#, #"Catalog.stock("GL-03")"#, "Catalog.visibleProducts", "Pricing.currency",
-        "Pricing.displayPrices",
+        "Pricing.displayPrices", "Pricing.overview", "Preferences.sortByPrice",
         "Pricing.rates", "app", "app.greeting", "app.settings", "app.user", "app.userName", "cart", "cart.cartLines",
         "cart.checkout", "cart.isEmpty", "cart.itemCount", "cart.lines",
       ])
@@ -28,6 +28,8 @@ import Testing
         "Catalog.visibleProducts -> Pricing.displayPrices", "Pricing.currency -> Pricing.displayPrices",
         "Pricing.rates -> Pricing.displayPrices", "app.user -> app.userName", "app.userName -> app.greeting",
         "cart.cartLines -> cart.itemCount", "cart.itemCount -> cart.isEmpty", "cart.lines -> cart.cartLines",
+        "Preferences.sortByPrice -> Catalog.visibleProducts", "Catalog.visibleProducts -> Pricing.overview",
+        "Pricing.rates -> Pricing.overview",
         // A store subscriber copies the currency setting into the atom.
         "app.settings -> Pricing.currency",
       ])
@@ -65,6 +67,17 @@ import Testing
     #expect(cartActions.last?.name == "placeOrder")
     #expect(cartActions.map(\.seq) == Array(1...cartActions.count))
     #expect(inspector.effectEvents().filter { $0.phase == .finished }.count == 5)
+
+    // The demo reads async nodes together, keeps a preference on disk, and replays.
+    #expect(node("Pricing.overview")?.value == #""4 products in 3 currencies""#)
+    let start = try #require(snapshot.timeline.first { $0.kind == .effect && $0.node == "Preferences.sortByPrice" })
+    #expect(start.name == "persisted in preferences/sort-by-price.json" && start.phase == "started")
+    let file = scenario.preferences.appending(path: "sort-by-price.json")
+    for _ in 0..<400 where !FileManager.default.fileExists(atPath: file.path) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8) == "true")
+    try CartDemo.checkReplay(of: scenario)
   }
 
   @Test func theDemoWritesItsSnapshotAndEventLog() async throws {
@@ -72,7 +85,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let (snapshotURL, eventsURL) = try await CartDemo.record(into: directory)
     let snapshot = try SnapshotCodec.decode(Data(contentsOf: snapshotURL))
-    #expect(snapshot.nodes.count == 25)
+    #expect(snapshot.nodes.count == 27)
     let lines = try String(contentsOf: eventsURL, encoding: .utf8).split(separator: "\n")
     let events = try lines.enumerated().map { try InspectorEventCodec.decode(line: String($1), lineNumber: $0 + 1) }
     #expect(events.contains { if case .action(let action) = $0.kind { action.name == "placeOrder" } else { false } })

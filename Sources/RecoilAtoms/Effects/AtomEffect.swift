@@ -35,4 +35,19 @@ public struct AtomEffect<Value: Sendable>: Sendable {
     self.name = name
     self.run = run
   }
+
+  /// Runs the effect with another effect's context: for an effect made of others, such as one
+  /// that chooses a file when the atom is first used.
+  ///
+  /// ```swift
+  /// let themeFile = AtomEffect<String>("theme file") { context in
+  ///   AtomEffect.persisted(in: Session.current.folder.appending(path: "theme.json"))(context)
+  /// }
+  /// ```
+  ///
+  /// - Parameter context: The context the outer effect was given.
+  /// - Returns: The effect's cleanup, to return from the outer effect.
+  public func callAsFunction(_ context: AtomEffectContext<Value>) -> (@Sendable () -> Void)? {
+    run(context)
+  }
 }

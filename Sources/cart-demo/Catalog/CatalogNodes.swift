@@ -15,7 +15,8 @@ enum Catalog {
   static let inStock = SelectorFamily(key: "Catalog.inStock") { (id: String, get: Getter) in try get(stock(id)) > 0 }
   static let visibleProducts = Selector(key: "Catalog.visibleProducts") { get in
     let query = try get(query).lowercased()
-    return try get(products).filter { query.isEmpty || $0.name.lowercased().contains(query) }
+    let matching = try get(products).filter { query.isEmpty || $0.name.lowercased().contains(query) }
+    return try get(Preferences.sortByPrice) ? matching.sorted { $0.priceCents < $1.priceCents } : matching
   }
   /// Loaded asynchronously from a (simulated) service.
   static let recommendations = AsyncSelector(key: "Catalog.recommendations") { get -> [Product] in
@@ -41,5 +42,11 @@ enum Pricing {
       prices[product.id] = "\(currency) \((amount * 100).rounded() / 100)"
     }
     return prices
+  }
+  /// A one-line overview, once the products and the rates (loaded asynchronously) are both
+  /// there: Recoil's `waitForAll`.
+  static let overview = Selector(key: "Pricing.overview") { get -> String in
+    let (products, rates) = try get.waitForAll(Catalog.visibleProducts, rates)
+    return "\(products.count) products in \(rates.count) currencies"
   }
 }

@@ -12,7 +12,8 @@ import RecoilSnapshot
 /// - From the causal timeline: every evaluation a slice on its selector's thread (timed ones
 ///   with their duration) with the trigger in `args`; writes, notifications and resolutions
 ///   slices of no duration on their container's "writes" thread (or their store's actions
-///   thread); an effect run a slice from its start to its end; and a flow event (`ph: "s"` and
+///   thread); an effect run (a store's, or an atom's on its container) a slice from its start
+///   to its end; and a flow event (`ph: "s"` and
 ///   `"f"`) from each entry's cause to it, so Perfetto draws the arrows of cause and effect.
 /// - Metadata events, last, name the processes and threads.
 ///
@@ -157,7 +158,10 @@ enum ChromeTrace {
         }
         placed[event.seq] = (track, ts)
       case .effect:
-        let track = tracks.track(process: "store \(event.store ?? "?")", thread: "effects")
+        // A store's effect, or an atom effect (on its container's track).
+        let track =
+          event.store.map { tracks.track(process: "store \($0)", thread: "effects") }
+          ?? tracks.track(process: container, thread: "effects")
         if event.phase == "started" {
           effectStarts[event.seq] = (track, ts, event)
           placed[event.seq] = (track, ts)
