@@ -1,6 +1,7 @@
 #if canImport(Combine)
   import Combine
 
+  // Apple platforms only: Linux has no Combine, so this file is not compiled there.
   extension Store {
     /// The states as a Combine publisher: the current state first, then every new one.
     ///
@@ -8,7 +9,8 @@
     /// store.publisher.map(\.cart.items.count).sink { badge = $0 }.store(in: &cancellables)
     /// ```
     public var publisher: AnyPublisher<State, Never> {
-      let subject = CurrentValueSubject<State, Never>(state)
+      // Subjects may be sent to from any thread (Combine documents them as thread-safe).
+      nonisolated(unsafe) let subject = CurrentValueSubject<State, Never>(state)
       let subscription = subscribe { subject.send($0) }
       return subject.handleEvents(receiveCancel: { subscription.cancel() }).eraseToAnyPublisher()
     }

@@ -1,0 +1,122 @@
+#if canImport(SwiftUI)
+  import SwiftUI
+
+  // Apple platforms only: thin conveniences over `AtomContainer.observe` (Observation), for
+  // the RecoilSwift style of reading nodes in a view. Linux has no SwiftUI; this file is not
+  // compiled there.
+
+  private struct AtomContainerKey: EnvironmentKey {
+    static let defaultValue: AtomContainer? = nil
+  }
+
+  extension EnvironmentValues {
+    /// The container that ``RecoilValue`` and ``RecoilBinding`` read, set with
+    /// `.atomContainer(_:)`.
+    public var atomContainer: AtomContainer? {
+      get { self[AtomContainerKey.self] }
+      set { self[AtomContainerKey.self] = newValue }
+    }
+  }
+
+  extension View {
+    /// Gives this view and its children a container to read nodes from.
+    ///
+    /// ```swift
+    /// ContentView().atomContainer(container)
+    /// ```
+    ///
+    /// - Parameter container: The container.
+    /// - Returns: The view.
+    public func atomContainer(_ container: AtomContainer) -> some View {
+      environment(\.atomContainer, container)
+    }
+  }
+
+  /// A node's state in a SwiftUI view, from the container in the environment: the view
+  /// updates when it changes (RecoilSwift's `useRecoilValue`).
+  ///
+  /// ```swift
+  /// struct Total: View {
+  ///   @RecoilValue(CartState.total) var total
+  ///   var body: some View { Text(total.value.map { "\($0)" } ?? "…") }
+  /// }
+  /// ```
+  @MainActor @propertyWrapper
+  public struct RecoilValue<Value: Sendable>: DynamicProperty {
+    @Environment(\.atomContainer) private var container
+    @State private var observation = NodeObservation<Value>()
+    private let node: Node<Value>
+
+    /// Reads `node`.
+    ///
+    /// - Parameter node: Any atom or selector.
+    public init(_ node: Node<Value>) {
+      self.node = node
+    }
+
+    /// The node's current state.
+    public var wrappedValue: Loadable<Value> {
+      observation.observed(node, in: container).loadable
+    }
+  }
+
+  /// A writable node as a SwiftUI binding, from the container in the environment
+  /// (RecoilSwift's `useRecoilState`).
+  ///
+  /// ```swift
+  /// struct CurrencyPicker: View {
+  ///   @RecoilBinding(Settings.currency) var currency
+  ///   var body: some View { TextField("Currency", text: $currency) }
+  /// }
+  /// ```
+  @MainActor @propertyWrapper
+  public struct RecoilBinding<Value: Sendable>: DynamicProperty {
+    @Environment(\.atomContainer) private var container
+    @State private var observation = NodeObservation<Value>()
+    private let node: Atom<Value>
+
+    /// Reads and writes `atom`.
+    ///
+    /// - Parameter atom: The atom.
+    public init(_ atom: Atom<Value>) {
+      self.node = atom
+    }
+
+    /// The atom's value; setting it sets the atom.
+    public var wrappedValue: Value {
+      get {
+        let container = NodeObservation<Value>.required(container)
+        return observation.observed(node, in: container).value ?? (try? container.get(node)) ?? node.defaultValue()
+      }
+      nonmutating set { NodeObservation<Value>.required(container).set(node, newValue) }
+    }
+
+    /// A SwiftUI `Binding` to the atom.
+    public var projectedValue: Binding<Value> {
+      Binding(get: { wrappedValue }, set: { wrappedValue = $0 })
+    }
+  }
+
+  /// The observed node behind a view's ``RecoilValue`` or ``RecoilBinding``, made on first use
+  /// and kept by the view's state.
+  @MainActor final class NodeObservation<Value: Sendable> {
+    private var observed: ObservedNode<Value>?
+    private weak var container: AtomContainer?
+
+    func observed(_ node: Node<Value>, in container: AtomContainer?) -> ObservedNode<Value> {
+      let container = Self.required(container)
+      if let observed, self.container === container { return observed }
+      let made = container.observe(node, delivery: .mainActor)
+      observed = made
+      self.container = container
+      return made
+    }
+
+    static func required(_ container: AtomContainer?) -> AtomContainer {
+      guard let container else {
+        ProgrammerError.stop("No AtomContainer in the environment: add .atomContainer(container) above this view")
+      }
+      return container
+    }
+  }
+#endif
