@@ -13,6 +13,19 @@ package struct JSONWriter {
   }
 
   package mutating func beginObject(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "{")) }
+
+  /// An array member of one object per element, each object's members written by `fields`.
+  package mutating func writeObjects<Elements: Sequence>(
+    key: String, _ elements: Elements, _ fields: (inout JSONWriter, Elements.Element) -> Void
+  ) {
+    beginArray(key: key)
+    for element in elements {
+      beginObject()
+      fields(&self, element)
+      endObject()
+    }
+    endArray()
+  }
   package mutating func endObject() { close(bracket: UInt8(ascii: "}")) }
   package mutating func beginArray(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "[")) }
   package mutating func endArray() { close(bracket: UInt8(ascii: "]")) }

@@ -76,22 +76,10 @@ public enum SnapshotCodec {
     }
     writer.endArray()
     if !snapshot.actions.isEmpty {
-      writer.beginArray(key: "actions")
-      for action in snapshot.actions {
-        writer.beginObject()
-        writer.writeFields(of: action)
-        writer.endObject()
-      }
-      writer.endArray()
+      writer.writeObjects(key: "actions", snapshot.actions) { $0.writeFields(of: $1) }
     }
     if !snapshot.timeline.isEmpty {
-      writer.beginArray(key: "timeline")
-      for event in snapshot.timeline {
-        writer.beginObject()
-        writer.writeFields(of: event)
-        writer.endObject()
-      }
-      writer.endArray()
+      writer.writeObjects(key: "timeline", snapshot.timeline) { $0.writeFields(of: $1) }
     }
     if let dropped = snapshot.dropped { write(dropped, to: &writer) }
     writer.endObject()

@@ -135,67 +135,47 @@ struct QueryAnswer {
     case .reached(let start, let downstream, let reached):
       writer.write("question", downstream ? "dependents" : "dependencies")
       writer.write("node", start)
-      writer.beginArray(key: "nodes")
-      for reach in reached {
-        writer.beginObject()
+      writer.writeObjects(key: "nodes", reached) { writer, reach in
         writer.write("id", reach.id)
         writer.write("kind", kind(reach.id))
         writer.write("depth", reach.depth)
-        writer.endObject()
       }
-      writer.endArray()
     case .slowest(let nodes):
       writer.write("question", "slowest")
       writer.write("by", ranking.rawValue)
-      writer.beginArray(key: "selectors")
-      for node in nodes {
+      writer.writeObjects(key: "selectors", nodes) { writer, node in
         let stats = node.evaluations ?? SnapshotEvaluations(count: 0, totalNanos: 0)
-        writer.beginObject()
         writer.write("id", node.id)
         writer.write("count", stats.count)
         writer.write("timedCount", stats.timedCount ?? stats.count)
         writer.write("totalNanos", stats.estimatedTotalNanos)
         writer.write("meanNanos", stats.meanNanos)
         writer.write("maxNanos", stats.maxNanos)
-        writer.endObject()
       }
-      writer.endArray()
     case .wasted(let selectors):
       writer.write("question", "wasted")
-      writer.beginArray(key: "selectors")
-      for row in selectors {
-        writer.beginObject()
+      writer.writeObjects(key: "selectors", selectors) { writer, row in
         writer.write("id", row.node)
         writer.write("wasted", row.wasted)
         writer.write("evaluations", row.evaluations)
         writer.write("wastedNanos", row.timedNanos)
-        writer.endObject()
       }
-      writer.endArray()
     case .inFlight(let elapsed, let rows):
       writer.write("question", "inFlight")
-      writer.beginArray(key: "items")
-      for row in rows {
-        writer.beginObject()
+      writer.writeObjects(key: "items", rows) { writer, row in
         writer.write("kind", row.kind)
         writer.write("id", row.name)
         writer.write("store", row.store)
         writer.write("seq", row.seq)
         writer.write("forNanos", row.sinceNanos.flatMap { since in elapsed.map { max(0, $0 - since) } })
-        writer.endObject()
       }
-      writer.endArray()
     case .failing(let nodes), .loading(let nodes):
       if case .failing = rows { writer.write("question", "errors") } else { writer.write("question", "loading") }
-      writer.beginArray(key: "nodes")
-      for node in nodes {
-        writer.beginObject()
+      writer.writeObjects(key: "nodes", nodes) { writer, node in
         writer.write("id", node.id)
         writer.write("kind", node.kind.rawValue)
         writer.write("error", node.error)
-        writer.endObject()
       }
-      writer.endArray()
     case .cycles(let cycles):
       writer.write("question", "cycles")
       writer.beginArray(key: "cycles")
