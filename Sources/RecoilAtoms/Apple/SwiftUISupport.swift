@@ -97,26 +97,4 @@
     }
   }
 
-  /// The observed node behind a view's ``RecoilValue`` or ``RecoilBinding``, made on first use
-  /// and kept by the view's state.
-  @MainActor final class NodeObservation<Value: Sendable> {
-    private var observed: ObservedNode<Value>?
-    private weak var container: AtomContainer?
-
-    func observed(_ node: Node<Value>, in container: AtomContainer?) -> ObservedNode<Value> {
-      let container = Self.required(container)
-      if let observed, self.container === container { return observed }
-      let made = container.observe(node, delivery: .mainActor)
-      observed = made
-      self.container = container
-      return made
-    }
-
-    static func required(_ container: AtomContainer?) -> AtomContainer {
-      guard let container else {
-        ProgrammerError.stop("No AtomContainer in the environment: add .atomContainer(container) above this view")
-      }
-      return container
-    }
-  }
 #endif

@@ -1,0 +1,34 @@
+import RecoilConcurrency
+
+/// The observed node behind a view's `RecoilValue` or `RecoilBinding` (the SwiftUI property
+/// wrappers): made on first use, on the main actor, and kept while the container stays the
+/// same. Platform-neutral, so that what the wrappers do is tested everywhere.
+///
+/// ```swift
+/// let observation = NodeObservation<Int>()
+/// let total = observation.observed(CartState.total, in: container)  // the same object next time
+/// ```
+@MainActor final class NodeObservation<Value: Sendable> {
+  private var observed: ObservedNode<Value>?
+  private weak var container: AtomContainer?
+
+  init() {}
+
+  /// The node observed in `container`, made when first asked or when the container changed.
+  func observed(_ node: Node<Value>, in container: AtomContainer?) -> ObservedNode<Value> {
+    let container = Self.required(container)
+    if let observed, self.container === container { return observed }
+    let made = container.observe(node, delivery: .mainActor)
+    observed = made
+    self.container = container
+    return made
+  }
+
+  /// The container, or a stop that says how to provide one.
+  static func required(_ container: AtomContainer?) -> AtomContainer {
+    guard let container else {
+      ProgrammerError.stop("No AtomContainer in the environment: add .atomContainer(container) above this view")
+    }
+    return container
+  }
+}
