@@ -57,8 +57,12 @@ import Testing
   }
 
   @Test func threadIdentifiersDifferBetweenThreads() async {
-    let here = CurrentThread.id
     let there = await Task.detached { CurrentThread.id }.value
+    // Taken after the await, on the thread that then waits for the other one: both are
+    // alive together, so their identifiers cannot be the same. (An identifier taken before
+    // the await may belong to a pool thread that has exited since, whose identifier a new
+    // thread can reuse.)
+    let here = CurrentThread.id
     #expect(here != 0 && there != 0)
     let other = LockedValue<UInt>(0)
     let done = DispatchSemaphore(value: 0)

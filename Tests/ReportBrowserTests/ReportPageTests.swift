@@ -142,6 +142,25 @@ import WebDriver
     }
   }
 
+  @Test func anActionShowsWhatItCausedAndMarksTheAtomsItsSubscribersWrote() throws {
+    let snapshot = try demoSnapshot()
+    // app #5 sets the currency; a subscriber of the app store copies it into Pricing.currency.
+    let position = try #require(snapshot.actions.firstIndex { $0.store == "app" && $0.seq == 5 })
+    try withReport(snapshot) { browser in
+      // Stepped to with the keyboard: the timeline shows only the rows in view.
+      try browser.click("#timeline-head")
+      try browser.press(String(repeating: WebDriverKey.arrowRight, count: position + 1))
+      let current = "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')"
+      #expect(try browser.execute(current) as? String == String(position + 1))
+      let text = try browser.detailsText()
+      #expect(text.contains("Caused ("))
+      #expect(text.contains("notify 2 subscribers of app"))
+      #expect(text.contains(#"write Pricing.currency: "EUR" → "USD""#))
+      #expect(text.contains("evaluate Pricing.displayPrices"))
+      #expect(try browser.nodeIDs(withClass: "written") == ["Pricing.currency", "app", "app.settings"])
+    }
+  }
+
   @Test func aSelectedSliceShowsItsValuesAsOfTheChosenStepAndItsHistory() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in

@@ -13,6 +13,9 @@ import RecoilSnapshot
 /// The timeline holds one entry per recorded action, in order, numbered from 1 in that order
 /// (`seq`; stores number their actions each on their own, `storeSeq`). Each change names the
 /// nodes it wrote: the store, and each slice whose path the change concerns (at, above or below).
+/// From the snapshot's causal timeline, each action also lists what it caused (`caused`: its
+/// notifications, the atoms its subscribers wrote, the evaluations and effects that followed,
+/// at most ``causedLimit``), each with the node it concerns.
 enum ReportData {
   static func json(for snapshot: Snapshot, marks: DifferenceMarks? = nil) -> [UInt8] {
     var writer = JSONWriter(compact: true)
@@ -86,6 +89,13 @@ enum ReportData {
       slicesOfStore[owner, default: []].append((index, node.label ?? String(node.id.dropFirst(owner.count + 1))))
     }
 
+    // Each action's entry in the causal timeline, to list what it caused.
+    let causal = TimelineIndex(snapshot)
+    var causalEntryOfAction: [String: [Int: SnapshotEvent]] = [:]
+    for event in causal.events where event.kind == .action {
+      if let store = event.store, let number = event.action { causalEntryOfAction[store, default: [:]][number] = event }
+    }
+
     writer.beginArray(key: "timeline")
     for (position, action) in snapshot.actions.enumerated() {
       writer.beginObject()
@@ -114,8 +124,34 @@ enum ReportData {
         writer.endObject()
       }
       writer.endArray()
+      if let entry = causalEntryOfAction[action.store]?[action.seq] {
+        let caused = consequences(of: entry, in: causal)
+        if !caused.isEmpty {
+          writer.writeObjects(key: "caused", caused) { writer, event in
+            writer.write("seq", event.seq)
+            writer.write("kind", event.kind.rawValue)
+            writer.write("node", event.node.flatMap { indexOfID[$0] })
+            writer.write("text", event.summary)
+          }
+        }
+      }
       writer.endObject()
     }
     writer.endArray()
+  }
+
+  /// How many consequences of one action the report lists.
+  static let causedLimit = 100
+
+  /// What an entry caused, directly or not, in the order it happened.
+  private static func consequences(of entry: SnapshotEvent, in timeline: TimelineIndex) -> [SnapshotEvent] {
+    var found: [SnapshotEvent] = []
+    var frontier = [entry]
+    while let next = frontier.popLast(), found.count < causedLimit {
+      let direct = timeline.consequences(of: next)
+      found += direct
+      frontier += direct
+    }
+    return Array(found.sorted { $0.seq < $1.seq }.prefix(causedLimit))
   }
 }

@@ -365,6 +365,22 @@ enum ReportScript {
         details.append(section(`Changes (${entry.changes.length})`, changes));
         const written = writtenBy(entry);
         if (written.length) details.append(section('Wrote', linkList(written, '')));
+        // What it caused, from the causal timeline: notifications, the atoms its subscribers
+        // wrote, the evaluations and effects that followed.
+        if (entry.caused && entry.caused.length) {
+          const caused = make('ul', 'caused');
+          for (const effect of entry.caused) {
+            const item = make('li', effect.kind, `#${effect.seq} ${effect.text}`);
+            if (effect.node !== undefined) {
+              const link = nodeLink(effect.node);
+              link.textContent = 'show';
+              link.title = nodes[effect.node].id;
+              item.append(' ', link);
+            }
+            caused.append(item);
+          }
+          details.append(section(`Caused (${entry.caused.length})`, caused));
+        }
       }
       details.addEventListener('click', (event) => {
         const link = event.target.closest('[data-target-id], [data-step]');
@@ -423,6 +439,8 @@ enum ReportScript {
       function writtenBy(entry) {
         const written = new Set();
         for (const change of entry.changes) for (const index of change.nodes) written.add(index);
+        // Atoms the action's subscribers (or effects) wrote, from the causal timeline.
+        for (const effect of entry.caused ?? []) if (effect.kind === 'write' && effect.node !== undefined) written.add(effect.node);
         return [...written];
       }
       function stepTo(entryIndex) {

@@ -120,3 +120,36 @@ public struct SnapshotEvent: Sendable, Equatable {
   /// ```
   public var subject: String { node ?? store ?? "" }
 }
+
+extension SnapshotEvent {
+  /// The entry in a few words, without its number: `write Pricing.currency: "EUR" → "USD"`,
+  /// `evaluate Pricing.displayPrices 15.6 µs (dependency Pricing.currency)`. For displays
+  /// that style nothing, such as the HTML report.
+  ///
+  /// ```swift
+  /// print("#\(event.seq) \(event.summary)")
+  /// ```
+  public var summary: String {
+    var text: String
+    switch kind {
+    case .action:
+      text = "action \(store ?? "?")\(action.map { " #\($0)" } ?? "") \(name ?? "?")"
+    case .write:
+      text = "\(name == "reset" ? "reset" : "write") \(subject): \(before ?? "∅") → \(after ?? "∅")"
+    case .evaluation:
+      text = "evaluate \(subject)"
+    case .notification:
+      let count = subscribers ?? 0
+      text = "notify \(count) subscriber\(count == 1 ? "" : "s") of \(subject)"
+    case .effect:
+      text = "effect \(name ?? "?")\(node.map { " of \($0)" } ?? "") \(phase ?? "?")"
+      if let error { text += ": \(error)" }
+    case .resolution:
+      text = "\(phase ?? "resolved") \(subject)"
+    }
+    if let durationNanos { text += " \(DurationText.format(nanos: durationNanos))" }
+    if let trigger { text += " (\(trigger))" }
+    if changed == false { text += " unchanged" }
+    return text
+  }
+}
