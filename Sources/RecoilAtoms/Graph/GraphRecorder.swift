@@ -96,6 +96,9 @@ final class GraphRecorder {
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
 
+  /// The causal clock, kept here so that each record reaches it through a field in cache.
+  private let clock = CausalClock.shared
+
   init(capacity: Int, timing: RecordingTiming) {
     timeline = RingBuffer(capacity: capacity)
     timings = RingBuffer(capacity: capacity)
@@ -151,7 +154,7 @@ final class GraphRecorder {
   @discardableResult
   func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool) -> UInt64 {
     let timed = durationNanos != Self.untimed
-    let order = CausalOrder.next()
+    let order = clock.next()
     defer { if timed { timings.append(Times(startNanos: startNanos, durationNanos: durationNanos)) } }
     timeline.append(Entry(node: node, cause: cause, timed: timed, order: order, changed: changed))
     if timed { timedStatistics[index].add(durationNanos) }
@@ -163,8 +166,8 @@ final class GraphRecorder {
   func recordWrite(
     node: Int, site: CallSite, before: (any Sendable)?, after: (any Sendable)?, isReset: Bool
   ) -> (order: UInt64, cause: UInt64) {
-    let cause = CauseContext.current
-    let order = CausalOrder.next()
+    let cause = CauseContext.current(onThread: clock.threadCause, clock: clock)
+    let order = clock.next()
     writes.append(
       Write(node: node, order: order, cause: cause, site: site, before: before, after: after, isReset: isReset))
     return (order, cause)
@@ -172,14 +175,14 @@ final class GraphRecorder {
 
   /// Records an atom effect's phase; returns its causal order.
   func recordEffect(_ name: String, phase: String, node: Int, cause: UInt64, error: String?) -> UInt64 {
-    let order = CausalOrder.next()
+    let order = clock.next()
     effects.append(EffectRecord(node: node, order: order, name: name, phase: phase, cause: cause, error: error))
     return order
   }
 
   /// Records an async value arriving, or subscribers notified; returns its causal order.
   @discardableResult func record(_ kind: Occurrence.Kind, node: Int, count: Int = 0) -> UInt64 {
-    let order = CausalOrder.next()
+    let order = clock.next()
     occurrences.append(Occurrence(node: node, order: order, kind: kind, count: Int32(clamping: count)))
     return order
   }

@@ -1,9 +1,6 @@
-import Synchronization
-
 /// The process-wide order of recorded operations: every action, atom write, evaluation,
 /// notification and effect that a recording keeps takes the next number, whichever store,
-/// container or thread it comes from. An inspector sorts what it gathers by these numbers
-/// and numbers its own timeline from 1.
+/// container or thread it comes from. An inspector sorts what it gathers by these numbers.
 ///
 /// Only recordings take numbers: with nothing recording, nobody calls ``next()``.
 ///
@@ -13,8 +10,6 @@ import Synchronization
 /// // first < second, on any thread
 /// ```
 public enum CausalOrder {
-  private static let counter = Atomic<UInt64>(0)
-
   /// The next number, greater than every number given before, on any thread.
   ///
   /// ```swift
@@ -22,8 +17,8 @@ public enum CausalOrder {
   /// ```
   ///
   /// - Returns: A number from 1.
-  @inlinable public static func next() -> UInt64 {
-    take()
+  public static func next() -> UInt64 {
+    CausalClock.shared.next()
   }
 
   /// Takes `count` consecutive numbers at once and returns the first.
@@ -34,11 +29,7 @@ public enum CausalOrder {
   ///
   /// - Parameter count: How many numbers to take.
   /// - Returns: The first of them.
-  @inlinable public static func next(count: UInt64) -> UInt64 {
-    take(count)
-  }
-
-  @usableFromInline static func take(_ count: UInt64 = 1) -> UInt64 {
-    counter.add(count, ordering: .relaxed).newValue - count + 1
+  public static func next(count: UInt64) -> UInt64 {
+    CausalClock.shared.next(count: count)
   }
 }

@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The operation whose consequences are running now, by its ``CausalOrder`` number: the
 /// action whose subscribers are being called, the effect whose task is running. A store or a
 /// container that records an operation reads it as that operation's cause, so an atom written
@@ -26,9 +18,6 @@ import Synchronization
 /// ```
 public enum CauseContext {
   @TaskLocal private static var taskCause: UInt64 = 0
-  /// How many tasks run with a bound cause: while none does, reading the cause skips the
-  /// task-local lookup, which costs several times the thread's.
-  private static let taskBindings = Atomic<Int>(0)
 
   /// The bound cause: the thread's if any, else the task's; 0 when none is bound.
   ///
@@ -36,8 +25,21 @@ public enum CauseContext {
   /// let cause = CauseContext.current
   /// ```
   public static var current: UInt64 {
-    let onThread = ThreadCause.value
-    if onThread != 0 || taskBindings.load(ordering: .relaxed) == 0 { return onThread }
+    current(onThread: CausalClock.shared.threadCause, clock: .shared)
+  }
+
+  /// The bound cause, given the thread's (already read from `clock`).
+  ///
+  /// ```swift
+  /// let cause = CauseContext.current(onThread: clock.threadCause, clock: clock)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - onThread: The cause bound on the calling thread.
+  ///   - clock: The clock, for whether any task binds a cause.
+  /// - Returns: `onThread` if not 0, else the task's.
+  public static func current(onThread: UInt64, clock: CausalClock) -> UInt64 {
+    if onThread != 0 || !clock.hasTaskBindings { return onThread }
     return taskCause
   }
 
@@ -51,11 +53,11 @@ public enum CauseContext {
   ///   - cause: A ``CausalOrder`` number, or 0 to bind none.
   ///   - body: The work it causes.
   /// - Returns: What `body` returns.
-  @inlinable public static func withCause<Result>(_ cause: UInt64, _ body: () throws -> Result) rethrows -> Result {
-    let slot = ThreadCause.slot
-    let outer = slot.value
-    slot.value = cause
-    defer { slot.value = outer }
+  public static func withCause<Result>(_ cause: UInt64, _ body: () throws -> Result) rethrows -> Result {
+    let clock = CausalClock.shared
+    let outer = clock.threadCause
+    clock.setThreadCause(cause)
+    defer { clock.setThreadCause(outer) }
     return try body()
   }
 
@@ -72,31 +74,9 @@ public enum CauseContext {
   public static func withTaskCause<Result: Sendable>(
     _ cause: UInt64, _ body: () async throws -> Result
   ) async rethrows -> Result {
-    taskBindings.add(1, ordering: .relaxed)
-    defer { taskBindings.subtract(1, ordering: .relaxed) }
+    let clock = CausalClock.shared
+    clock.taskBindings.add(1, ordering: .relaxed)
+    defer { clock.taskBindings.subtract(1, ordering: .relaxed) }
     return try await $taskCause.withValue(cause) { try await body() }
-  }
-}
-
-/// The cause bound on the current thread, in a POSIX thread-specific slot: reading or writing
-/// it is a call that touches no lock and allocates nothing, unlike a task-local outside a task.
-@usableFromInline struct ThreadCause {
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "pthread_key_create failed: \(status)")
-    return key
-  }()
-
-  private let key: pthread_key_t
-
-  /// The slot, its key looked up once for several reads and writes.
-  @usableFromInline static var slot: ThreadCause { ThreadCause(key: key) }
-
-  @usableFromInline static var value: UInt64 { slot.value }
-
-  @usableFromInline var value: UInt64 {
-    get { UInt64(UInt(bitPattern: pthread_getspecific(key))) }
-    nonmutating set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(newValue))) }
   }
 }

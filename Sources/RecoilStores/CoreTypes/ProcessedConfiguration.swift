@@ -8,6 +8,9 @@ import Synchronization
   @usableFromInline let value: StoreConfiguration<State, Action>
   /// `value.actionRecorder`, which keeps it alive, for use without a retain.
   @usableFromInline let recorder: Unmanaged<ActionRecorder<State, Action>>?
+  /// The causal clock, when recording: kept here so that each action reaches it through a
+  /// field already in cache.
+  @usableFromInline let clock: CausalClock?
   /// Which actions the recorder times. A new copy of the configuration starts afresh, which
   /// also brings in a change of the recorder's timing.
   @usableFromInline @exclusivity(unchecked) var sampler: TimingSampler
@@ -21,6 +24,7 @@ import Synchronization
   @usableFromInline init(_ value: StoreConfiguration<State, Action>) {
     self.value = value
     recorder = value.actionRecorder.map { Unmanaged.passUnretained($0) }
+    clock = value.actionRecorder == nil ? nil : CausalClock.shared
     sampler = TimingSampler(value.actionRecorder?.timing ?? .sampled)
     actionObservers = value.observers.filter(\.wantsActions)
     notifiesActions = !actionObservers.isEmpty

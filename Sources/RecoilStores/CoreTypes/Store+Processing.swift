@@ -166,14 +166,23 @@ extension Store {
     // it was queued, else the one bound now (an effect's, or a subscriber's action).
     let origin = storage.origin
     storage.origin = .unknown
+    let clock = configuration.clock
+    // The cause bound on this thread, read once: the action's cause, and what to restore
+    // after its notification.
+    let onThread = clock?.threadCause ?? 0
     // A known site means the action came through dispatch (not a replay): its cause is the
     // one kept when it was queued, else the one bound now.
-    let cause = recorder == nil || origin.site.isUnknown ? 0 : origin.cause != 0 ? origin.cause : CauseContext.current
+    let cause: UInt64
+    if let clock, !origin.site.isUnknown {
+      cause = origin.cause != 0 ? origin.cause : CauseContext.current(onThread: onThread, clock: clock)
+    } else {
+      cause = 0
+    }
     let (subscribers, sequence, order, notification) = lock.withLock {
       storage.state = after
       storage.sequence += 1
       // The action, then the notification of its subscribers, each get their place.
-      let order = recorder == nil ? 0 : CausalOrder.next(count: 2)
+      let order = clock?.next(count: 2) ?? 0
       let notification = order == 0 || storage.subscribers.isEmpty ? 0 : order + 1
       recorder?._withUnsafeGuaranteedRef {
         $0.append(
@@ -195,9 +204,11 @@ extension Store {
           notification: notification, subscribers: subscribers.count))
       for observer in configuration.actionObservers { observer.receive(event) }
     }
-    if notification != 0 {
+    if notification != 0, let clock {
       // What subscribers do (write an atom, dispatch) names this notification as its cause.
-      CauseContext.withCause(notification) { Self.notify(subscribers, of: after) }
+      clock.setThreadCause(notification)
+      Self.notify(subscribers, of: after)
+      clock.setThreadCause(onThread)
     } else {
       Self.notify(subscribers, of: after)
     }
