@@ -8,11 +8,11 @@ import Synchronization
   import Darwin
 #endif
 
-/// The state behind ``CausalOrder`` and ``CauseContext`` in one object: the process-wide
-/// counter, the thread-specific slot of the bound cause, and how many tasks bind one. A
-/// recording store keeps a reference to it beside its recorder, so that its per-action work
-/// reaches these through a field it already has in cache instead of a lazily initialized
-/// global each time.
+/// The state behind ``CausalOrder`` and ``CauseContext``: the process-wide counter, the
+/// thread-specific slot of the bound cause, and how many tasks bind one. It is plain data (two
+/// addresses and a key), made once for the process: a recording store or container keeps a
+/// copy beside its recorder, so that its per-operation work reaches these without a lazily
+/// initialized global or any reference counting.
 ///
 /// ```swift
 /// let clock = CausalClock.shared
@@ -22,20 +22,29 @@ import Synchronization
 /// notifySubscribers()
 /// clock.setThreadCause(outer)
 /// ```
-public final class CausalClock: Sendable {
+public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
+  // Sendable: the addresses are of atomics made once and never freed; the key is a number.
+  @usableFromInline let counter: UnsafeMutablePointer<Atomic<UInt64>>
+  @usableFromInline let bindings: UnsafeMutablePointer<Atomic<Int>>
+  @usableFromInline let key: pthread_key_t
+
   /// The one clock of the process.
-  public static let shared = CausalClock()
-
-  private let counter = Atomic<UInt64>(0)
-  private let key: pthread_key_t
-  /// How many tasks run with a bound cause: while none does, reading the cause skips the
-  /// task-local lookup, which costs several times the thread's.
-  let taskBindings = Atomic<Int>(0)
-
-  private init() {
+  public static let shared: CausalClock = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
     precondition(status == 0, "pthread_key_create failed: \(status)")
+    let counter = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: 1)
+    counter.initialize(to: Atomic(0))
+    let bindings = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
+    bindings.initialize(to: Atomic(0))
+    return CausalClock(counter: counter, bindings: bindings, key: key)
+  }()
+
+  private init(
+    counter: UnsafeMutablePointer<Atomic<UInt64>>, bindings: UnsafeMutablePointer<Atomic<Int>>, key: pthread_key_t
+  ) {
+    self.counter = counter
+    self.bindings = bindings
     self.key = key
   }
 
@@ -48,8 +57,8 @@ public final class CausalClock: Sendable {
   ///
   /// - Parameter count: How many numbers to take.
   /// - Returns: The first of them, from 1.
-  public func next(count: UInt64 = 1) -> UInt64 {
-    counter.add(count, ordering: .relaxed).newValue - count + 1
+  @inlinable public func next(count: UInt64 = 1) -> UInt64 {
+    counter.pointee.add(count, ordering: .relaxed).newValue - count + 1
   }
 
   /// The cause bound on the calling thread; 0 when none is.
@@ -57,7 +66,7 @@ public final class CausalClock: Sendable {
   /// ```swift
   /// let outer = CausalClock.shared.threadCause
   /// ```
-  public var threadCause: UInt64 {
+  @inlinable public var threadCause: UInt64 {
     UInt64(UInt(bitPattern: pthread_getspecific(key)))
   }
 
@@ -68,10 +77,10 @@ public final class CausalClock: Sendable {
   /// ```
   ///
   /// - Parameter cause: A number from ``next(count:)``, or 0.
-  public func setThreadCause(_ cause: UInt64) {
+  @inlinable public func setThreadCause(_ cause: UInt64) {
     pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(cause)))
   }
 
   /// Whether some task binds a cause now (see ``CauseContext/withTaskCause(_:_:)``).
-  var hasTaskBindings: Bool { taskBindings.load(ordering: .relaxed) != 0 }
+  @inlinable var hasTaskBindings: Bool { bindings.pointee.load(ordering: .relaxed) != 0 }
 }

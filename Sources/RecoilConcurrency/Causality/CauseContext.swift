@@ -38,10 +38,13 @@ public enum CauseContext {
   ///   - onThread: The cause bound on the calling thread.
   ///   - clock: The clock, for whether any task binds a cause.
   /// - Returns: `onThread` if not 0, else the task's.
-  public static func current(onThread: UInt64, clock: CausalClock) -> UInt64 {
+  @inlinable public static func current(onThread: UInt64, clock: CausalClock) -> UInt64 {
     if onThread != 0 || !clock.hasTaskBindings { return onThread }
-    return taskCause
+    return currentTaskCause
   }
+
+  /// The cause bound on the current task.
+  @usableFromInline static var currentTaskCause: UInt64 { taskCause }
 
   /// Runs `body` with `cause` bound on this thread, then restores what was bound.
   ///
@@ -75,8 +78,8 @@ public enum CauseContext {
     _ cause: UInt64, _ body: () async throws -> Result
   ) async rethrows -> Result {
     let clock = CausalClock.shared
-    clock.taskBindings.add(1, ordering: .relaxed)
-    defer { clock.taskBindings.subtract(1, ordering: .relaxed) }
+    clock.bindings.pointee.add(1, ordering: .relaxed)
+    defer { clock.bindings.pointee.subtract(1, ordering: .relaxed) }
     return try await $taskCause.withValue(cause) { try await body() }
   }
 }
