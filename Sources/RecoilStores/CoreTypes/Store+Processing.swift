@@ -188,9 +188,9 @@ extension Store {
         $0.append(
           ActionRecorder.Entry(
             sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
-            atNanos: start),
-          ActionRecorder.Causality(
-            order: order, cause: cause, site: origin.site, subscribers: storage.subscribers.count))
+            atNanos: start,
+            causality: ActionRecorder.Causality(
+              order: order, cause: cause, site: origin.site, subscribers: storage.subscribers.count)))
       }
       return (storage.subscribers, storage.sequence, order, notification)
     }

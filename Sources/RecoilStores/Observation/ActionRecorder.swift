@@ -16,9 +16,12 @@ import RecoilConcurrency
     @usableFromInline var durationNanos: UInt64
     /// Meaningless when the action was not timed.
     @usableFromInline var atNanos: UInt64
+    /// Its place in the causal timeline.
+    @usableFromInline var causality: Causality
 
     @inlinable init(
-      sequence: Int, action: Action, before: State, after: State, durationNanos: UInt64, atNanos: UInt64
+      sequence: Int, action: Action, before: State, after: State, durationNanos: UInt64, atNanos: UInt64,
+      causality: Causality
     ) {
       self.sequence = sequence
       self.action = action
@@ -26,11 +29,11 @@ import RecoilConcurrency
       self.after = after
       self.durationNanos = durationNanos
       self.atNanos = atNanos
+      self.causality = causality
     }
   }
 
-  /// An entry's place in the causal timeline, in a buffer of its own beside `entries` (the
-  /// same index): plain data, copied without the generic entry's per-field work.
+  /// An entry's place in the causal timeline: plain data.
   @usableFromInline struct Causality: BitwiseCopyable {
     /// The action's place in the causal order; its notification, if any, is the next.
     @usableFromInline var order: UInt64
@@ -54,7 +57,6 @@ import RecoilConcurrency
 
   /// Only touched under the store's lock.
   @usableFromInline @exclusivity(unchecked) var entries: RingBuffer<Entry>
-  @usableFromInline @exclusivity(unchecked) var causality: RingBuffer<Causality>
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
   /// The strictest timing asked for.
@@ -62,7 +64,6 @@ import RecoilConcurrency
 
   init(capacity: Int, timing: RecordingTiming) {
     entries = RingBuffer(capacity: capacity)
-    causality = RingBuffer(capacity: capacity)
     self.timing = timing
   }
 
@@ -70,7 +71,6 @@ import RecoilConcurrency
   func join(capacity: Int, timing: RecordingTiming) {
     users += 1
     entries.grow(to: capacity)
-    causality.grow(to: capacity)
     let combined = self.timing.combined(with: timing)
     // The processing thread samples by the new timing from its next copy of the
     // configuration (see `ProcessedConfiguration`).
@@ -78,9 +78,8 @@ import RecoilConcurrency
   }
 
   /// Adds an entry, replacing the oldest when full. Called under the store's lock.
-  @inlinable func append(_ entry: Entry, _ causality: Causality) {
+  @inlinable func append(_ entry: Entry) {
     entries.append(entry)
-    self.causality.append(causality)
   }
 
   /// What `recording(of:store:)` needs, taken under the store's lock: a copy of the buffer,
@@ -88,10 +87,9 @@ import RecoilConcurrency
   struct Contents: @unchecked Sendable {
     // Sendable: the entries hold Sendable states and actions.
     let entries: RingBuffer<Entry>
-    let causality: RingBuffer<Causality>
   }
 
-  var contents: Contents { Contents(entries: entries, causality: causality) }
+  var contents: Contents { Contents(entries: entries) }
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
   static func recording(of contents: Contents, store: String) -> ActionRecording {
@@ -99,8 +97,8 @@ import RecoilConcurrency
     let starts = StartEstimate.starts(
       entries.map { ($0.atNanos, $0.durationNanos == untimed ? nil : $0.durationNanos) })
     return ActionRecording(
-      records: zip(zip(entries, contents.causality.elements), starts).map { pair, start in
-        let (entry, causality) = pair
+      records: zip(entries, starts).map { entry, start in
+        let causality = entry.causality
         return StoreActionRecord(
           sequence: entry.sequence, store: store, action: entry.action, stateBefore: entry.before,
           stateAfter: entry.after, durationNanos: entry.durationNanos == untimed ? nil : entry.durationNanos,
