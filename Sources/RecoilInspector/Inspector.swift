@@ -169,7 +169,7 @@ public final class Inspector: Sendable {
         entries.append(
           (
             prefix + evaluation.node.description, evaluation.startNanos, evaluation.durationNanos,
-            ContainerHook.describe(evaluation.trigger, prefix: prefix)
+            TriggerText.describe(evaluation.trigger, prefix: prefix)
           ))
       }
     }

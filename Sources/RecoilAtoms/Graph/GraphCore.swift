@@ -621,16 +621,6 @@ import Synchronization
     }
   }
 
-  /// An atom effect's initial value, set while the atom is first used.
-  func setInitialValue<Value: Sendable>(_ value: Value, at index: Int32, site: CallSite) {
-    let slot = self.slot(index, as: Value.self)
-    let before = notesWrites ? slot.erasedLoadable.value : nil
-    if slot.write(value) {
-      noteWrite(index, before: before, site: site)
-      didChange(index)
-    }
-  }
-
   /// Records an effect's phase for a recording; returns its place in the causal order (0
   /// when nothing records).
   func recordEffect(_ name: String, phase: String, index: Int32, cause: UInt64, error: String?) -> UInt64 {

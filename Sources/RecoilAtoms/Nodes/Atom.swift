@@ -98,7 +98,7 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
       CauseContext.withCause(order) {
         switch initial {
         case .untouched: break
-        case .value(let value, let site): core.setInitialValue(value, at: index, site: site)
+        case .value(let value, let site): try? core.write(self, value, site: site)  // an atom: cannot fail
         case .reset: core.reset(index)
         }
       }

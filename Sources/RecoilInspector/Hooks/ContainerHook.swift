@@ -112,11 +112,4 @@ final class ContainerHook: AtomGraphObserver {
     kinds.withLock { $0[node] } ?? .selector
   }
 
-  static func describe(_ trigger: EvaluationTrigger, prefix: String) -> String {
-    switch trigger {
-    case .firstRead: TriggerText.firstRead
-    case .refresh: TriggerText.refresh
-    case .dependencyChanged(let key): TriggerText.dependency(prefix + key.description)
-    }
-  }
 }

@@ -1,3 +1,5 @@
+import RecoilAtoms
+
 /// Why an evaluation ran, in words: the one wording of the snapshot's timeline and the live
 /// stream.
 ///
@@ -14,4 +16,13 @@ enum TriggerText {
 
   /// A dependency's change caused it.
   static func dependency(_ id: String) -> String { "dependency \(id)" }
+
+  /// A container's trigger, its dependency named with the container's `prefix`.
+  static func describe(_ trigger: EvaluationTrigger, prefix: String) -> String {
+    switch trigger {
+    case .firstRead: firstRead
+    case .refresh: refresh
+    case .dependencyChanged(let key): dependency(prefix + key.description)
+    }
+  }
 }

@@ -40,7 +40,7 @@ struct TimelineBuilder {
   /// Store actions as the stores recorded them, with their descriptions (same order).
   mutating func add(actions: [StoreActionRecord], described: [SnapshotAction]) {
     for (record, action) in zip(actions, described) {
-      let roots = Set(action.changes.map { $0.path.prefix { $0 != "." && $0 != "[" } })
+      let roots = Set(action.changes.map(\.rootComponent))
       if roots.count == 1, let root = roots.first { changedSlice[Int(record.order)] = "\(record.store).\(root)" }
       add(TimelineEntry.action(record, described: action))
       if let notification = TimelineEntry.notification(after: record) { add(notification) }

@@ -47,17 +47,11 @@ struct TimelineEntry: Sendable {
 
   /// A container's evaluation, its ids prefixed; `atNanos` is its start on the timeline's clock.
   static func evaluation(_ evaluation: RecordedEvaluation, prefix: String, atNanos: Int?) -> TimelineEntry {
-    let rule: CauseRule
-    let trigger: String
-    switch evaluation.trigger {
-    case .firstRead: (rule, trigger) = (.none, TriggerText.firstRead)
-    case .refresh: (rule, trigger) = (.none, TriggerText.refresh)
-    case .dependencyChanged(let key):
-      let id = prefix + key.description
-      (rule, trigger) = (.latestChange(of: id), TriggerText.dependency(id))
-    }
+    var rule = CauseRule.none
+    if case .dependencyChanged(let key) = evaluation.trigger { rule = .latestChange(of: prefix + key.description) }
     return Self.evaluation(
-      node: prefix + evaluation.node.description, trigger: trigger, rule: rule, order: evaluation.order,
+      node: prefix + evaluation.node.description,
+      trigger: TriggerText.describe(evaluation.trigger, prefix: prefix), rule: rule, order: evaluation.order,
       changed: evaluation.changed, durationNanos: evaluation.durationNanos, atNanos: atNanos)
   }
 

@@ -89,12 +89,8 @@ enum ReportData {
       slicesOfStore[owner, default: []].append((index, node.label ?? String(node.id.dropFirst(owner.count + 1))))
     }
 
-    // Each action's entry in the causal timeline, to list what it caused.
+    // The causal timeline, to list what each action caused.
     let causal = TimelineIndex(snapshot)
-    var causalEntryOfAction: [String: [Int: SnapshotEvent]] = [:]
-    for event in causal.events where event.kind == .action {
-      if let store = event.store, let number = event.action { causalEntryOfAction[store, default: [:]][number] = event }
-    }
 
     writer.beginArray(key: "timeline")
     for (position, action) in snapshot.actions.enumerated() {
@@ -124,7 +120,7 @@ enum ReportData {
         writer.endObject()
       }
       writer.endArray()
-      if let entry = causalEntryOfAction[action.store]?[action.seq] {
+      if let entry = causal.entry(for: action) {
         let caused = consequences(of: entry, in: causal)
         if !caused.isEmpty {
           writer.writeObjects(key: "caused", caused) { writer, event in

@@ -16,6 +16,16 @@ extension SnapshotChange {
     Self.isAncestor(path, of: other) || Self.isAncestor(other, of: path)
   }
 
+  /// The first component of the changed path: the top-level property of the store's state it
+  /// is in, which names the slice (`user` for `user.name`, `lines` for `lines[1]`).
+  ///
+  /// ```swift
+  /// SnapshotChange(path: "user.favourites{\"A\"}", before: nil, after: "\"A\"").rootComponent  // "user"
+  /// ```
+  public var rootComponent: Substring {
+    path.prefix { $0 != "." && $0 != "[" && $0 != "{" }
+  }
+
   /// Whether `ancestor` is `path` or a path that contains it: `path` continues it with `.` or `[`.
   package static func isAncestor(_ ancestor: String, of path: String) -> Bool {
     guard path.hasPrefix(ancestor) else { return false }

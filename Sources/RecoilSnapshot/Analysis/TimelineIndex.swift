@@ -15,6 +15,8 @@ public struct TimelineIndex: Sendable {
   private let consequences: [Int: [Int]]
   private let actionPositions: [String: [Int: Int]]
   private let actions: [SnapshotAction]
+  /// The position of each action's entry, by store and the store's number.
+  private let entryPositions: [String: [Int: Int]]
 
   /// Indexes a snapshot's timeline and its actions.
   ///
@@ -33,6 +35,10 @@ public struct TimelineIndex: Sendable {
         consequences[causePosition, default: []].append(position)
       }
     }
+    var entryPositions: [String: [Int: Int]] = [:]
+    for (position, event) in events.enumerated() where event.kind == .action {
+      if let store = event.store, let number = event.action { entryPositions[store, default: [:]][number] = position }
+    }
     var actionPositions: [String: [Int: Int]] = [:]
     for (position, action) in snapshot.actions.enumerated() {
       actionPositions[action.store, default: [:]][action.seq] = position
@@ -42,6 +48,7 @@ public struct TimelineIndex: Sendable {
     self.consequences = consequences
     self.actionPositions = actionPositions
     self.actions = snapshot.actions
+    self.entryPositions = entryPositions
   }
 
   /// The entry numbered `seq`, if the timeline holds it.
@@ -135,6 +142,18 @@ public struct TimelineIndex: Sendable {
       event.node == node && (event.kind == .write || event.kind == .evaluation || event.kind == .resolution)
         && seq.map { event.seq <= $0 } ?? true
     }
+  }
+
+  /// The entry of a store action, if the timeline holds it.
+  ///
+  /// ```swift
+  /// let entry = index.entry(for: snapshot.actions[0])
+  /// ```
+  ///
+  /// - Parameter action: An action of the snapshot's trace.
+  /// - Returns: Its timeline entry.
+  public func entry(for action: SnapshotAction) -> SnapshotEvent? {
+    entryPositions[action.store]?[action.seq].map { events[$0] }
   }
 
   /// The store action an action entry stands for, with its payload and changes.

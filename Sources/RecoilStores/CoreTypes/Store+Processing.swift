@@ -178,12 +178,11 @@ extension Store {
     } else {
       cause = 0
     }
-    let (subscribers, sequence, order, notification) = lock.withLock {
+    let (subscribers, sequence, order) = lock.withLock {
       storage.state = after
       storage.sequence += 1
       // The action, then the notification of its subscribers, each get their place.
       let order = clock?.next(count: 2) ?? 0
-      let notification = order == 0 || storage.subscribers.isEmpty ? 0 : order + 1
       recorder?._withUnsafeGuaranteedRef {
         $0.append(
           ActionRecorder.Entry(
@@ -192,8 +191,9 @@ extension Store {
             causality: ActionRecorder.Causality(
               order: order, cause: cause, site: origin.site, subscribers: storage.subscribers.count)))
       }
-      return (storage.subscribers, storage.sequence, order, notification)
+      return (storage.subscribers, storage.sequence, order)
     }
+    let notification = order == 0 || subscribers.isEmpty ? 0 : order + 1
     // Observers hear of the action before its consequences, so a live view shows them in order.
     if observing {
       let event = StoreEvent.action(
@@ -201,7 +201,7 @@ extension Store {
           sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
           durationNanos: duration, atNanos: start, order: order, cause: cause,
           site: origin.site.isUnknown ? nil : origin.site,
-          notification: notification, subscribers: subscribers.count))
+          subscribers: subscribers.count))
       for observer in configuration.actionObservers { observer.receive(event) }
     }
     if notification != 0, let clock {

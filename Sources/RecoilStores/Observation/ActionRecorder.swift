@@ -104,7 +104,7 @@ import RecoilConcurrency
           stateAfter: entry.after, durationNanos: entry.durationNanos == untimed ? nil : entry.durationNanos,
           atNanos: start, order: causality.order, cause: causality.cause,
           site: causality.site.isUnknown ? nil : causality.site,
-          notification: causality.subscribers > 0 ? causality.order + 1 : 0, subscribers: causality.subscribers)
+          subscribers: causality.subscribers)
       },
       dropped: contents.entries.dropped)
   }

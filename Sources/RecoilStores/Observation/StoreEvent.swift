@@ -62,16 +62,15 @@ public struct StoreActionRecord: Sendable {
   public var site: CallSite?
   /// The causal order of the notification of the store's subscribers; 0 when not recorded
   /// or nobody subscribes. What subscribers do names it as its cause.
-  public var notification: UInt64
+  public var notification: UInt64 { order != 0 && subscribers > 0 ? order + 1 : 0 }
   /// How many subscribers were notified of the new state.
   public var subscribers: Int
 
   @usableFromInline init(
     sequence: Int, store: String, action: any Sendable, stateBefore: any Sendable, stateAfter: any Sendable,
     durationNanos: UInt64?, atNanos: UInt64, order: UInt64 = 0, cause: UInt64 = 0, site: CallSite? = nil,
-    notification: UInt64 = 0, subscribers: Int = 0
+    subscribers: Int = 0
   ) {
-    self.notification = notification
     self.order = order
     self.cause = cause
     self.site = site

@@ -138,12 +138,7 @@ struct TraceCommand: Command {
       if let payload = action.payload { line += " " + inert(payload) }
       if let duration = action.durationNanos { line += style.dim("  (\(DurationText.format(nanos: duration)))") }
       streams.output(line + "\n")
-      for change in action.changes {
-        let before = change.before ?? "∅"
-        let after = change.after ?? "∅"
-        streams.output("    \(inert(change.path)): \(style.red(before)) -> \(style.green(after))\n")
-      }
-      if action.changes.isEmpty { streams.output(style.dim("    (no state change)") + "\n") }
+      streams.output(TimelineEntryText.changes(of: action, style: style, indent: 4))
     }
     if json { return }
     if snapshot.actions.isEmpty {

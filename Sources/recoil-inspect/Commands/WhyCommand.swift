@@ -111,7 +111,6 @@ struct WhyCommand: Command {
     switch node.kind {
     case .atom, .selector:
       return index.latest(about: node.id, atOrBefore: seq)
-        ?? index.events.last { $0.kind == .evaluation && $0.node == node.id && inRange($0) }
     case .store:
       return index.events.last { $0.kind == .action && $0.store == node.id && inRange($0) }
     case .slice:
@@ -121,7 +120,7 @@ struct WhyCommand: Command {
         guard event.kind == .action, event.store == store, inRange(event), let action = index.action(for: event) else {
           return false
         }
-        return action.changes.contains { $0.path.prefix { $0 != "." && $0 != "[" && $0 != "{" } == key }
+        return action.changes.contains { $0.rootComponent == key }
       }
     }
   }

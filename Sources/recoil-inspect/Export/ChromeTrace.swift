@@ -91,12 +91,7 @@ enum ChromeTrace {
     }
 
     // Actions, with their changes, from the action trace.
-    var timelineSeqOfAction: [String: [Int: Int]] = [:]
-    for event in snapshot.timeline where event.kind == .action {
-      if let store = event.store, let number = event.action {
-        timelineSeqOfAction[store, default: [:]][number] = event.seq
-      }
-    }
+    let timeline = TimelineIndex(snapshot)
     for action in snapshot.actions {
       let track = tracks.track(process: "store \(action.store)", thread: "actions")
       let ts = Double(action.atNanos ?? 0) / 1_000
@@ -112,7 +107,7 @@ enum ChromeTrace {
         }
         arguments.endArray()
       }
-      if let seq = timelineSeqOfAction[action.store]?[action.seq] { placed[seq] = (track, ts) }
+      if let entry = timeline.entry(for: action) { placed[entry.seq] = (track, ts) }
     }
 
     // The rest of the timeline.

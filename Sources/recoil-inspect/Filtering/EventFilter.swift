@@ -165,14 +165,10 @@ struct EventFilter {
     case .evaluation(let evaluation): return [evaluation.node]
     case .error(let node, _): return [node]
     case .action(let action):
-      return [action.store] + action.changes.map { "\(action.store).\(Self.firstComponent(of: $0.path))" }
+      return [action.store] + action.changes.map { "\(action.store).\($0.rootComponent)" }
     case .step(let step): return [step.node, step.store].compactMap { $0 }
     case .effect, .dropped: return []
     }
-  }
-
-  private static func firstComponent(of path: String) -> Substring {
-    path.prefix { $0 != "." && $0 != "[" && $0 != "{" }
   }
 
   private static func texts(of event: InspectorEvent.Kind) -> [String] {
