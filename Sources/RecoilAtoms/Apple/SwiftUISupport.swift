@@ -86,14 +86,27 @@
     public var wrappedValue: Value {
       get {
         let container = NodeObservation<Value>.required(container)
-        return observation.observed(node, in: container).value ?? (try? container.get(node)) ?? node.defaultValue()
+        return Self.read(observation.observed(node, in: container), container, node)
       }
       nonmutating set { NodeObservation<Value>.required(container).set(node, newValue) }
     }
 
-    /// A SwiftUI `Binding` to the atom.
+    /// A SwiftUI `Binding` to the atom. Its closures hold only thread-safe values (SwiftUI
+    /// asks for `@Sendable` ones), and reading it registers the reading view as an observer.
     public var projectedValue: Binding<Value> {
-      Binding(get: { wrappedValue }, set: { wrappedValue = $0 })
+      let container = NodeObservation<Value>.required(container)
+      let observed = observation.observed(node, in: container)
+      let atom = node
+      return Binding(
+        get: { Self.read(observed, container, atom) },
+        set: { container.set(atom, $0) })
+    }
+
+    /// The atom's value as observed, else read from the container.
+    nonisolated private static func read(
+      _ observed: ObservedNode<Value>, _ container: AtomContainer, _ atom: Atom<Value>
+    ) -> Value {
+      observed.value ?? (try? container.get(atom)) ?? atom.defaultValue()
     }
   }
 

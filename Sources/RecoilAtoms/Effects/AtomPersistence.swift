@@ -70,8 +70,8 @@ public struct JSONFilePersistence: AtomPersistence {
 }
 
 #if canImport(Darwin)
-  /// An atom's value in user defaults, under a key (Apple platforms only: Linux's Foundation
-  /// is not built with this variant).
+  /// An atom's value in user defaults, under a key (Apple platforms only;
+  /// `Scripts/check-apple-adapters` compiles and tests it on Linux too).
   ///
   /// ```swift
   /// static let theme = Atom("light", effects: [.persisted(using: UserDefaultsPersistence(key: "theme"))])
