@@ -19,7 +19,9 @@
 
   package var count: Int { storage.count }
 
-  @inlinable package mutating func append(_ element: Element) {
+  /// Adds `element`, replacing the oldest when full. It is moved in, not copied: an element
+  /// holding existentials or references then costs no extra copy and destroy.
+  @inlinable package mutating func append(_ element: consuming Element) {
     if storage.count < capacity {
       storage.append(element)
       return

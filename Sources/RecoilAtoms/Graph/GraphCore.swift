@@ -329,7 +329,10 @@ import Synchronization
   /// What the observers want of the costly kinds of events.
   @usableFromInline func interests() -> AtomGraphEventKinds {
     var kinds: AtomGraphEventKinds = []
-    for observer in observers { kinds.formUnion(observer.interests) }
+    // Asked on every operation: the buffer lends each observer without retaining it.
+    observers.withUnsafeBufferPointer { observers in
+      for index in observers.indices { kinds.formUnion(observers[index].interests) }
+    }
     return kinds
   }
 
@@ -641,28 +644,38 @@ import Synchronization
   }
 
   /// Notes a changed atom value for a recording and the atom's effects: `before` was read
-  /// before the write; the value after is `written`, or read now.
+  /// before the write (nil: the atom had no value); the value after is `written`, or read now.
   @usableFromInline func noteWrite(
     _ index: Int32, before: (any Sendable)?, after written: (any Sendable)? = nil, site: CallSite,
     isReset: Bool = false
   ) {
-    let slot = slots[Int(index)]
-    let after: (any Sendable)? = written ?? slot.erasedLoadable.value
-    if let run = effectRuns[index], let before, let after {
+    let after: (any Sendable)? =
+      written ?? records[Int(index)].slot._withUnsafeGuaranteedRef { $0.erasedLoadable.value }
+    let none = GraphRecorder.noValue
+    noteChange(index, before: before.map { $0 } ?? none, after: after.map { $0 } ?? none, site: site, isReset: isReset)
+  }
+
+  /// `noteWrite` with both values known, as an in-place write has them: no optionals to
+  /// unwrap on the way to the recording (``GraphRecorder/noValue`` stands for none).
+  @usableFromInline func noteChange(
+    _ index: Int32, before: any Sendable, after: any Sendable, site: CallSite, isReset: Bool = false
+  ) {
+    // Most containers run no effect: then no lookup.
+    if hasEffects, let run = effectRuns[index], !(before is GraphRecorder.NoValue), !(after is GraphRecorder.NoValue) {
       let writer = writingEffect
       deliveries.append { run.changed(from: before, to: after, isReset: isReset, writer: writer) }
     }
     guard let recorder else { return }
+    // The uid from the recorder's dense table: an atom written in place leaves its slot cold.
     let (order, cause) = recorder.recordWrite(
-      node: slot.nodeUID, site: site, before: before, after: after, isReset: isReset)
+      node: recorder.uid(index), site: site, before: before, after: after, isReset: isReset)
     if operationInterests.contains(.timeline) {
       events.append(
         .recorded(
           .write(
             RecordedWrite(
-              node: slot.key, order: order, cause: cause, site: site.isUnknown ? nil : site, before: before,
-              after: after,
-              isReset: isReset))))
+              node: key(of: index), order: order, cause: cause, site: site.isUnknown ? nil : site,
+              before: GraphRecorder.value(before), after: GraphRecorder.value(after), isReset: isReset))))
     }
   }
 

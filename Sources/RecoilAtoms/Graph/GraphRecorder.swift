@@ -34,9 +34,21 @@ final class GraphRecorder {
     var order: UInt64
     var cause: UInt64
     var site: CallSite
-    var before: (any Sendable)?
-    var after: (any Sendable)?
+    /// ``noValue`` when there was none: plain existentials, not optional ones, copy with
+    /// fewer steps, and a write is recorded on every change.
+    var before: any Sendable
+    var after: any Sendable
     var isReset: Bool
+  }
+
+  /// Stands for "no value" in a ``Write``.
+  struct NoValue: Sendable {}
+
+  static var noValue: any Sendable { NoValue() }
+
+  /// A recorded value as callers see it: nil for ``noValue``.
+  static func value(_ recorded: any Sendable) -> (any Sendable)? {
+    recorded is NoValue ? nil : recorded
   }
 
   /// Something else that happened to a node: an async value arriving, subscribers notified.
@@ -49,13 +61,6 @@ final class GraphRecorder {
     var kind: Kind
     /// How many subscribers were notified.
     var count: Int32
-  }
-
-  /// When a timed evaluation started and how long it took. Kept apart from the entries, as
-  /// most evaluations are not timed: recording one writes 16 bytes, not 32.
-  struct Times: BitwiseCopyable {
-    var startNanos: UInt64
-    var durationNanos: UInt64
   }
 
   static let firstRead = -1
@@ -77,9 +82,9 @@ final class GraphRecorder {
   /// a small array instead of the cause's slot, which an in-place write leaves cold.
   @exclusivity(unchecked) private var uids = DenseBuffer<Int>()
   @exclusivity(unchecked) private var timeline: RingBuffer<Entry>
-  /// The times of the timed entries, in order. As large as `timeline`, so it holds the times
-  /// of every timed entry the timeline still has.
-  @exclusivity(unchecked) private var timings: RingBuffer<Times>
+  /// The times of the timed entries, in order: most evaluations are not timed, so recording
+  /// one writes 24 bytes, not 40.
+  @exclusivity(unchecked) private var timings: SampledTimes
   /// An atom effect's phase: started, failed, cleaned up.
   struct EffectRecord {
     var node: Int
@@ -90,9 +95,10 @@ final class GraphRecorder {
     var error: String?
   }
 
-  private var writes: RingBuffer<Write>
-  private var effects: RingBuffer<EffectRecord>
-  private var occurrences: RingBuffer<Occurrence>
+  // Unchecked like the buffers above: only touched under the container's lock.
+  @exclusivity(unchecked) private var writes: RingBuffer<Write>
+  @exclusivity(unchecked) private var effects: RingBuffer<EffectRecord>
+  @exclusivity(unchecked) private var occurrences: RingBuffer<Occurrence>
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
 
@@ -101,7 +107,7 @@ final class GraphRecorder {
 
   init(capacity: Int, timing: RecordingTiming) {
     timeline = RingBuffer(capacity: capacity)
-    timings = RingBuffer(capacity: capacity)
+    timings = SampledTimes(capacity: capacity)
     writes = RingBuffer(capacity: capacity)
     occurrences = RingBuffer(capacity: capacity)
     effects = RingBuffer(capacity: capacity)
@@ -155,7 +161,7 @@ final class GraphRecorder {
   func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool) -> UInt64 {
     let timed = durationNanos != Self.untimed
     let order = clock.next()
-    defer { if timed { timings.append(Times(startNanos: startNanos, durationNanos: durationNanos)) } }
+    defer { if timed { timings.append(startNanos: startNanos, durationNanos: durationNanos) } }
     timeline.append(Entry(node: node, cause: cause, timed: timed, order: order, changed: changed))
     if timed { timedStatistics[index].add(durationNanos) }
     return order
@@ -164,7 +170,7 @@ final class GraphRecorder {
   /// Records a changed atom value; its cause is whatever is bound now (see `CauseContext`).
   @discardableResult
   func recordWrite(
-    node: Int, site: CallSite, before: (any Sendable)?, after: (any Sendable)?, isReset: Bool
+    node: Int, site: CallSite, before: any Sendable, after: any Sendable, isReset: Bool
   ) -> (order: UInt64, cause: UInt64) {
     let cause = CauseContext.current(onThread: clock.threadCause, clock: clock)
     let order = clock.next()
@@ -195,14 +201,7 @@ final class GraphRecorder {
     result.dropped = timeline.dropped
     func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
     let entries = timeline.elements
-    // The newest timed entries own the newest times.
-    var times = [Times?](repeating: nil, count: entries.count)
-    var unclaimed = timings.elements[...]
-    for index in entries.indices.reversed() where entries[index].isTimed {
-      times[index] = unclaimed.popLast()
-    }
-    let starts = StartEstimate.starts(times.map { ($0?.startNanos ?? 0, $0?.durationNanos) })
-    for (index, (entry, start)) in zip(entries, starts).enumerated() {
+    for (entry, span) in zip(entries, timings.spans(timed: entries.map(\.isTimed))) {
       guard let node = key(entry.node) else { continue }
       let trigger: EvaluationTrigger
       switch entry.cause {
@@ -212,15 +211,14 @@ final class GraphRecorder {
       }
       result.timeline.append(
         RecordedEvaluation(
-          node: node, startNanos: start, durationNanos: times[index]?.durationNanos, trigger: trigger,
+          node: node, startNanos: span.start, durationNanos: span.duration, trigger: trigger,
           order: entry.order, changed: entry.changed))
     }
     result.writes = writes.elements.compactMap { write in
       key(write.node).map {
         RecordedWrite(
           node: $0, order: write.order, cause: write.cause, site: write.site.isUnknown ? nil : write.site,
-          before: write.before,
-          after: write.after, isReset: write.isReset)
+          before: Self.value(write.before), after: Self.value(write.after), isReset: write.isReset)
       }
     }
     result.occurrences = occurrences.elements.compactMap { occurrence in

@@ -9,7 +9,7 @@ import Synchronization
 #endif
 
 /// The state behind ``CausalOrder`` and ``CauseContext``: the process-wide counter, the
-/// thread-specific slot of the bound cause, and how many tasks bind one. It is plain data (two
+/// thread-specific cell of the bound cause, and how many tasks bind one. It is plain data (two
 /// addresses and a key), made once for the process: a recording store or container keeps a
 /// copy beside its recorder, so that its per-operation work reaches these without a lazily
 /// initialized global or any reference counting.
@@ -17,10 +17,11 @@ import Synchronization
 /// ```swift
 /// let clock = CausalClock.shared
 /// let order = clock.next(count: 2)
-/// let outer = clock.threadCause
-/// clock.setThreadCause(order + 1)
+/// let cell = clock.threadCell()
+/// let outer = cell.cause
+/// cell.cause = order + 1
 /// notifySubscribers()
-/// clock.setThreadCause(outer)
+/// cell.cause = outer
 /// ```
 public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   // Sendable: the addresses are of atomics made once and never freed; the key is a number.
@@ -31,7 +32,12 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   /// The one clock of the process.
   public static let shared: CausalClock = {
     var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
+    // Each thread's cell is freed with the thread.
+    #if canImport(Darwin)
+      let status = pthread_key_create(&key) { $0.deallocate() }
+    #else
+      let status = pthread_key_create(&key) { $0?.deallocate() }
+    #endif
     precondition(status == 0, "pthread_key_create failed: \(status)")
     let counter = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: 1)
     counter.initialize(to: Atomic(0))
@@ -58,7 +64,9 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   /// - Parameter count: How many numbers to take.
   /// - Returns: The first of them, from 1.
   @inlinable public func next(count: UInt64 = 1) -> UInt64 {
-    counter.pointee.add(count, ordering: .relaxed).newValue - count + 1
+    // Wrapping, so that it compiles to one atomic add rather than a compare-and-swap loop; a
+    // 64-bit count of operations does not wrap.
+    counter.pointee.wrappingAdd(count, ordering: .relaxed).oldValue &+ 1
   }
 
   /// The cause bound on the calling thread; 0 when none is.
@@ -67,7 +75,28 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   /// let outer = CausalClock.shared.threadCause
   /// ```
   @inlinable public var threadCause: UInt64 {
-    UInt64(UInt(bitPattern: pthread_getspecific(key)))
+    pthread_getspecific(key)?.load(as: UInt64.self) ?? 0
+  }
+
+  /// The calling thread's cell of the bound cause, made on first use: one thread-specific
+  /// lookup, after which binding and restoring are plain writes.
+  ///
+  /// ```swift
+  /// let cell = CausalClock.shared.threadCell()
+  /// let outer = cell.cause
+  /// ```
+  ///
+  /// - Returns: The cell; use it on this thread only.
+  @inlinable public func threadCell() -> ThreadCauseCell {
+    if let cell = pthread_getspecific(key) { return ThreadCauseCell(cell.assumingMemoryBound(to: UInt64.self)) }
+    return makeThreadCell()
+  }
+
+  @usableFromInline func makeThreadCell() -> ThreadCauseCell {
+    let cell = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    cell.initialize(to: 0)
+    pthread_setspecific(key, cell)
+    return ThreadCauseCell(cell)
   }
 
   /// Binds `cause` on the calling thread (0 unbinds).
@@ -78,9 +107,30 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   ///
   /// - Parameter cause: A number from ``next(count:)``, or 0.
   @inlinable public func setThreadCause(_ cause: UInt64) {
-    pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(cause)))
+    threadCell().cause = cause
   }
 
   /// Whether some task binds a cause now (see ``CauseContext/withTaskCause(_:_:)``).
   @inlinable var hasTaskBindings: Bool { bindings.pointee.load(ordering: .relaxed) != 0 }
+}
+
+/// One thread's cell of the bound cause (see ``CausalClock/threadCell()``): plain memory that
+/// only its thread reads and writes.
+///
+/// ```swift
+/// let cell = CausalClock.shared.threadCell()
+/// let outer = cell.cause
+/// cell.cause = order
+/// defer { cell.cause = outer }
+/// ```
+public struct ThreadCauseCell {
+  @usableFromInline let pointer: UnsafeMutablePointer<UInt64>
+
+  @inlinable init(_ pointer: UnsafeMutablePointer<UInt64>) { self.pointer = pointer }
+
+  /// The cause bound on the cell's thread; 0 when none is.
+  @inlinable public var cause: UInt64 {
+    get { pointer.pointee }
+    nonmutating set { pointer.pointee = newValue }
+  }
 }

@@ -57,10 +57,10 @@ public enum CauseContext {
   ///   - body: The work it causes.
   /// - Returns: What `body` returns.
   public static func withCause<Result>(_ cause: UInt64, _ body: () throws -> Result) rethrows -> Result {
-    let clock = CausalClock.shared
-    let outer = clock.threadCause
-    clock.setThreadCause(cause)
-    defer { clock.setThreadCause(outer) }
+    let cell = CausalClock.shared.threadCell()
+    let outer = cell.cause
+    cell.cause = cause
+    defer { cell.cause = outer }
     return try body()
   }
 

@@ -169,7 +169,8 @@ extension Store {
     let clock = configuration.clock
     // The cause bound on this thread, read once: the action's cause, and what to restore
     // after its notification.
-    let onThread = clock?.threadCause ?? 0
+    let cell = clock?.threadCell()
+    let onThread = cell?.cause ?? 0
     // A known site means the action came through dispatch (not a replay): its cause is the
     // one kept when it was queued, else the one bound now.
     let cause: UInt64
@@ -186,10 +187,10 @@ extension Store {
       recorder?._withUnsafeGuaranteedRef {
         $0.append(
           ActionRecorder.Entry(
-            sequence: storage.sequence, action: action, before: before, after: after, durationNanos: duration,
-            atNanos: start,
+            action: action, before: before, after: after,
             causality: ActionRecorder.Causality(
-              order: order, cause: cause, site: origin.site, subscribers: storage.subscribers.count)))
+              order: order, cause: cause, site: origin.site, subscribers: storage.subscribers.count, isTimed: timed)),
+          sequence: storage.sequence, startNanos: start, durationNanos: duration)
       }
       return (storage.subscribers, storage.sequence, order)
     }
@@ -204,11 +205,11 @@ extension Store {
           subscribers: subscribers.count))
       for observer in configuration.actionObservers { observer.receive(event) }
     }
-    if notification != 0, let clock {
+    if notification != 0, let cell {
       // What subscribers do (write an atom, dispatch) names this notification as its cause.
-      clock.setThreadCause(notification)
+      cell.cause = notification
       Self.notify(subscribers, of: after)
-      clock.setThreadCause(onThread)
+      cell.cause = onThread
     } else {
       Self.notify(subscribers, of: after)
     }

@@ -8,27 +8,16 @@ import RecoilConcurrency
 /// ``Store/recordedActions()`` reads them.
 @usableFromInline final class ActionRecorder<State: Sendable, Action: Sendable> {
   @usableFromInline struct Entry {
-    @usableFromInline var sequence: Int
     @usableFromInline var action: Action
     @usableFromInline var before: State
     @usableFromInline var after: State
-    /// `ActionRecorder.untimed` when the action was not timed.
-    @usableFromInline var durationNanos: UInt64
-    /// Meaningless when the action was not timed.
-    @usableFromInline var atNanos: UInt64
-    /// Its place in the causal timeline.
+    /// Its place in the causal timeline, and whether it was timed.
     @usableFromInline var causality: Causality
 
-    @inlinable init(
-      sequence: Int, action: Action, before: State, after: State, durationNanos: UInt64, atNanos: UInt64,
-      causality: Causality
-    ) {
-      self.sequence = sequence
+    @inlinable init(action: Action, before: State, after: State, causality: Causality) {
       self.action = action
       self.before = before
       self.after = after
-      self.durationNanos = durationNanos
-      self.atNanos = atNanos
       self.causality = causality
     }
   }
@@ -42,13 +31,16 @@ import RecoilConcurrency
     /// Where it was dispatched; unknown for a replayed action.
     @usableFromInline var site: CallSite
     /// How many subscribers were notified of the new state (none: no notification).
-    @usableFromInline var subscribers: Int
+    @usableFromInline var subscribers: UInt32
+    /// Whether it was timed: its times are then in `timings`.
+    @usableFromInline var isTimed: Bool
 
-    @inlinable init(order: UInt64, cause: UInt64, site: CallSite, subscribers: Int) {
+    @inlinable init(order: UInt64, cause: UInt64, site: CallSite, subscribers: Int, isTimed: Bool) {
       self.order = order
       self.cause = cause
       self.site = site
-      self.subscribers = subscribers
+      self.subscribers = UInt32(truncatingIfNeeded: subscribers)
+      self.isTimed = isTimed
     }
   }
 
@@ -57,6 +49,12 @@ import RecoilConcurrency
 
   /// Only touched under the store's lock.
   @usableFromInline @exclusivity(unchecked) var entries: RingBuffer<Entry>
+  /// The times of the timed entries: most actions are not timed, so an entry holds no times.
+  @usableFromInline @exclusivity(unchecked) var timings: SampledTimes
+  /// The store's number of the newest entry's action. Every action the store processes while
+  /// recording is recorded, so the entries' numbers are consecutive and not stored: an entry
+  /// of a small state is 64 bytes, not 88, which is most of what recording costs an action.
+  @usableFromInline @exclusivity(unchecked) var newestSequence = 0
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
   /// The strictest timing asked for.
@@ -64,6 +62,7 @@ import RecoilConcurrency
 
   init(capacity: Int, timing: RecordingTiming) {
     entries = RingBuffer(capacity: capacity)
+    timings = SampledTimes(capacity: capacity)
     self.timing = timing
   }
 
@@ -71,40 +70,46 @@ import RecoilConcurrency
   func join(capacity: Int, timing: RecordingTiming) {
     users += 1
     entries.grow(to: capacity)
+    timings.grow(to: capacity)
     let combined = self.timing.combined(with: timing)
     // The processing thread samples by the new timing from its next copy of the
     // configuration (see `ProcessedConfiguration`).
     self.timing = combined
   }
 
-  /// Adds an entry, replacing the oldest when full. Called under the store's lock.
-  @inlinable func append(_ entry: Entry) {
+  /// Adds an entry, replacing the oldest when full, with its times when it was timed
+  /// (`durationNanos` is not `untimed`). Called under the store's lock.
+  @inlinable func append(_ entry: Entry, sequence: Int, startNanos: UInt64, durationNanos: UInt64) {
     entries.append(entry)
+    newestSequence = sequence
+    if entry.causality.isTimed { timings.append(startNanos: startNanos, durationNanos: durationNanos) }
   }
 
-  /// What `recording(of:store:)` needs, taken under the store's lock: a copy of the buffer,
-  /// which shares its storage, so this is cheap.
+  /// What `recording(of:store:)` needs, taken under the store's lock: copies of the buffers,
+  /// which share their storage, so this is cheap.
   struct Contents: @unchecked Sendable {
     // Sendable: the entries hold Sendable states and actions.
     let entries: RingBuffer<Entry>
+    let timings: SampledTimes
+    let newestSequence: Int
   }
 
-  var contents: Contents { Contents(entries: entries) }
+  var contents: Contents { Contents(entries: entries, timings: timings, newestSequence: newestSequence) }
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
   static func recording(of contents: Contents, store: String) -> ActionRecording {
     let entries = contents.entries.elements
-    let starts = StartEstimate.starts(
-      entries.map { ($0.atNanos, $0.durationNanos == untimed ? nil : $0.durationNanos) })
+    let spans = contents.timings.spans(timed: entries.map(\.causality.isTimed))
+    let firstSequence = contents.newestSequence - entries.count + 1
     return ActionRecording(
-      records: zip(entries, starts).map { entry, start in
+      records: zip(entries, spans).enumerated().map { position, element in
+        let (entry, span) = element
         let causality = entry.causality
         return StoreActionRecord(
-          sequence: entry.sequence, store: store, action: entry.action, stateBefore: entry.before,
-          stateAfter: entry.after, durationNanos: entry.durationNanos == untimed ? nil : entry.durationNanos,
-          atNanos: start, order: causality.order, cause: causality.cause,
-          site: causality.site.isUnknown ? nil : causality.site,
-          subscribers: causality.subscribers)
+          sequence: firstSequence + position, store: store, action: entry.action, stateBefore: entry.before,
+          stateAfter: entry.after, durationNanos: span.duration, atNanos: span.start, order: causality.order,
+          cause: causality.cause, site: causality.site.isUnknown ? nil : causality.site,
+          subscribers: Int(causality.subscribers))
       },
       dropped: contents.entries.dropped)
   }

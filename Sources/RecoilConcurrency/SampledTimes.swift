@@ -1,0 +1,53 @@
+/// The times of the timed operations of a bounded trace, kept apart from its entries: most
+/// operations are not timed (see ``TimingSampler``), so an entry carries only a flag, and
+/// recording an untimed one writes no times at all.
+///
+/// As large as the trace, so that it holds the times of every timed entry the trace still
+/// has: the newest timed entries own the newest times.
+///
+/// ```swift
+/// var times = SampledTimes(capacity: 100)
+/// times.append(startNanos: 1_000, durationNanos: 40)  // for the one timed entry
+/// let spans = times.spans(timed: [false, true, false])
+/// // [(1_000, nil), (1_000, 40), (1_040, nil)]: untimed starts estimated around it
+/// ```
+@usableFromInline package struct SampledTimes {
+  @usableFromInline struct Times: BitwiseCopyable {
+    @usableFromInline var startNanos: UInt64
+    @usableFromInline var durationNanos: UInt64
+
+    @inlinable init(startNanos: UInt64, durationNanos: UInt64) {
+      self.startNanos = startNanos
+      self.durationNanos = durationNanos
+    }
+  }
+
+  @usableFromInline var times: RingBuffer<Times>
+
+  package init(capacity: Int) {
+    times = RingBuffer(capacity: capacity)
+  }
+
+  /// Adds the times of the trace's newest entry, which was timed.
+  @inlinable package mutating func append(startNanos: UInt64, durationNanos: UInt64) {
+    times.append(Times(startNanos: startNanos, durationNanos: durationNanos))
+  }
+
+  /// Keeps more from now on, as the trace does.
+  package mutating func grow(to capacity: Int) {
+    times.grow(to: capacity)
+  }
+
+  /// Each entry's start and duration, given which entries were timed, oldest first: a timed
+  /// entry's own, an untimed one's start estimated from the timed ones around it (see
+  /// ``StartEstimate``) and no duration.
+  package func spans(timed: [Bool]) -> [(start: UInt64, duration: UInt64?)] {
+    var owned = [Times?](repeating: nil, count: timed.count)
+    var unclaimed = times.elements[...]
+    for index in timed.indices.reversed() where timed[index] {
+      owned[index] = unclaimed.popLast()
+    }
+    let starts = StartEstimate.starts(owned.map { ($0?.startNanos ?? 0, $0?.durationNanos) })
+    return zip(starts, owned).map { ($0, $1?.durationNanos) }
+  }
+}
