@@ -21,7 +21,9 @@
 
   /// Adds `element`, replacing the oldest when full. It is moved in, not copied: an element
   /// holding existentials or references then costs no extra copy and destroy.
-  @inlinable package mutating func append(_ element: consuming Element) {
+  // Always inlined: the caller then writes the element's fields straight into the buffer,
+  // instead of building it on the stack for a copy whose wide loads stall on its narrow stores.
+  @inlinable @inline(__always) package mutating func append(_ element: consuming Element) {
     if storage.count < capacity {
       storage.append(element)
       return

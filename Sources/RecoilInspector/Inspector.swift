@@ -257,7 +257,7 @@ public final class Inspector: Sendable {
     builder.apply(statistics: statistics, selectorValues: recording.selectorValues)
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
-    snapshot.elapsedNanos = Int(clamping: InspectorCore.now() &- core.startNanos)
+    snapshot.elapsedNanos = Int(clamping: MonotonicClock.nanos &- core.startNanos)
     snapshot.actions = core.describeCached(actions)
 
     var timeline = TimelineBuilder(redactor: core.redactor, startNanos: core.startNanos)

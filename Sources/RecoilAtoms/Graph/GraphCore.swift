@@ -354,7 +354,7 @@ import Synchronization
         slot._withUnsafeGuaranteedRef { $0.tally.countEvaluation(periodMask: recorder.periodMask) }
       } ?? false
     let timed = sampled || reportsStart || reportsFinish
-    let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
+    let start = timed ? MonotonicClock.nanos : 0
     let changed: Bool
     do {
       changed = try run(index)
@@ -365,7 +365,7 @@ import Synchronization
       if recorder != nil { slot._withUnsafeGuaranteedRef { $0.tally.uncount() } }
       throw error
     }
-    let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : GraphRecorder.untimed
+    let duration = timed ? MonotonicClock.nanos &- start : GraphRecorder.untimed
     if let recorder {
       if timed { slot._withUnsafeGuaranteedRef { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
       let causeUID =

@@ -58,7 +58,7 @@ final class ContainerHook: AtomGraphObserver {
           node: id, message: redactor.redacts(node: id) ? Redaction.marker : "effect \(effect): \(error)")
       }
     case .edgeAdded(let from, let to), .edgeRemoved(let from, let to):
-      let now = InspectorCore.now()
+      let now = MonotonicClock.nanos
       let added: Bool
       if case .edgeAdded = event { added = true } else { added = false }
       let edge = SnapshotEdge(from: id(from), to: id(to))

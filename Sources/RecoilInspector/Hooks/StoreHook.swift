@@ -43,7 +43,7 @@ final class StoreHook: StoreObserver {
         EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)))
     case .selectorEvaluated(_, let selector, _, let duration, let value):
       let id = "\(name).\(selector)"
-      let now = InspectorCore.now()
+      let now = MonotonicClock.nanos
       let order = CausalOrder.next()
       core.record {
         $0.recordEvaluation(
@@ -76,7 +76,7 @@ final class StoreHook: StoreObserver {
   /// other phases as they arrive.
   private func effectEvent(_ event: EffectEvent, order: UInt64 = 0, actionSequence: Int? = nil) {
     let order = order != 0 ? order : CausalOrder.next()
-    let now = InspectorCore.now()
+    let now = MonotonicClock.nanos
     core.record {
       $0.effects.append(Recording.Effect(event: event, order: order, actionSequence: actionSequence, atNanos: now))
     }

@@ -36,19 +36,8 @@ final class InspectorCore: Sendable {
   init(configuration: InspectorConfiguration) {
     self.configuration = configuration
     self.redactor = Redactor(configuration.redaction, previewLength: configuration.previewLength)
-    self.startNanos = DispatchTime.now().uptimeNanoseconds
+    self.startNanos = MonotonicClock.nanos
     self.recording = LockedValue(Recording(configuration: configuration))
-  }
-
-  /// The monotonic clock in nanoseconds, as `DispatchTime.uptimeNanoseconds` but cheaper.
-  static func now() -> UInt64 {
-    #if canImport(Glibc)
-      var time = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &time)
-      return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    #else
-      return DispatchTime.now().uptimeNanoseconds
-    #endif
   }
 
   func record<Result>(_ body: (inout Recording) -> Result) -> Result {

@@ -1,5 +1,6 @@
 // POSIX file and socket calls for the live stream, confined to this file.
 import Foundation
+import RecoilConcurrency
 import RecoilSnapshot
 
 #if canImport(Glibc)
@@ -89,7 +90,7 @@ final class SocketConnection: EventConnection {
     // still succeed once, into the void, so check before every batch.
     if descriptor >= 0 && peerHasClosed() { close() }
     if descriptor >= 0 { return true }
-    let now = DispatchTime.now().uptimeNanoseconds
+    let now = MonotonicClock.nanos
     guard now >= nextAttempt else { return false }
     descriptor = connectSocket()
     if descriptor < 0 {

@@ -79,7 +79,7 @@ import RecoilConcurrency
 
   /// Adds an entry, replacing the oldest when full, with its times when it was timed
   /// (`durationNanos` is not `untimed`). Called under the store's lock.
-  @inlinable func append(_ entry: Entry, sequence: Int, startNanos: UInt64, durationNanos: UInt64) {
+  @inlinable @inline(__always) func append(_ entry: Entry, sequence: Int, startNanos: UInt64, durationNanos: UInt64) {
     entries.append(entry)
     newestSequence = sequence
     if entry.causality.isTimed { timings.append(startNanos: startNanos, durationNanos: durationNanos) }

@@ -113,9 +113,9 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   /// its inputs').
   func run(_ state: State, reporting report: Report?) -> (value: Value, recomputed: Bool) {
     guard let report else { return evaluate(state, nil) }
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = MonotonicClock.nanos
     let result = evaluate(state, report)
-    if result.recomputed { report(name, inputs, DispatchTime.now().uptimeNanoseconds &- start, result.value) }
+    if result.recomputed { report(name, inputs, MonotonicClock.nanos &- start, result.value) }
     return result
   }
 }
