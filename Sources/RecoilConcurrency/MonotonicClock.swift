@@ -17,8 +17,9 @@ import Dispatch
 /// let duration = MonotonicClock.nanos &- start
 /// ```
 @usableFromInline package enum MonotonicClock {
-  /// Nanoseconds since an arbitrary start, never going back.
-  @inlinable package static var nanos: UInt64 {
+  /// Nanoseconds since an arbitrary start, never going back. Out of line on purpose: it is
+  /// read only for timed operations, and inlined it would weigh on the hot paths around it.
+  @usableFromInline package static var nanos: UInt64 {
     #if canImport(Glibc) || canImport(Musl)
       var time = timespec()
       clock_gettime(CLOCK_MONOTONIC, &time)

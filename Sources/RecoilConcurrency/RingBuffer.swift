@@ -1,5 +1,7 @@
 /// A fixed-capacity buffer that keeps the newest elements and counts what it dropped: the
-/// bounded traces and timelines of the stores, the containers and the inspector.
+/// bounded timelines of the containers and the inspector, and the recorders' sampled times.
+/// (A store's action entries, one per dispatch, go to a ``RecordBuffer``, which is not
+/// copyable and appends with fewer steps.)
 ///
 /// The storage is reserved once, up front; once full, each new element takes the place of
 /// the oldest. A copy shares the storage, so taking one under a lock and reading
@@ -21,9 +23,7 @@
 
   /// Adds `element`, replacing the oldest when full. It is moved in, not copied: an element
   /// holding existentials or references then costs no extra copy and destroy.
-  // Always inlined: the caller then writes the element's fields straight into the buffer,
-  // instead of building it on the stack for a copy whose wide loads stall on its narrow stores.
-  @inlinable @inline(__always) package mutating func append(_ element: consuming Element) {
+  @inlinable package mutating func append(_ element: consuming Element) {
     if storage.count < capacity {
       storage.append(element)
       return

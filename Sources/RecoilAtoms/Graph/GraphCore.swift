@@ -337,7 +337,8 @@ import Synchronization
   }
 
   /// `run` for observers: reports the evaluation's start, trigger and duration, as they ask.
-  private func runObserved(_ index: Int32) throws(Interruption) -> Bool {
+  // Out of line, so that the plain path through `evaluate` stays as small as it is unobserved.
+  @inline(never) private func runObserved(_ index: Int32) throws(Interruption) -> Bool {
     let interests = operationInterests
     let reportsStart = interests.contains(.evaluationStarts)
     let reportsFinish = interests.contains(.evaluations)

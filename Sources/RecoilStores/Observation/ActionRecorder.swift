@@ -48,7 +48,7 @@ import RecoilConcurrency
   @usableFromInline static var untimed: UInt64 { .max }
 
   /// Only touched under the store's lock.
-  @usableFromInline @exclusivity(unchecked) var entries: RingBuffer<Entry>
+  @usableFromInline @exclusivity(unchecked) var entries: RecordBuffer<Entry>
   /// The times of the timed entries: most actions are not timed, so an entry holds no times.
   @usableFromInline @exclusivity(unchecked) var timings: SampledTimes
   /// The store's number of the newest entry's action. Every action the store processes while
@@ -61,7 +61,7 @@ import RecoilConcurrency
   @usableFromInline private(set) var timing: RecordingTiming
 
   init(capacity: Int, timing: RecordingTiming) {
-    entries = RingBuffer(capacity: capacity)
+    entries = RecordBuffer(capacity: capacity)
     timings = SampledTimes(capacity: capacity)
     self.timing = timing
   }
@@ -85,20 +85,22 @@ import RecoilConcurrency
     if entry.causality.isTimed { timings.append(startNanos: startNanos, durationNanos: durationNanos) }
   }
 
-  /// What `recording(of:store:)` needs, taken under the store's lock: copies of the buffers,
-  /// which share their storage, so this is cheap.
+  /// What `recording(of:store:)` needs, copied under the store's lock.
   struct Contents: @unchecked Sendable {
     // Sendable: the entries hold Sendable states and actions.
-    let entries: RingBuffer<Entry>
+    let entries: [Entry]
+    let dropped: Int
     let timings: SampledTimes
     let newestSequence: Int
   }
 
-  var contents: Contents { Contents(entries: entries, timings: timings, newestSequence: newestSequence) }
+  var contents: Contents {
+    Contents(entries: entries.elements, dropped: entries.dropped, timings: timings, newestSequence: newestSequence)
+  }
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
   static func recording(of contents: Contents, store: String) -> ActionRecording {
-    let entries = contents.entries.elements
+    let entries = contents.entries
     let spans = contents.timings.spans(timed: entries.map(\.causality.isTimed))
     let firstSequence = contents.newestSequence - entries.count + 1
     return ActionRecording(
@@ -111,7 +113,7 @@ import RecoilConcurrency
           cause: causality.cause, site: causality.site.isUnknown ? nil : causality.site,
           subscribers: Int(causality.subscribers))
       },
-      dropped: contents.entries.dropped)
+      dropped: contents.dropped)
   }
 }
 
