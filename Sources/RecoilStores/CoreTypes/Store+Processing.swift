@@ -153,14 +153,14 @@ extension Store {
     let recorder = configuration.recorder
     // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
     let timed = observing || (recorder != nil && configuration.sampler.shouldTime())
-    let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
+    let start = timed ? MonotonicClock.nanos : 0
     // Two calls rather than an optional array: the common case then touches no array at all.
     if configuration.hasSlices {
       reduce(&after, action, slices: configuration.value.slices)
     } else {
       reduce(&after, action)
     }
-    let duration = timed ? DispatchTime.now().uptimeNanoseconds &- start : ActionRecorder<State, Action>.untimed
+    let duration = timed ? MonotonicClock.nanos &- start : ActionRecorder<State, Action>.untimed
     if timed { configuration.sampler.timed(duration) }
 
     // A recording places the action in the causal order, with its cause: the one bound when
