@@ -251,7 +251,8 @@ public final class AtomContainer: Sendable {
         if core.isRecording {
           let before = cell.pointee
           cell.pointee = value
-          core.noteChange(index, before: before, after: value, site: CallSite(file: file, line: line))
+          core.noteChange(
+            index, values: WrittenValues(before: before, after: value), site: CallSite(file: file, line: line))
         } else {
           cell.pointee = value
         }

@@ -652,31 +652,26 @@ import Synchronization
   ) {
     let after: (any Sendable)? =
       written ?? records[Int(index)].slot._withUnsafeGuaranteedRef { $0.erasedLoadable.value }
-    let none = GraphRecorder.noValue
-    noteChange(index, before: before.map { $0 } ?? none, after: after.map { $0 } ?? none, site: site, isReset: isReset)
+    noteChange(index, values: .boxed(before: before, after: after), site: site, isReset: isReset)
   }
 
-  /// `noteWrite` with both values known, as an in-place write has them: no optionals to
-  /// unwrap on the way to the recording (``GraphRecorder/noValue`` stands for none).
-  @usableFromInline func noteChange(
-    _ index: Int32, before: any Sendable, after: any Sendable, site: CallSite, isReset: Bool = false
-  ) {
+  /// `noteWrite` with both values known, as an in-place write has them (see `WrittenValues`).
+  @usableFromInline func noteChange(_ index: Int32, values: WrittenValues, site: CallSite, isReset: Bool = false) {
     // Most containers run no effect: then no lookup.
-    if hasEffects, let run = effectRuns[index], !(before is GraphRecorder.NoValue), !(after is GraphRecorder.NoValue) {
+    if hasEffects, let run = effectRuns[index], let before = values.before, let after = values.after {
       let writer = writingEffect
       deliveries.append { run.changed(from: before, to: after, isReset: isReset, writer: writer) }
     }
     guard let recorder else { return }
     // The uid from the recorder's dense table: an atom written in place leaves its slot cold.
-    let (order, cause) = recorder.recordWrite(
-      node: recorder.uid(index), site: site, before: before, after: after, isReset: isReset)
+    let (order, cause) = recorder.recordWrite(node: recorder.uid(index), site: site, values: values, isReset: isReset)
     if operationInterests.contains(.timeline) {
       events.append(
         .recorded(
           .write(
             RecordedWrite(
               node: key(of: index), order: order, cause: cause, site: site.isUnknown ? nil : site,
-              before: GraphRecorder.value(before), after: GraphRecorder.value(after), isReset: isReset))))
+              before: values.before, after: values.after, isReset: isReset))))
     }
   }
 

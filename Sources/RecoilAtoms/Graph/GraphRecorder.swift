@@ -34,21 +34,8 @@ final class GraphRecorder {
     var order: UInt64
     var cause: UInt64
     var site: CallSite
-    /// ``noValue`` when there was none: plain existentials, not optional ones, copy with
-    /// fewer steps, and a write is recorded on every change.
-    var before: any Sendable
-    var after: any Sendable
+    var values: WrittenValues
     var isReset: Bool
-  }
-
-  /// Stands for "no value" in a ``Write``.
-  struct NoValue: Sendable {}
-
-  static var noValue: any Sendable { NoValue() }
-
-  /// A recorded value as callers see it: nil for ``noValue``.
-  static func value(_ recorded: any Sendable) -> (any Sendable)? {
-    recorded is NoValue ? nil : recorded
   }
 
   /// Something else that happened to a node: an async value arriving, subscribers notified.
@@ -169,13 +156,10 @@ final class GraphRecorder {
 
   /// Records a changed atom value; its cause is whatever is bound now (see `CauseContext`).
   @discardableResult
-  func recordWrite(
-    node: Int, site: CallSite, before: any Sendable, after: any Sendable, isReset: Bool
-  ) -> (order: UInt64, cause: UInt64) {
+  func recordWrite(node: Int, site: CallSite, values: WrittenValues, isReset: Bool) -> (order: UInt64, cause: UInt64) {
     let cause = CauseContext.current(onThread: clock.threadCause, clock: clock)
     let order = clock.next()
-    writes.append(
-      Write(node: node, order: order, cause: cause, site: site, before: before, after: after, isReset: isReset))
+    writes.append(Write(node: node, order: order, cause: cause, site: site, values: values, isReset: isReset))
     return (order, cause)
   }
 
@@ -218,7 +202,7 @@ final class GraphRecorder {
       key(write.node).map {
         RecordedWrite(
           node: $0, order: write.order, cause: write.cause, site: write.site.isUnknown ? nil : write.site,
-          before: Self.value(write.before), after: Self.value(write.after), isReset: write.isReset)
+          before: write.values.before, after: write.values.after, isReset: write.isReset)
       }
     }
     result.occurrences = occurrences.elements.compactMap { occurrence in
