@@ -139,3 +139,19 @@ import Testing
     try InspectorEventCodec.decode(line: #"{"id":"x","type":"evaluation"}"#)
   }
 }
+
+@Test func anEventTypeWrittenWithEscapesIsStillRecognized() throws {
+  let event = try InspectorEventCodec.decode(line: #"{"type":"evalu\u0061tion","id":"x","durationNanos":5}"#)
+  #expect(
+    event
+      == InspectorEvent(
+        atNanos: 0, kind: .evaluation(EvaluationEvent(node: "x", durationNanos: 5, trigger: "", changed: true))))
+  let node = try InspectorEventCodec.decode(
+    line: #"{"type":"node","id":"a","kind":"s\u0065lector","status":"r\u0065ady"}"#)
+  guard case .node(let decoded) = node.kind else {
+    Issue.record("not a node event: \(node)")
+    return
+  }
+  #expect(decoded.kind == .selector)
+  #expect(decoded.status == .ready)
+}

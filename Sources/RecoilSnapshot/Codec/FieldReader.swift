@@ -169,6 +169,24 @@ struct FieldReader {
     return value
   }
 
+  /// ``enumeration(_:expected:)`` for a value matched by name with `~=` (see ``JSONKey``), so
+  /// that no `String` is made: for the fields read on every event, such as its `type`.
+  mutating func enumeration<Value>(matching match: (JSONKey) -> Value?, expected: String) throws(SnapshotError)
+    -> Value?
+  {
+    let kind = try json.peek()
+    let before = self
+    switch kind {
+    case .string:
+      guard let value = match(try json.readName()) else { throw before.invalid(expected: expected) }
+      return value
+    case .null:
+      try json.readNull()
+      return nil
+    default: throw mismatch(expected: "a string", found: kind)
+    }
+  }
+
   /// A boolean, or `nil` for null.
   mutating func bool() throws(SnapshotError) -> Bool? {
     let kind = try json.peek()

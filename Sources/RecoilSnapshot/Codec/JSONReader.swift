@@ -186,6 +186,12 @@ struct JSONReader {
     try parseString()
   }
 
+  /// Reads a string that ``peek()`` found as a name to match (see ``JSONKey``): its bytes in
+  /// place, without making a `String`, when it holds no escape.
+  mutating func readName() throws(SnapshotError) -> JSONKey {
+    try parseKey()
+  }
+
   /// Reads a number that ``peek()`` found.
   mutating func readNumber() throws(SnapshotError) -> Number {
     try parseNumber()

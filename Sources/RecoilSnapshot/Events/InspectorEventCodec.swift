@@ -91,18 +91,34 @@ public enum InspectorEventCodec {
     -> InspectorEvent
   {
     let result =
-      line.withContiguousStorageIfAvailable { decode(buffer: $0, lineNumber: lineNumber) }
-      ?? Array(line).withUnsafeBufferPointer { decode(buffer: $0, lineNumber: lineNumber) }
+      line.withContiguousStorageIfAvailable { bytes in
+        Result { () throws(SnapshotError) in try decode(line: bytes, lineNumber: lineNumber) }
+      }
+      ?? Array(line).withUnsafeBufferPointer { bytes in
+        Result { () throws(SnapshotError) in try decode(line: bytes, lineNumber: lineNumber) }
+      }
     return try result.get()
   }
 
-  private static func decode(buffer: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Result<
-    InspectorEvent, SnapshotError
-  > {
+  /// Decodes one line in a read buffer, in place: what `recoil-inspect live` calls for every
+  /// line, so the event goes straight to the caller.
+  ///
+  /// ```swift
+  /// let event = try bytes.withUnsafeBufferPointer { try InspectorEventCodec.decode(line: $0) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - line: One line of JSON, as UTF-8, without its line break.
+  ///   - lineNumber: The line's number in its file, used in error positions.
+  /// - Returns: The event.
+  /// - Throws: ``SnapshotError`` naming the line, column and field.
+  public static func decode(line: UnsafeBufferPointer<UInt8>, lineNumber: Int = 1) throws(SnapshotError)
+    -> InspectorEvent
+  {
     do throws(SnapshotError) {
-      return .success(try EventDecoder.decode(buffer))
+      return try EventDecoder.decode(line)
     } catch {
-      return .failure(error.resolvingPositions(in: SourceText(bytes: Array(buffer))).onLine(lineNumber))
+      throw error.resolvingPositions(in: SourceText(bytes: Array(line))).onLine(lineNumber)
     }
   }
 }

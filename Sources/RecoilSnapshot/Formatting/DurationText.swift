@@ -20,12 +20,13 @@ public enum DurationText {
   /// - Returns: The text.
   public static func format(nanos: Int) -> String {
     let nanos = max(nanos, 0)
-    if nanos < 1_000 { return "\(nanos) ns" }
+    if nanos < 1_000 { return String(nanos) + " ns" }
     // Tenths of the unit, rounded; a value that rounds up to 1000 moves to the next unit.
-    for (unit, name) in [(1_000, "µs"), (1_000_000, "ms")] {
-      let tenths = (nanos * 10 + unit / 2) / unit
-      if tenths < 10_000 { return "\(tenths / 10).\(tenths % 10) \(name)" }
-    }
+    // (Written out, not looped over a table: `live` formats one per event.)
+    let microTenths = (nanos * 10 + 500) / 1_000
+    if microTenths < 10_000 { return String(microTenths / 10) + "." + String(microTenths % 10) + " µs" }
+    let milliTenths = (nanos * 10 + 500_000) / 1_000_000
+    if milliTenths < 10_000 { return String(milliTenths / 10) + "." + String(milliTenths % 10) + " ms" }
     let hundredths = (nanos / 1_000 * 100 + 500_000) / 1_000_000
     return "\(hundredths / 100).\(twoDigits(hundredths % 100)) s"
   }

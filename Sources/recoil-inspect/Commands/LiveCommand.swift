@@ -56,19 +56,17 @@ struct LiveCommand: Command {
     var printed = TerminalLine(style: streams.outputStyle)
     // Events are printed in timeline order, within a window of the latest few.
     var ordering = SequenceOrdering<InspectorEvent>(window: 256)
-    func print(_ events: [InspectorEvent]) {
-      for event in events {
-        if raw {
-          streams.output(InspectorEventCodec.encode(event) + "\n")
-        } else {
-          printed.removeAll()
-          printer.write(event, into: &printed)
-          printed.append("\n")
-          streams.outputLine(printed.bytes)
-        }
+    func print(_ event: InspectorEvent) {
+      if raw {
+        streams.output(InspectorEventCodec.encode(event) + "\n")
+      } else {
+        printed.removeAll()
+        printer.write(event, into: &printed)
+        printed.append("\n")
+        streams.outputLine(printed.bytes)
       }
     }
-    defer { print(ordering.flush()) }
+    defer { ordering.flush(release: print) }
     try source.run(
       { lineNumber, line in
         switch line {
@@ -81,14 +79,15 @@ struct LiveCommand: Command {
           do throws(SnapshotError) {
             let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
             guard filter.isEmpty || filter.accepts(event.kind) else { return }
-            print(ordering.add(event, seq: event.seq))
+            let seq = event.seq
+            ordering.add(event, seq: seq, release: print)
           } catch {
             streams.reportWarning("\(endpoint.description):\(error.description)")
           }
         }
       },
       waiting: {
-        print(ordering.flush())
+        ordering.flush(release: print)
         streams.flush()
       })
   }

@@ -1,20 +1,22 @@
 /// Puts live events back in timeline order: an app's threads may hand the stream events a
 /// little out of the order they happened, so the last `window` events are held back and
 /// released smallest `seq` first. Events without a `seq` keep their place after the events
-/// they arrived behind. An in-order stream costs an append and a removal per event.
+/// they arrived behind. An in-order stream costs an append and a removal per event, and each
+/// event is moved in and out, never copied.
 ///
 /// ```swift
 /// var ordering = SequenceOrdering<String>(window: 2)
-/// ordering.add("b", seq: 2)     // []
-/// ordering.add("a", seq: 1)     // []
-/// ordering.add("c", seq: 3)     // ["a"]
-/// ordering.flush()              // ["b", "c"]
+/// ordering.add("b", seq: 2) { print($0) }   // nothing yet
+/// ordering.add("a", seq: 1) { print($0) }   // nothing yet
+/// ordering.add("c", seq: 3) { print($0) }   // a
+/// ordering.flush { print($0) }              // b, c
 /// ```
 struct SequenceOrdering<Item> {
   private struct Held {
     var key: Int
     var arrival: Int
-    var item: Item
+    /// Nil once released.
+    var item: Item?
   }
 
   /// Held events in order of (key, arrival), from `head` on.
@@ -29,8 +31,8 @@ struct SequenceOrdering<Item> {
     self.window = max(window, 0)
   }
 
-  /// Adds an event; returns the events now due, in order.
-  mutating func add(_ item: Item, seq: Int?) -> [Item] {
+  /// Adds an event, and hands the events now due to `release`, in order.
+  mutating func add(_ item: consuming Item, seq: Int?, release: (Item) -> Void) {
     let key = seq ?? latest
     latest = max(latest, key)
     arrivals += 1
@@ -47,22 +49,20 @@ struct SequenceOrdering<Item> {
     } else {
       held.append(entry)
     }
-    guard held.count - head > window else { return [] }
-    var due: [Item] = []
     while held.count - head > window {
-      due.append(held[head].item)
+      if let due = held[head].item.take() { release(due) }
       head += 1
     }
     compact()
-    return due
   }
 
   /// Releases every held event, in order: the stream is idle or ended.
-  mutating func flush() -> [Item] {
-    let due = held[head...].map(\.item)
+  mutating func flush(release: (Item) -> Void) {
+    for index in head..<held.count {
+      if let due = held[index].item.take() { release(due) }
+    }
     held.removeAll(keepingCapacity: true)
     head = 0
-    return due
   }
 
   /// Drops released slots once they are half the array, so memory stays at the window.
