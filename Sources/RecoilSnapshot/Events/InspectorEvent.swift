@@ -55,7 +55,7 @@ public struct InspectorEvent: Sendable, Equatable {
   /// ```
   public enum Kind: Sendable, Equatable {
     /// A node appeared or its state changed (value, status, error, subscribers).
-    case node(SnapshotNode)
+    indirect case node(SnapshotNode)
     /// A dependency edge appeared.
     case edgeAdded(SnapshotEdge)
     /// A dependency edge went away.
@@ -68,7 +68,7 @@ public struct InspectorEvent: Sendable, Equatable {
     case effect(EffectEvent)
     /// An atom write, a notification of subscribers or an async resolution: a timeline entry
     /// of kind `write`, `notification` or `resolution`, written with that kind as its type.
-    case step(SnapshotEvent)
+    indirect case step(SnapshotEvent)
     /// A node's evaluation failed.
     case error(node: String, message: String)
     /// Events were dropped because the stream could not keep up; this many since the last report.
