@@ -19,8 +19,10 @@ let package = Package(
     // The snapshot model and its JSON codec (format v1): shared by every other module.
     .target(name: "RecoilSnapshot"),
 
-    // Where callbacks run, the lock, the ring buffer and timing sampling: the lowest module,
-    // shared by the atom graph, the stores, the inspector and the renderer (not the snapshot).
+    // The lowest module, shared by the atom graph, the stores, the inspector and the renderer
+    // (not the snapshot), in four parts: Delivery (where callbacks run), Threads (the lock,
+    // the thread's id, programmer errors), Recording (bounded buffers, sampled timing, the
+    // clock) and Causality (the causal order and the cause context).
     .target(name: "RecoilConcurrency"),
     // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector.
     .target(name: "RecoilAtoms", dependencies: ["RecoilConcurrency"]),
