@@ -103,17 +103,21 @@ import RecoilConcurrency
     let entries = contents.entries
     let spans = contents.timings.spans(timed: entries.map(\.causality.isTimed))
     let firstSequence = contents.newestSequence - entries.count + 1
-    return ActionRecording(
-      records: zip(entries, spans).enumerated().map { position, element in
-        let (entry, span) = element
-        let causality = entry.causality
-        return StoreActionRecord(
-          sequence: firstSequence + position, store: store, action: entry.action, stateBefore: entry.before,
-          stateAfter: entry.after, durationNanos: span.duration, atNanos: span.start, order: causality.order,
+    // An indexed loop: this code is generic and not specialized for the store's types, where
+    // zipped and enumerated iterators cost a metadata lookup per step.
+    var records: [StoreActionRecord] = []
+    records.reserveCapacity(entries.count)
+    for position in entries.indices {
+      let causality = entries[position].causality
+      records.append(
+        StoreActionRecord(
+          sequence: firstSequence + position, store: store, action: entries[position].action,
+          stateBefore: entries[position].before, stateAfter: entries[position].after,
+          durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality.order,
           cause: causality.cause, site: causality.site.isUnknown ? nil : causality.site,
-          subscribers: Int(causality.subscribers))
-      },
-      dropped: contents.dropped)
+          subscribers: Int(causality.subscribers)))
+    }
+    return ActionRecording(records: records, dropped: contents.dropped)
   }
 }
 
