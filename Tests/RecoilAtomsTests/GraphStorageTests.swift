@@ -7,7 +7,7 @@ import Testing
 @Suite struct GraphStorageTests {
   @Test(arguments: [0, 1, 2, 3, 8, 9, 40])
   func anIndexListKeepsItsElementsInOrderAsItGrows(count: Int) {
-    var list = IndexList()
+    var list = _IndexList()
     var expected: [Int32] = []
     for value in 0..<Int32(count) {
       list.append(value * 3)
@@ -28,7 +28,7 @@ import Testing
   @Test func removingFromAnIndexListKeepsTheOthersInOrder() {
     for size in [1, 2, 3, 5, 12] {
       for removed in 0..<size {
-        var list = IndexList()
+        var list = _IndexList()
         var expected = (0..<Int32(size)).map { $0 + 100 }
         for value in expected { list.append(value) }
         list.remove(at: removed)
@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func replacingAnIndexList() {
-    var list = IndexList()
+    var list = _IndexList()
     list.replace(with: [5, 6, 7, 8])
     #expect(list.elements == [5, 6, 7, 8])
     list.replace(with: [1])
@@ -54,17 +54,17 @@ import Testing
   }
 
   @Test func aNodeRecordFillsOneCacheLineAndIndexListsTakeSixteenBytes() {
-    #expect(MemoryLayout<NodeRecord>.stride == 64)
-    #expect(MemoryLayout<IndexList>.stride == 16)
-    let buffer = DenseBuffer<NodeRecord>(capacity: 4)
-    #expect(Int(bitPattern: buffer.base) % 64 == 0)
+    #expect(MemoryLayout<_NodeRecord>.stride == 64)
+    #expect(MemoryLayout<_IndexList>.stride == 16)
+    let buffer = _DenseBuffer<_NodeRecord>(capacity: 4)
+    #expect(Int(bitPattern: buffer._base) % 64 == 0)
     buffer.deallocate()
   }
 
   @Test func aDenseBufferGrowsAndKeepsItsElements() {
-    var buffer = DenseBuffer<Int32>(capacity: 1)
+    var buffer = _DenseBuffer<Int32>(capacity: 1)
     for value in 0..<1000 { buffer.append(Int32(value)) }
-    #expect(buffer.count == 1000)
+    #expect(buffer._count == 1000)
     #expect((0..<1000).allSatisfy { buffer[$0] == Int32($0) })
     buffer[Int32(10)] = -1
     #expect(buffer[10] == -1)
@@ -72,7 +72,7 @@ import Testing
     buffer[998] = 42
     #expect(buffer.last == 42)
     buffer.truncate(to: 3)
-    #expect(buffer.count == 3 && !buffer.isEmpty)
+    #expect(buffer._count == 3 && !buffer.isEmpty)
     buffer.truncate(to: 0)
     #expect(buffer.isEmpty)
     buffer.deallocate()
@@ -99,7 +99,7 @@ import Testing
   }
 
   @Test func theArenaGivesAlignedPlacesWithAFlagAndReusesFreedOnes() {
-    let arena = ValueArena()
+    let arena = _ValueArena()
     let small = (0..<100).map { _ in arena.allocate(Int.self) }
     let wide = (0..<10).map { _ in arena.allocate(SIMD4<Double>.self) }
     let large = arena.allocate(Large.self)
@@ -114,10 +114,10 @@ import Testing
     #expect(strings.enumerated().allSatisfy { $0.element.pointee == "value \($0.offset)" })
     #expect(large.pointee == Large())
     for pointer in small + wide.map({ UnsafeMutablePointer<Int>(OpaquePointer($0)) }) {
-      #expect(!ValueArena.isReadable(UnsafeMutableRawPointer(pointer)))
+      #expect(!_ValueArena.isReadable(UnsafeMutableRawPointer(pointer)))
     }
-    ValueArena.setReadable(true, at: UnsafeMutableRawPointer(small[3]))
-    #expect(ValueArena.isReadable(UnsafeMutableRawPointer(small[3])))
+    _ValueArena.setReadable(true, at: UnsafeMutableRawPointer(small[3]))
+    #expect(_ValueArena.isReadable(UnsafeMutableRawPointer(small[3])))
     #expect(small[2].pointee == 2 && small[3].pointee == 3 && small[4].pointee == 4)
     // A freed place is handed out again for a value of the same size and alignment.
     small[5].deinitialize(count: 1)

@@ -32,7 +32,8 @@ import Testing
     #expect(key.site == nil)
     #expect(key.parameter == AnyHashableSendable("sku-1"))
     #expect(key.description == "Catalog.product(\"sku-1\")")
-    #expect(NodeKey.declared(key: nil, fileID: "App/Cart.swift", function: "total", line: 9).site == "App/Cart.swift:9")
+    #expect(
+      NodeKey._declared(key: nil, fileID: "App/Cart.swift", function: "total", line: 9).site == "App/Cart.swift:9")
   }
 }
 

@@ -182,9 +182,9 @@ import Testing
     let container = AtomContainer()
     // Read while `b` loads, as `value(_:)` does before it waits.
     #expect(container.loadable(label).isLoading)
-    let (slot, version) = container.operate { core in
+    let (slot, version) = container._operate { core in
       let index = core.index(of: label)
-      return (core.slots[Int(index)], core.slots[Int(index)].version)
+      return (core._slots[Int(index)], core._slots[Int(index)]._version)
     }
     // `b` settles before the wait begins: `label` is marked for re-evaluation, unwatched.
     inputs.gates.gate("b").open()

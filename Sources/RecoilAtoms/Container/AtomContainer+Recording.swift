@@ -17,13 +17,13 @@ extension AtomContainer {
   ///   - timing: Which evaluations to time: by default every one of a node that was slow when
   ///     last timed, and a sample of the others (see `RecordingTiming`).
   public func startRecordingEvaluations(timelineCapacity: Int = 10_000, timing: RecordingTiming = .sampled) {
-    operate { core in
+    _operate { core in
       if let recorder = core.recorder {
         recorder.join(capacity: timelineCapacity, timing: timing)
         return
       }
       let recorder = GraphRecorder(capacity: timelineCapacity, timing: timing)
-      for slot in core.slots where slot.index >= 0 {
+      for slot in core._slots where slot.index >= 0 {
         recorder.registered(slot.index, uid: slot.nodeUID)
         slot.tally = EvaluationTally()
       }
@@ -38,7 +38,7 @@ extension AtomContainer {
   /// container.stopRecordingEvaluations()
   /// ```
   public func stopRecordingEvaluations() {
-    operate { core in
+    _operate { core in
       guard let recorder = core.recorder else { return }
       recorder.users -= 1
       if recorder.users <= 0 { core.recorder = nil }
@@ -57,13 +57,13 @@ extension AtomContainer {
   ///
   /// - Returns: The recording, taken under the lock.
   public func recordedEvaluations() -> EvaluationRecording {
-    operate { core in
+    _operate { core in
       guard let recorder = core.recorder else { return EvaluationRecording() }
       var keys: [Int: NodeKey] = [:]
       var live: [(key: NodeKey, index: Int32, count: Int)] = []
-      for slot in core.slots where slot.index >= 0 {
-        keys[slot.nodeUID] = slot.key
-        live.append((slot.key, slot.index, slot.tally.count))
+      for slot in core._slots where slot.index >= 0 {
+        keys[slot.nodeUID] = slot._key
+        live.append((slot._key, slot.index, slot.tally.count))
       }
       return recorder.recording(keyOf: keys, statisticsOf: live)
     }

@@ -21,11 +21,11 @@ import Synchronization
 public final class AtomContainer: Sendable {
   private static let serials = Atomic<UInt64>(0)
 
-  @usableFromInline let lock = Lock()
+  @usableFromInline let _lock = Lock()
   // Safe: `core` is only touched while `lock` is held (see `operate`).
-  @usableFromInline nonisolated(unsafe) let core: GraphCore
+  @usableFromInline nonisolated(unsafe) let _core: _GraphCore
   /// The thread holding `lock`, to report re-entrant use from a getter instead of deadlocking.
-  @usableFromInline let lockOwner = Atomic<UInt>(0)
+  @usableFromInline let _lockOwner = Atomic<UInt>(0)
   private let subscriberIDs = Atomic<UInt64>(0)
 
   /// Creates an empty container.
@@ -34,21 +34,21 @@ public final class AtomContainer: Sendable {
   /// let container = AtomContainer()
   /// ```
   public init() {
-    core = GraphCore(serial: Self.serials.add(1, ordering: .relaxed).newValue)
-    core.container = self
+    _core = _GraphCore(serial: Self.serials.add(1, ordering: .relaxed).newValue)
+    _core.container = self
   }
 
   deinit {
-    for slot in core.slots { slot.task?.cancel() }
-    for run in core.effectRuns.values { run.cleanUp() }
+    for slot in _core._slots { slot._task?.cancel() }
+    for run in _core.effectRuns.values { run.cleanUp() }
   }
 
   // MARK: - The lock
 
   /// Runs `body` under the lock, then delivers what it queued.
-  @inlinable func operate<Result>(_ body: (GraphCore) throws -> Result) rethrows -> Result {
+  @inlinable func _operate<Result>(_ body: (_GraphCore) throws -> Result) rethrows -> Result {
     let thread = CurrentThread.id
-    if lockOwner.load(ordering: .relaxed) == thread {
+    if _lockOwner.load(ordering: .relaxed) == thread {
       ProgrammerError.stop(
         "AtomContainer was called from inside a selector's getter or setter; read through the Getter (or Setter) it is given instead"
       )
@@ -56,41 +56,41 @@ public final class AtomContainer: Sendable {
     // Delivered whether `body` returns or throws: a failing read may still have evaluated
     // nodes and changed values that observers and subscribers must hear about.
     var needsDelivery = false
-    defer { if needsDelivery { deliverPending() } }
-    return try lock.withLock {
-      lockOwner.store(thread, ordering: .relaxed)
-      if core.hasObservers { core.operationInterests = core.interests() }
+    defer { if needsDelivery { _deliverPending() } }
+    return try _lock.withLock {
+      _lockOwner.store(thread, ordering: .relaxed)
+      if _core._hasObservers { _core._operationInterests = _core._interests() }
       defer {
-        lockOwner.store(0, ordering: .relaxed)
-        needsDelivery = !core.deliveries.isEmpty || !core.events.isEmpty
+        _lockOwner.store(0, ordering: .relaxed)
+        needsDelivery = !_core._deliveries.isEmpty || !_core._events.isEmpty
       }
-      return try body(core)
+      return try body(_core)
     }
   }
 
   /// Delivers queued events and notifications outside the lock, in order, by one thread at a
   /// time; a thread that finds another delivering leaves its work to it.
-  @usableFromInline func deliverPending() {
+  @usableFromInline func _deliverPending() {
     var claimed = false
     // The delivering thread swaps its emptied batch back in for the next one, so that queueing
     // events reuses the arrays' storage instead of allocating it per operation.
     var events: [AtomGraphEvent] = []
     while true {
-      let work: ([any AtomGraphObserver], [@Sendable () -> Void])? = lock.withLock {
+      let work: ([any AtomGraphObserver], [@Sendable () -> Void])? = _lock.withLock {
         if !claimed {
-          if core.isDelivering { return nil }
-          core.isDelivering = true
+          if _core.isDelivering { return nil }
+          _core.isDelivering = true
           claimed = true
         }
-        if core.events.isEmpty && core.deliveries.isEmpty {
-          core.isDelivering = false
-          if events.capacity > core.events.capacity && events.capacity <= 4096 { swap(&events, &core.events) }
+        if _core._events.isEmpty && _core._deliveries.isEmpty {
+          _core.isDelivering = false
+          if events.capacity > _core._events.capacity && events.capacity <= 4096 { swap(&events, &_core._events) }
           return nil
         }
-        swap(&events, &core.events)
-        let deliveries = core.deliveries
-        core.deliveries = []
-        return (core.observers, deliveries)
+        swap(&events, &_core._events)
+        let deliveries = _core._deliveries
+        _core._deliveries = []
+        return (_core.observers, deliveries)
       }
       guard let (observers, deliveries) = work else { return }
       for event in events {
@@ -114,9 +114,9 @@ public final class AtomContainer: Sendable {
   /// - Throws: The node's cached error, ``AtomError/cycle(_:)``, or ``AtomError/loading(_:)``
   ///   while an asynchronous node has no value yet (use ``value(_:)`` to wait for it).
   @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
-    try operate { core in
+    try _operate { core in
       let index = core.index(of: node)
-      core.ensureFresh(index)
+      core._ensureFresh(index)
       core.settle()
       return try core.readFresh(index, as: Value.self)
     }
@@ -131,9 +131,9 @@ public final class AtomContainer: Sendable {
   /// - Parameter node: Any atom or selector.
   /// - Returns: Its loadable state.
   public func loadable<Value>(_ node: Node<Value>) -> Loadable<Value> {
-    operate { core in
+    _operate { core in
       let index = core.index(of: node)
-      core.ensureFresh(index)
+      core._ensureFresh(index)
       core.settle()
       return core.slot(index, as: Value.self).loadable
     }
@@ -151,12 +151,12 @@ public final class AtomContainer: Sendable {
   public func value<Value>(_ node: Node<Value>) async throws -> Value {
     while true {
       try Task.checkCancellation()
-      let (loadable, slot, version) = operate { core in
+      let (loadable, slot, version) = _operate { core in
         let index = core.index(of: node)
-        core.ensureFresh(index)
+        core._ensureFresh(index)
         core.settle()
-        let slot = core.slots[Int(index)]
-        return (core.slot(index, as: Value.self).loadable, slot, slot.version)
+        let slot = core._slots[Int(index)]
+        return (core.slot(index, as: Value.self).loadable, slot, slot._version)
       }
       switch loadable {
       case .value(let value): return value
@@ -167,7 +167,7 @@ public final class AtomContainer: Sendable {
   }
 
   /// Suspends until `slot`'s version moves past `version`, or the task is cancelled.
-  func waitForChange(of slot: NodeSlot, after version: UInt64) async {
+  func waitForChange(of slot: _NodeSlot, after version: UInt64) async {
     let waiter = ChangeWaiter()
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -175,11 +175,11 @@ public final class AtomContainer: Sendable {
           continuation.resume()  // cancelled before it began to wait
           return
         }
-        let registered = operate { core in
+        let registered = _operate { core in
           // Changed since it was read, or marked for re-evaluation (an input changed before
           // this waiter made it watched): no change would wake the waiter, so read again.
-          guard slot.version == version, slot.index >= 0, core.slots[Int(slot.index)] === slot,
-            core.records[Int(slot.index)].mark == .clean
+          guard slot._version == version, slot.index >= 0, core._slots[Int(slot.index)] === slot,
+            core._records[Int(slot.index)]._mark == .clean
           else { return false }
           slot.waiters.append(waiter)
           core.updateWatched(slot)
@@ -208,17 +208,17 @@ public final class AtomContainer: Sendable {
   @inlinable public func set<Value>(
     _ atom: Atom<Value>, _ value: Value, file: StaticString = #fileID, line: UInt = #line
   ) {
-    operate { core in
+    _operate { core in
       let index = core.index(of: atom)
-      let before = core.notesWrites ? core.valueBeforeWrite(index) : nil
-      let changed = core.records[Int(index)].slot._withUnsafeGuaranteedRef { base in
-        let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
-        if slot.isStubbed { slot.restub(value) }
+      let before = core.notesWrites ? core._valueBeforeWrite(index) : nil
+      let changed = core._records[Int(index)]._slot._withUnsafeGuaranteedRef { base in
+        let slot = unsafeDowncast(base, to: _ValueSlot<Value>.self)
+        if slot._isStubbed { slot._restub(value) }
         return slot.write(value)
       }
       if changed {
-        if core.notesWrites { core.noteWrite(index, before: before, site: CallSite(file: file, line: line)) }
-        core.didChange(index)
+        if core.notesWrites { core._noteWrite(index, before: before, site: CallSite(file: file, line: line)) }
+        core._didChange(index)
       }
       core.settle()
     }
@@ -238,37 +238,37 @@ public final class AtomContainer: Sendable {
   @inlinable public func set<Value: Equatable>(
     _ atom: Atom<Value>, _ value: Value, file: StaticString = #fileID, line: UInt = #line
   ) {
-    operate { core in
+    _operate { core in
       let index = core.index(of: atom)
       // An unwatched plain atom holding a value is written in its arena cell directly: no
       // subscriber or waiter needs its version, and its slot stays untouched.
-      let record = core.records[Int(index)]
-      if record.writesInPlace && !record.watched, let address = record.valueAddress,
-        ValueArena.isReadable(address)
+      let record = core._records[Int(index)]
+      if record._writesInPlace && !record._watched, let address = record._valueAddress,
+        _ValueArena.isReadable(address)
       {
         let cell = address.assumingMemoryBound(to: Value.self)
         if cell.pointee == value { return }
-        if core.isRecording {
+        if core._isRecording {
           let before = cell.pointee
           cell.pointee = value
-          core.noteChange(
-            index, values: WrittenValues(before: before, after: value), site: CallSite(file: file, line: line))
+          core._noteChange(
+            index, values: _WrittenValues(before: before, after: value), site: CallSite(file: file, line: line))
         } else {
           cell.pointee = value
         }
-        core.didChange(index)
+        core._didChange(index)
         core.settle()
         return
       }
-      let before = core.notesWrites ? core.valueBeforeWrite(index) : nil
-      let changed = record.slot._withUnsafeGuaranteedRef { base in
-        let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
-        if slot.isStubbed { slot.restub(value) }
+      let before = core.notesWrites ? core._valueBeforeWrite(index) : nil
+      let changed = record._slot._withUnsafeGuaranteedRef { base in
+        let slot = unsafeDowncast(base, to: _ValueSlot<Value>.self)
+        if slot._isStubbed { slot._restub(value) }
         return slot.write(value)
       }
       if changed {
-        if core.notesWrites { core.noteWrite(index, before: before, site: CallSite(file: file, line: line)) }
-        core.didChange(index)
+        if core.notesWrites { core._noteWrite(index, before: before, site: CallSite(file: file, line: line)) }
+        core._didChange(index)
       }
       core.settle()
     }
@@ -289,7 +289,7 @@ public final class AtomContainer: Sendable {
   public func set<Value>(
     _ node: WritableNode<Value>, _ value: Value, file: StaticString = #fileID, line: UInt = #line
   ) throws {
-    try operate { core in
+    try _operate { core in
       defer { core.settle() }
       try core.write(node, value, site: CallSite(file: file, line: line))
     }
@@ -309,15 +309,15 @@ public final class AtomContainer: Sendable {
   public func update<Value>(
     _ atom: Atom<Value>, file: StaticString = #fileID, line: UInt = #line, _ change: (inout Value) -> Void
   ) {
-    operate { core in
+    _operate { core in
       let index = core.index(of: atom)
       let slot = core.slot(index, as: Value.self)
       guard case .value(var value) = slot.state else { return }
       let before = core.notesWrites ? value as any Sendable : nil
       change(&value)
       if slot.write(value) {
-        core.noteWrite(index, before: before, site: CallSite(file: file, line: line))
-        core.didChange(index)
+        core._noteWrite(index, before: before, site: CallSite(file: file, line: line))
+        core._didChange(index)
       }
       core.settle()
     }
@@ -340,7 +340,7 @@ public final class AtomContainer: Sendable {
   ///   - file: Where it is reset, for the inspector's trace; filled in by the compiler.
   ///   - line: Where it is reset; filled in by the compiler.
   public func reset<Value>(_ node: WritableNode<Value>, file: StaticString = #fileID, line: UInt = #line) {
-    operate { core in
+    _operate { core in
       core.reset(core.index(of: node), site: CallSite(file: file, line: line))
       core.settle()
     }
@@ -354,7 +354,7 @@ public final class AtomContainer: Sendable {
   ///
   /// - Parameter node: A selector, async selector or async atom.
   public func refresh<Value>(_ node: Node<Value>) {
-    operate { core in
+    _operate { core in
       core.forceRefresh(core.index(of: node))
       core.settle()
     }
@@ -388,44 +388,44 @@ public final class AtomContainer: Sendable {
   ) -> Subscription {
     let id = subscriberIDs.add(1, ordering: .relaxed).newValue
     let deliver = delivery.wrap(onChange)
-    let slot = operate { core in
+    let slot = _operate { core in
       let index = core.index(of: node)
-      let slot = core.slots[Int(index)]
+      let slot = core._slots[Int(index)]
       slot.subscribers.append(
         SubscriberEntry(id: id) { slot in
           // Made under the lock, so the state is captured as it is now.
-          let loadable = unsafeDowncast(slot, to: ValueSlot<Value>.self).loadable
+          let loadable = unsafeDowncast(slot, to: _ValueSlot<Value>.self).loadable
           return { deliver(loadable) }
         })
       core.updateWatched(slot)
-      core.ensureFresh(index)
+      core._ensureFresh(index)
       // Changes are heard from now on; the state it starts from only when asked for, queued
       // with the notifications so that it comes before any change made after it.
-      slot.notifiedVersion = slot.version
+      slot.notifiedVersion = slot._version
       if starting == .currentThenChanges {
-        let current = unsafeDowncast(slot, to: ValueSlot<Value>.self).loadable
-        core.deliveries.append { deliver(current) }
+        let current = unsafeDowncast(slot, to: _ValueSlot<Value>.self).loadable
+        core._deliveries.append { deliver(current) }
       }
       core.settle()
       if !core.observers.isEmpty {
-        core.events.append(.subscribersChanged(node: slot.key, count: slot.subscribers.count))
+        core._events.append(.subscribersChanged(node: slot._key, count: slot.subscribers.count))
       }
       return slot
     }
     return Subscription(container: self, slot: slot, id: id)
   }
 
-  func unsubscribe(slot: NodeSlot, id: UInt64) {
-    operate { core in
+  func unsubscribe(slot: _NodeSlot, id: UInt64) {
+    _operate { core in
       guard let position = slot.subscribers.firstIndex(where: { $0.id == id }) else { return }
       slot.subscribers.remove(at: position)
       core.updateWatched(slot)
       if !core.observers.isEmpty {
-        core.events.append(.subscribersChanged(node: slot.key, count: slot.subscribers.count))
+        core._events.append(.subscribersChanged(node: slot._key, count: slot.subscribers.count))
       }
       // An unused family selector member is dropped; its value can be recomputed. Atoms keep
       // their values until released explicitly.
-      if slot.subscribers.isEmpty, slot.family != nil, slot.kind == .selector, core.slots[Int(slot.index)] === slot {
+      if slot.subscribers.isEmpty, slot.family != nil, slot.kind == .selector, core._slots[Int(slot.index)] === slot {
         _ = core.release(slot.index)
       }
     }
@@ -478,23 +478,23 @@ public final class AtomContainer: Sendable {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func addObserver(_ observer: any AtomGraphObserver) -> ObjectIdentifier {
-    operate { core in
+    _operate { core in
       core.observers.append(observer)
-      for slot in core.slots where slot.index >= 0 {
-        core.events.append(.nodeRegistered(slot.info))
+      for slot in core._slots where slot.index >= 0 {
+        core._events.append(.nodeRegistered(slot.info))
       }
-      for slot in core.slots where slot.index >= 0 {
-        for dependency in core.records[Int(slot.index)].dependencies {
-          core.events.append(.edgeAdded(from: core.slots[Int(dependency)].key, to: slot.key))
+      for slot in core._slots where slot.index >= 0 {
+        for dependency in core._records[Int(slot.index)].dependencies {
+          core._events.append(.edgeAdded(from: core._slots[Int(dependency)]._key, to: slot._key))
         }
         if observer.interests.contains(.values), let value = slot.erasedLoadable.value {
-          core.events.append(.valueChanged(node: slot.key, value: value))
+          core._events.append(.valueChanged(node: slot._key, value: value))
         }
       }
       // Only the new observer should see this replay.
-      let replay = core.events
-      core.events = []
-      core.deliveries.append { for event in replay { observer.receive(event) } }
+      let replay = core._events
+      core._events = []
+      core._deliveries.append { for event in replay { observer.receive(event) } }
       return ObjectIdentifier(observer)
     }
   }
@@ -507,7 +507,7 @@ public final class AtomContainer: Sendable {
   ///
   /// - Parameter token: What ``addObserver(_:)`` returned.
   public func removeObserver(_ token: ObjectIdentifier) {
-    operate { core in core.observers.removeAll { ObjectIdentifier($0) == token } }
+    _operate { core in core.observers.removeAll { ObjectIdentifier($0) == token } }
   }
 
   // MARK: - Releasing
@@ -523,7 +523,7 @@ public final class AtomContainer: Sendable {
   /// - Returns: Whether the node was removed.
   @discardableResult
   public func release<Value>(_ node: Node<Value>) -> Bool {
-    operate { core in
+    _operate { core in
       guard let index = core.indexOfKey[node.key] else { return false }
       return core.release(index)
     }
@@ -539,13 +539,13 @@ public final class AtomContainer: Sendable {
   /// - Returns: How many members were removed.
   @discardableResult
   public func releaseUnusedMembers(of family: String) -> Int {
-    operate { core in
+    _operate { core in
       var released = 0
       // Release dependents before what they read, so chains inside a family all go.
       var progress = true
       while progress {
         progress = false
-        for slot in core.slots where slot.index >= 0 && slot.family == family {
+        for slot in core._slots where slot.index >= 0 && slot.family == family {
           if core.release(slot.index) {
             released += 1
             progress = true
@@ -562,7 +562,7 @@ public final class AtomContainer: Sendable {
   /// print(container.nodeCount)
   /// ```
   public var nodeCount: Int {
-    operate { core in core.indexOfKey.count }
+    _operate { core in core.indexOfKey.count }
   }
 
   // MARK: - Inspection
@@ -576,15 +576,15 @@ public final class AtomContainer: Sendable {
   ///
   /// - Returns: The nodes and edges, taken under the lock.
   public func graphState() -> AtomGraphState {
-    operate { core in
+    _operate { core in
       var state = AtomGraphState()
-      for slot in core.slots where slot.index >= 0 {
+      for slot in core._slots where slot.index >= 0 {
         state.nodes.append(
           AtomGraphState.NodeState(
             info: slot.info,
             loadable: slot.erasedLoadable, subscribers: slot.subscribers.count))
-        for dependency in core.records[Int(slot.index)].dependencies {
-          state.edges.append((from: core.slots[Int(dependency)].key, to: slot.key))
+        for dependency in core._records[Int(slot.index)].dependencies {
+          state.edges.append((from: core._slots[Int(dependency)]._key, to: slot._key))
         }
       }
       return state
@@ -596,7 +596,7 @@ public final class AtomContainer: Sendable {
   /// A write an atom effect asked for after it started: its cause is the effect, and its own
   /// `onSet` handlers do not hear it.
   func writeFromEffect<Value>(_ context: AtomEffectContext<Value>, _ write: AtomEffectContext<Value>.Initial) {
-    operate { core in
+    _operate { core in
       core.writingEffect = ObjectIdentifier(context)
       defer { core.writingEffect = nil }
       CauseContext.withCause(context.startOrder) {
@@ -612,7 +612,7 @@ public final class AtomContainer: Sendable {
 
   /// An atom effect's failure, reported after it started.
   func reportEffectError<Value>(_ context: AtomEffectContext<Value>, _ error: any Error) {
-    operate { core in
+    _operate { core in
       core.reportEffectError(context.name, error, index: core.index(of: context.atom), startOrder: context.startOrder)
     }
   }
@@ -620,14 +620,14 @@ public final class AtomContainer: Sendable {
   func completeAsync<Value>(
     slot reference: LockedReference<Value>, generation: UInt64, outcome: Result<Value, any Error>
   ) {
-    operate { core in
+    _operate { core in
       let slot = reference.slot
-      guard core.slots[Int(slot.index)] === slot, slot.complete(generation: generation, outcome: outcome) else {
+      guard core._slots[Int(slot.index)] === slot, slot.complete(generation: generation, outcome: outcome) else {
         return
       }
-      if !core.observers.isEmpty { core.events.append(.loadingFinished(node: slot.key)) }
+      if !core.observers.isEmpty { core._events.append(.loadingFinished(node: slot._key)) }
       core.recordResolution(slot.index)
-      core.didChange(slot.index)
+      core._didChange(slot.index)
       core.settle()
     }
   }

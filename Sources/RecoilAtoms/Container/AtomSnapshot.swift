@@ -20,7 +20,7 @@ public struct AtomSnapshot: Sendable {
     let key: NodeKey
     let value: any Sendable
     /// Writes `value` into a container's graph (registering the atom if needed).
-    let restore: @Sendable (GraphCore) -> Void
+    let restore: @Sendable (_GraphCore) -> Void
     /// Whether another value of this atom equals this one: by `Equatable` where the value is,
     /// else by its reflected description.
     let isEqual: @Sendable (any Sendable) -> Bool
@@ -163,7 +163,7 @@ extension AtomContainer {
   ///
   /// - Returns: The snapshot.
   public func snapshot() -> AtomSnapshot {
-    operate { core in AtomSnapshot(entries: core.atomSnapshotEntries()) }
+    _operate { core in AtomSnapshot(entries: core.atomSnapshotEntries()) }
   }
 
   /// Gives every atom of the snapshot its value there, in one operation: each subscriber is
@@ -177,9 +177,9 @@ extension AtomContainer {
   ///
   /// - Parameter snapshot: A snapshot of this container or another.
   public func restore(_ snapshot: AtomSnapshot) {
-    operate { core in
+    _operate { core in
       let held = Set(snapshot.entries.map(\.key))
-      for slot in core.slots where slot.index >= 0 && slot.kind == .atom && !held.contains(slot.key) {
+      for slot in core._slots where slot.index >= 0 && slot.kind == .atom && !held.contains(slot._key) {
         core.reset(slot.index)
       }
       for entry in snapshot.entries { entry.restore(core) }

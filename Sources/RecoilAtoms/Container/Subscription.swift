@@ -10,11 +10,11 @@ import Synchronization
 public final class Subscription: Sendable {
   private weak let container: AtomContainer?
   // Safe: the slot is only read by the container, under its lock.
-  nonisolated(unsafe) private let slot: NodeSlot
+  nonisolated(unsafe) private let slot: _NodeSlot
   private let id: UInt64
   private let isCancelled = Atomic<Bool>(false)
 
-  init(container: AtomContainer, slot: NodeSlot, id: UInt64) {
+  init(container: AtomContainer, slot: _NodeSlot, id: UInt64) {
     self.container = container
     self.slot = slot
     self.id = id

@@ -36,7 +36,7 @@ public struct AtomFamily<Parameter: Hashable & Sendable, Value: Sendable>: Senda
     effects: @escaping @Sendable (Parameter) -> [AtomEffect<Value>] = { _ in [] },
     default defaultValue: @escaping @Sendable (Parameter) -> Value
   ) {
-    name = NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name
+    name = NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name
     makeDefault = defaultValue
     isSame = nil
     makeEffects = effects
@@ -89,7 +89,7 @@ extension AtomFamily where Value: Equatable {
     default defaultValue: @escaping @Sendable (Parameter) -> Value
   ) {
     self.init(
-      name: NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
+      name: NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
       effects: effects, default: defaultValue)
   }
 }

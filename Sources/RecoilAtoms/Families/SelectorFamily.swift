@@ -34,7 +34,7 @@ public struct SelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: S
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
     get: @escaping @Sendable (Parameter, Getter) throws -> Value
   ) {
-    name = NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name
+    name = NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name
     getter = get
     isSame = nil
   }
@@ -82,7 +82,7 @@ extension SelectorFamily where Value: Equatable {
     get: @escaping @Sendable (Parameter, Getter) throws -> Value
   ) {
     self.init(
-      name: NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
+      name: NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
       get: get)
   }
 }
@@ -114,7 +114,7 @@ public struct AsyncSelectorFamily<Parameter: Hashable & Sendable, Value: Sendabl
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
     get: @escaping @Sendable (Parameter, AsyncGetter) async throws -> Value
   ) {
-    name = NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name
+    name = NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name
     getter = get
   }
 

@@ -43,7 +43,7 @@ public struct WritableSelectorFamily<Parameter: Hashable & Sendable, Value: Send
     set: @escaping @Sendable (Parameter, Setter, Value) throws -> Void
   ) {
     self.init(
-      name: NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name, isSame: nil, get: get,
+      name: NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name, isSame: nil, get: get,
       set: set)
   }
 
@@ -95,7 +95,7 @@ extension WritableSelectorFamily where Value: Equatable {
     set: @escaping @Sendable (Parameter, Setter, Value) throws -> Void
   ) {
     self.init(
-      name: NodeKey.declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
+      name: NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
       get: get, set: set)
   }
 }

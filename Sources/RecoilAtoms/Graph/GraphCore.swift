@@ -9,9 +9,9 @@ import Synchronization
 /// the order it last read them and re-evaluates it only if one of them really changed. This
 /// evaluates each selector at most once per change of its inputs, never sees an inconsistent
 /// mix of old and new values (glitch-free), and stops at values that did not change.
-@usableFromInline final class GraphCore {
+@usableFromInline final class _GraphCore {
   /// One evaluation in progress, recording the dependencies it reads.
-  @usableFromInline struct Frame: BitwiseCopyable {
+  @usableFromInline struct _Frame: BitwiseCopyable {
     var slot: Int32
     /// How many of the previous dependencies this evaluation read again, in the same order.
     var position: Int32 = 0
@@ -30,75 +30,75 @@ import Synchronization
   /// A level takes about 3.4 KiB of stack in a debug build, so 64 levels take about 220 KiB:
   /// the first read of a long chain fits in the 512 KiB of a secondary thread on Apple
   /// platforms. G1 measures the same at 64 as at 256.
-  @usableFromInline static let maximumNesting = 64
+  @usableFromInline static let _maximumNesting = 64
 
   weak var container: AtomContainer?
-  @usableFromInline let serial: UInt64
-  @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<NodeSlot> = []
+  @usableFromInline let _serial: UInt64
+  @usableFromInline @exclusivity(unchecked) var _slots: ContiguousArray<_NodeSlot> = []
   /// The graph's shape, marks and value addresses: one cache-line record per slot index (see
-  /// ``NodeRecord``), so that propagation, re-validation and reads touch one line per node
+  /// ``_NodeRecord``), so that propagation, re-validation and reads touch one line per node
   /// and no reference counting.
-  @usableFromInline @exclusivity(unchecked) var records = DenseBuffer<NodeRecord>()
+  @usableFromInline @exclusivity(unchecked) var _records = _DenseBuffer<_NodeRecord>()
   /// The values of this container's nodes.
-  let values = ValueArena()
+  let values = _ValueArena()
   @exclusivity(unchecked) var indexOfKey: [NodeKey: Int32] = [:]
   @exclusivity(unchecked) var freeIndices: [Int32] = []
-  @usableFromInline @exclusivity(unchecked) var frames = DenseBuffer<Frame>()
+  @usableFromInline @exclusivity(unchecked) var _frames = _DenseBuffer<_Frame>()
   /// The dependencies read by the frame at each depth once they stopped matching its previous
   /// ones (rare: a selector changed what it reads). Reused across evaluations.
   @exclusivity(unchecked) var divergedDependencies: [[Int32]] = []
   /// The explicit stack of `refresh`, shared by nested refreshes (each works above its base).
-  @exclusivity(unchecked) var walk = DenseBuffer<WalkStep>()
+  @exclusivity(unchecked) var walk = _DenseBuffer<WalkStep>()
   /// A dependency that was too deep to evaluate in place; -1 when none.
-  @usableFromInline @exclusivity(unchecked) var deferred: Int32 = -1
-  @exclusivity(unchecked) var markStack = DenseBuffer<Int32>()
+  @usableFromInline @exclusivity(unchecked) var _deferred: Int32 = -1
+  @exclusivity(unchecked) var markStack = _DenseBuffer<Int32>()
   /// Nodes with subscribers or waiters reached by the latest propagation.
-  @usableFromInline @exclusivity(unchecked) var affected: [Int32] = []
+  @usableFromInline @exclusivity(unchecked) var _affected: [Int32] = []
 
   @exclusivity(unchecked) var observers: [any AtomGraphObserver] = [] {
-    didSet { hasObservers = !observers.isEmpty }
+    didSet { _hasObservers = !observers.isEmpty }
   }
-  @usableFromInline @exclusivity(unchecked) var hasObservers = false
+  @usableFromInline @exclusivity(unchecked) var _hasObservers = false
   /// What the observers want of the costly kinds of events, read once per operation (see
   /// `AtomContainer.operate`): interests may change between operations, not within one.
-  @usableFromInline @exclusivity(unchecked) var operationInterests: AtomGraphEventKinds = []
-  @usableFromInline @exclusivity(unchecked) var events: [AtomGraphEvent] = []
+  @usableFromInline @exclusivity(unchecked) var _operationInterests: AtomGraphEventKinds = []
+  @usableFromInline @exclusivity(unchecked) var _events: [AtomGraphEvent] = []
   /// While a writable selector's setter runs: the atoms it has written so far.
   var setterWrites: [Int32]?
-  @usableFromInline @exclusivity(unchecked) var deliveries: [@Sendable () -> Void] = []
+  @usableFromInline @exclusivity(unchecked) var _deliveries: [@Sendable () -> Void] = []
   @exclusivity(unchecked) var isDelivering = false
   /// Statistics and timeline of evaluations, while someone records them.
   @exclusivity(unchecked) var recorder: GraphRecorder? {
-    didSet { isRecording = recorder != nil }
+    didSet { _isRecording = recorder != nil }
   }
   /// Whether a recorder is set, readable from inlined writes.
-  @usableFromInline @exclusivity(unchecked) var isRecording = false
+  @usableFromInline @exclusivity(unchecked) var _isRecording = false
   /// The started effects of atoms that have them, by slot index.
   var effectRuns: [Int32: any AtomEffectsRun] = [:] {
-    didSet { hasEffects = !effectRuns.isEmpty }
+    didSet { _hasEffects = !effectRuns.isEmpty }
   }
   /// Whether some atom has effects, readable from inlined writes.
-  @usableFromInline @exclusivity(unchecked) var hasEffects = false
+  @usableFromInline @exclusivity(unchecked) var _hasEffects = false
   /// The effect writing now, whose own `onSet` handlers do not hear its write.
   var writingEffect: ObjectIdentifier?
 
   /// Whether writes must be noted (`noteWrite`): for a recording, or for atom effects.
-  @inlinable var notesWrites: Bool { isRecording || hasEffects }
+  @inlinable var notesWrites: Bool { _isRecording || _hasEffects }
   /// Sink of `didChange`'s early slot loads, so that the compiler keeps them.
   @exclusivity(unchecked) var prefetched: UInt64 = 0
 
   init(serial: UInt64) {
-    self.serial = serial
+    self._serial = serial
   }
 
   deinit {
-    for index in 0..<records.count {
-      records[index].dependencies.free()
-      records[index].dependents.free()
-      if let node = records[index].node { Unmanaged<AnyObject>.fromOpaque(node).release() }
+    for index in 0..<_records._count {
+      _records[index].dependencies.free()
+      _records[index].dependents.free()
+      if let node = _records[index]._node { Unmanaged<AnyObject>.fromOpaque(node).release() }
     }
-    records.deallocate()
-    frames.deallocate()
+    _records.deallocate()
+    _frames.deallocate()
     walk.deallocate()
     markStack.deallocate()
   }
@@ -107,22 +107,22 @@ import Synchronization
 
   /// The slot index of a node, registering it on first use.
   @inlinable func index<Value>(of node: Node<Value>) -> Int32 {
-    let cached = node.slotCache.load(ordering: .relaxed)
-    if cached >> 32 == serial {
+    let cached = node._slotCache.load(ordering: .relaxed)
+    if cached >> 32 == _serial {
       let index = Int32(truncatingIfNeeded: cached & 0xFFFF_FFFF) - 1
-      if index >= 0 && Int(index) < records.count
-        && records[Int(index)].node == Unmanaged.passUnretained(node).toOpaque()
+      if index >= 0 && Int(index) < _records._count
+        && _records[Int(index)]._node == Unmanaged.passUnretained(node).toOpaque()
       {
         return index
       }
     }
-    return lookUp(node)
+    return _lookUp(node)
   }
 
-  @usableFromInline func lookUp<Value>(_ node: Node<Value>) -> Int32 {
+  @usableFromInline func _lookUp<Value>(_ node: Node<Value>) -> Int32 {
     if let index = indexOfKey[node.key] {
-      if records[Int(index)].node == Unmanaged.passUnretained(node).toOpaque() {
-        node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
+      if _records[Int(index)]._node == Unmanaged.passUnretained(node).toOpaque() {
+        node._slotCache.store(_serial << 32 | UInt64(index + 1), ordering: .relaxed)
       }
       return index
     }
@@ -130,35 +130,36 @@ import Synchronization
     if let reused = freeIndices.popLast() {
       index = reused
     } else {
-      index = Int32(slots.count)
-      slots.append(ReleasedSlot.shared)
-      records.append(NodeRecord(slot: Unmanaged.passUnretained(ReleasedSlot.shared)))
+      index = Int32(_slots.count)
+      _slots.append(ReleasedSlot.shared)
+      _records.append(_NodeRecord(slot: Unmanaged.passUnretained(ReleasedSlot.shared)))
     }
     let slot = node.makeSlot(index: index, core: self)
-    slots[Int(index)] = slot
-    records[Int(index)].slot = Unmanaged.passUnretained(slot)
-    records[Int(index)].mark = slot.initialMark
-    records[Int(index)].node = Unmanaged.passRetained(node).toOpaque()
-    records[Int(index)].valueAddress = slot.valueAddress
-    records[Int(index)].dependencies = IndexList()  // a released slot's lists were freed
-    records[Int(index)].dependents = IndexList()
-    records[Int(index)].watched = slot.isAsync
+    _slots[Int(index)] = slot
+    _records[Int(index)]._slot = Unmanaged.passUnretained(slot)
+    _records[Int(index)]._mark = slot.initialMark
+    _records[Int(index)]._node = Unmanaged.passRetained(node).toOpaque()
+    _records[Int(index)]._valueAddress = slot.valueAddress
+    _records[Int(index)].dependencies = _IndexList()  // a released slot's lists were freed
+    _records[Int(index)].dependents = _IndexList()
+    _records[Int(index)]._watched = slot._isAsync
     // An atom with effects tells them of every write, which the in-place write skips.
-    records[Int(index)].writesInPlace = slot.kind == .atom && !slot.isAsync && slot.comparesValues && !node.hasEffects
-    records[Int(index)].evaluating = false
-    records[Int(index)].dirtiedBy = -1
+    _records[Int(index)]._writesInPlace =
+      slot.kind == .atom && !slot._isAsync && slot.comparesValues && !node.hasEffects
+    _records[Int(index)]._evaluating = false
+    _records[Int(index)].dirtiedBy = -1
     indexOfKey[node.key] = index
-    recorder?.registered(index, uid: node.uid)
-    node.slotCache.store(serial << 32 | UInt64(index + 1), ordering: .relaxed)
+    recorder?.registered(index, uid: node._uid)
+    node._slotCache.store(_serial << 32 | UInt64(index + 1), ordering: .relaxed)
     if !observers.isEmpty {
-      events.append(
+      _events.append(
         .nodeRegistered(
           slot.info))
-      if slot.hasValue, operationInterests.contains(.values), let value = slot.erasedLoadable.value {
-        events.append(.valueChanged(node: node.key, value: value))
+      if slot.hasValue, _operationInterests.contains(.values), let value = slot.erasedLoadable.value {
+        _events.append(.valueChanged(node: node.key, value: value))
       }
     }
-    if case .asyncAtom = (slot as? ValueSlot<Value>)?.compute {
+    if case .asyncAtom = (slot as? _ValueSlot<Value>)?.compute {
       _ = slot.reload(self)
     }
     if node.hasEffects, let run = node.startEffects(index: index, core: self) { effectRuns[index] = run }
@@ -168,17 +169,17 @@ import Synchronization
   /// The value of an up-to-date node: from the arena when readable, else its error (or
   /// loading) from the slot. Costs no reference counting.
   @inlinable func readFresh<Value: Sendable>(_ index: Int32, as type: Value.Type) throws -> Value {
-    if let address = records[Int(index)].valueAddress, ValueArena.isReadable(address) {
+    if let address = _records[Int(index)]._valueAddress, _ValueArena.isReadable(address) {
       return address.assumingMemoryBound(to: Value.self).pointee
     }
-    return try records[Int(index)].slot._withUnsafeGuaranteedRef {
-      try unsafeDowncast($0, to: ValueSlot<Value>.self).currentValue()
+    return try _records[Int(index)]._slot._withUnsafeGuaranteedRef {
+      try unsafeDowncast($0, to: _ValueSlot<Value>.self).currentValue()
     }
   }
 
-  @inlinable func slot<Value>(_ index: Int32, as type: Value.Type) -> ValueSlot<Value> {
-    // The index came from `index(of:)` for a `Node<Value>`, whose slot is a `ValueSlot<Value>`.
-    unsafeDowncast(slots[Int(index)], to: ValueSlot<Value>.self)
+  @inlinable func slot<Value>(_ index: Int32, as type: Value.Type) -> _ValueSlot<Value> {
+    // The index came from `index(of:)` for a `Node<Value>`, whose slot is a `_ValueSlot<Value>`.
+    unsafeDowncast(_slots[Int(index)], to: _ValueSlot<Value>.self)
   }
 
   // MARK: - Reading
@@ -186,38 +187,38 @@ import Synchronization
   /// A read from inside a getter: brings the node up to date, records it as a dependency of
   /// the evaluation in progress, and returns its slot index.
   @inlinable func prepareRead<Value>(_ node: Node<Value>) throws -> Int32 {
-    var index = expectedDependency(Unmanaged.passUnretained(node).toOpaque())
+    var index = _expectedDependency(Unmanaged.passUnretained(node).toOpaque())
     if index < 0 { index = self.index(of: node) }
-    if records[Int(index)].evaluating {
-      throw AtomError.cycle(cyclePath(to: index))
+    if _records[Int(index)]._evaluating {
+      throw AtomError.cycle(_cyclePath(to: index))
     }
-    if records[Int(index)].mark != .clean {
-      if frames.count >= Self.maximumNesting {
-        deferred = index
-        throw Interruption()
+    if _records[Int(index)]._mark != .clean {
+      if _frames._count >= Self._maximumNesting {
+        _deferred = index
+        throw _Interruption()
       }
-      try refresh(index)
+      try _refresh(index)
     }
-    track(dependency: index)
+    _track(dependency: index)
     return index
   }
 
   /// The dependency the evaluation in progress most likely reads now, if `node` is it: the
   /// one its previous evaluation read at the same position. Found by address, so a
   /// re-evaluation reading what it read before never touches the nodes it reads. -1 if not.
-  @usableFromInline func expectedDependency(_ node: UnsafeMutableRawPointer) -> Int32 {
-    guard !frames.isEmpty else { return -1 }
-    let frame = frames.last
+  @usableFromInline func _expectedDependency(_ node: UnsafeMutableRawPointer) -> Int32 {
+    guard !_frames.isEmpty else { return -1 }
+    let frame = _frames.last
     guard !frame.diverged else { return -1 }
-    let dependencies = records[Int(frame.slot)].dependencies
+    let dependencies = _records[Int(frame.slot)].dependencies
     guard frame.position < dependencies.count else { return -1 }
     let candidate = dependencies[Int(frame.position)]
-    return records[Int(candidate)].node == node ? candidate : -1
+    return _records[Int(candidate)]._node == node ? candidate : -1
   }
 
   /// A read from inside a getter, giving the node's slot.
-  @inlinable func read<Value>(_ node: Node<Value>) throws -> ValueSlot<Value> {
-    unsafeDowncast(slots[Int(try prepareRead(node))], to: ValueSlot<Value>.self)
+  @inlinable func read<Value>(_ node: Node<Value>) throws -> _ValueSlot<Value> {
+    unsafeDowncast(_slots[Int(try prepareRead(node))], to: _ValueSlot<Value>.self)
   }
 
   /// A read from inside a getter, giving the node's value without retaining its slot.
@@ -225,56 +226,56 @@ import Synchronization
     try readFresh(try prepareRead(node), as: Value.self)
   }
 
-  @usableFromInline func cyclePath(to index: Int32) -> [String] {
-    var start = frames.count - 1
-    while start > 0 && frames[start].slot != index { start -= 1 }
+  @usableFromInline func _cyclePath(to index: Int32) -> [String] {
+    var start = _frames._count - 1
+    while start > 0 && _frames[start].slot != index { start -= 1 }
     var path: [String] = []
-    for depth in start..<frames.count { path.append(slots[Int(frames[depth].slot)].key.description) }
-    return path + [slots[Int(index)].key.description]
+    for depth in start..<_frames._count { path.append(_slots[Int(_frames[depth].slot)]._key.description) }
+    return path + [_slots[Int(index)]._key.description]
   }
 
   /// Brings a node up to date from outside any getter, evaluating deep chains without deep
   /// recursion: an evaluation that nests too deeply defers its dependency, which is evaluated
   /// first, and is then retried.
-  @usableFromInline func ensureFresh(_ root: Int32) {
-    guard records[Int(root)].mark != .clean else { return }
+  @usableFromInline func _ensureFresh(_ root: Int32) {
+    guard _records[Int(root)]._mark != .clean else { return }
     // Usually one refresh suffices; deferrals (deep first evaluations) use a stack.
     do {
-      try refresh(root)
+      try _refresh(root)
       return
     } catch {
       // Fall through to the general case below.
     }
-    var pending: [Int32] = [root, deferred]
-    deferred = -1
+    var pending: [Int32] = [root, _deferred]
+    _deferred = -1
     while let next = pending.last {
       do {
-        if records[Int(next)].mark != .clean { try refresh(next) }
+        if _records[Int(next)]._mark != .clean { try _refresh(next) }
         pending.removeLast()
       } catch {
-        pending.append(deferred)
-        deferred = -1
+        pending.append(_deferred)
+        _deferred = -1
       }
     }
   }
 
   /// Re-validates `root` and its `check` dependencies with an explicit stack.
-  @usableFromInline func refresh(_ root: Int32) throws(Interruption) {
-    let base = walk.count
+  @usableFromInline func _refresh(_ root: Int32) throws(_Interruption) {
+    let base = walk._count
     walk.append(WalkStep(node: root, next: 0))
-    while walk.count > base {
-      let top = walk.count - 1
+    while walk._count > base {
+      let top = walk._count - 1
       let node = Int(walk[top].node)
-      switch records[node].mark {
+      switch _records[node]._mark {
       case .clean:
         walk.removeLast()
       case .check:
         var next = Int(walk[top].next)
         var descended = false
-        while records[node].mark == .check && next < Int(records[node].dependencies.count) {
-          let dependency = records[node].dependencies[next]
+        while _records[node]._mark == .check && next < Int(_records[node].dependencies.count) {
+          let dependency = _records[node].dependencies[next]
           next += 1
-          if records[Int(dependency)].mark != .clean {
+          if _records[Int(dependency)]._mark != .clean {
             walk[top].next = Int32(next)
             walk.append(WalkStep(node: dependency, next: 0))
             descended = true
@@ -282,8 +283,8 @@ import Synchronization
           }
         }
         if descended { continue }
-        if records[node].mark == .check {
-          records[node].mark = .clean
+        if _records[node]._mark == .check {
+          _records[node]._mark = .clean
           walk.removeLast()
         }
       case .dirty:
@@ -299,35 +300,35 @@ import Synchronization
   }
 
   /// Evaluates one node and, if its value changed, marks its dependents.
-  func evaluate(_ index: Int32) throws(Interruption) {
+  func evaluate(_ index: Int32) throws(_Interruption) {
     let changed = observers.isEmpty && recorder == nil ? try run(index) : try runObserved(index)
-    if changed { didChange(index) }
+    if changed { _didChange(index) }
   }
 
   /// Runs a node's evaluation: records what it reads and marks it clean. Returns whether the
   /// value changed. The slot is used unretained (`slots` keeps it alive).
-  private func run(_ index: Int32) throws(Interruption) -> Bool {
-    let slot = records[Int(index)].slot
-    records[Int(index)].evaluating = true
-    frames.append(Frame(slot: index))
+  private func run(_ index: Int32) throws(_Interruption) -> Bool {
+    let slot = _records[Int(index)]._slot
+    _records[Int(index)]._evaluating = true
+    _frames.append(_Frame(slot: index))
     let outcome = slot._withUnsafeGuaranteedRef { slot in
-      Result { () throws(Interruption) in try slot.evaluator(slot, self) }
+      Result { () throws(_Interruption) in try slot.evaluator(slot, self) }
     }
-    records[Int(index)].evaluating = false
-    let frame = frames.removeLast()
+    _records[Int(index)]._evaluating = false
+    let frame = _frames.removeLast()
     let changed = try outcome.get()
     let isAsync = slot._withUnsafeGuaranteedRef { slot in
       slot.forcedRefresh = false
-      return slot.isAsync
+      return slot._isAsync
     }
-    if !isAsync { commitDependencies(frame, depth: frames.count) }
-    records[Int(index)].mark = .clean
-    records[Int(index)].dirtiedBy = -1
+    if !isAsync { commitDependencies(frame, depth: _frames._count) }
+    _records[Int(index)]._mark = .clean
+    _records[Int(index)].dirtiedBy = -1
     return changed
   }
 
   /// What the observers want of the costly kinds of events.
-  @usableFromInline func interests() -> AtomGraphEventKinds {
+  @usableFromInline func _interests() -> AtomGraphEventKinds {
     var kinds: AtomGraphEventKinds = []
     // Asked on every operation: the buffer lends each observer without retaining it.
     observers.withUnsafeBufferPointer { observers in
@@ -338,16 +339,16 @@ import Synchronization
 
   /// `run` for observers: reports the evaluation's start, trigger and duration, as they ask.
   // Out of line, so that the plain path through `evaluate` stays as small as it is unobserved.
-  @inline(never) private func runObserved(_ index: Int32) throws(Interruption) -> Bool {
-    let interests = operationInterests
+  @inline(never) private func runObserved(_ index: Int32) throws(_Interruption) -> Bool {
+    let interests = _operationInterests
     let reportsStart = interests.contains(.evaluationStarts)
     let reportsFinish = interests.contains(.evaluations)
     guard reportsStart || reportsFinish || recorder != nil else { return try run(index) }
-    let slot = records[Int(index)].slot
-    let cause = records[Int(index)].dirtiedBy
+    let slot = _records[Int(index)]._slot
+    let cause = _records[Int(index)].dirtiedBy
     let forced = slot._withUnsafeGuaranteedRef { $0.forcedRefresh }
-    let startEvent = events.count
-    if reportsStart { events.append(.evaluationStarted(node: key(of: index), trigger: trigger(forced, cause))) }
+    let startEvent = _events.count
+    if reportsStart { _events.append(.evaluationStarted(node: key(of: index), trigger: trigger(forced, cause))) }
     // The recorder counts every evaluation and times those its timing asks for; observers get
     // every one timed.
     let sampled =
@@ -362,7 +363,7 @@ import Synchronization
     } catch {
       // The evaluation is retried; report it once. Events of dependencies evaluated in the
       // meantime stay.
-      if reportsStart { events.remove(at: startEvent) }
+      if reportsStart { _events.remove(at: startEvent) }
       if recorder != nil { slot._withUnsafeGuaranteedRef { $0.tally.uncount() } }
       throw error
     }
@@ -377,7 +378,7 @@ import Synchronization
         index: index, node: slot._withUnsafeGuaranteedRef { $0.nodeUID }, cause: causeUID, startNanos: start,
         durationNanos: duration, changed: changed)
       if interests.contains(.timeline) {
-        events.append(
+        _events.append(
           .recorded(
             .evaluation(
               RecordedEvaluation(
@@ -386,7 +387,7 @@ import Synchronization
       }
     }
     if reportsFinish {
-      events.append(
+      _events.append(
         .evaluationFinished(
           node: key(of: index), durationNanos: duration, trigger: trigger(forced, cause), changed: changed))
     }
@@ -394,7 +395,7 @@ import Synchronization
   }
 
   private func key(of index: Int32) -> NodeKey {
-    records[Int(index)].slot._withUnsafeGuaranteedRef { $0.key }
+    _records[Int(index)]._slot._withUnsafeGuaranteedRef { $0._key }
   }
 
   private func trigger(_ forced: Bool, _ cause: Int32) -> EvaluationTrigger {
@@ -403,22 +404,22 @@ import Synchronization
 
   // MARK: - Dependencies
 
-  @usableFromInline func track(dependency: Int32) {
-    guard !frames.isEmpty else { return }
-    let top = frames.count - 1
-    let frame = frames[top]
+  @usableFromInline func _track(dependency: Int32) {
+    guard !_frames.isEmpty else { return }
+    let top = _frames._count - 1
+    let frame = _frames[top]
     if !frame.diverged {
       let reader = Int(frame.slot)
       let position = Int(frame.position)
-      if position < Int(records[reader].dependencies.count) && records[reader].dependencies[position] == dependency {
-        frames[top].position = Int32(position + 1)
+      if position < Int(_records[reader].dependencies.count) && _records[reader].dependencies[position] == dependency {
+        _frames[top].position = Int32(position + 1)
         return
       }
       // Reading the same dependency again changes nothing.
-      if position > 0 && records[reader].dependencies[position - 1] == dependency { return }
-      frames[top].diverged = true
+      if position > 0 && _records[reader].dependencies[position - 1] == dependency { return }
+      _frames[top].diverged = true
       while divergedDependencies.count <= top { divergedDependencies.append([]) }
-      divergedDependencies[top] = Array(records[reader].dependencies.elements.prefix(position))
+      divergedDependencies[top] = Array(_records[reader].dependencies.elements.prefix(position))
     }
     if !divergedDependencies[top].contains(dependency) {
       divergedDependencies[top].append(dependency)
@@ -427,9 +428,9 @@ import Synchronization
 
   /// Replaces a node's recorded dependencies with those of its latest evaluation.
   /// `depth` is where the frame was on the stack.
-  private func commitDependencies(_ frame: Frame, depth: Int) {
-    if !frame.diverged && frame.position == records[Int(frame.slot)].dependencies.count { return }
-    let old = records[Int(frame.slot)].dependencies.elements
+  private func commitDependencies(_ frame: _Frame, depth: Int) {
+    if !frame.diverged && frame.position == _records[Int(frame.slot)].dependencies.count { return }
+    let old = _records[Int(frame.slot)].dependencies.elements
     var new: [Int32] = []
     if frame.diverged {
       swap(&new, &divergedDependencies[depth])
@@ -442,65 +443,67 @@ import Synchronization
       unlink(dependency, from: frame.slot)
     }
     for dependency in new where !oldSet.contains(dependency) {
-      records[Int(dependency)].dependents.append(frame.slot)
+      _records[Int(dependency)].dependents.append(frame.slot)
       if !observers.isEmpty {
-        events.append(.edgeAdded(from: slots[Int(dependency)].key, to: slots[Int(frame.slot)].key))
+        _events.append(.edgeAdded(from: _slots[Int(dependency)]._key, to: _slots[Int(frame.slot)]._key))
       }
     }
-    records[Int(frame.slot)].dependencies.replace(with: new)
+    _records[Int(frame.slot)].dependencies.replace(with: new)
   }
 
   private func unlink(_ dependency: Int32, from dependent: Int32) {
-    if let position = records[Int(dependency)].dependents.firstIndex(of: dependent) {
-      records[Int(dependency)].dependents.remove(at: position)
+    if let position = _records[Int(dependency)].dependents.firstIndex(of: dependent) {
+      _records[Int(dependency)].dependents.remove(at: position)
     }
     if !observers.isEmpty {
-      events.append(.edgeRemoved(from: slots[Int(dependency)].key, to: slots[Int(dependent)].key))
+      _events.append(.edgeRemoved(from: _slots[Int(dependency)]._key, to: _slots[Int(dependent)]._key))
     }
   }
 
   /// Drops all recorded dependencies of a node (an async selector starting over).
   func detachDependencies(of index: Int32) {
-    for dependency in records[Int(index)].dependencies { unlink(dependency, from: index) }
-    records[Int(index)].dependencies.free()
+    for dependency in _records[Int(index)].dependencies { unlink(dependency, from: index) }
+    _records[Int(index)].dependencies.free()
   }
 
   /// Records a dependency read by an asynchronous getter.
   func addAsyncDependency(_ dependency: Int32, to dependent: Int32) {
-    guard !records[Int(dependent)].dependencies.contains(dependency) else { return }
-    records[Int(dependent)].dependencies.append(dependency)
-    records[Int(dependency)].dependents.append(dependent)
-    if !observers.isEmpty { events.append(.edgeAdded(from: slots[Int(dependency)].key, to: slots[Int(dependent)].key)) }
+    guard !_records[Int(dependent)].dependencies.contains(dependency) else { return }
+    _records[Int(dependent)].dependencies.append(dependency)
+    _records[Int(dependency)].dependents.append(dependent)
+    if !observers.isEmpty {
+      _events.append(.edgeAdded(from: _slots[Int(dependency)]._key, to: _slots[Int(dependent)]._key))
+    }
   }
 
   // MARK: - Propagation
 
   /// A node's state changed: report it, mark its dependents dirty and everything below them
   /// `check`, and remember the subscribed nodes reached.
-  @usableFromInline func didChange(_ index: Int32) {
-    if hasObservers {
-      let readable = records[Int(index)].valueAddress.map(ValueArena.isReadable) ?? false
+  @usableFromInline func _didChange(_ index: Int32) {
+    if _hasObservers {
+      let readable = _records[Int(index)]._valueAddress.map(_ValueArena.isReadable) ?? false
       // Boxing the value for the event is only worth it when an observer looks at it.
-      if !readable || operationInterests.contains(.values) {
-        let slot = slots[Int(index)]
+      if !readable || _operationInterests.contains(.values) {
+        let slot = _slots[Int(index)]
         switch slot.erasedLoadable {
-        case .value(let value): events.append(.valueChanged(node: slot.key, value: value))
-        case .error(let error): events.append(.errorRaised(node: slot.key, error: error))
+        case .value(let value): _events.append(.valueChanged(node: slot._key, value: value))
+        case .error(let error): _events.append(.errorRaised(node: slot._key, error: error))
         case .loading: break
         }
       }
     }
-    if records[Int(index)].watched { affected.append(index) }
-    for dependent in records[Int(index)].dependents {
+    if _records[Int(index)]._watched { _affected.append(index) }
+    for dependent in _records[Int(index)].dependents {
       let position = Int(dependent)
-      if records[position].mark == .dirty { continue }
-      let wasClean = records[position].mark == .clean
-      records[position].mark = .dirty
-      records[position].dirtiedBy = index
+      if _records[position]._mark == .dirty { continue }
+      let wasClean = _records[position]._mark == .clean
+      _records[position]._mark = .dirty
+      _records[position].dirtiedBy = index
       // Start loading the dependent's slot now: it is usually evaluated right after this
       // write, and the load overlaps with the rest of the write instead of stalling it.
-      prefetched &+= records[position].slot._withUnsafeGuaranteedRef { $0.version }
-      if records[position].watched { affected.append(dependent) }
+      prefetched &+= _records[position]._slot._withUnsafeGuaranteedRef { $0._version }
+      if _records[position]._watched { _affected.append(dependent) }
       if wasClean { markDownstream(of: dependent) }
     }
   }
@@ -509,14 +512,14 @@ import Synchronization
   private func markDownstream(of index: Int32) {
     // A reused stack: no allocation and no copy of the dependent lists per write.
     markStack.truncate(to: 0)
-    for dependent in records[Int(index)].dependents { markStack.append(dependent) }
+    for dependent in _records[Int(index)].dependents { markStack.append(dependent) }
     while !markStack.isEmpty {
       let next = markStack.removeLast()
       let position = Int(next)
-      guard records[position].mark == .clean else { continue }
-      records[position].mark = .check
-      if records[position].watched { affected.append(next) }
-      for dependent in records[position].dependents { markStack.append(dependent) }
+      guard _records[position]._mark == .clean else { continue }
+      _records[position]._mark = .check
+      if _records[position]._watched { _affected.append(next) }
+      for dependent in _records[position].dependents { markStack.append(dependent) }
     }
   }
 
@@ -524,56 +527,57 @@ import Synchronization
   /// notifications. Async selectors reached are restarted only when someone watches them.
   @inlinable func settle() {
     // Usually nothing is watched downstream of a change: then this is one check, inlined.
-    if !affected.isEmpty { settleAffected() }
+    if !_affected.isEmpty { _settleAffected() }
   }
 
-  @usableFromInline func settleAffected() {
-    while !affected.isEmpty {
-      let batch = affected
-      affected.removeAll(keepingCapacity: true)
+  @usableFromInline func _settleAffected() {
+    while !_affected.isEmpty {
+      let batch = _affected
+      _affected.removeAll(keepingCapacity: true)
       for index in batch {
-        let slot = slots[Int(index)]
-        if slot.isAsync && slot.subscribers.isEmpty && slot.waiters.isEmpty && records[Int(index)].dependents.isEmpty {
+        let slot = _slots[Int(index)]
+        if slot._isAsync && slot.subscribers.isEmpty && slot.waiters.isEmpty && _records[Int(index)].dependents.isEmpty
+        {
           continue
         }
-        ensureFresh(index)
+        _ensureFresh(index)
         queueNotifications(for: slot)
       }
     }
   }
 
-  func queueNotifications(for slot: NodeSlot) {
-    guard slot.version != slot.notifiedVersion else { return }
-    slot.notifiedVersion = slot.version
+  func queueNotifications(for slot: _NodeSlot) {
+    guard slot._version != slot.notifiedVersion else { return }
+    slot.notifiedVersion = slot._version
     if let recorder, !slot.subscribers.isEmpty {
       // What the subscribers do (write an atom, dispatch an action) names this notification.
       let order = recorder.record(.notified, node: slot.nodeUID, count: slot.subscribers.count)
-      if operationInterests.contains(.timeline) {
-        events.append(
+      if _operationInterests.contains(.timeline) {
+        _events.append(
           .recorded(
             .occurrence(
-              RecordedOccurrence(node: slot.key, order: order, kind: .notified(subscribers: slot.subscribers.count)))))
+              RecordedOccurrence(node: slot._key, order: order, kind: .notified(subscribers: slot.subscribers.count)))))
       }
       for subscriber in slot.subscribers {
         let notification = subscriber.notification(slot)
-        deliveries.append { CauseContext.withCause(order, notification) }
+        _deliveries.append { CauseContext.withCause(order, notification) }
       }
     } else {
       for subscriber in slot.subscribers {
-        deliveries.append(subscriber.notification(slot))
+        _deliveries.append(subscriber.notification(slot))
       }
     }
     if !slot.waiters.isEmpty {
       let waiters = slot.waiters
       slot.waiters.removeAll()
       updateWatched(slot)
-      deliveries.append { for waiter in waiters { waiter.resume() } }
+      _deliveries.append { for waiter in waiters { waiter.resume() } }
     }
   }
 
   /// Call after a slot's subscribers or waiters change.
-  func updateWatched(_ slot: NodeSlot) {
-    records[Int(slot.index)].watched = slot.isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty
+  func updateWatched(_ slot: _NodeSlot) {
+    _records[Int(slot.index)]._watched = slot._isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty
   }
 
   // MARK: - Writing
@@ -587,8 +591,8 @@ import Synchronization
       setterWrites?.append(index)
       let before = notesWrites ? slot.erasedLoadable.value : nil
       if slot.write(value) {
-        noteWrite(index, before: before, site: site)
-        didChange(index)
+        _noteWrite(index, before: before, site: site)
+        _didChange(index)
       }
     case .writableSelector(_, let set), .asyncSelector(_, let set?):
       // Note the atoms the setter writes (through nested writable selectors too): resetting
@@ -606,22 +610,22 @@ import Synchronization
       let before = notesWrites ? slot.erasedLoadable.value : nil
       slot.replaceCompute(.stub(.success(value)))
       if slot.store(.success(value)) {
-        noteWrite(index, before: before, site: site)
-        didChange(index)
+        _noteWrite(index, before: before, site: site)
+        _didChange(index)
       }
     case .selector, .asyncSelector(_, nil):
-      throw AtomError.notWritable(slot.key.description)
+      throw AtomError.notWritable(slot._key.description)
     }
   }
 
   /// Restores an atom's default, or, for a writable selector, the defaults of the atoms its
   /// setter last wrote.
   func reset(_ index: Int32, site: CallSite = .unknown) {
-    let slot = slots[Int(index)]
+    let slot = _slots[Int(index)]
     let before = notesWrites ? slot.erasedLoadable.value : nil
     if slot.resetToDefault(self) {
-      if slot.kind == .atom { noteWrite(index, before: before, site: site, isReset: true) }
-      didChange(index)
+      if slot.kind == .atom { _noteWrite(index, before: before, site: site, isReset: true) }
+      _didChange(index)
     }
   }
 
@@ -630,43 +634,43 @@ import Synchronization
   func recordEffect(_ name: String, phase: String, index: Int32, cause: UInt64, error: String?) -> UInt64 {
     guard let recorder else { return 0 }
     return recorder.recordEffect(
-      name, phase: phase, node: slots[Int(index)].nodeUID, cause: cause, error: error)
+      name, phase: phase, node: _slots[Int(index)].nodeUID, cause: cause, error: error)
   }
 
   /// Reports an atom effect's failure to observers and a recording.
   func reportEffectError(_ name: String, _ error: any Error, index: Int32, startOrder: UInt64) {
-    if !observers.isEmpty { events.append(.effectFailed(node: slots[Int(index)].key, effect: name, error: error)) }
+    if !observers.isEmpty { _events.append(.effectFailed(node: _slots[Int(index)]._key, effect: name, error: error)) }
     _ = recordEffect(name, phase: "failed", index: index, cause: startOrder, error: String(describing: error))
   }
 
   /// A node's value before a write, for a recording or atom effects.
-  @usableFromInline func valueBeforeWrite(_ index: Int32) -> (any Sendable)? {
-    slots[Int(index)].erasedLoadable.value
+  @usableFromInline func _valueBeforeWrite(_ index: Int32) -> (any Sendable)? {
+    _slots[Int(index)].erasedLoadable.value
   }
 
   /// Notes a changed atom value for a recording and the atom's effects: `before` was read
   /// before the write (nil: the atom had no value); the value after is `written`, or read now.
-  @usableFromInline func noteWrite(
+  @usableFromInline func _noteWrite(
     _ index: Int32, before: (any Sendable)?, after written: (any Sendable)? = nil, site: CallSite,
     isReset: Bool = false
   ) {
     let after: (any Sendable)? =
-      written ?? records[Int(index)].slot._withUnsafeGuaranteedRef { $0.erasedLoadable.value }
-    noteChange(index, values: .boxed(before: before, after: after), site: site, isReset: isReset)
+      written ?? _records[Int(index)]._slot._withUnsafeGuaranteedRef { $0.erasedLoadable.value }
+    _noteChange(index, values: .boxed(before: before, after: after), site: site, isReset: isReset)
   }
 
-  /// `noteWrite` with both values known, as an in-place write has them (see `WrittenValues`).
-  @usableFromInline func noteChange(_ index: Int32, values: WrittenValues, site: CallSite, isReset: Bool = false) {
+  /// `noteWrite` with both values known, as an in-place write has them (see `_WrittenValues`).
+  @usableFromInline func _noteChange(_ index: Int32, values: _WrittenValues, site: CallSite, isReset: Bool = false) {
     // Most containers run no effect: then no lookup.
-    if hasEffects, let run = effectRuns[index], let before = values.before, let after = values.after {
+    if _hasEffects, let run = effectRuns[index], let before = values.before, let after = values.after {
       let writer = writingEffect
-      deliveries.append { run.changed(from: before, to: after, isReset: isReset, writer: writer) }
+      _deliveries.append { run.changed(from: before, to: after, isReset: isReset, writer: writer) }
     }
     guard let recorder else { return }
     // The uid from the recorder's dense table: an atom written in place leaves its slot cold.
     let (order, cause) = recorder.recordWrite(node: recorder.uid(index), site: site, values: values, isReset: isReset)
-    if operationInterests.contains(.timeline) {
-      events.append(
+    if _operationInterests.contains(.timeline) {
+      _events.append(
         .recorded(
           .write(
             RecordedWrite(
@@ -678,32 +682,32 @@ import Synchronization
   /// Records an async node's value arriving (or failing), when recording.
   func recordResolution(_ index: Int32) {
     guard let recorder else { return }
-    let slot = slots[Int(index)]
+    let slot = _slots[Int(index)]
     let failed: Bool
     if case .error = slot.erasedLoadable { failed = true } else { failed = false }
     let order = recorder.record(failed ? .failed : .resolved, node: slot.nodeUID)
-    if operationInterests.contains(.timeline) {
-      events.append(
-        .recorded(.occurrence(RecordedOccurrence(node: slot.key, order: order, kind: failed ? .failed : .resolved))))
+    if _operationInterests.contains(.timeline) {
+      _events.append(
+        .recorded(.occurrence(RecordedOccurrence(node: slot._key, order: order, kind: failed ? .failed : .resolved))))
     }
   }
 
   /// Forces a re-evaluation (or a reload of an async atom).
   func forceRefresh(_ index: Int32) {
-    let slot = slots[Int(index)]
+    let slot = _slots[Int(index)]
     if slot.kind == .atom {
-      if slot.reload(self) { didChange(index) }
+      if slot.reload(self) { _didChange(index) }
       return
     }
-    let wasClean = records[Int(index)].mark == .clean
-    records[Int(index)].mark = .dirty
+    let wasClean = _records[Int(index)]._mark == .clean
+    _records[Int(index)]._mark = .dirty
     slot.forcedRefresh = true
     if wasClean { markDownstream(of: index) }
-    if slot.isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty { affected.append(index) }
+    if slot._isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty { _affected.append(index) }
   }
 
   func recordLoadingStarted(_ index: Int32) {
-    if !observers.isEmpty { events.append(.loadingStarted(node: slots[Int(index)].key)) }
+    if !observers.isEmpty { _events.append(.loadingStarted(node: _slots[Int(index)]._key)) }
   }
 
   // MARK: - Snapshots
@@ -711,8 +715,8 @@ import Synchronization
   /// The current value of every atom that has one, for ``AtomSnapshot``.
   func atomSnapshotEntries() -> [AtomSnapshot.Entry] {
     var entries: [AtomSnapshot.Entry] = []
-    for (index, slot) in slots.enumerated() where slot.index >= 0 && slot.kind == .atom {
-      guard let node = records[index].node else { continue }
+    for (index, slot) in _slots.enumerated() where slot.index >= 0 && slot.kind == .atom {
+      guard let node = _records[index]._node else { continue }
       if let entry = slot.snapshotEntry(of: Unmanaged<AnyObject>.fromOpaque(node).takeUnretainedValue()) {
         entries.append(entry)
       }
@@ -724,35 +728,35 @@ import Synchronization
 
   /// Removes a node nobody depends on or subscribes to. Returns whether it was removed.
   func release(_ index: Int32) -> Bool {
-    let slot = slots[Int(index)]
-    guard records[Int(index)].dependents.isEmpty, slot.subscribers.isEmpty, slot.waiters.isEmpty,
-      !records[Int(index)].evaluating
+    let slot = _slots[Int(index)]
+    guard _records[Int(index)].dependents.isEmpty, slot.subscribers.isEmpty, slot.waiters.isEmpty,
+      !_records[Int(index)]._evaluating
     else {
       return false
     }
     detachDependencies(of: index)
-    records[Int(index)].dependents.free()
-    recorder?.released(uid: slot.nodeUID, key: slot.key)
-    slot.task?.cancel()
-    indexOfKey[slot.key] = nil
-    slots[Int(index)] = ReleasedSlot.shared
-    records[Int(index)].slot = Unmanaged.passUnretained(ReleasedSlot.shared)
-    records[Int(index)].mark = .clean
-    if let node = records[Int(index)].node { Unmanaged<AnyObject>.fromOpaque(node).release() }
-    records[Int(index)].node = nil
-    records[Int(index)].valueAddress = nil
-    records[Int(index)].watched = false
+    _records[Int(index)].dependents.free()
+    recorder?.released(uid: slot.nodeUID, key: slot._key)
+    slot._task?.cancel()
+    indexOfKey[slot._key] = nil
+    _slots[Int(index)] = ReleasedSlot.shared
+    _records[Int(index)]._slot = Unmanaged.passUnretained(ReleasedSlot.shared)
+    _records[Int(index)]._mark = .clean
+    if let node = _records[Int(index)]._node { Unmanaged<AnyObject>.fromOpaque(node).release() }
+    _records[Int(index)]._node = nil
+    _records[Int(index)]._valueAddress = nil
+    _records[Int(index)]._watched = false
     freeIndices.append(index)
-    if !observers.isEmpty { events.append(.nodeReleased(node: slot.key)) }
+    if !observers.isEmpty { _events.append(.nodeReleased(node: slot._key)) }
     if let run = effectRuns.removeValue(forKey: index) {
-      deliveries.append { run.cleanUp() }
+      _deliveries.append { run.cleanUp() }
     }
     return true
   }
 }
 
 /// Fills the place of a released node until the index is reused.
-final class ReleasedSlot: NodeSlot {
+final class ReleasedSlot: _NodeSlot {
   // Immutable after creation and never handed out: indices of released slots are not
   // reachable from any key, and node caches check the record's `node`, nil for a free index.
   nonisolated(unsafe) static let shared = ReleasedSlot()

@@ -34,7 +34,7 @@ final class GraphRecorder {
     var order: UInt64
     var cause: UInt64
     var site: CallSite
-    var values: WrittenValues
+    var values: _WrittenValues
     var isReset: Bool
   }
 
@@ -62,12 +62,12 @@ final class GraphRecorder {
   /// The period minus one (a power of two minus one), as `EvaluationTally` takes it.
   var periodMask: UInt64 { UInt64(timing.period &- 1) }
   /// Statistics of the timed evaluations by slot index, reset when an index is given to a new
-  /// node. Each slot counts all its evaluations itself (`NodeSlot.tally`): an evaluation that
+  /// node. Each slot counts all its evaluations itself (`_NodeSlot.tally`): an evaluation that
   /// is not timed touches nothing here but the timeline.
-  @exclusivity(unchecked) private var timedStatistics = DenseBuffer<EvaluationStatistics>()
+  @exclusivity(unchecked) private var timedStatistics = _DenseBuffer<EvaluationStatistics>()
   /// The uid of each slot's node, by slot index: naming an evaluation's cause from here reads
   /// a small array instead of the cause's slot, which an in-place write leaves cold.
-  @exclusivity(unchecked) private var uids = DenseBuffer<Int>()
+  @exclusivity(unchecked) private var uids = _DenseBuffer<Int>()
   @exclusivity(unchecked) private var timeline: RingBuffer<Entry>
   /// The times of the timed entries, in order: most evaluations are not timed, so recording
   /// one writes 24 bytes, not 40.
@@ -119,7 +119,7 @@ final class GraphRecorder {
 
   /// Makes room for slot `index`, fresh, holding node `uid`.
   func registered(_ index: Int32, uid: Int) {
-    while timedStatistics.count <= Int(index) {
+    while timedStatistics._count <= Int(index) {
       timedStatistics.append(EvaluationStatistics())
       uids.append(0)
     }
@@ -156,7 +156,7 @@ final class GraphRecorder {
 
   /// Records a changed atom value; its cause is whatever is bound now (see `CauseContext`).
   @discardableResult
-  func recordWrite(node: Int, site: CallSite, values: WrittenValues, isReset: Bool) -> (order: UInt64, cause: UInt64) {
+  func recordWrite(node: Int, site: CallSite, values: _WrittenValues, isReset: Bool) -> (order: UInt64, cause: UInt64) {
     let cause = CauseContext.current(onThread: clock.threadCause, clock: clock)
     let order = clock.next()
     writes.append(Write(node: node, order: order, cause: cause, site: site, values: values, isReset: isReset))
@@ -226,7 +226,7 @@ final class GraphRecorder {
     result.occurrences.sort { $0.order < $1.order }
     result.droppedWrites = writes.dropped
     result.droppedOccurrences = occurrences.dropped + effects.dropped
-    for (key, index, count) in live where count > 0 && Int(index) < timedStatistics.count {
+    for (key, index, count) in live where count > 0 && Int(index) < timedStatistics._count {
       var statistics = timedStatistics[index]
       statistics.count = count
       result.statistics[key] = statistics

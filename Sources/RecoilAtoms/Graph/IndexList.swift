@@ -6,7 +6,7 @@
 /// array. The list is a plain value: the graph keeps exactly one copy of each (in its node
 /// records), mutates it in place and calls ``free()`` when the node goes away. A copy taken
 /// for iteration must not outlive a mutation of the original.
-@usableFromInline struct IndexList: BitwiseCopyable, Sequence {
+@usableFromInline struct _IndexList: BitwiseCopyable, Sequence {
   /// The two elements while `capacity` is 2; the address of the buffer after that.
   private var storage: UInt64 = 0
   private(set) var count: Int32 = 0
@@ -76,7 +76,7 @@
   /// Releases the buffer, if any, and empties the list.
   mutating func free() {
     spill?.deallocate()
-    self = IndexList()
+    self = _IndexList()
   }
 
   /// Replaces the elements with `indices`.
@@ -88,7 +88,7 @@
   var elements: [Int32] { Array(self) }
 
   @usableFromInline struct Iterator: IteratorProtocol {
-    let list: IndexList
+    let list: _IndexList
     var position = 0
 
     @usableFromInline mutating func next() -> Int32? {

@@ -15,7 +15,7 @@ import RecoilConcurrency
 /// Slots usually come and go under their container's lock, but a slot held by a finishing
 /// async task may be freed outside it, so the arena has a lock of its own (taken only when a
 /// slot is created or freed, never to read or write a value).
-@usableFromInline final class ValueArena: @unchecked Sendable {
+@usableFromInline final class _ValueArena: @unchecked Sendable {
   // Sendable: every stored property is guarded by `lock`.
   private static let blockSize = 64 * 1024
   private static let largestPacked = 64

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// A node's storage with its typed value.
-@usableFromInline final class ValueSlot<Value: Sendable>: NodeSlot {
+@usableFromInline final class _ValueSlot<Value: Sendable>: _NodeSlot {
   enum Compute {
     case atom(@Sendable () -> Value)
     case asyncAtom(@Sendable () async throws -> Value)
@@ -22,44 +22,44 @@ import Dispatch
 
   // The state is kept in fields whose layout needs no generic metadata at run time (the value
   // in a buffer allocated once), so the evaluation path does no metadata lookups.
-  @usableFromInline let storage: UnsafeMutablePointer<Value>
-  // Each change of these three updates the readable flag beside the value (see ValueArena).
-  @usableFromInline @exclusivity(unchecked) var storesValue = false {
-    didSet { updateReadable() }
+  @usableFromInline let _storage: UnsafeMutablePointer<Value>
+  // Each change of these three updates the readable flag beside the value (see _ValueArena).
+  @usableFromInline @exclusivity(unchecked) var _storesValue = false {
+    didSet { _updateReadable() }
   }
-  @usableFromInline @exclusivity(unchecked) var failure: (any Error)? {
-    didSet { updateReadable() }
+  @usableFromInline @exclusivity(unchecked) var _failure: (any Error)? {
+    didSet { _updateReadable() }
   }
-  @usableFromInline @exclusivity(unchecked) var isLoading = false {
-    didSet { updateReadable() }
+  @usableFromInline @exclusivity(unchecked) var _isLoading = false {
+    didSet { _updateReadable() }
   }
   /// Whether a test replaced the node's value with a stub.
-  @usableFromInline @exclusivity(unchecked) var isStubbed = false
+  @usableFromInline @exclusivity(unchecked) var _isStubbed = false
 
-  @usableFromInline func updateReadable() {
-    ValueArena.setReadable(storesValue && !isLoading && failure == nil, at: UnsafeMutableRawPointer(storage))
+  @usableFromInline func _updateReadable() {
+    _ValueArena.setReadable(_storesValue && !_isLoading && _failure == nil, at: UnsafeMutableRawPointer(_storage))
   }
 
-  override var valueAddress: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(storage) }
+  override var valueAddress: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(_storage) }
   /// The getter of a plain or writable selector: the hot path of evaluation. A `let`, so that
   /// calling it needs no retain of its context; a stub overrides it through `isStubbed`.
-  @usableFromInline let syncGetter: (@Sendable (Getter) throws -> Value)?
-  @usableFromInline let isSame: (@Sendable (Value, Value) -> Bool)?
+  @usableFromInline let _syncGetter: (@Sendable (Getter) throws -> Value)?
+  @usableFromInline let _isSame: (@Sendable (Value, Value) -> Bool)?
   // Fields not used on every evaluation come last.
   /// Where `storage` comes from, and goes back to.
-  let arena: ValueArena
+  let arena: _ValueArena
   @exclusivity(unchecked) var compute: Compute
 
   init(
-    node: Node<Value>, index: Int32, arena: ValueArena, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?,
-    state: State, evaluator: Evaluator? = nil
+    node: Node<Value>, index: Int32, arena: _ValueArena, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?,
+    state: State, evaluator: _Evaluator? = nil
   ) {
     self.arena = arena
-    self.storage = arena.allocate(Value.self)
+    self._storage = arena.allocate(Value.self)
     self.compute = compute
-    self.isSame = isSame
-    self.syncGetter = Self.getter(of: compute)
-    let mark: NodeSlot.Mark
+    self._isSame = isSame
+    self._syncGetter = Self.getter(of: compute)
+    let mark: _NodeSlot._Mark
     switch compute {
     case .atom, .asyncAtom, .stub: mark = .clean
     case .selector, .writableSelector, .asyncSelector: mark = .dirty
@@ -69,8 +69,8 @@ import Dispatch
   }
 
   deinit {
-    if storesValue { storage.deinitialize(count: 1) }
-    arena.deallocate(storage)
+    if _storesValue { _storage.deinitialize(count: 1) }
+    arena.deallocate(_storage)
   }
 
   static func getter(of compute: Compute) -> (@Sendable (Getter) throws -> Value)? {
@@ -81,56 +81,56 @@ import Dispatch
   }
 
   /// Records a write to a stubbed node as its new stub.
-  @usableFromInline func restub(_ value: Value) {
+  @usableFromInline func _restub(_ value: Value) {
     replaceCompute(.stub(.success(value)))
   }
 
   /// Replaces how the node computes its value (a stub, in tests).
   func replaceCompute(_ compute: Compute) {
     self.compute = compute
-    if case .stub = compute { isStubbed = true } else { isStubbed = false }
+    if case .stub = compute { _isStubbed = true } else { _isStubbed = false }
   }
 
   var state: State {
     get {
-      if isLoading { return .loading(previous: storesValue ? storage.pointee : nil) }
-      if let failure { return .failure(failure) }
-      return storesValue ? .value(storage.pointee) : .empty
+      if _isLoading { return .loading(previous: _storesValue ? _storage.pointee : nil) }
+      if let _failure { return .failure(_failure) }
+      return _storesValue ? .value(_storage.pointee) : .empty
     }
     set {
       switch newValue {
       case .empty:
         clearValue()
-        failure = nil
-        isLoading = false
+        _failure = nil
+        _isLoading = false
       case .value(let value):
         setValue(value)
-        failure = nil
-        isLoading = false
+        _failure = nil
+        _isLoading = false
       case .failure(let error):
-        failure = error
-        isLoading = false
+        _failure = error
+        _isLoading = false
       case .loading(let previous):
         if let previous { setValue(previous) } else { clearValue() }
-        failure = nil
-        isLoading = true
+        _failure = nil
+        _isLoading = true
       }
     }
   }
 
   @inlinable func setValue(_ value: Value) {
-    if storesValue {
-      storage.pointee = value
+    if _storesValue {
+      _storage.pointee = value
     } else {
-      storage.initialize(to: value)
-      storesValue = true
+      _storage.initialize(to: value)
+      _storesValue = true
     }
   }
 
   private func clearValue() {
-    if storesValue {
-      storage.deinitialize(count: 1)
-      storesValue = false
+    if _storesValue {
+      _storage.deinitialize(count: 1)
+      _storesValue = false
     }
   }
 
@@ -138,7 +138,7 @@ import Dispatch
 
   override func snapshotEntry(of node: AnyObject) -> AtomSnapshot.Entry? {
     guard let atom = node as? WritableNode<Value>, hasValue else { return nil }
-    return AtomSnapshot.entry(for: atom, value: storage.pointee, isSame: isSame)
+    return AtomSnapshot.entry(for: atom, value: _storage.pointee, isSame: _isSame)
   }
 
   override var isWritable: Bool {
@@ -149,14 +149,14 @@ import Dispatch
     }
   }
 
-  override var hasValue: Bool { storesValue && !isLoading && failure == nil }
+  override var hasValue: Bool { _storesValue && !_isLoading && _failure == nil }
 
-  override var comparesValues: Bool { isSame != nil }
+  override var comparesValues: Bool { _isSame != nil }
 
   @inlinable func currentValue() throws -> Value {
-    if _fastPath(storesValue && !isLoading && failure == nil) { return storage.pointee }
-    if let failure { throw failure }
-    throw AtomError.loading(key.description)
+    if _fastPath(_storesValue && !_isLoading && _failure == nil) { return _storage.pointee }
+    if let _failure { throw _failure }
+    throw AtomError.loading(_key.description)
   }
 
   var loadable: Loadable<Value> {
@@ -177,19 +177,19 @@ import Dispatch
     }
   }
 
-  @usableFromInline override func evaluate(_ core: GraphCore) throws(Interruption) -> Bool {
-    if !isStubbed, let get = syncGetter {
+  @usableFromInline override func _evaluate(_ core: _GraphCore) throws(_Interruption) -> Bool {
+    if !_isStubbed, let get = _syncGetter {
       let changed: Bool
       do {
         let value = try get(Getter(core: core))
-        if core.deferred >= 0 { throw Interruption() }
+        if core._deferred >= 0 { throw _Interruption() }
         changed = storeValue(value)
-      } catch let interruption as Interruption {
+      } catch let interruption as _Interruption {
         throw interruption
       } catch {
         // A getter may have caught the interruption; its result is void either way.
-        if core.deferred >= 0 { throw Interruption() }
-        changed = storeError(error)
+        if core._deferred >= 0 { throw _Interruption() }
+        changed = _storeError(error)
       }
       return changed
     }
@@ -199,27 +199,27 @@ import Dispatch
   /// A selector's evaluation, compiled where it is referenced: a selector declared in an app
   /// passes this function with its concrete value type, so that its value is stored without
   /// generic value operations.
-  @inlinable static func evaluateSelector(_ base: NodeSlot, _ core: GraphCore) throws(Interruption) -> Bool {
-    let slot = unsafeDowncast(base, to: ValueSlot<Value>.self)
+  @inlinable static func evaluateSelector(_ base: _NodeSlot, _ core: _GraphCore) throws(_Interruption) -> Bool {
+    let slot = unsafeDowncast(base, to: _ValueSlot<Value>.self)
     // Called in place, without binding it to a local: a binding would retain its context.
-    guard !slot.isStubbed, slot.syncGetter != nil else { return try slot.evaluate(core) }
+    guard !slot._isStubbed, slot._syncGetter != nil else { return try slot._evaluate(core) }
     let value: Value
     do {
-      value = try slot.syncGetter.unsafelyUnwrapped(Getter(core: core))
-    } catch let interruption as Interruption {
+      value = try slot._syncGetter.unsafelyUnwrapped(Getter(core: core))
+    } catch let interruption as _Interruption {
       throw interruption
     } catch {
       // A getter may have caught the interruption; its result is void either way.
-      if core.deferred >= 0 { throw Interruption() }
-      return slot.storeError(error)
+      if core._deferred >= 0 { throw _Interruption() }
+      return slot._storeError(error)
     }
-    if core.deferred >= 0 { throw Interruption() }
+    if core._deferred >= 0 { throw _Interruption() }
     return slot.storeValue(value)
   }
 
   /// Stubs and async selectors. Kept out of `evaluate` so that its fast path does not pay for
   /// the metadata of `Compute`, whose layout depends on `Value`.
-  @inline(never) private func evaluateWithoutGetter(_ core: GraphCore) throws(Interruption) -> Bool {
+  @inline(never) private func evaluateWithoutGetter(_ core: _GraphCore) throws(_Interruption) -> Bool {
     switch compute {
     case .selector(let get), .writableSelector(let get, _):
       // Not reached: a selector's compute is only replaced by a stub. Kept total for clarity.
@@ -227,7 +227,7 @@ import Dispatch
     case .stub(let outcome):
       return store(outcome)
     case .asyncSelector(let get, _):
-      let key = self.key
+      let key = self._key
       return startAsync(core) { container, generation in
         try await get(AsyncGetter(container: container, reader: key, generation: generation))
       }
@@ -238,27 +238,29 @@ import Dispatch
 
   /// Stores a value; returns whether it differs from the previous state.
   @inlinable func storeValue(_ new: Value) -> Bool {
-    if storesValue && !isLoading && failure == nil && isSame != nil && isSame.unsafelyUnwrapped(storage.pointee, new) {
+    if _storesValue && !_isLoading && _failure == nil && _isSame != nil
+      && _isSame.unsafelyUnwrapped(_storage.pointee, new)
+    {
       return false
     }
     setValue(new)
-    failure = nil
-    isLoading = false
-    version &+= 1
+    _failure = nil
+    _isLoading = false
+    _version &+= 1
     return true
   }
 
   /// Stores an error; reading a node that is still loading makes this one loading too.
-  @usableFromInline func storeError(_ error: any Error) -> Bool {
+  @usableFromInline func _storeError(_ error: any Error) -> Bool {
     if case AtomError.loading = error {
-      if isLoading { return false }
-      isLoading = true
-      failure = nil
+      if _isLoading { return false }
+      _isLoading = true
+      _failure = nil
     } else {
-      failure = error
-      isLoading = false
+      _failure = error
+      _isLoading = false
     }
-    version &+= 1
+    _version &+= 1
     return true
   }
 
@@ -266,23 +268,23 @@ import Dispatch
   func store(_ outcome: Result<Value, any Error>) -> Bool {
     switch outcome {
     case .success(let value): storeValue(value)
-    case .failure(let error): storeError(error)
+    case .failure(let error): _storeError(error)
     }
   }
 
   /// Writes an atom's value; returns whether it changed.
   @inlinable func write(_ value: Value) -> Bool {
-    if isAsync {
-      generation &+= 1  // an in-flight async load loses
-      if let task {
-        task.cancel()
-        self.task = nil
+    if _isAsync {
+      _generation &+= 1  // an in-flight async load loses
+      if let _task {
+        _task.cancel()
+        self._task = nil
       }
     }
     return storeValue(value)
   }
 
-  override func resetToDefault(_ core: GraphCore) -> Bool {
+  override func resetToDefault(_ core: _GraphCore) -> Bool {
     switch compute {
     case .atom(let makeDefault):
       return write(makeDefault())
@@ -297,7 +299,7 @@ import Dispatch
     }
   }
 
-  override func reload(_ core: GraphCore) -> Bool {
+  override func reload(_ core: _GraphCore) -> Bool {
     guard case .asyncAtom(let load) = compute else { return false }
     return startAsync(core) { _, _ in try await load() }
   }
@@ -305,21 +307,21 @@ import Dispatch
   /// Starts an asynchronous evaluation, cancelling the one in flight. The state becomes
   /// loading, keeping the previous value. Returns true: the state changed.
   func startAsync(
-    _ core: GraphCore, _ work: @escaping @Sendable (AtomContainer, UInt64) async throws -> Value
+    _ core: _GraphCore, _ work: @escaping @Sendable (AtomContainer, UInt64) async throws -> Value
   ) -> Bool {
-    generation &+= 1
-    let generation = self.generation
-    task?.cancel()
+    _generation &+= 1
+    let generation = self._generation
+    _task?.cancel()
     // Async selectors record dependencies as they read them during this generation.
     core.detachDependencies(of: index)
-    if failure != nil { clearValue() }
-    failure = nil
-    isLoading = true
-    version &+= 1
+    if _failure != nil { clearValue() }
+    _failure = nil
+    _isLoading = true
+    _version &+= 1
     core.recordLoadingStarted(index)
     guard let container = core.container else { return true }
     let reference = LockedReference(self)
-    task = Task { [weak container] in
+    _task = Task { [weak container] in
       guard let container else { return }
       let outcome: Result<Value, any Error>
       do {
@@ -334,12 +336,12 @@ import Dispatch
 
   /// Finishes an asynchronous evaluation if it is still the current one.
   func complete(generation: UInt64, outcome: Result<Value, any Error>) -> Bool {
-    guard generation == self.generation else { return false }
-    task = nil
+    guard generation == self._generation else { return false }
+    _task = nil
     if case .failure(let error) = outcome, error is CancellationError { return false }
     // Loading -> result always counts as a change.
-    isLoading = false
-    failure = nil
+    _isLoading = false
+    _failure = nil
     clearValue()
     _ = store(outcome)
     return true
@@ -348,6 +350,6 @@ import Dispatch
 
 /// Carries a slot into a task. The slot is only dereferenced by the container, under its lock.
 struct LockedReference<Value: Sendable>: @unchecked Sendable {
-  let slot: ValueSlot<Value>
-  init(_ slot: ValueSlot<Value>) { self.slot = slot }
+  let slot: _ValueSlot<Value>
+  init(_ slot: _ValueSlot<Value>) { self.slot = slot }
 }

@@ -5,10 +5,10 @@ import RecoilConcurrency
 /// existential, anything else boxed. Nil stands for no value (an async atom still loading).
 ///
 /// ```swift
-/// let values = WrittenValues(before: 1, after: 2)  // .plain
+/// let values = _WrittenValues(before: 1, after: 2)  // .plain
 /// values.after as? Int                             // 2
 /// ```
-@usableFromInline enum WrittenValues {
+@usableFromInline enum _WrittenValues {
   case plain(before: PlainValue?, after: PlainValue?)
   case boxed(before: (any Sendable)?, after: (any Sendable)?)
 

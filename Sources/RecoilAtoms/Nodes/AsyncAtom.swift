@@ -30,14 +30,14 @@ public final class AsyncAtom<Value: Sendable>: WritableNode<Value>, @unchecked S
     load: @escaping @Sendable () async throws -> Value
   ) {
     self.load = load
-    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+    super.init(key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil)
   }
 
   override var kind: NodeKind { .atom }
   override var isAsync: Bool { true }
 
-  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(
+  override func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {
+    _ValueSlot<Value>(
       node: self, index: index, arena: core.values, compute: .asyncAtom(load), isSame: nil, state: .empty)
   }
 }

@@ -42,7 +42,7 @@ public struct AsyncGetter: Sendable {
         switch slot.state {
         case .value(let value): .value(value)
         case .failure(let error): .failure(error)
-        case .loading, .empty: .wait(slot, slot.version)
+        case .loading, .empty: .wait(slot, slot._version)
         }
       }
       switch step {
@@ -59,15 +59,15 @@ public struct AsyncGetter: Sendable {
   /// - Throws: `CancellationError` when this evaluation was superseded, or `AtomError.cycle`
   ///   when the node is the reader itself.
   func readAsDependency<Value, Result>(
-    _ node: Node<Value>, in container: AtomContainer, _ body: (ValueSlot<Value>) -> Result
+    _ node: Node<Value>, in container: AtomContainer, _ body: (_ValueSlot<Value>) -> Result
   ) throws -> Result {
-    try container.operate { core in
-      guard let readerIndex = core.indexOfKey[reader], core.slots[Int(readerIndex)].generation == generation else {
+    try container._operate { core in
+      guard let readerIndex = core.indexOfKey[reader], core._slots[Int(readerIndex)]._generation == generation else {
         throw CancellationError()
       }
       let index = core.index(of: node)
       if index == readerIndex { throw AtomError.cycle([reader.description, reader.description]) }
-      core.ensureFresh(index)
+      core._ensureFresh(index)
       core.addAsyncDependency(index, to: readerIndex)
       core.settle()
       return body(core.slot(index, as: Value.self))
@@ -77,6 +77,6 @@ public struct AsyncGetter: Sendable {
   private enum Step<Value> {
     case value(Value)
     case failure(any Error)
-    case wait(NodeSlot, UInt64)
+    case wait(_NodeSlot, UInt64)
   }
 }

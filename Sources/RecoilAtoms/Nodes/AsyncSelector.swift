@@ -34,7 +34,7 @@ public final class AsyncSelector<Value: Sendable>: Node<Value>, @unchecked Senda
     get: @escaping @Sendable (AsyncGetter) async throws -> Value
   ) {
     self.getter = get
-    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+    super.init(key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil)
   }
 
   init(key: NodeKey, family: String?, get: @escaping @Sendable (AsyncGetter) async throws -> Value) {
@@ -44,8 +44,8 @@ public final class AsyncSelector<Value: Sendable>: Node<Value>, @unchecked Senda
 
   override var isAsync: Bool { true }
 
-  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(
+  override func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {
+    _ValueSlot<Value>(
       node: self, index: index, arena: core.values, compute: .asyncSelector(getter, set: nil), isSame: nil,
       state: .empty)
   }

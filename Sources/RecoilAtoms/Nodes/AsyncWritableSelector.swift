@@ -38,7 +38,7 @@ public final class AsyncWritableSelector<Value: Sendable>: WritableNode<Value>, 
   ) {
     self.getter = get
     self.setter = set
-    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+    super.init(key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil)
   }
 
   init(
@@ -52,8 +52,8 @@ public final class AsyncWritableSelector<Value: Sendable>: WritableNode<Value>, 
 
   override var isAsync: Bool { true }
 
-  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(
+  override func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {
+    _ValueSlot<Value>(
       node: self, index: index, arena: core.values, compute: .asyncSelector(getter, set: setter), isSame: nil,
       state: .empty)
   }

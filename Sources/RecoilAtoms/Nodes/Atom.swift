@@ -42,7 +42,7 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
     self.defaultValue = defaultValue
     self.isSame = nil
     self.effects = effects
-    super.init(key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil)
+    super.init(key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil)
   }
 
   /// Creates an atom with a default value.
@@ -77,15 +77,15 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
 
   override var kind: NodeKind { .atom }
 
-  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(
+  override func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {
+    _ValueSlot<Value>(
       node: self, index: index, arena: core.values, compute: .atom(defaultValue), isSame: isSame,
       state: .value(defaultValue()))
   }
 
   override var hasEffects: Bool { !effects.isEmpty }
 
-  override func startEffects(index: Int32, core: GraphCore) -> (any AtomEffectsRun)? {
+  override func startEffects(index: Int32, core: _GraphCore) -> (any AtomEffectsRun)? {
     guard !effects.isEmpty else { return nil }
     var contexts: [AtomEffectContext<Value>] = []
     var cleanups: [@Sendable () -> Void] = []
@@ -130,7 +130,7 @@ extension Atom where Value: Equatable {
     effects: [AtomEffect<Value>] = [], default defaultValue: @escaping @Sendable () -> Value
   ) {
     self.init(
-      key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
+      key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
       effects: effects, default: defaultValue)
   }
 
@@ -152,7 +152,7 @@ extension Atom where Value: Equatable {
     line: Int = #line, effects: [AtomEffect<Value>] = []
   ) {
     self.init(
-      key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
+      key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
       effects: effects, default: { defaultValue })
   }
 }

@@ -10,13 +10,13 @@ public struct Getter: @unchecked Sendable {
   // container's lock; `core` is kept alive by the container for that whole call.
   // Dependencies are recorded for the evaluation on top of the core's stack of frames.
   // Unmanaged, and used through `_withUnsafeGuaranteedRef`: a read then costs no retain.
-  @usableFromInline let unmanagedCore: Unmanaged<GraphCore>
+  @usableFromInline let _unmanagedCore: Unmanaged<_GraphCore>
 
-  @usableFromInline init(core: GraphCore) {
-    self.unmanagedCore = .passUnretained(core)
+  @usableFromInline init(core: _GraphCore) {
+    self._unmanagedCore = .passUnretained(core)
   }
 
-  var core: GraphCore { unmanagedCore.takeUnretainedValue() }
+  var core: _GraphCore { _unmanagedCore.takeUnretainedValue() }
 
   /// Reads a node's value and records it as a dependency.
   ///
@@ -43,7 +43,7 @@ public struct Getter: @unchecked Sendable {
   /// - Throws: The node's error, ``AtomError/loading(_:)`` while an async node loads, or
   ///   ``AtomError/cycle(_:)``.
   @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
-    try unmanagedCore._withUnsafeGuaranteedRef { try $0.readValue(node) }
+    try _unmanagedCore._withUnsafeGuaranteedRef { try $0.readValue(node) }
   }
 
   /// Reads a node's state without throwing, recording it as a dependency: useful to show a
@@ -71,7 +71,7 @@ public struct Getter: @unchecked Sendable {
 /// ```
 public struct Setter: @unchecked Sendable {
   // Sendable: a Setter only exists during a setter call, under the container's lock.
-  unowned(unsafe) let core: GraphCore
+  unowned(unsafe) let core: _GraphCore
 
   /// Reads a node's current value (without recording a dependency).
   ///
@@ -84,7 +84,7 @@ public struct Setter: @unchecked Sendable {
   /// - Throws: The node's error or ``AtomError/loading(_:)``.
   public func get<Value>(_ node: Node<Value>) throws -> Value {
     let index = core.index(of: node)
-    core.ensureFresh(index)
+    core._ensureFresh(index)
     return try core.slot(index, as: Value.self).currentValue()
   }
 

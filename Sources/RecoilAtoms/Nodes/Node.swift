@@ -18,10 +18,10 @@ public class Node<Value: Sendable>: @unchecked Sendable {
 
   // `uid` and `slotCache` come first, beside the object's header: finding a node's slot then
   // touches one cache line of the node.
-  @usableFromInline let uid: Int
+  @usableFromInline let _uid: Int
   /// Where the last container to look this node up keeps it: container serial in the high
   /// 32 bits, slot index + 1 in the low 32. Saves a dictionary lookup on every read.
-  @usableFromInline let slotCache = Atomic<UInt64>(0)
+  @usableFromInline let _slotCache = Atomic<UInt64>(0)
   /// The node's identity.
   public let key: NodeKey
   /// Whether this node is a family member, whose family is named by its key's name; a flag
@@ -37,7 +37,7 @@ public class Node<Value: Sendable>: @unchecked Sendable {
     precondition(family == nil || family == key.name, "a family member's key is named after its family")
     self.key = key
     self.isFamilyMember = family != nil
-    self.uid = NodeIdentity.next()
+    self._uid = NodeIdentity.next()
   }
 
   /// Whether the value is ``Loadable/value(_:)`` only after an asynchronous step.
@@ -45,7 +45,7 @@ public class Node<Value: Sendable>: @unchecked Sendable {
   var kind: NodeKind { .selector }
 
   /// Creates the container-side storage for this node.
-  func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
+  func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {
     preconditionFailure("Node subclasses create their slots")
   }
 
@@ -53,7 +53,7 @@ public class Node<Value: Sendable>: @unchecked Sendable {
   var hasEffects: Bool { false }
 
   /// Runs the node's effects for its new slot `index`, under the container's lock.
-  func startEffects(index: Int32, core: GraphCore) -> (any AtomEffectsRun)? { nil }
+  func startEffects(index: Int32, core: _GraphCore) -> (any AtomEffectsRun)? { nil }
 }
 
 /// A node that can be written: ``Atom``, ``AsyncAtom`` and ``WritableSelector``.

@@ -75,7 +75,7 @@ public struct NodeKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A key derived from the declaration site: the file's name and the declaring property.
-  @usableFromInline static func declared(key: String?, fileID: String, function: String, line: Int) -> NodeKey {
+  @usableFromInline static func _declared(key: String?, fileID: String, function: String, line: Int) -> NodeKey {
     if let key { return NodeKey(name: key) }
     let file =
       fileID.split(separator: "/").last.map { $0.hasSuffix(".swift") ? String($0.dropLast(6)) : String($0) } ?? fileID

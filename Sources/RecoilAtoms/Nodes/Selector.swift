@@ -20,7 +20,7 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
   // Sendable: all stored properties are immutable and Sendable.
   let getter: @Sendable (Getter) throws -> Value
   let isSame: (@Sendable (Value, Value) -> Bool)?
-  let evaluator: NodeSlot.Evaluator
+  let evaluator: _NodeSlot._Evaluator
 
   /// Creates a selector.
   ///
@@ -40,13 +40,13 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
     get: @escaping @Sendable (Getter) throws -> Value
   ) {
     self.init(
-      key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: nil,
-      evaluator: ValueSlot<Value>.evaluateSelector, get: get)
+      key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: nil,
+      evaluator: _ValueSlot<Value>.evaluateSelector, get: get)
   }
 
   @usableFromInline init(
     key: NodeKey, family: String?, isSame: (@Sendable (Value, Value) -> Bool)?,
-    evaluator: @escaping NodeSlot.Evaluator = ValueSlot<Value>.evaluateSelector,
+    evaluator: @escaping _NodeSlot._Evaluator = _ValueSlot<Value>.evaluateSelector,
     get: @escaping @Sendable (Getter) throws -> Value
   ) {
     self.getter = get
@@ -55,8 +55,8 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
     super.init(key: key, family: family)
   }
 
-  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(
+  override func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {
+    _ValueSlot<Value>(
       node: self, index: index, arena: core.values, compute: .selector(getter), isSame: isSame, state: .empty,
       evaluator: evaluator)
   }
@@ -81,7 +81,7 @@ extension Selector where Value: Equatable {
     get: @escaping @Sendable (Getter) throws -> Value
   ) {
     self.init(
-      key: .declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
-      evaluator: ValueSlot<Value>.evaluateSelector, get: get)
+      key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil, isSame: { $0 == $1 },
+      evaluator: _ValueSlot<Value>.evaluateSelector, get: get)
   }
 }

@@ -14,7 +14,7 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
   let getter: @Sendable (Getter) throws -> Value
   let setter: @Sendable (Setter, Value) throws -> Void
   let isSame: (@Sendable (Value, Value) -> Bool)?
-  let evaluator: NodeSlot.Evaluator
+  let evaluator: _NodeSlot._Evaluator
 
   /// Creates a writable selector.
   ///
@@ -35,13 +35,13 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
     set: @escaping @Sendable (Setter, Value) throws -> Void
   ) {
     self.init(
-      key: .declared(key: key, fileID: fileID, function: function, line: line), isSame: nil,
-      evaluator: ValueSlot<Value>.evaluateSelector, get: get, set: set)
+      key: ._declared(key: key, fileID: fileID, function: function, line: line), isSame: nil,
+      evaluator: _ValueSlot<Value>.evaluateSelector, get: get, set: set)
   }
 
   @usableFromInline init(
     key: NodeKey, family: String? = nil, isSame: (@Sendable (Value, Value) -> Bool)?,
-    evaluator: @escaping NodeSlot.Evaluator = ValueSlot<Value>.evaluateSelector,
+    evaluator: @escaping _NodeSlot._Evaluator = _ValueSlot<Value>.evaluateSelector,
     get: @escaping @Sendable (Getter) throws -> Value,
     set: @escaping @Sendable (Setter, Value) throws -> Void
   ) {
@@ -52,8 +52,8 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
     super.init(key: key, family: family)
   }
 
-  override func makeSlot(index: Int32, core: GraphCore) -> NodeSlot {
-    ValueSlot<Value>(
+  override func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {
+    _ValueSlot<Value>(
       node: self, index: index, arena: core.values, compute: .writableSelector(getter, setter), isSame: isSame,
       state: .empty,
       evaluator: evaluator)
@@ -80,7 +80,7 @@ extension WritableSelector where Value: Equatable {
     set: @escaping @Sendable (Setter, Value) throws -> Void
   ) {
     self.init(
-      key: .declared(key: key, fileID: fileID, function: function, line: line), isSame: { $0 == $1 },
-      evaluator: ValueSlot<Value>.evaluateSelector, get: get, set: set)
+      key: ._declared(key: key, fileID: fileID, function: function, line: line), isSame: { $0 == $1 },
+      evaluator: _ValueSlot<Value>.evaluateSelector, get: get, set: set)
   }
 }

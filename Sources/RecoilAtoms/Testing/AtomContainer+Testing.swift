@@ -29,17 +29,17 @@ extension AtomContainer {
   }
 
   private func stub<Value>(_ node: Node<Value>, outcome: Result<Value, any Error>) {
-    operate { core in
+    _operate { core in
       let index = core.index(of: node)
       let slot = core.slot(index, as: Value.self)
-      slot.generation &+= 1
-      slot.task?.cancel()
-      slot.task = nil
+      slot._generation &+= 1
+      slot._task?.cancel()
+      slot._task = nil
       slot.replaceCompute(.stub(outcome))
-      core.records[Int(index)].writesInPlace = false
+      core._records[Int(index)]._writesInPlace = false
       core.detachDependencies(of: index)
-      if slot.store(outcome) { core.didChange(index) }
-      core.records[Int(index)].mark = .clean
+      if slot.store(outcome) { core._didChange(index) }
+      core._records[Int(index)]._mark = .clean
       core.settle()
     }
   }
@@ -51,11 +51,11 @@ extension AtomContainer {
   /// container.resetAll()
   /// ```
   public func resetAll() {
-    operate { core in
-      for slot in core.slots where slot.index >= 0 {
+    _operate { core in
+      for slot in core._slots where slot.index >= 0 {
         if slot.kind == .atom {
           core.reset(slot.index)
-        } else if core.records[Int(slot.index)].mark == .clean {
+        } else if core._records[Int(slot.index)]._mark == .clean {
           core.forceRefresh(slot.index)
         }
       }

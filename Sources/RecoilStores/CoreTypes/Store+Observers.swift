@@ -6,8 +6,8 @@ import Synchronization
 extension Store {
   /// Call under `lock` after changing `storage.configuration`.
   func configurationChanged() {
-    hasNoConfiguration.store(storage.configuration.isEmpty, ordering: .releasing)
-    configurationVersion.add(1, ordering: .releasing)
+    _hasNoConfiguration.store(_storage._configuration.isEmpty, ordering: .releasing)
+    _configurationVersion.add(1, ordering: .releasing)
   }
 
   /// Registers an observer of everything the store does.
@@ -20,8 +20,8 @@ extension Store {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func addObserver(_ observer: any StoreObserver) -> ObjectIdentifier {
-    lock.withLock {
-      storage.configuration.observers.append(observer)
+    _lock.withLock {
+      _storage._configuration._observers.append(observer)
       configurationChanged()
     }
     return ObjectIdentifier(observer)
@@ -37,7 +37,7 @@ extension Store {
   /// store.observerInterestsChanged()
   /// ```
   public func observerInterestsChanged() {
-    lock.withLock { configurationChanged() }
+    _lock.withLock { configurationChanged() }
   }
 
   /// Removes an observer.
@@ -48,8 +48,8 @@ extension Store {
   ///
   /// - Parameter token: What ``addObserver(_:)`` returned.
   public func removeObserver(_ token: ObjectIdentifier) {
-    lock.withLock {
-      storage.configuration.observers.removeAll { ObjectIdentifier($0) == token }
+    _lock.withLock {
+      _storage._configuration._observers.removeAll { ObjectIdentifier($0) == token }
       configurationChanged()
     }
   }

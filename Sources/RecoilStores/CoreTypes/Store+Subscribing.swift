@@ -22,31 +22,31 @@ extension Store {
   public func subscribe(delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (State) -> Void)
     -> StoreSubscription
   {
-    let subscriber = StoreSubscriber<State>(deliver: delivery.wrap(onChange))
-    if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
-      drainQueue(startingWith: .subscribe(subscriber))
+    let subscriber = _StoreSubscriber<State>(deliver: delivery.wrap(onChange))
+    if _isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+      _drainQueue(startingWith: .subscribe(subscriber))
     } else {
-      enqueue(.subscribe(subscriber))
+      _enqueue(.subscribe(subscriber))
     }
     return StoreSubscription { [weak self] in self?.remove(subscriber) }
   }
 
   /// Registers a subscriber and gives it the current state; runs on the processing thread.
-  @usableFromInline func activate(_ subscriber: StoreSubscriber<State>) {
-    guard subscriber.isActive.load(ordering: .relaxed) else { return }
-    let (state, observers, count) = lock.withLock {
-      storage.subscribers.append(subscriber)
-      return (storage.state, storage.configuration.observers, storage.subscribers.count)
+  @usableFromInline func _activate(_ subscriber: _StoreSubscriber<State>) {
+    guard subscriber._isActive.load(ordering: .relaxed) else { return }
+    let (state, observers, count) = _lock.withLock {
+      _storage._subscribers.append(subscriber)
+      return (_storage._state, _storage._configuration._observers, _storage._subscribers.count)
     }
-    subscriber.deliver(state)
+    subscriber._deliver(state)
     for observer in observers { observer.receive(.subscribersChanged(store: name, count: count)) }
   }
 
-  private func remove(_ subscriber: StoreSubscriber<State>) {
-    subscriber.isActive.store(false, ordering: .relaxed)
-    let (observers, count) = lock.withLock {
-      storage.subscribers.removeAll { $0 === subscriber }
-      return (storage.configuration.observers, storage.subscribers.count)
+  private func remove(_ subscriber: _StoreSubscriber<State>) {
+    subscriber._isActive.store(false, ordering: .relaxed)
+    let (observers, count) = _lock.withLock {
+      _storage._subscribers.removeAll { $0 === subscriber }
+      return (_storage._configuration._observers, _storage._subscribers.count)
     }
     for observer in observers { observer.receive(.subscribersChanged(store: name, count: count)) }
   }
@@ -121,6 +121,6 @@ extension Store {
   /// print(store.subscriberCount)
   /// ```
   public var subscriberCount: Int {
-    lock.withLock { storage.subscribers.count }
+    _lock.withLock { _storage._subscribers.count }
   }
 }

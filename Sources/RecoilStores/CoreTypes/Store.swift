@@ -27,23 +27,23 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The store's name, as shown by the inspector.
   public let name: String
 
-  @usableFromInline let lock = Lock()
+  @usableFromInline let _lock = Lock()
   // Safe: `storage` is guarded by `lock`, except `storage.state`, which only the processing
   // thread (the one that set `isProcessing`) writes (under `lock`) and may read without it.
-  @usableFromInline nonisolated(unsafe) let storage: StoreStorage<State, Action>
+  @usableFromInline nonisolated(unsafe) let _storage: _StoreStorage<State, Action>
   /// Set while some thread processes the queue.
-  @usableFromInline let isProcessing = Atomic<Bool>(false)
+  @usableFromInline let _isProcessing = Atomic<Bool>(false)
   /// Work waiting in `storage.queue`, readable without the lock.
-  @usableFromInline let pending = Atomic<Int>(0)
+  @usableFromInline let _pending = Atomic<Int>(0)
   /// Whether no observer, slice or effect is registered: then processing skips reading the
   /// configuration under the lock. Changed only while holding `lock`.
-  @usableFromInline let hasNoConfiguration = Atomic<Bool>(true)
+  @usableFromInline let _hasNoConfiguration = Atomic<Bool>(true)
   /// Bumped (under `lock`) at every change of the configuration.
-  @usableFromInline let configurationVersion = Atomic<Int>(0)
+  @usableFromInline let _configurationVersion = Atomic<Int>(0)
   /// The thread running a reducer, to report a dispatch from inside it.
-  @usableFromInline let reducingThread = Atomic<UInt>(0)
-  @usableFromInline let reducer: Reducer<State, Action>
-  @usableFromInline let middleware: [Middleware<State, Action>]
+  @usableFromInline let _reducingThread = Atomic<UInt>(0)
+  @usableFromInline let _reducer: Reducer<State, Action>
+  @usableFromInline let _middleware: [Middleware<State, Action>]
 
   /// Creates a store.
   ///
@@ -61,13 +61,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     name: String = String(describing: State.self)
   ) {
     self.name = name
-    self.reducer = reducer
-    self.middleware = middleware
-    self.storage = StoreStorage(state: initialState)
+    self._reducer = reducer
+    self._middleware = middleware
+    self._storage = _StoreStorage(state: initialState)
   }
 
   deinit {
-    for task in storage.effectTasks.values { task.task.cancel() }
+    for task in _storage._effectTasks.values { task.task.cancel() }
   }
 
   /// The current state.
@@ -76,7 +76,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// let count = store.state.cart.items.count
   /// ```
   public var state: State {
-    lock.withLock { storage.state }
+    _lock.withLock { _storage._state }
   }
 
   // MARK: - Dispatch
@@ -96,23 +96,23 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///   - file: Where it is dispatched, for the inspector's trace; filled in by the compiler.
   ///   - line: Where it is dispatched; filled in by the compiler.
   @inlinable public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
-    dispatch(action, at: CallSite(file: file, line: line))
+    _dispatch(action, at: CallSite(file: file, line: line))
   }
 
   /// ``dispatch(_:file:line:)`` with the call site already made, for middleware and effects.
-  @inlinable func dispatch(_ action: Action, at site: CallSite) {
-    if reducingThread.load(ordering: .relaxed) == CurrentThread.id {
+  @inlinable func _dispatch(_ action: Action, at site: CallSite) {
+    if _reducingThread.load(ordering: .relaxed) == CurrentThread.id {
       ProgrammerError.stop(
         "Store '\(name)': dispatch(\(action)) was called from inside a reducer; reducers must be pure. Dispatch from middleware, an effect or a subscriber instead."
       )
     }
-    if isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+    if _isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
       // Only a store with a configuration (a recorder among it) keeps where actions come from.
-      if !hasNoConfiguration.load(ordering: .relaxed) { noteOrigin(site) }
-      processAction(action)
-      drainQueue(startingWith: nil)
+      if !_hasNoConfiguration.load(ordering: .relaxed) { _noteOrigin(site) }
+      _processAction(action)
+      _drainQueue(startingWith: nil)
     } else {
-      enqueue(action, at: site)
+      _enqueue(action, at: site)
     }
   }
 

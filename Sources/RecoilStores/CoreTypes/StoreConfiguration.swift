@@ -3,13 +3,13 @@ import RecoilConcurrency
 import Synchronization
 
 /// What can be registered on a store after its creation.
-@usableFromInline struct StoreConfiguration<State: Sendable, Action: Sendable> {
-  @usableFromInline var observers: [any StoreObserver] = []
-  @usableFromInline var slices: [SliceRegistration<State, Action>] = []
-  @usableFromInline var effects: [Effect<State, Action>] = []
-  @usableFromInline var actionRecorder: ActionRecorder<State, Action>?
+@usableFromInline struct _StoreConfiguration<State: Sendable, Action: Sendable> {
+  @usableFromInline var _observers: [any StoreObserver] = []
+  @usableFromInline var _slices: [_SliceRegistration<State, Action>] = []
+  @usableFromInline var _effects: [Effect<State, Action>] = []
+  @usableFromInline var _actionRecorder: _ActionRecorder<State, Action>?
 
   @usableFromInline init() {}
 
-  @inlinable var isEmpty: Bool { observers.isEmpty && slices.isEmpty && effects.isEmpty && actionRecorder == nil }
+  @inlinable var isEmpty: Bool { _observers.isEmpty && _slices.isEmpty && _effects.isEmpty && _actionRecorder == nil }
 }

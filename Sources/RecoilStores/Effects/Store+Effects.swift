@@ -9,8 +9,8 @@ extension Store {
   ///
   /// - Parameter effect: The effect.
   public func addEffect(_ effect: Effect<State, Action>) {
-    lock.withLock {
-      storage.configuration.effects.append(effect)
+    _lock.withLock {
+      _storage._configuration._effects.append(effect)
       configurationChanged()
     }
   }
@@ -23,7 +23,7 @@ extension Store {
   ///
   /// - Parameter id: The effect's id.
   public func cancelEffects(id: String) {
-    let tasks = lock.withLock { storage.effectTasks.values.filter { $0.id == id }.map(\.task) }
+    let tasks = _lock.withLock { _storage._effectTasks.values.filter { $0.id == id }.map(\.task) }
     for task in tasks { task.cancel() }
   }
 
@@ -33,20 +33,20 @@ extension Store {
   /// #expect(store.runningEffectCount == 0)
   /// ```
   public var runningEffectCount: Int {
-    lock.withLock { storage.effectTasks.count }
+    _lock.withLock { _storage._effectTasks.count }
   }
 
-  @usableFromInline func startEffects(
+  @usableFromInline func _startEffects(
     _ effects: [Effect<State, Action>], for action: Action, state: State, sequence: Int, cause: UInt64,
     observers: [any StoreObserver]
   ) {
     for effect in effects where effect.matches(action) {
       if effect.cancelsInFlight { cancelEffects(id: effect.id) }
-      let context = EffectContext<Action> { [weak self] in self?.dispatch($0, at: $1) }
+      let context = EffectContext<Action> { [weak self] in self?._dispatch($0, at: $1) }
       let storeName = name
-      let run = lock.withLock {
-        storage.nextEffectRun += 1
-        return storage.nextEffectRun
+      let run = _lock.withLock {
+        _storage._nextEffectRun += 1
+        return _storage._nextEffectRun
       }
       // A recording store places the start in the causal order; the effect's task carries it,
       // so what the effect dispatches names it.
@@ -57,8 +57,8 @@ extension Store {
       }
       // The task is created while the lock is held, so it cannot remove its entry before it
       // was added.
-      lock.withLock {
-        storage.effectTasks[run] = (
+      _lock.withLock {
+        _storage._effectTasks[run] = (
           effect.id,
           Task { [weak self] in
             let event: StoreEvent
@@ -78,9 +78,9 @@ extension Store {
               event = .effectFailed(store: storeName, effect: effect.id, run: run, error: error)
             }
             guard let self else { return }
-            let observers = self.lock.withLock {
-              self.storage.effectTasks[run] = nil
-              return self.storage.configuration.observers
+            let observers = self._lock.withLock {
+              self._storage._effectTasks[run] = nil
+              return self._storage._configuration._observers
             }
             for observer in observers { observer.receive(event) }
           }

@@ -17,7 +17,7 @@ import RecoilConcurrency
 /// ```
 public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
   /// Runs the middleware for one action; `next` runs the rest of the chain and the reducers.
-  @usableFromInline let run: @Sendable (Action, MiddlewareContext<State, Action>, (Action) -> Void) -> Void
+  @usableFromInline let _run: @Sendable (Action, MiddlewareContext<State, Action>, (Action) -> Void) -> Void
 
   /// Creates a middleware that runs before the reducers.
   ///
@@ -28,13 +28,13 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
   /// - Parameter handle: Receives each action and what it may use of the store; returns the
   ///   action to hand on (possibly a different one), or `nil` to drop it.
   public init(_ handle: @escaping @Sendable (Action, MiddlewareContext<State, Action>) -> Action?) {
-    run = { action, context, next in
+    _run = { action, context, next in
       if let handed = handle(action, context) { next(handed) }
     }
   }
 
   private init(run: @escaping @Sendable (Action, MiddlewareContext<State, Action>, (Action) -> Void) -> Void) {
-    self.run = run
+    self._run = run
   }
 
   /// Creates a middleware that wraps the rest of the chain and the reducers, as Redux's
@@ -71,19 +71,19 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
 /// }
 /// ```
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
-  @usableFromInline let currentState: @Sendable () -> State
-  @usableFromInline let send: @Sendable (Action, CallSite) -> Void
+  @usableFromInline let _currentState: @Sendable () -> State
+  @usableFromInline let _send: @Sendable (Action, CallSite) -> Void
 
   @usableFromInline init(
     currentState: @escaping @Sendable () -> State, send: @escaping @Sendable (Action, CallSite) -> Void
   ) {
-    self.currentState = currentState
-    self.send = send
+    self._currentState = currentState
+    self._send = send
   }
 
   /// The store's state: before the current action, or, in a ``Middleware/wrapping(_:)``
   /// middleware after `next` returned, after it.
-  public var state: State { currentState() }
+  public var state: State { _currentState() }
 
   /// Dispatches another action; it runs after the current one completes.
   ///
@@ -96,6 +96,6 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   ///   - file: Where it is dispatched, for the inspector's trace; filled in by the compiler.
   ///   - line: Where it is dispatched; filled in by the compiler.
   public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
-    send(action, CallSite(file: file, line: line))
+    _send(action, CallSite(file: file, line: line))
   }
 }

@@ -6,116 +6,116 @@ import RecoilConcurrency
 /// Written by the thread processing actions inside the critical section that commits the new
 /// state, so recording costs no extra lock and no type erasure: values stay typed until
 /// ``Store/recordedActions()`` reads them.
-@usableFromInline final class ActionRecorder<State: Sendable, Action: Sendable> {
-  @usableFromInline struct Entry {
-    @usableFromInline var action: Action
-    @usableFromInline var before: State
-    @usableFromInline var after: State
+@usableFromInline final class _ActionRecorder<State: Sendable, Action: Sendable> {
+  @usableFromInline struct _Entry {
+    @usableFromInline var _action: Action
+    @usableFromInline var _before: State
+    @usableFromInline var _after: State
     /// Its place in the causal timeline, and whether it was timed.
-    @usableFromInline var causality: Causality
+    @usableFromInline var _causality: _Causality
 
-    @inlinable init(action: Action, before: State, after: State, causality: Causality) {
-      self.action = action
-      self.before = before
-      self.after = after
-      self.causality = causality
+    @inlinable init(action: Action, before: State, after: State, causality: _Causality) {
+      self._action = action
+      self._before = before
+      self._after = after
+      self._causality = causality
     }
   }
 
   /// An entry's place in the causal timeline: plain data.
-  @usableFromInline struct Causality: BitwiseCopyable {
+  @usableFromInline struct _Causality: BitwiseCopyable {
     /// The action's place in the causal order; its notification, if any, is the next.
-    @usableFromInline var order: UInt64
+    @usableFromInline var _order: UInt64
     /// Its cause's place (0: none).
-    @usableFromInline var cause: UInt64
+    @usableFromInline var _cause: UInt64
     /// Where it was dispatched; unknown for a replayed action.
-    @usableFromInline var site: CallSite
+    @usableFromInline var _site: CallSite
     /// How many subscribers were notified of the new state (none: no notification).
-    @usableFromInline var subscribers: UInt32
+    @usableFromInline var _subscribers: UInt32
     /// Whether it was timed: its times are then in `timings`.
-    @usableFromInline var isTimed: Bool
+    @usableFromInline var _isTimed: Bool
 
     @inlinable init(order: UInt64, cause: UInt64, site: CallSite, subscribers: Int, isTimed: Bool) {
-      self.order = order
-      self.cause = cause
-      self.site = site
-      self.subscribers = UInt32(truncatingIfNeeded: subscribers)
-      self.isTimed = isTimed
+      self._order = order
+      self._cause = cause
+      self._site = site
+      self._subscribers = UInt32(truncatingIfNeeded: subscribers)
+      self._isTimed = isTimed
     }
   }
 
   /// The duration of an action that was not timed.
-  @usableFromInline static var untimed: UInt64 { .max }
+  @usableFromInline static var _untimed: UInt64 { .max }
 
   /// Only touched under the store's lock.
-  @usableFromInline @exclusivity(unchecked) var entries: RecordBuffer<Entry>
+  @usableFromInline @exclusivity(unchecked) var _entries: RecordBuffer<_Entry>
   /// The times of the timed entries: most actions are not timed, so an entry holds no times.
-  @usableFromInline @exclusivity(unchecked) var timings: SampledTimes
+  @usableFromInline @exclusivity(unchecked) var _timings: SampledTimes
   /// The store's number of the newest entry's action. Every action the store processes while
   /// recording is recorded, so the entries' numbers are consecutive and not stored: an entry
   /// of a small state is 64 bytes, not 88, which is most of what recording costs an action.
-  @usableFromInline @exclusivity(unchecked) var newestSequence = 0
+  @usableFromInline @exclusivity(unchecked) var _newestSequence = 0
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
   /// The strictest timing asked for.
-  @usableFromInline private(set) var timing: RecordingTiming
+  @usableFromInline private(set) var _timing: RecordingTiming
 
   init(capacity: Int, timing: RecordingTiming) {
-    entries = RecordBuffer(capacity: capacity)
-    timings = SampledTimes(capacity: capacity)
-    self.timing = timing
+    _entries = RecordBuffer(capacity: capacity)
+    _timings = SampledTimes(capacity: capacity)
+    self._timing = timing
   }
 
   /// Another caller starts recording: keeps the larger capacity and the stricter timing.
   func join(capacity: Int, timing: RecordingTiming) {
     users += 1
-    entries.grow(to: capacity)
-    timings.grow(to: capacity)
-    let combined = self.timing.combined(with: timing)
+    _entries.grow(to: capacity)
+    _timings.grow(to: capacity)
+    let combined = self._timing.combined(with: timing)
     // The processing thread samples by the new timing from its next copy of the
-    // configuration (see `ProcessedConfiguration`).
-    self.timing = combined
+    // configuration (see `_ProcessedConfiguration`).
+    self._timing = combined
   }
 
   /// Adds an entry, replacing the oldest when full, with its times when it was timed
   /// (`durationNanos` is not `untimed`). Called under the store's lock.
-  @inlinable @inline(__always) func append(_ entry: Entry, sequence: Int, startNanos: UInt64, durationNanos: UInt64) {
-    entries.append(entry)
-    newestSequence = sequence
-    if entry.causality.isTimed { timings.append(startNanos: startNanos, durationNanos: durationNanos) }
+  @inlinable @inline(__always) func append(_ entry: _Entry, sequence: Int, startNanos: UInt64, durationNanos: UInt64) {
+    _entries.append(entry)
+    _newestSequence = sequence
+    if entry._causality._isTimed { _timings.append(startNanos: startNanos, durationNanos: durationNanos) }
   }
 
   /// What `recording(of:store:)` needs, copied under the store's lock.
   struct Contents: @unchecked Sendable {
     // Sendable: the entries hold Sendable states and actions.
-    let entries: [Entry]
+    let entries: [_Entry]
     let dropped: Int
     let timings: SampledTimes
     let newestSequence: Int
   }
 
   var contents: Contents {
-    Contents(entries: entries.elements, dropped: entries.dropped, timings: timings, newestSequence: newestSequence)
+    Contents(entries: _entries.elements, dropped: _entries.dropped, timings: _timings, newestSequence: _newestSequence)
   }
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
   static func recording(of contents: Contents, store: String) -> ActionRecording {
     let entries = contents.entries
-    let spans = contents.timings.spans(timed: entries.map(\.causality.isTimed))
+    let spans = contents.timings.spans(timed: entries.map(\._causality._isTimed))
     let firstSequence = contents.newestSequence - entries.count + 1
     // An indexed loop: this code is generic and not specialized for the store's types, where
     // zipped and enumerated iterators cost a metadata lookup per step.
     var records: [StoreActionRecord] = []
     records.reserveCapacity(entries.count)
     for position in entries.indices {
-      let causality = entries[position].causality
+      let causality = entries[position]._causality
       records.append(
         StoreActionRecord(
-          sequence: firstSequence + position, store: store, action: entries[position].action,
-          stateBefore: entries[position].before, stateAfter: entries[position].after,
-          durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality.order,
-          cause: causality.cause, site: causality.site.isUnknown ? nil : causality.site,
-          subscribers: Int(causality.subscribers)))
+          sequence: firstSequence + position, store: store, action: entries[position]._action,
+          stateBefore: entries[position]._before, stateAfter: entries[position]._after,
+          durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality._order,
+          cause: causality._cause, site: causality._site.isUnknown ? nil : causality._site,
+          subscribers: Int(causality._subscribers)))
     }
     return ActionRecording(records: records, dropped: contents.dropped)
   }

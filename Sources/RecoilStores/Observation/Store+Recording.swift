@@ -14,11 +14,11 @@ extension Store {
   ///   - timing: Which actions to time: by default a sample, so that recording stays cheap
   ///     for fast reducers (see `RecordingTiming`).
   public func startRecordingActions(capacity: Int = 10_000, timing: RecordingTiming = .sampled) {
-    lock.withLock {
-      if let recorder = storage.configuration.actionRecorder {
+    _lock.withLock {
+      if let recorder = _storage._configuration._actionRecorder {
         recorder.join(capacity: capacity, timing: timing)
       } else {
-        storage.configuration.actionRecorder = ActionRecorder(capacity: capacity, timing: timing)
+        _storage._configuration._actionRecorder = _ActionRecorder(capacity: capacity, timing: timing)
       }
       configurationChanged()
     }
@@ -30,11 +30,11 @@ extension Store {
   /// store.stopRecordingActions()
   /// ```
   public func stopRecordingActions() {
-    lock.withLock {
-      guard let recorder = storage.configuration.actionRecorder else { return }
+    _lock.withLock {
+      guard let recorder = _storage._configuration._actionRecorder else { return }
       recorder.users -= 1
       if recorder.users <= 0 {
-        storage.configuration.actionRecorder = nil
+        _storage._configuration._actionRecorder = nil
         configurationChanged()
       }
     }
@@ -48,9 +48,9 @@ extension Store {
   ///
   /// - Returns: The recording, read under the lock.
   public func recordedActions() -> ActionRecording {
-    guard let contents = lock.withLock({ storage.configuration.actionRecorder?.contents }) else {
+    guard let contents = _lock.withLock({ _storage._configuration._actionRecorder?.contents }) else {
       return ActionRecording()
     }
-    return ActionRecorder.recording(of: contents, store: name)
+    return _ActionRecorder.recording(of: contents, store: name)
   }
 }

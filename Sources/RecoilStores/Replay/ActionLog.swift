@@ -89,7 +89,7 @@ extension Store {
     for entry in log.entries {
       if let last, entry.sequence > last { break }
       if skipped.contains(entry.sequence) { continue }
-      perform(.replay(entry.action))
+      _perform(.replay(entry.action))
     }
   }
 }

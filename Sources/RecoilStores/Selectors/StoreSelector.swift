@@ -170,13 +170,13 @@ extension Store {
   /// for (name, inputs) in store.selectors { print(name, inputs) }
   /// ```
   public var selectors: [(name: String, inputs: [String])] {
-    lock.withLock { storage.selectors.map { ($0.key, $0.value) }.sorted { $0.name < $1.name } }
+    _lock.withLock { _storage._selectors.map { ($0.key, $0.value) }.sorted { $0.name < $1.name } }
   }
 
   private func evaluate<Value>(_ selector: StoreSelector<State, Value>, on state: State) -> Value {
-    let observers = lock.withLock {
-      for (name, inputs) in selector.tree where storage.selectors[name] == nil { storage.selectors[name] = inputs }
-      return storage.configuration.observers
+    let observers = _lock.withLock {
+      for (name, inputs) in selector.tree where _storage._selectors[name] == nil { _storage._selectors[name] = inputs }
+      return _storage._configuration._observers
     }
     guard !observers.isEmpty else { return selector.evaluate(state, nil).value }
     // Every selector of the tree that recomputed is reported, inputs included: a selector

@@ -20,13 +20,13 @@ extension Store {
       name: name ?? Self.lastComponent(of: keyPath), valueType: String(describing: Slice.self),
       path: String(describing: keyPath).split(separator: ".").dropFirst().joined(separator: "."))
     let reduce = reducer.reduce
-    let registration = SliceRegistration<State, Action>(
+    let registration = _SliceRegistration<State, Action>(
       info: info, reduce: { state, action in reduce(&state[keyPath: keyPath], action) },
       read: { $0[keyPath: keyPath] })
-    let observers = lock.withLock {
-      storage.configuration.slices.append(registration)
+    let observers = _lock.withLock {
+      _storage._configuration._slices.append(registration)
       configurationChanged()
-      return storage.configuration.observers
+      return _storage._configuration._observers
     }
     for observer in observers { observer.receive(.sliceRegistered(store: self.name, slice: info)) }
   }
@@ -37,7 +37,7 @@ extension Store {
   /// print(store.slices.map(\.name))  // ["user", "settings"]
   /// ```
   public var slices: [StoreSliceInfo] {
-    lock.withLock { storage.configuration.slices.map(\.info) }
+    _lock.withLock { _storage._configuration._slices.map(\._info) }
   }
 
   /// The current value of every registered slice, by name.
@@ -48,7 +48,7 @@ extension Store {
   ///
   /// - Returns: Slice names and values, in registration order.
   public func sliceValues() -> [(name: String, value: any Sendable)] {
-    lock.withLock { storage.configuration.slices.map { ($0.info.name, $0.read(storage.state)) } }
+    _lock.withLock { _storage._configuration._slices.map { ($0._info.name, $0._read(_storage._state)) } }
   }
 
   /// A slice's values as an asynchronous sequence of distinct values: the current value first,
