@@ -56,7 +56,17 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var _affected: [Int32] = []
 
   @exclusivity(unchecked) var observers: [any AtomGraphObserver] = [] {
-    didSet { _hasObservers = !observers.isEmpty }
+    didSet {
+      _hasObservers = !observers.isEmpty
+      observerReferences = ContiguousArray(observers.map(ObserverReference.init))
+    }
+  }
+  /// `observers` again, unretained, for reading their interests on every operation.
+  @exclusivity(unchecked) private var observerReferences: ContiguousArray<ObserverReference> = []
+
+  /// An observer held without a reference count: `observers` owns it.
+  private struct ObserverReference {
+    unowned(unsafe) let observer: any AtomGraphObserver
   }
   @usableFromInline @exclusivity(unchecked) var _hasObservers = false
   /// What the observers want of the costly kinds of events, read once per operation (see
@@ -330,10 +340,9 @@ import Synchronization
   /// What the observers want of the costly kinds of events.
   @usableFromInline func _interests() -> AtomGraphEventKinds {
     var kinds: AtomGraphEventKinds = []
-    // Asked on every operation: the buffer lends each observer without retaining it.
-    observers.withUnsafeBufferPointer { observers in
-      for index in observers.indices { kinds.formUnion(observers[index].interests) }
-    }
+    // Asked on every operation, so each observer is used without retaining it or the array:
+    // `observers` keeps them alive, and nothing changes it during this loop.
+    for index in observerReferences.indices { kinds.formUnion(observerReferences[index].observer.interests) }
     return kinds
   }
 
