@@ -32,13 +32,13 @@ public final class AnyCancellable: Cancellable, Hashable {
 }
 
 /// A subscription the stand-in operators pass along: values go to `receive`, cancelling runs
-/// `cancel` once.
-public final class StandInSubscription {
-  let receive: (Any) -> Void
+/// each `onCancel` once.
+public final class StandInSubscription<Input> {
+  let receive: (Input) -> Void
   var onCancel: [() -> Void] = []
   var isCancelled = false
 
-  init(receive: @escaping (Any) -> Void) { self.receive = receive }
+  init(receive: @escaping (Input) -> Void) { self.receive = receive }
 
   func cancel() {
     guard !isCancelled else { return }
@@ -52,12 +52,12 @@ public protocol Publisher<Output, Failure> {
   associatedtype Output
   associatedtype Failure: Error
   /// Starts sending to `subscription` (the stand-in's one requirement).
-  func attach(_ subscription: StandInSubscription)
+  func attach(_ subscription: StandInSubscription<Output>)
 }
 
 /// A publisher with a current value that it sends to each new subscriber.
 public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
-  private var subscriptions: [StandInSubscription] = []
+  private var subscriptions: [StandInSubscription<Output>] = []
   /// The current value.
   public private(set) var value: Output
 
@@ -70,7 +70,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
     for subscription in subscriptions where !subscription.isCancelled { subscription.receive(input) }
   }
 
-  public func attach(_ subscription: StandInSubscription) {
+  public func attach(_ subscription: StandInSubscription<Output>) {
     subscriptions.append(subscription)
     subscription.receive(value)
   }
@@ -78,13 +78,13 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
 
 /// A publisher of another's values, of a fixed type.
 public struct AnyPublisher<Output, Failure: Error>: Publisher {
-  private let attachment: (StandInSubscription) -> Void
+  private let attachment: (StandInSubscription<Output>) -> Void
 
   init<Upstream: Publisher>(_ upstream: Upstream) where Upstream.Output == Output, Upstream.Failure == Failure {
     attachment = upstream.attach
   }
 
-  public func attach(_ subscription: StandInSubscription) { attachment(subscription) }
+  public func attach(_ subscription: StandInSubscription<Output>) { attachment(subscription) }
 }
 
 /// The operators' types, as in Combine.
@@ -96,7 +96,7 @@ public enum Publishers {
     let upstream: Upstream
     let receiveCancel: (() -> Void)?
 
-    public func attach(_ subscription: StandInSubscription) {
+    public func attach(_ subscription: StandInSubscription<Output>) {
       if let receiveCancel { subscription.onCancel.append(receiveCancel) }
       upstream.attach(subscription)
     }
@@ -108,11 +108,9 @@ public enum Publishers {
     let upstream: Upstream
     let transform: (Upstream.Output) -> Output?
 
-    public func attach(_ subscription: StandInSubscription) {
-      let downstream = subscription
-      let inner = StandInSubscription { value in
-        // Only this operator's upstream sends to `inner`.
-        if let mapped = transform(value as! Upstream.Output) { downstream.receive(mapped) }
+    public func attach(_ subscription: StandInSubscription<Output>) {
+      let inner = StandInSubscription<Upstream.Output> { value in
+        if let mapped = transform(value) { subscription.receive(mapped) }
       }
       subscription.onCancel.append(inner.cancel)
       upstream.attach(inner)
@@ -125,9 +123,8 @@ public enum Publishers {
     let upstream: Upstream
     let transform: (Upstream.Output) -> Output
 
-    public func attach(_ subscription: StandInSubscription) {
-      let downstream = subscription
-      let inner = StandInSubscription { value in downstream.receive(transform(value as! Upstream.Output)) }
+    public func attach(_ subscription: StandInSubscription<Output>) {
+      let inner = StandInSubscription<Upstream.Output> { subscription.receive(transform($0)) }
       subscription.onCancel.append(inner.cancel)
       upstream.attach(inner)
     }
@@ -175,7 +172,7 @@ extension Publisher {
 extension Publisher where Failure == Never {
   /// Calls `receiveValue` with each value until cancelled.
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-    let subscription = StandInSubscription { receiveValue($0 as! Output) }
+    let subscription = StandInSubscription<Output>(receive: receiveValue)
     attach(subscription)
     return AnyCancellable(subscription.cancel)
   }
