@@ -162,17 +162,22 @@ struct FieldReader {
   /// A string that must name one of a set of values (a node's kind, an effect's phase), or
   /// `nil` for null.
   mutating func enumeration<Value>(_ parse: (String) -> Value?, expected: String) throws(SnapshotError) -> Value? {
-    _ = try json.peek()
-    let before = self
-    guard let text = try string() else { return nil }
-    guard let value = parse(text) else { throw before.invalid(expected: expected) }
-    return value
+    try enumeration(matching: { parse($0.string) }, expected: expected)
   }
 
-  /// ``enumeration(_:expected:)`` for a value matched by name with `~=` (see ``JSONKey``), so
-  /// that no `String` is made: for the fields read on every event, such as its `type`.
-  mutating func enumeration<Value>(matching match: (JSONKey) -> Value?, expected: String) throws(SnapshotError)
-    -> Value?
+  /// ``enumeration(_:expected:)`` for an enumeration whose raw values are its names, matched
+  /// in place, without making a `String`: for fields read on every event or node, such as an
+  /// event's `type` and a node's `kind`.
+  mutating func enumeration<Value: CaseIterable & RawRepresentable>(_ type: Value.Type, expected: String)
+    throws(SnapshotError) -> Value? where Value.RawValue == String
+  {
+    try enumeration(matching: { name in Value.allCases.first { name.matches($0.rawValue) } }, expected: expected)
+  }
+
+  /// A string matched by `match`, or `nil` for null; a string it does not match is an
+  /// invalid value.
+  private mutating func enumeration<Value>(matching match: (JSONKey) -> Value?, expected: String)
+    throws(SnapshotError) -> Value?
   {
     let kind = try json.peek()
     let before = self

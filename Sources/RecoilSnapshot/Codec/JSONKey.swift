@@ -24,6 +24,17 @@ struct JSONKey {
   /// The name as a string, for paths in error messages.
   var string: String { unescaped ?? String(decoding: raw, as: UTF8.self) }
 
+  /// Whether the name is `text`, compared byte for byte without making a `String`.
+  func matches(_ text: String) -> Bool {
+    if let unescaped { return unescaped == text }
+    var text = text
+    return text.withUTF8 { expected in
+      guard expected.count == raw.count else { return false }
+      guard let left = expected.baseAddress, let right = raw.baseAddress else { return expected.isEmpty }
+      return memcmp(left, right, expected.count) == 0
+    }
+  }
+
   /// Whether the name is `name`.
   static func ~= (name: StaticString, key: JSONKey) -> Bool {
     if let unescaped = key.unescaped {

@@ -28,7 +28,7 @@ struct NodeFieldDecoder {
       node.id = id ?? ""
       hasID = id != nil
     case "kind":
-      let kind = try reader.enumeration(matching: Self.kind(named:), expected: "atom, selector, store or slice")
+      let kind = try reader.enumeration(SnapshotNodeKind.self, expected: "atom, selector, store or slice")
       node.kind = kind ?? .atom
       hasKind = kind != nil
     case "label": node.label = try reader.string()
@@ -41,7 +41,7 @@ struct NodeFieldDecoder {
     case "valueType": node.valueType = try reader.string()
     case "value": node.value = try reader.string()
     case "status":
-      node.status = try reader.enumeration(matching: Self.status(named:), expected: "ready, loading or error")
+      node.status = try reader.enumeration(SnapshotNodeStatus.self, expected: "ready, loading or error")
     case "error": node.error = try reader.string()
     case "subscribers": node.subscribers = try reader.count()
     case "evaluations": node.evaluations = try Self.readEvaluations(&reader)
@@ -78,25 +78,5 @@ struct NodeFieldDecoder {
     stats.count = count
     stats.totalNanos = total
     return stats
-  }
-
-  // Matched in place (see `JSONKey`): every node of a snapshot and every node event has them.
-  private static func kind(named name: JSONKey) -> SnapshotNodeKind? {
-    switch name {
-    case "atom": .atom
-    case "selector": .selector
-    case "store": .store
-    case "slice": .slice
-    default: nil
-    }
-  }
-
-  private static func status(named name: JSONKey) -> SnapshotNodeStatus? {
-    switch name {
-    case "ready": .ready
-    case "loading": .loading
-    case "error": .error
-    default: nil
-    }
   }
 }

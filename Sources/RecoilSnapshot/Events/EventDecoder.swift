@@ -3,29 +3,11 @@
 /// The `type` member decides which fields the rest may hold. Writers put it first; when it is
 /// not, it is looked up ahead on a copy of the reader, from the first member on.
 enum EventDecoder {
-  private enum EventType: String {
+  private enum EventType: String, CaseIterable {
     case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution
 
     static let expected =
       "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification or resolution"
-
-    /// The type named by `name`, matched in place: read once per event.
-    static func named(_ name: JSONKey) -> EventType? {
-      switch name {
-      case "evaluation": .evaluation
-      case "node": .node
-      case "action": .action
-      case "edgeAdded": .edgeAdded
-      case "edgeRemoved": .edgeRemoved
-      case "write": .write
-      case "notification": .notification
-      case "resolution": .resolution
-      case "effect": .effect
-      case "error": .error
-      case "dropped": .dropped
-      default: nil
-      }
-    }
   }
 
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> InspectorEvent {
@@ -42,7 +24,7 @@ enum EventDecoder {
     while let current = key {
       if "type" ~= current {
         let type = try probe.within(current) { reader throws(SnapshotError) in
-          try reader.enumeration(matching: EventType.named, expected: EventType.expected)
+          try reader.enumeration(EventType.self, expected: EventType.expected)
         }
         if let type { return type }
       } else {
@@ -83,7 +65,7 @@ enum EventDecoder {
         if !searchedForType, "type" ~= key {
           // The usual case: the type comes first, and is read in this pass.
           searchedForType = true
-          type = try reader.enumeration(matching: EventType.named, expected: EventType.expected)
+          type = try reader.enumeration(EventType.self, expected: EventType.expected)
           return
         }
         if !searchedForType { type = try findType(after: reader, firstKey: key) }
