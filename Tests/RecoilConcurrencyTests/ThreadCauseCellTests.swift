@@ -17,7 +17,7 @@ import Testing
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       let before = CausalClock.shared.threadCause
-      CausalClock.shared.setThreadCause(7)
+      CausalClock.shared.threadCell().cause = 7
       seen.withLock { $0 = (before, CausalClock.shared.threadCause) }
       done.signal()
     }

@@ -99,17 +99,6 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
     return ThreadCauseCell(cell)
   }
 
-  /// Binds `cause` on the calling thread (0 unbinds).
-  ///
-  /// ```swift
-  /// CausalClock.shared.setThreadCause(0)
-  /// ```
-  ///
-  /// - Parameter cause: A number from ``next(count:)``, or 0.
-  @inlinable public func setThreadCause(_ cause: UInt64) {
-    threadCell().cause = cause
-  }
-
   /// Whether some task binds a cause now (see ``CauseContext/withTaskCause(_:_:)``).
   @inlinable var hasTaskBindings: Bool { bindings.pointee.load(ordering: .relaxed) != 0 }
 }
