@@ -26,6 +26,15 @@ enum LayoutSettings {
     return attributes
   }
 
+  /// `description` without the whole-graph ranker, for a large graph Graphviz could not rank
+  /// with it; `nil` when it does not use it.
+  static func withoutWholeGraphRanking(_ description: GraphDescription) -> GraphDescription? {
+    guard description.graphAttributes.contains(where: { $0 == ("newrank", "true") }) else { return nil }
+    var plain = description
+    plain.graphAttributes.removeAll { $0.0 == "newrank" }
+    return plain
+  }
+
   /// Spreads out nodes that would otherwise all sit on the top rank (sources with many
   /// siblings, and isolated nodes), as Graphviz's `unflatten` does, so a graph with hundreds of
   /// atoms is not one very wide row.

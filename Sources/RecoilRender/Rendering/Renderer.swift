@@ -81,6 +81,23 @@ public enum Renderer {
     return try picture(of: filtered, marks: marks, options: options, warning: warning)
   }
 
+  /// Draws `description`. A large graph is ranked by Graphviz's faster whole-graph ranker
+  /// (see `LayoutSettings`), which in Graphviz 2.43 fails on some graphs with many clusters
+  /// ("trouble in init_rank"); such a graph is drawn again with dot's own ranker, slower but
+  /// sound, and a warning says so.
+  private static func layOut(_ description: GraphDescription, format: RenderFormat, warning: (String) -> Void)
+    throws(RenderError) -> (bytes: [UInt8], warnings: [String])
+  {
+    do {
+      return try Graphviz.render(description, format: format)
+    } catch {
+      guard case .graphviz(let message) = error, let plain = LayoutSettings.withoutWholeGraphRanking(description)
+      else { throw error }
+      warning("the fast ranker failed (\(message)); drawn with dot's own ranker")
+      return try Graphviz.render(plain, format: format)
+    }
+  }
+
   /// Lays out and draws an already filtered snapshot. The HTML report draws an SVG without
   /// heat (its page colours by heat on a toggle) and wraps it with the snapshot's data.
   private static func picture(
@@ -92,7 +109,7 @@ public enum Renderer {
       drawn.heat = false
     }
     let description = GraphDescription(snapshot: snapshot, options: drawn, marks: marks)
-    var (bytes, warnings) = try Graphviz.render(description, format: drawn.format)
+    var (bytes, warnings) = try layOut(description, format: drawn.format, warning: warning)
     warnings.forEach(warning)
     if options.format == .html {
       let content = ReportPage.Content(
