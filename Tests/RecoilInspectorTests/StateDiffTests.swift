@@ -1,4 +1,5 @@
 import RecoilSnapshot
+import RecoilStores
 import Testing
 
 @testable import RecoilInspector
@@ -84,5 +85,47 @@ import Testing
     #expect(many.count == 10)
     let long = StateDiff.changes(from: "a", to: String(repeating: "b", count: 500), previewLength: 20)
     #expect(long.first?.after?.count == 20)
+  }
+}
+
+@Suite struct StateDiffReflectionTests {
+  final class Box: @unchecked Sendable { var value: Int; init(_ value: Int) { self.value = value } }
+  /// Fields a mirror reads but offsets must not: a weak reference and a function.
+  struct Screen: @unchecked Sendable {
+    weak var focused: Box?
+    var onTap: () -> Void = {}
+    var count = 0
+  }
+  struct Masked: CustomReflectable {
+    var hidden = 1
+    var customMirror: Mirror { Mirror(self, children: ["shown": hidden * 10], displayStyle: .struct) }
+  }
+
+  func render(_ changes: [SnapshotChange]) -> [String] {
+    changes.map { "\($0.path): \($0.before ?? "∅") -> \($0.after ?? "∅")" }
+  }
+
+  @Test func weakFieldsAndFunctionsAreDiffedThroughAMirror() {
+    let box = Box(1)
+    var after = Screen(focused: nil)
+    after.focused = box
+    after.count = 2
+    let found = render(StateDiff.changes(from: Screen(), to: after))
+    #expect(found.contains("count: 0 -> 2"))
+    #expect(found.contains { $0.hasPrefix("focused: nil -> ") })
+  }
+
+  @Test func aCustomMirrorNamesTheChangedParts() {
+    #expect(render(StateDiff.changes(from: Masked(), to: Masked(hidden: 2))) == ["shown: 10 -> 20"])
+  }
+
+  @Test func aCacheSharedAcrossDiffsGivesTheSameChanges() {
+    let cache = ReflectionCache()
+    struct Counter: Equatable { var count = 0; var label = "a" }
+    for step in 1...3 {
+      var after = Counter()
+      after.count = step
+      #expect(render(StateDiff.changes(from: Counter(), to: after, cache: cache)) == ["count: 0 -> \(step)"])
+    }
   }
 }

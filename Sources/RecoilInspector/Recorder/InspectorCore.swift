@@ -122,8 +122,10 @@ final class InspectorCore: Sendable {
     described.withUnsafeMutableBufferPointer { slots in
       nonisolated(unsafe) let slots = slots  // each chunk writes only its own indices
       DispatchQueue.concurrentPerform(iterations: (missing.count + chunkSize - 1) / chunkSize) { chunk in
+        // What reflection learns about the actions' types is kept per chunk, so no lock is taken.
+        let cache = ReflectionCache()
         for position in missing[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, missing.count)] {
-          slots[position] = describe(actions[position]) as SnapshotAction
+          slots[position] = describe(actions[position], cache: cache) as SnapshotAction
         }
       }
     }
@@ -142,8 +144,10 @@ final class InspectorCore: Sendable {
   }
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths.
-  func describe(_ raw: StoreActionRecord) -> SnapshotAction {
-    var description = ActionDescription(raw.action) { [redactor] in redactor.preview($0, limit: .max) }
+  func describe(_ raw: StoreActionRecord, cache: ReflectionCache = ReflectionCache()) -> SnapshotAction {
+    var description = ActionDescription(raw.action, cache: cache) { [redactor] in
+      redactor.preview($0, limit: .max, cache: cache)
+    }
     if description.payload != nil && redactor.redacts(actionNamed: description.name) {
       description.payload = Redaction.marker
     }
@@ -153,7 +157,7 @@ final class InspectorCore: Sendable {
       atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: raw.durationNanos.map { Int(clamping: $0) },
       changes: StateDiff.changes(
         from: raw.stateBefore, to: raw.stateAfter, previewLength: configuration.previewLength,
-        limit: configuration.changesPerAction, redactor: redactor))
+        limit: configuration.changesPerAction, redactor: redactor, cache: cache))
   }
 
   func describe(_ raw: StoreActionRecord) -> InspectorEvent.Kind {

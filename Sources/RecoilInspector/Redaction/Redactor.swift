@@ -65,13 +65,13 @@ struct Redactor: Sendable {
 
   /// The text of a value at `path` (a state path, or `nil` for atoms and selectors): the
   /// marker, a reflected description with redacted parts masked, or the usual preview.
-  func preview(_ value: Any, at path: String? = nil, limit: Int? = nil) -> String {
+  func preview(_ value: Any, at path: String? = nil, limit: Int? = nil, cache: ReflectionCache? = nil) -> String {
     let limit = limit ?? previewLength
-    guard !isEmpty else { return ValuePreview.describe(value, limit: limit) }
+    guard !isEmpty else { return ValuePreview.describe(value, limit: limit, cache: cache) }
     if redacts(value, at: path) { return Redaction.marker }
     var budget = 10_000
     guard holdsRedacted(value, at: path, depth: 0, budget: &budget) else {
-      return ValuePreview.describe(value, limit: limit)
+      return ValuePreview.describe(value, limit: limit, cache: cache)
     }
     return TextPreview.cut(describe(value, at: path, depth: 0), limit: limit)
   }

@@ -11,28 +11,61 @@ import RecoilStores
 enum StateDiff {
   static func changes(
     from before: Any, to after: Any, path: String = "", previewLength: Int = 120, limit: Int = 50,
-    redactor: Redactor? = nil
+    redactor: Redactor? = nil, cache: ReflectionCache = ReflectionCache()
   ) -> [SnapshotChange] {
     var result: [SnapshotChange] = []
     let redactor = redactor ?? Redactor(Redaction(), previewLength: previewLength)
-    collect(before, after, path: path, previewLength: previewLength, limit: limit, redactor: redactor, into: &result)
+    let context = Context(previewLength: previewLength, limit: limit, redactor: redactor, cache: cache)
+    collect(before, after, path: path, context, into: &result)
     return result
   }
 
+  /// What stays the same throughout one diff.
+  private struct Context {
+    let previewLength: Int
+    let limit: Int
+    let redactor: Redactor
+    let cache: ReflectionCache
+  }
+
   private static func collect(
-    _ before: Any, _ after: Any, path: String, previewLength: Int, limit: Int, redactor: Redactor,
-    into result: inout [SnapshotChange]
+    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [SnapshotChange]
   ) {
+    let (previewLength, limit, redactor) = (context.previewLength, context.limit, context.redactor)
     guard result.count < limit else { return }
     // Equal parts are skipped without reflecting on them: an action usually changes one path
     // of a state whose types are Equatable.
-    if isEqual(before, after) == true { return }
-    func preview(_ value: Any, _ at: String) -> String { redactor.preview(value, at: at, limit: previewLength) }
+    if context.cache.isEqual(before, after) == true { return }
+    func preview(_ value: Any, _ at: String) -> String {
+      redactor.preview(value, at: at, limit: previewLength, cache: context.cache)
+    }
+    func collect(_ before: Any, _ after: Any, path: String, into result: inout [SnapshotChange]) {
+      Self.collect(before, after, path: path, context, into: &result)
+    }
     // A redacted part is compared, but only ever shown as the marker.
     if !redactor.isEmpty, redactor.redacts(before, at: path) || redactor.redacts(after, at: path) {
       if String(reflecting: before) != String(reflecting: after) {
         result.append(
           SnapshotChange(path: path.isEmpty ? "self" : path, before: Redaction.marker, after: Redaction.marker))
+      }
+      return
+    }
+    // A scalar has no parts, and its preview is the text it is compared by.
+    if ReflectionCache.isScalar(before) && ReflectionCache.isScalar(after) {
+      let (old, new) = (String(reflecting: before), String(reflecting: after))
+      if old != new {
+        result.append(
+          SnapshotChange(
+            path: path.isEmpty ? "self" : path, before: ValuePreview.cut(old, limit: previewLength),
+            after: ValuePreview.cut(new, limit: previewLength)))
+      }
+      return
+    }
+    // A struct or tuple whose fields are known: only the fields whose bytes differ are looked
+    // into, in the order a mirror shows them.
+    if type(of: before) == type(of: after), let fields = context.cache.fields(of: before) {
+      for (label, old, new) in fields.differences(before, after) {
+        collect(old, new, path: join(path, label.hasPrefix(".") ? String(label.dropFirst()) : label), into: &result)
       }
       return
     }
@@ -50,8 +83,7 @@ enum StateDiff {
       case (nil, nil): return
       case (let old?, let new?):
         collect(
-          old.value, new.value, path: path, previewLength: previewLength, limit: limit, redactor: redactor,
-          into: &result)
+          old.value, new.value, path: path, into: &result)
       case (nil, let new?):
         result.append(
           SnapshotChange(path: path, before: "nil", after: preview(new.value, path)))
@@ -63,17 +95,13 @@ enum StateDiff {
       guard type(of: before) == type(of: after), left.children.count == right.children.count else { return leaf() }
       for (index, (old, new)) in zip(left.children, right.children).enumerated() {
         let name = old.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(index)
-        collect(
-          old.value, new.value, path: join(path, name), previewLength: previewLength, limit: limit, redactor: redactor,
-          into: &result)
+        collect(old.value, new.value, path: join(path, name), into: &result)
       }
     case (.enum, .enum):
       let oldCase = left.children.first
       let newCase = right.children.first
       guard let oldCase, let newCase, oldCase.label == newCase.label, let label = oldCase.label else { return leaf() }
-      collect(
-        oldCase.value, newCase.value, path: join(path, label), previewLength: previewLength, limit: limit,
-        redactor: redactor, into: &result)
+      collect(oldCase.value, newCase.value, path: join(path, label), into: &result)
     case (.collection, .collection):
       let old = Array(left.children)
       let new = Array(right.children)
@@ -81,9 +109,7 @@ enum StateDiff {
         let elementPath = "\(path)[\(index)]"
         switch (index < old.count, index < new.count) {
         case (true, true):
-          collect(
-            old[index].value, new[index].value, path: elementPath, previewLength: previewLength, limit: limit,
-            redactor: redactor, into: &result)
+          collect(old[index].value, new[index].value, path: elementPath, into: &result)
         case (true, false):
           result.append(
             SnapshotChange(
@@ -103,7 +129,7 @@ enum StateDiff {
         let entryPath = "\(path)[\(key)]"
         switch (old[key], new[key]) {
         case (let a?, let b?):
-          collect(a, b, path: entryPath, previewLength: previewLength, limit: limit, redactor: redactor, into: &result)
+          collect(a, b, path: entryPath, into: &result)
         case (let a?, nil):
           result.append(
             SnapshotChange(path: entryPath, before: preview(a, entryPath), after: nil))
@@ -126,16 +152,6 @@ enum StateDiff {
     default:
       leaf()
     }
-  }
-
-  /// Whether two values are equal, when their type is Equatable; `nil` when it is not.
-  private static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
-    guard let lhs = lhs as? any Equatable else { return nil }
-    func open<Left: Equatable>(_ left: Left) -> Bool {
-      guard let right = rhs as? Left else { return false }
-      return left == right
-    }
-    return open(lhs)
   }
 
   private static func keyedEntries(_ mirror: Mirror) -> [String: Any] {

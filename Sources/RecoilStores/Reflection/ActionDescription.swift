@@ -32,12 +32,19 @@ public struct ActionDescription: Sendable, Equatable {
   ///   - action: Any action.
   ///   - describePayload: Turns the innermost payload into text.
   public init(_ action: Any, describingPayload describePayload: (Any) -> String) {
+    self.init(action, cache: ReflectionCache(), describingPayload: describePayload)
+  }
+
+  /// Describes an action, learning about its types in `cache` for the actions that follow.
+  package init(_ action: Any, cache: ReflectionCache, describingPayload describePayload: (Any) -> String) {
     var cases: [String] = []
     var current: Any = action
     var payload: String?
     while true {
-      let mirror = Mirror(reflecting: current)
-      guard mirror.displayStyle == .enum else {
+      // A payload that is a scalar or a tuple is the innermost one; knowing it from its type
+      // spares a mirror.
+      let mirror = ReflectionCache.isScalar(current) || cache.isTuple(current) ? nil : Mirror(reflecting: current)
+      guard let mirror, mirror.displayStyle == .enum else {
         if !cases.isEmpty { payload = describePayload(current) }
         break
       }
@@ -47,8 +54,7 @@ public struct ActionDescription: Sendable, Equatable {
         break
       }
       cases.append(label)
-      let inner = Mirror(reflecting: child.value)
-      if inner.displayStyle == .tuple {
+      if cache.isTuple(child.value) {
         payload = describePayload(child.value)
         break
       }
@@ -83,9 +89,15 @@ public enum ValuePreview {
   ///   - limit: The most characters to keep; the cut is marked with an ellipsis.
   /// - Returns: The preview.
   public static func describe(_ value: Any, limit: Int = 200) -> String {
+    describe(value, limit: limit, cache: nil)
+  }
+
+  /// Describes a value, printing a tuple from the fields `cache` knows of its type rather than
+  /// through a mirror.
+  package static func describe(_ value: Any, limit: Int = 200, cache: ReflectionCache?) -> String {
     var text =
       value is String || value is Substring || value is Character
-      ? String(reflecting: value) : String(describing: value)
+      ? String(reflecting: value) : cache.flatMap { tupleText(value, cache: $0) } ?? String(describing: value)
     // Elements of collections print with their module (`MyApp.Product(…)`): drop the app's
     // module names, read from the value's type, but never the standard library's.
     if text.utf8.contains(UInt8(ascii: ".")) {
@@ -93,8 +105,25 @@ public enum ValuePreview {
         text = text.replacing(module + ".", with: "")
       }
     }
-    if text.count > limit { text = String(text.prefix(max(limit - 1, 1))) + "…" }
-    return text
+    return cut(text, limit: limit)
+  }
+
+  /// `text`, cut at `limit` characters with an ellipsis, as ``describe(_:limit:)`` cuts.
+  package static func cut(_ text: String, limit: Int) -> String {
+    text.count > limit ? String(text.prefix(max(limit - 1, 1))) + "…" : text
+  }
+
+  /// A tuple as `print` writes it, `(label: element, …)` with each element debug-printed, from
+  /// its stored fields; `nil` when `value` is no tuple whose fields are known.
+  private static func tupleText(_ value: Any, cache: ReflectionCache) -> String? {
+    guard !ReflectionCache.isScalar(value), let fields = cache.fields(of: value), fields.isTuple else { return nil }
+    var text = "("
+    for (position, (field, element)) in zip(fields.fields, fields.values(of: value)).enumerated() {
+      if position > 0 { text += ", " }
+      if !field.label.isEmpty && !field.label.hasPrefix(".") { text += field.label + ": " }
+      text += String(reflecting: element)
+    }
+    return text + ")"
   }
 
   /// The module names in a reflected type name such as `Swift.Array<MyApp.Product>`.

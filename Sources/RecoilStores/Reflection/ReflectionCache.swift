@@ -1,0 +1,72 @@
+/// What describing values by reflection learns about their types, kept for the values that
+/// follow: each type's stored fields, its equality, and whether it is a tuple. Describing a
+/// snapshot's actions meets the same few types thousands of times.
+///
+/// Not thread-safe: each thread describing values keeps its own, so no lock is taken.
+///
+/// ```swift
+/// let cache = ReflectionCache()
+/// let description = ActionDescription(action, cache: cache) { ValuePreview.describe($0, cache: cache) }
+/// ```
+package final class ReflectionCache {
+  private var storedFields: [ObjectIdentifier: StoredFields?] = [:]
+  private var equalities: [ObjectIdentifier: ((Any, Any) -> Bool)?] = [:]
+  private var tupleTypes: [ObjectIdentifier: Bool] = [:]
+
+  package init() {}
+
+  /// The stored fields of `value`'s type (see ``StoredFields``), or `nil` when its type is
+  /// left to a `Mirror`.
+  package func fields(of value: Any) -> StoredFields? {
+    let key = ObjectIdentifier(type(of: value))
+    if let known = storedFields[key] { return known }
+    let found = StoredFields(of: value)
+    storedFields[key] = .some(found)
+    return found
+  }
+
+  /// Whether two values are equal, when the first one's type is Equatable (a value of another
+  /// type is not equal to it); `nil` when that type is not Equatable.
+  package func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
+    let key = ObjectIdentifier(type(of: lhs))
+    if let known = equalities[key] { return known?(lhs, rhs) }
+    let found = (lhs as? any Equatable).map { Self.equality(of: $0) }
+    equalities[key] = .some(found)
+    return found?(lhs, rhs)
+  }
+
+  private static func equality<Value: Equatable>(of _: Value) -> (Any, Any) -> Bool {
+    { lhs, rhs in
+      guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
+      return lhs == rhs
+    }
+  }
+
+  /// Whether `value` is one of the standard library's scalars (numbers, Booleans, strings,
+  /// characters): values that reflect no children and print as they debug-print.
+  package static func isScalar(_ value: Any) -> Bool {
+    scalarTypes.contains(ObjectIdentifier(type(of: value)))
+  }
+
+  private static let scalarTypes: Set<ObjectIdentifier> = [
+    ObjectIdentifier(String.self), ObjectIdentifier(Substring.self), ObjectIdentifier(Character.self),
+    ObjectIdentifier(Bool.self), ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self),
+    ObjectIdentifier(Int16.self), ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self),
+    ObjectIdentifier(UInt.self), ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self),
+    ObjectIdentifier(UInt32.self), ObjectIdentifier(UInt64.self), ObjectIdentifier(Double.self),
+    ObjectIdentifier(Float.self),
+  ]
+
+  /// Whether `value` is a tuple, as its mirror says.
+  package func isTuple(_ value: Any) -> Bool {
+    guard !Self.isScalar(value) else { return false }
+    // A type with a custom mirror could say anything, value by value; any other type's
+    // mirror says what the type is, so one value tells.
+    guard !(value is any CustomReflectable) else { return Mirror(reflecting: value).displayStyle == .tuple }
+    let key = ObjectIdentifier(type(of: value))
+    if let known = tupleTypes[key] { return known }
+    let isTuple = Mirror(reflecting: value).displayStyle == .tuple
+    tupleTypes[key] = isTuple
+    return isTuple
+  }
+}

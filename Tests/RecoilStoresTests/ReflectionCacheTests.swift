@@ -1,0 +1,90 @@
+import Testing
+
+@testable import RecoilStores
+
+/// The fast reflection behind describing actions must see exactly what a `Mirror` sees, and
+/// leave to a `Mirror` every type it cannot read safely.
+@Suite struct ReflectionCacheTests {
+  final class Box: @unchecked Sendable { var value = 1 }
+  struct Account { var name = "ann"; var balance = 10; var tags = ["a"] }
+  struct Watching { weak var box: Box?; var count = 0 }
+  struct Borrowing { unowned var box: Box; var count = 0 }
+  struct Acting { var onTap: () -> Void = {}; var count = 0 }
+  struct Masked: CustomReflectable {
+    var secret = "s"
+    var customMirror: Mirror { Mirror(self, children: ["shown": 1]) }
+  }
+  enum Choice { case one(Int), two }
+
+  @Test func aStructsFieldsAreTheOnesItsMirrorShows() throws {
+    let fields = try #require(StoredFields(of: Account()))
+    #expect(fields.fields.map(\.label) == Mirror(reflecting: Account()).children.map { $0.label ?? "" })
+    #expect(!fields.isTuple)
+    let values = fields.values(of: Account())
+    #expect(values[0] as? String == "ann" && values[1] as? Int == 10 && values[2] as? [String] == ["a"])
+  }
+
+  @Test func onlyTheFieldsWhoseBytesDifferAreRead() throws {
+    let before = Account()
+    let fields = try #require(StoredFields(of: before))
+    var after = before
+    after.balance = 12
+    let differences = fields.differences(before, after)
+    #expect(differences.map(\.label) == ["balance"])
+    #expect(differences.first?.before as? Int == 10 && differences.first?.after as? Int == 12)
+    #expect(fields.differences(before, before).isEmpty)
+    // Equal arrays in two buffers differ in their bytes: they are read, and compared further.
+    #expect(fields.differences(before, Account()).map(\.label) == ["tags"])
+    // A value of another type differs in nothing that these fields can say.
+    #expect(fields.differences(Account(), 5).isEmpty)
+  }
+
+  @Test func aTuplesFieldsAreLabelledAsItsMirrorLabelsThem() throws {
+    let pair: (count: Int, String) = (1, "a")
+    let fields = try #require(StoredFields(of: pair))
+    #expect(fields.isTuple)
+    #expect(fields.fields.map(\.label) == ["count", ".1"])
+  }
+
+  @Test func typesNotReadSafelyByOffsetAreLeftToAMirror() {
+    let box = Box()
+    #expect(StoredFields(of: Watching(box: box)) == nil)  // weak: not stored as what it holds
+    #expect(StoredFields(of: Borrowing(box: box)) == nil)  // unowned: likewise
+    #expect(StoredFields(of: Acting()) == nil)  // a function
+    #expect(StoredFields(of: Masked()) == nil)  // a custom mirror shows other children
+    #expect(StoredFields(of: box) == nil)  // a class
+    #expect(StoredFields(of: Choice.one(1)) == nil)  // an enum
+    #expect(StoredFields(of: [1, 2]) == nil)  // a collection
+    #expect(StoredFields(of: 5) == nil)  // a scalar
+  }
+
+  @Test func equalityIsLearnedPerTypeAndAppliedToEachPair() {
+    let cache = ReflectionCache()
+    #expect(cache.isEqual(1, 1) == true)
+    #expect(cache.isEqual(1, 2) == false)
+    #expect(cache.isEqual(1, "1") == false)
+    #expect(cache.isEqual(Box(), Box()) == nil)
+    #expect(cache.isEqual(Box(), Box()) == nil)
+    #expect(cache.isEqual("a", "a") == true)
+  }
+
+  @Test func tuplesAreKnownByTypeAndCustomMirrorsAreAskedEachTime() {
+    let cache = ReflectionCache()
+    #expect(cache.isTuple((1, 2)))
+    #expect(!cache.isTuple(Account()))
+    #expect(!cache.isTuple("text"))
+    #expect(!cache.isTuple(Masked()))
+  }
+
+  @Test func aTupleIsPreviewedAsPrintWritesIt() {
+    let cache = ReflectionCache()
+    let values: [Any] = [
+      (times: 1, "b"), (name: "Ann", account: Account()), (1, [2, 3], Choice.one(4)), (Box(), 1.5),
+    ]
+    for value in values {
+      #expect(ValuePreview.describe(value, cache: cache) == ValuePreview.describe(value))
+      #expect(ValuePreview.describe(value, limit: 8, cache: cache) == ValuePreview.describe(value, limit: 8))
+    }
+    #expect(ValuePreview.describe((times: 1, "b"), cache: cache) == #"(times: 1, "b")"#)
+  }
+}
