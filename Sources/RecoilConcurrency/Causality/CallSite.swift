@@ -54,6 +54,12 @@ public struct CallSite: @unchecked Sendable, Hashable, CustomStringConvertible, 
     String(decoding: UnsafeBufferPointer(start: fileStart, count: Int(fileLength)), as: UTF8.self)
   }
 
+  /// The site by where its file name is stored and its line: cheap to hash, for memoizing what
+  /// is made of sites. Equal keys are the same site; the same site may have several keys.
+  package var storageKey: SIMD2<UInt64> {
+    SIMD2(UInt64(UInt(bitPattern: fileStart)), UInt64(fileLength) << 32 | UInt64(lineNumber))
+  }
+
   /// `File.swift:12`, with the module kept: `CartDemo/CartScenario.swift:42`.
   public var description: String { "\(file):\(lineNumber)" }
 

@@ -129,17 +129,14 @@ final class InspectorCore: Sendable {
         }
       }
     }
-    var fresh: [ActionKey: SnapshotAction] = [:]
-    for position in missing {
-      fresh[ActionKey(store: actions[position].store, sequence: actions[position].sequence)] = described[position]
-    }
     let result = described.compactMap { $0 }  // every slot is filled by now
-    // Keep only what the trace still holds, so the cache is as bounded as the trace.
-    let live = Set(actions.map { ActionKey(store: $0.store, sequence: $0.sequence) })
-    describedActions.withLock { cache in
-      cache.merge(fresh) { old, _ in old }
-      if cache.count > live.count { cache = cache.filter { live.contains($0.key) } }
+    // The cache becomes exactly what this trace holds: as bounded as the trace, made in one pass.
+    var kept: [ActionKey: SnapshotAction] = [:]
+    kept.reserveCapacity(actions.count)
+    for (action, description) in zip(actions, result) {
+      kept[ActionKey(store: action.store, sequence: action.sequence)] = description
     }
+    describedActions.withLock { $0 = kept }
     return result
   }
 

@@ -17,9 +17,11 @@ import RecoilStores
 struct TimelineBuilder {
   private var entries: [TimelineEntry] = []
   private var dropped = 0
-  /// For each action, by `seq`, the slice it changed when it changed only one: the node that
-  /// drives what its subscribers write.
-  private var changedSlice: [Int: String] = [:]
+  /// For each action that changed one slice only, by `seq`, its store and that slice's name:
+  /// the node that drives what its subscribers write.
+  private var changedSlice: [Int: (store: String, slice: Substring)] = [:]
+  /// The text of each call site met, as actions repeat a few sites thousands of times.
+  private var siteTexts: [SIMD2<UInt64>: String] = [:]
   let redactor: Redactor
   let startNanos: UInt64
 
@@ -40,9 +42,17 @@ struct TimelineBuilder {
   /// Store actions as the stores recorded them, with their descriptions (same order).
   mutating func add(actions: [StoreActionRecord], described: [SnapshotAction]) {
     for (record, action) in zip(actions, described) {
-      let roots = Set(action.changes.map(\.rootComponent))
-      if roots.count == 1, let root = roots.first { changedSlice[Int(record.order)] = "\(record.store).\(root)" }
-      add(TimelineEntry.action(record, described: action))
+      if let root = action.changes.first?.rootComponent, action.changes.allSatisfy({ $0.rootComponent == root }) {
+        changedSlice[Int(record.order)] = (record.store, root)
+      }
+      let site = record.site.map { site in
+        siteTexts[site.storageKey]
+          ?? {
+            siteTexts[site.storageKey] = site.description
+            return site.description
+          }()
+      }
+      add(TimelineEntry.action(record, described: action, site: site))
       if let notification = TimelineEntry.notification(after: record) { add(notification) }
     }
   }
@@ -100,7 +110,8 @@ struct TimelineBuilder {
   /// The timeline, oldest first and at most `capacity` long, with every cause resolved, how
   /// many entries were dropped, and the `drives` edges between the `known` nodes.
   func finish(capacity: Int, known: Set<String>) -> (timeline: [SnapshotEvent], dropped: Int, drives: [SnapshotEdge]) {
-    var ordered = entries.sorted { $0.event.seq < $1.event.seq }
+    // Sorted by position rather than moving the entries, which are large.
+    var ordered = entries.indices.sorted { entries[$0].event.seq < entries[$1].event.seq }.map { entries[$0] }
     var trimmed = 0
     if ordered.count > capacity {
       trimmed = ordered.count - capacity
@@ -126,7 +137,7 @@ struct TimelineBuilder {
         let step = timeline[index]
         if step.kind == .action, let store = step.store {
           // The slice the action changed, if it changed one only and it is a node; else the store.
-          let slice = changedSlice[step.seq].flatMap { known.contains($0) ? $0 : nil }
+          let slice = changedSlice[step.seq].map { "\($0.store).\($0.slice)" }.flatMap { known.contains($0) ? $0 : nil }
           let edge = SnapshotEdge(from: slice ?? store, to: node, kind: .drives)
           if known.contains(edge.from), seen.insert(edge).inserted { edges.append(edge) }
           break

@@ -28,11 +28,13 @@ struct TimelineEntry: Sendable {
   var effectRun: Int?
 
   /// A store action.
-  static func action(_ record: StoreActionRecord, described action: SnapshotAction) -> TimelineEntry {
+  static func action(
+    _ record: StoreActionRecord, described action: SnapshotAction, site: String? = nil
+  ) -> TimelineEntry {
     TimelineEntry(
       event: SnapshotEvent(
         seq: Int(record.order), kind: .action, store: record.store, action: record.sequence, name: action.name,
-        durationNanos: action.durationNanos, atNanos: action.atNanos, site: record.site?.description),
+        durationNanos: action.durationNanos, atNanos: action.atNanos, site: site ?? record.site?.description),
       rule: record.cause == 0 ? .none : .order(record.cause))
   }
 

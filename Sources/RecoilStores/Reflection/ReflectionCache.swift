@@ -11,7 +11,7 @@
 package final class ReflectionCache {
   private var storedFields: [ObjectIdentifier: StoredFields?] = [:]
   private var equalities: [ObjectIdentifier: ((Any, Any) -> Bool)?] = [:]
-  private var tupleTypes: [ObjectIdentifier: Bool] = [:]
+  private var tupleTypes: [ObjectIdentifier: TupleKnowledge] = [:]
 
   package init() {}
 
@@ -60,13 +60,26 @@ package final class ReflectionCache {
   /// Whether `value` is a tuple, as its mirror says.
   package func isTuple(_ value: Any) -> Bool {
     guard !Self.isScalar(value) else { return false }
-    // A type with a custom mirror could say anything, value by value; any other type's
-    // mirror says what the type is, so one value tells.
-    guard !(value is any CustomReflectable) else { return Mirror(reflecting: value).displayStyle == .tuple }
     let key = ObjectIdentifier(type(of: value))
-    if let known = tupleTypes[key] { return known }
-    let isTuple = Mirror(reflecting: value).displayStyle == .tuple
-    tupleTypes[key] = isTuple
-    return isTuple
+    let known =
+      tupleTypes[key]
+      ?? {
+        // A type with a custom mirror could say anything, value by value; any other type's
+        // mirror says what the type is, so one value tells.
+        let found: TupleKnowledge =
+          value is any CustomReflectable
+          ? .askEachValue : Mirror(reflecting: value).displayStyle == .tuple ? .tuple : .notTuple
+        tupleTypes[key] = found
+        return found
+      }()
+    switch known {
+    case .tuple: return true
+    case .notTuple: return false
+    case .askEachValue: return Mirror(reflecting: value).displayStyle == .tuple
+    }
+  }
+
+  private enum TupleKnowledge {
+    case tuple, notTuple, askEachValue
   }
 }
