@@ -32,4 +32,27 @@ import Testing
     #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     #expect(try InspectorEventCodec.decode(line: line) == event)
   }
+
+  @Test func integersAreWrittenInDecimalAtEveryMagnitude() {
+    for value in [0, 7, -7, 10, -10, 1_234_567_890, Int.max, Int.min, Int.min + 1] {
+      var writer = JSONWriter(compact: true)
+      writer.write("n", value)
+      #expect(String(decoding: writer.output, as: UTF8.self) == "\"n\":\(value)")
+    }
+  }
+
+  @Test func deepNestingIsIndentedTwoSpacesALevelWithCommasBetweenMembers() throws {
+    var writer = JSONWriter()
+    for depth in 0..<40 { writer.beginObject(key: depth == 0 ? nil : "level\(depth)") }
+    writer.write("leaf", 1)
+    writer.write("more", 2)
+    for _ in 0..<40 { writer.endObject() }
+    let text = String(decoding: writer.finishedLine(), as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[40] == Substring(String(repeating: " ", count: 80) + "\"leaf\": 1,"))
+    #expect(lines[41] == Substring(String(repeating: " ", count: 80) + "\"more\": 2"))
+    #expect(text.hasSuffix("}\n"))
+    let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    #expect(parsed is [String: Any])
+  }
 }

@@ -4,12 +4,31 @@
 package struct JSONWriter {
   package private(set) var output: [UInt8] = []
   private var indent = 0
-  private var needsComma: [Bool] = []
+  /// Whether the innermost open object or array has a member yet (a comma goes before the
+  /// next), and the same for each one around it, innermost last: kept apart so that the
+  /// member being written touches no array.
+  private var hasMembers = false
+  private var outerHasMembers: [Bool] = []
+  private var isOpen = false
   private let compact: Bool
+  /// A newline and enough spaces for the deepest indentation so far, appended as a slice.
+  private var lineStart: [UInt8] = [0x0A] + Array(repeating: UInt8(ascii: " "), count: 32)
 
   package init(compact: Bool = false) {
     self.compact = compact
     output.reserveCapacity(compact ? 256 : 4096)
+  }
+
+  /// Makes room for about `byteCount` bytes of output up front, so a large document is not
+  /// copied as it grows.
+  package mutating func reserveCapacity(_ byteCount: Int) {
+    output.reserveCapacity(byteCount)
+  }
+
+  /// Ends the document with a newline and hands over its bytes.
+  package consuming func finishedLine() -> [UInt8] {
+    output.append(0x0A)
+    return output
   }
 
   package mutating func beginObject(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "{")) }
@@ -39,7 +58,7 @@ package struct JSONWriter {
   package mutating func write(_ key: String, _ value: Int?) {
     guard let value else { return }
     prefix(key: key)
-    output.append(contentsOf: String(value).utf8)
+    appendDecimal(value)
   }
 
   package mutating func write(_ key: String, _ value: Bool) {
@@ -70,7 +89,7 @@ package struct JSONWriter {
   /// A number element of an array.
   package mutating func writeElement(_ value: Int) {
     prefix(key: nil)
-    output.append(contentsOf: String(value).utf8)
+    appendDecimal(value)
   }
 
   /// The text written so far, ending in a newline.
@@ -95,32 +114,65 @@ package struct JSONWriter {
     prefix(key: key)
     output.append(bracket)
     indent += 1
-    needsComma.append(false)
+    if isOpen { outerHasMembers.append(hasMembers) }
+    isOpen = true
+    hasMembers = false
   }
 
   private mutating func close(bracket: UInt8) {
     indent -= 1
-    let hadMembers = needsComma.removeLast()
-    if hadMembers { newline() }
+    if hasMembers { newline() }
     output.append(bracket)
+    if let outer = outerHasMembers.popLast() {
+      hasMembers = outer
+    } else {
+      isOpen = false
+    }
   }
 
   private mutating func prefix(key: String?) {
-    if let last = needsComma.last {
-      if last { output.append(UInt8(ascii: ",")) }
-      needsComma[needsComma.count - 1] = true
+    if isOpen {
+      if hasMembers { output.append(UInt8(ascii: ",")) }
+      hasMembers = true
       newline()
     }
     if let key {
       appendQuoted(key)
-      output.append(contentsOf: (compact ? ":" : ": ").utf8)
+      if compact {
+        output.append(UInt8(ascii: ":"))
+      } else {
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: " "))
+      }
     }
   }
 
   private mutating func newline() {
     guard !compact else { return }
-    output.append(0x0A)
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    let length = 1 + indent * 2
+    if lineStart.count < length {
+      lineStart.append(contentsOf: repeatElement(UInt8(ascii: " "), count: length - lineStart.count))
+    }
+    lineStart.withUnsafeBufferPointer { output.append(contentsOf: $0[..<length]) }
+  }
+
+  /// A decimal integer, its digits written straight into the output.
+  private mutating func appendDecimal(_ value: Int) {
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for Int.min's 20 digits and sign
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var position = buffer.count
+      repeat {
+        position -= 1
+        buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 {
+        position -= 1
+        buffer[position] = UInt8(ascii: "-")
+      }
+      output.append(contentsOf: buffer[position...])
+    }
   }
 
   /// Writes `string` as a JSON string. Besides what JSON requires, it escapes what a terminal or
@@ -128,33 +180,39 @@ package struct JSONWriter {
   /// isolates), so printed JSON is inert; it reads back exactly.
   private mutating func appendQuoted(_ string: String) {
     output.append(UInt8(ascii: "\""))
-    var string = string
-    string.withUTF8 { bytes in
-      var run = 0  // start of bytes copied as they are
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        // Fast path: printable ASCII and UTF-8 lead and continuation bytes that start nothing
-        // escaped are copied in runs.
-        if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0x7F
-          && byte != 0xC2 && byte != 0xE2
-        {
-          index += 1
-          continue
-        }
-        let (escape, length) = Self.escape(bytes, at: index)
-        guard let escape else {
-          index += length
-          continue
-        }
-        output.append(contentsOf: bytes[run..<index])
-        output.append(contentsOf: escape.utf8)
-        index += length
-        run = index
-      }
-      output.append(contentsOf: bytes[run..<bytes.count])
+    // Read in place: a native string's bytes are contiguous, and no copy is made to get them.
+    if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+      let bytes = Array(string.utf8)
+      bytes.withUnsafeBufferPointer { appendEscaped($0) }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Copies `bytes` as they are, in runs, with the characters that need it escaped.
+  private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var run = 0  // start of bytes copied as they are
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      // Fast path: printable ASCII and UTF-8 lead and continuation bytes that start nothing
+      // escaped are copied in runs.
+      if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0x7F
+        && byte != 0xC2 && byte != 0xE2
+      {
+        index += 1
+        continue
+      }
+      let (escape, length) = Self.escape(bytes, at: index)
+      guard let escape else {
+        index += length
+        continue
+      }
+      output.append(contentsOf: bytes[run..<index])
+      output.append(contentsOf: escape.utf8)
+      index += length
+      run = index
+    }
+    output.append(contentsOf: bytes[run..<bytes.count])
   }
 
   /// The escape for the character starting at `index`, or `nil` to copy it, and its length in bytes.

@@ -54,6 +54,11 @@ public enum SnapshotCodec {
   /// - Returns: UTF-8 JSON text ending in a newline.
   public static func encode(_ snapshot: Snapshot, layout: Layout = .pretty) -> Data {
     var writer = JSONWriter(compact: layout == .compact)
+    // Roughly what a pretty snapshot takes per record, so that a large one is not copied as
+    // it grows; a compact one takes less.
+    writer.reserveCapacity(
+      1024 + 400 * snapshot.nodes.count + 64 * snapshot.edges.count + 480 * snapshot.actions.count + 240
+        * snapshot.timeline.count)
     writer.beginObject()
     writer.write("format", Snapshot.format)
     writer.write("version", Snapshot.version)
@@ -83,7 +88,7 @@ public enum SnapshotCodec {
     }
     if let dropped = snapshot.dropped { write(dropped, to: &writer) }
     writer.endObject()
-    return Data(writer.output + [0x0A])
+    return Data(writer.finishedLine())
   }
 
   /// The `dropped` member, as snapshots and the HTML report's data write it.

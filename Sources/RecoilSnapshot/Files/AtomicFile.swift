@@ -1,5 +1,16 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+  private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+  import Musl
+  private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemWrite = Darwin.write
+#endif
+
 /// Writes a file so that readers see either the old contents or the new, never a mix.
 ///
 /// The data goes to a temporary file beside the destination, which is then renamed over it.
@@ -48,28 +59,35 @@ public enum AtomicFile {
     let temporary = url.deletingLastPathComponent()
       .appending(path: ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
     let temporaryPath = temporary.path(percentEncoded: false)
-    do {
-      try data.write(to: temporary, options: [.withoutOverwriting])
-    } catch {
-      try? FileManager.default.removeItem(atPath: temporaryPath)
-      throw WriteError(path: path, reason: Self.describe(error))
+    // Plain system calls: a few milliseconds for megabytes, where Foundation's writer took
+    // several times as long.
+    let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw WriteError(path: path, reason: Self.reason(errno)) }
+    var failure: Int32?
+    data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
     }
-    if rename(temporaryPath, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(atPath: temporaryPath)
-      throw WriteError(path: path, reason: reason)
+    if close(descriptor) != 0, failure == nil { failure = errno }
+    if failure == nil, rename(temporaryPath, path) != 0 { failure = errno }
+    if let failure {
+      unlink(temporaryPath)
+      throw WriteError(path: path, reason: Self.reason(failure))
     }
   }
 
-  private static func describe(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue))
-    }
-    if nsError.code == NSFileWriteNoPermissionError { return "permission denied" }
-    if nsError.code == NSFileWriteOutOfSpaceError { return "no space left on device" }
-    return nsError.localizedDescription
+  /// The system's words for an error number, as a message's lower-case tail:
+  /// `permission denied`, `no space left on device`.
+  private static func reason(_ number: Int32) -> String {
+    let text = String(cString: strerror(number))
+    return text.prefix(1).lowercased() + text.dropFirst()
   }
 }
