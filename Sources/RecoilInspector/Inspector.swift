@@ -158,10 +158,10 @@ public final class Inspector: Sendable {
   /// - Returns: Node id, start (nanoseconds since the inspector started), duration (`nil` when
   ///   not timed, see `RecordingTiming`), and trigger.
   public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int?, trigger: String)] {
-    var entries: [(node: String, start: UInt64, duration: UInt64?, trigger: String)] = core.recording.withLock {
-      recording in
-      recording.timeline.elements.map {
-        (recording.evaluatedNodes[Int($0.node)].id, $0.startNanos, $0.durationNanos, recording.triggerText($0.cause))
+    var entries: [(node: String, start: UInt64, duration: UInt64?, trigger: String)] = core.journal.withLock {
+      journal in
+      journal.timeline.elements.map {
+        (journal.evaluatedNodes[Int($0.node)].id, $0.startNanos, $0.durationNanos, journal.triggerText($0.cause))
       }
     }
     for (prefix, container) in containers {
@@ -188,7 +188,7 @@ public final class Inspector: Sendable {
   ///
   /// - Returns: The edge, whether it was added, and when (nanoseconds since the inspector started).
   public func edgeHistory() -> [(edge: SnapshotEdge, added: Bool, atNanos: Int)] {
-    core.recording.withLock { $0.edgeHistory.elements }.map {
+    core.journal.withLock { $0.edgeHistory.elements }.map {
       ($0.edge, $0.added, Int(clamping: $0.atNanos &- core.startNanos))
     }
   }
@@ -201,7 +201,7 @@ public final class Inspector: Sendable {
   ///
   /// - Returns: The events.
   public func effectEvents() -> [EffectEvent] {
-    core.recording.withLock { $0.effects.elements.map(\.event) }
+    core.journal.withLock { $0.effects.elements.map(\.event) }
   }
 
   // MARK: - Snapshots
@@ -232,11 +232,11 @@ public final class Inspector: Sendable {
         if let recorded = target.recordedActions() { storeRecordings.append((target.name, recorded)) }
       }
     }
-    let recording = core.recording.withLock { $0 }
-    var actions = recording.actions.elements
-    var droppedActions = recording.actions.dropped
-    var droppedEvaluations = recording.timeline.dropped
-    var statistics = recording.statisticsByID
+    let journal = core.journal.withLock { $0 }
+    var actions = journal.actions.elements
+    var droppedActions = journal.actions.dropped
+    var droppedEvaluations = journal.timeline.dropped
+    var statistics = journal.statisticsByID
     // The attached stores' traces and what detached ones left, by time, as many as the
     // configuration keeps.
     for (name, recorded) in storeRecordings {
@@ -254,7 +254,7 @@ public final class Inspector: Sendable {
         statistics[prefix + key.description, default: EvaluationStatistics()].absorb(nodeStatistics)
       }
     }
-    builder.apply(statistics: statistics, selectorValues: recording.selectorValues)
+    builder.apply(statistics: statistics, selectorValues: journal.selectorValues)
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
     snapshot.elapsedNanos = Int(clamping: MonotonicClock.nanos &- core.startNanos)
@@ -262,7 +262,7 @@ public final class Inspector: Sendable {
 
     var timeline = TimelineBuilder(redactor: core.redactor, startNanos: core.startNanos)
     timeline.add(actions: actions, described: snapshot.actions)
-    timeline.add(recording)
+    timeline.add(journal)
     for (prefix, recorded) in containerRecordings { timeline.add(recorded, prefix: prefix) }
     let assembled = timeline.finish(
       capacity: configuration.timelineCapacity, known: Set(snapshot.nodes.map(\.id)))
@@ -270,7 +270,7 @@ public final class Inspector: Sendable {
     snapshot.edges += assembled.drives
     snapshot.dropped = SnapshotDropCounts(
       actions: droppedActions, evaluations: droppedEvaluations,
-      events: recording.droppedEvents + core.droppedEventCount, timeline: assembled.dropped)
+      events: journal.droppedEvents + core.droppedEventCount, timeline: assembled.dropped)
     return snapshot
   }
 

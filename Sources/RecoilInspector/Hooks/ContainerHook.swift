@@ -62,7 +62,7 @@ final class ContainerHook: AtomGraphObserver {
       let added: Bool
       if case .edgeAdded = event { added = true } else { added = false }
       let edge = SnapshotEdge(from: id(from), to: id(to))
-      core.record { $0.edgeHistory.append(Recording.EdgeChange(edge: edge, added: added, atNanos: now)) }
+      core.record { $0.edgeHistory.append(InspectorJournal.EdgeChange(edge: edge, added: added, atNanos: now)) }
       // Checked here, so that no stream closure is made while nobody streams.
       guard core.isStreamingEnabled else { return }
       core.stream { added ? .edgeAdded(edge) : .edgeRemoved(edge) }

@@ -78,7 +78,8 @@ final class StoreHook: StoreObserver {
     let order = order != 0 ? order : CausalOrder.next()
     let now = MonotonicClock.nanos
     core.record {
-      $0.effects.append(Recording.Effect(event: event, order: order, actionSequence: actionSequence, atNanos: now))
+      $0.effects.append(
+        InspectorJournal.Effect(event: event, order: order, actionSequence: actionSequence, atNanos: now))
     }
     let (redactor, atNanos) = (core.redactor, Int(clamping: now &- core.startNanos))
     core.streamEntry {

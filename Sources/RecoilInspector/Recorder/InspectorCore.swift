@@ -18,7 +18,7 @@ final class InspectorCore: Sendable {
   let redactor: Redactor
   /// The monotonic time the inspector started; event and action times are relative to it.
   let startNanos: UInt64
-  let recording: LockedValue<Recording>
+  let journal: LockedValue<InspectorJournal>
   private let liveStream = LockedValue<EventStream?>(nil)
   /// Finds the causes of streamed entries; used only on the stream's writer thread, in the
   /// order entries were submitted.
@@ -37,11 +37,11 @@ final class InspectorCore: Sendable {
     self.configuration = configuration
     self.redactor = Redactor(configuration.redaction, previewLength: configuration.previewLength)
     self.startNanos = MonotonicClock.nanos
-    self.recording = LockedValue(Recording(configuration: configuration))
+    self.journal = LockedValue(InspectorJournal(configuration: configuration))
   }
 
-  func record<Result>(_ body: (inout Recording) -> Result) -> Result {
-    recording.withLock { body(&$0) }
+  func record<Result>(_ body: (inout InspectorJournal) -> Result) -> Result {
+    journal.withLock { body(&$0) }
   }
 
   /// Sends an event to the live stream, if one is running; `make` runs on the stream's thread.

@@ -74,10 +74,10 @@ struct TimelineBuilder {
 
   /// What the inspector recorded itself: store selector evaluations, evaluations of detached
   /// containers, effects.
-  mutating func add(_ recording: Recording) {
-    dropped += recording.timeline.dropped + recording.effects.dropped
-    for evaluation in recording.timeline.elements {
-      let node = recording.evaluatedNodes[Int(evaluation.node)]
+  mutating func add(_ journal: InspectorJournal) {
+    dropped += journal.timeline.dropped + journal.effects.dropped
+    for evaluation in journal.timeline.elements {
+      let node = journal.evaluatedNodes[Int(evaluation.node)]
       let atNanos = since(evaluation.startNanos)
       switch (node, evaluation.cause) {
       case (.storeSelector(let id, let store), _):
@@ -87,17 +87,17 @@ struct TimelineBuilder {
       case (.atom, let cause):
         // A detached container's evaluation.
         var rule = CauseRule.none
-        if case .dependency(let number) = cause { rule = .latestChange(of: recording.evaluatedNodes[Int(number)].id) }
+        if case .dependency(let number) = cause { rule = .latestChange(of: journal.evaluatedNodes[Int(number)].id) }
         add(
           TimelineEntry.evaluation(
-            node: node.id, trigger: recording.triggerText(cause), rule: rule, order: evaluation.order,
+            node: node.id, trigger: journal.triggerText(cause), rule: rule, order: evaluation.order,
             changed: evaluation.changed, durationNanos: evaluation.durationNanos, atNanos: atNanos))
       }
     }
-    for detached in recording.detachedContainers {
+    for detached in journal.detachedContainers {
       add(writes: detached.writes, occurrences: detached.occurrences, prefix: detached.prefix)
     }
-    for effect in recording.effects.elements {
+    for effect in journal.effects.elements {
       add(
         TimelineEntry.effect(
           effect.event, order: effect.order, actionSequence: effect.actionSequence, atNanos: since(effect.atNanos),

@@ -161,7 +161,7 @@ extension Store {
     } else {
       _reduce(&after, action)
     }
-    let duration = timed ? MonotonicClock.nanos &- start : _ActionRecorder<State, Action>._untimed
+    let duration = timed ? MonotonicClock.nanos &- start : _ActionTrace<State, Action>._untimed
     if timed { configuration._sampler.timed(duration) }
 
     // A recording places the action in the causal order, with its cause: the one bound when
@@ -188,9 +188,9 @@ extension Store {
       let order = clock?.next(count: 2) ?? 0
       recorder?._withUnsafeGuaranteedRef {
         $0.append(
-          _ActionRecorder._Entry(
+          _ActionTrace._Entry(
             action: action, before: before, after: after,
-            causality: _ActionRecorder._Causality(
+            causality: _ActionTrace._Causality(
               order: order, cause: cause, site: origin._site, subscribers: _storage._subscribers.count, isTimed: timed)),
           sequence: _storage._sequence, startNanos: start, durationNanos: duration)
       }

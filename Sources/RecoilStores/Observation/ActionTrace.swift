@@ -6,7 +6,7 @@ import RecoilConcurrency
 /// Written by the thread processing actions inside the critical section that commits the new
 /// state, so recording costs no extra lock and no type erasure: values stay typed until
 /// ``Store/recordedActions()`` reads them.
-@usableFromInline final class _ActionRecorder<State: Sendable, Action: Sendable> {
+@usableFromInline final class _ActionTrace<State: Sendable, Action: Sendable> {
   @usableFromInline struct _Entry {
     @usableFromInline var _action: Action
     @usableFromInline var _before: State

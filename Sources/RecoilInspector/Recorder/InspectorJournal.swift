@@ -17,9 +17,11 @@ enum EvaluatedNode: Hashable, Sendable {
   }
 }
 
-/// Everything an inspector has recorded, guarded by the inspector's lock. Raw values are
-/// kept as they came; previews and diffs are made only when a snapshot asks for them.
-struct Recording {
+/// The inspector's own journal, guarded by its lock: what its hooks saw that no store or
+/// container keeps (effects, edge changes, store selectors' evaluations), and what detached
+/// stores and containers left behind. Raw values are kept as they came; previews and diffs are
+/// made only when a snapshot asks for them.
+struct InspectorJournal {
   /// One evaluation in the timeline, nodes by number (see `evaluatedNodes`).
   struct Evaluation: Sendable {
     var node: Int32
