@@ -32,11 +32,11 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   /// The one clock of the process.
   public static let shared: CausalClock = {
     var key = pthread_key_t()
-    // Each thread's cell is freed with the thread.
+    // Each thread's cell is retired with the thread, to be reused by a later one.
     #if canImport(Darwin)
-      let status = pthread_key_create(&key) { $0.deallocate() }
+      let status = pthread_key_create(&key) { ThreadCauseCell($0).retire() }
     #else
-      let status = pthread_key_create(&key) { $0?.deallocate() }
+      let status = pthread_key_create(&key) { $0.map { ThreadCauseCell($0).retire() } }
     #endif
     precondition(status == 0, "pthread_key_create failed: \(status)")
     let counter = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: 1)
@@ -75,7 +75,7 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   /// let outer = CausalClock.shared.threadCause
   /// ```
   @inlinable public var threadCause: UInt64 {
-    pthread_getspecific(key)?.load(as: UInt64.self) ?? 0
+    pthread_getspecific(key).map { ThreadCauseCell($0).cause } ?? 0
   }
 
   /// The calling thread's cell of the bound cause, made on first use: one thread-specific
@@ -88,15 +88,14 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   ///
   /// - Returns: The cell; use it on this thread only.
   @inlinable public func threadCell() -> ThreadCauseCell {
-    if let cell = pthread_getspecific(key) { return ThreadCauseCell(cell.assumingMemoryBound(to: UInt64.self)) }
+    if let cell = pthread_getspecific(key) { return ThreadCauseCell(cell) }
     return makeThreadCell()
   }
 
   @usableFromInline func makeThreadCell() -> ThreadCauseCell {
-    let cell = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-    cell.initialize(to: 0)
-    pthread_setspecific(key, cell)
-    return ThreadCauseCell(cell)
+    let cell = ThreadCauseCell.claim(forThread: CurrentThread.id)
+    pthread_setspecific(key, cell.base)
+    return cell
   }
 
   /// Whether some task binds a cause now (see ``CauseContext/withTaskCause(_:_:)``).
@@ -104,7 +103,11 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
 }
 
 /// One thread's cell of the bound cause (see ``CausalClock/threadCell()``): plain memory that
-/// only its thread reads and writes.
+/// only its thread writes, with the id of the thread that owns it.
+///
+/// A cell outlives its thread: when the thread ends, the cell is retired (owned by none) and
+/// a later thread reuses it, so cells are never freed and a cell kept from an earlier
+/// operation can be checked with ``belongs(toThread:)`` instead of looking it up again.
 ///
 /// ```swift
 /// let cell = CausalClock.shared.threadCell()
@@ -113,13 +116,53 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
 /// defer { cell.cause = outer }
 /// ```
 public struct ThreadCauseCell {
-  @usableFromInline let pointer: UnsafeMutablePointer<UInt64>
+  /// Two words: the owner's thread id (atomic: other threads read it), then the cause.
+  @usableFromInline let base: UnsafeMutableRawPointer
 
-  @inlinable init(_ pointer: UnsafeMutablePointer<UInt64>) { self.pointer = pointer }
+  @inlinable init(_ base: UnsafeMutableRawPointer) { self.base = base }
+
+  @inlinable var owner: UnsafeMutablePointer<Atomic<UInt>> { base.assumingMemoryBound(to: Atomic<UInt>.self) }
 
   /// The cause bound on the cell's thread; 0 when none is.
   @inlinable public var cause: UInt64 {
-    get { pointer.pointee }
-    nonmutating set { pointer.pointee = newValue }
+    get { base.load(fromByteOffset: 8, as: UInt64.self) }
+    nonmutating set { base.storeBytes(of: newValue, toByteOffset: 8, as: UInt64.self) }
   }
+
+  /// Whether this is still the cell of the thread whose `CurrentThread.id` is `thread`.
+  ///
+  /// ```swift
+  /// if let kept, kept.belongs(toThread: CurrentThread.id) { kept.cause = order }
+  /// ```
+  @inlinable package func belongs(toThread thread: UInt) -> Bool {
+    owner.pointee.load(ordering: .relaxed) == thread
+  }
+
+  /// A retired cell, or a new one, owned by `thread` and binding no cause.
+  static func claim(forThread thread: UInt) -> ThreadCauseCell {
+    let cell =
+      retired.withLock { $0.popLast() }.map { ThreadCauseCell($0.base) }
+      ?? {
+        let base = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
+        base.bindMemory(to: Atomic<UInt>.self, capacity: 1).initialize(to: Atomic(0))
+        return ThreadCauseCell(base)
+      }()
+    cell.cause = 0
+    cell.owner.pointee.store(thread, ordering: .relaxed)
+    return cell
+  }
+
+  /// Gives up the cell as its thread ends.
+  func retire() {
+    owner.pointee.store(0, ordering: .relaxed)
+    cause = 0
+    Self.retired.withLock { $0.append(RetiredCell(base: base)) }
+  }
+
+  private struct RetiredCell: @unchecked Sendable {
+    // Sendable: a retired cell is touched by nobody until claimed again under the lock.
+    let base: UnsafeMutableRawPointer
+  }
+
+  private static let retired = LockedValue<[RetiredCell]>([])
 }

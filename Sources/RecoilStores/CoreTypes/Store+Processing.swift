@@ -129,14 +129,17 @@ extension Store {
   }
 
   /// Runs the reducer and, if any, the slice reducers, noting which thread runs them.
-  @inlinable func _reduce(_ state: inout State, _ action: Action) {
-    _reducingThread.store(CurrentThread.id, ordering: .relaxed)
+  @inlinable func _reduce(_ state: inout State, _ action: Action, onThread thread: UInt = CurrentThread.id) {
+    _reducingThread.store(thread, ordering: .relaxed)
     _reducer.reduce(&state, action)
     _reducingThread.store(0, ordering: .relaxed)
   }
 
-  @inlinable func _reduce(_ state: inout State, _ action: Action, slices: [_SliceRegistration<State, Action>]) {
-    _reducingThread.store(CurrentThread.id, ordering: .relaxed)
+  @inlinable func _reduce(
+    _ state: inout State, _ action: Action, slices: [_SliceRegistration<State, Action>],
+    onThread thread: UInt = CurrentThread.id
+  ) {
+    _reducingThread.store(thread, ordering: .relaxed)
     _reducer.reduce(&state, action)
     for slice in slices { slice._reduce(&state, action) }
     _reducingThread.store(0, ordering: .relaxed)
@@ -155,11 +158,12 @@ extension Store {
     // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
     let timed = observing || (recorder != nil && configuration._sampler.shouldTime())
     let start = timed ? MonotonicClock.nanos : 0
+    let thread = CurrentThread.id
     // Two calls rather than an optional array: the common case then touches no array at all.
     if configuration._hasSlices {
-      _reduce(&after, action, slices: configuration._value._slices)
+      _reduce(&after, action, slices: configuration._value._slices, onThread: thread)
     } else {
-      _reduce(&after, action)
+      _reduce(&after, action, onThread: thread)
     }
     let duration = timed ? MonotonicClock.nanos &- start : _ActionTrace<State, Action>._untimed
     if timed { configuration._sampler.timed(duration) }
@@ -170,8 +174,13 @@ extension Store {
     _storage._origin = ._unknown
     let clock = configuration._clock
     // The cause bound on this thread, read once: the action's cause, and what to restore
-    // after its notification.
-    let cell = clock?.threadCell()
+    // after its notification. The cell the last action used is checked before a lookup.
+    let cell = clock.map { clock in
+      if let kept = _storage._causeCell, kept.belongs(toThread: thread) { return kept }
+      let cell = clock.threadCell()
+      _storage._causeCell = cell
+      return cell
+    }
     let onThread = cell?.cause ?? 0
     // A known site means the action came through dispatch (not a replay): its cause is the
     // one kept when it was queued, else the one bound now.
@@ -182,10 +191,12 @@ extension Store {
       cause = 0
     }
     let (subscribers, sequence, order) = _lock.withLock {
+      // The action, then the notification of its subscribers, each get their place. Taken
+      // first, while the lock's own atomic has just emptied the store buffer: after the
+      // state's stores below, the atomic add would wait for them to drain.
+      let order = clock?.next(count: 2) ?? 0
       _storage._state = after
       _storage._sequence += 1
-      // The action, then the notification of its subscribers, each get their place.
-      let order = clock?.next(count: 2) ?? 0
       recorder?._withUnsafeGuaranteedRef {
         $0.append(
           _ActionTrace._Entry(
