@@ -24,15 +24,25 @@ enum InspectorBenchmark {
       workload == "S1"
       ? { store(mode($0), timing: timing) } : { graph(mode($0), timing: timing) }
     let operations = workload == "S1" ? 1_000_000 : 100_000
-    // Alternated, so that both see the same phases of a machine whose speed drifts.
+    // Measured in rounds of one inspected and one plain run, next to each other so that both
+    // see the same phase of a machine whose speed drifts, the first of the pair alternating
+    // so that a drift within a round favours neither. The ratio is the median of the rounds'
+    // ratios: a phase change between rounds moves both sides of a round together.
     var inspectedSamples: [GraphBenchmark.Measurement] = []
     var plainSamples: [GraphBenchmark.Measurement] = []
-    for _ in 0..<repetitions {
-      inspectedSamples.append(measure(true))
-      plainSamples.append(measure(false))
+    var ratios: [Double] = []
+    for round in 0..<repetitions {
+      let inspectedFirst = round.isMultiple(of: 2)
+      let first = measure(inspectedFirst)
+      let second = measure(!inspectedFirst)
+      let (inspectedRun, plainRun) = inspectedFirst ? (first, second) : (second, first)
+      inspectedSamples.append(inspectedRun)
+      plainSamples.append(plainRun)
+      ratios.append(inspectedRun.nanos / plainRun.nanos)
     }
     let inspected = GraphBenchmark.median(of: inspectedSamples)
     let plain = GraphBenchmark.median(of: plainSamples)
+    let ratio = ratios.sorted()[ratios.count / 2]
     let name =
       workload
       + (watching == .detached ? "+detached" : timing == .everyOperation ? "+inspector-every" : "+inspector")
@@ -40,7 +50,7 @@ enum InspectorBenchmark {
     let perOperation = inspected.nanos / Double(operations)
     let plainPerOperation = plain.nanos / Double(operations)
     print(
-      "\(name) ns_per_op=\(GraphBenchmark.format(perOperation)) plain_ns_per_op=\(GraphBenchmark.format(plainPerOperation)) ratio=\(GraphBenchmark.format(perOperation / plainPerOperation)) check=\(inspected.check)"
+      "\(name) ns_per_op=\(GraphBenchmark.format(perOperation)) plain_ns_per_op=\(GraphBenchmark.format(plainPerOperation)) ratio=\(GraphBenchmark.format(ratio)) check=\(inspected.check)"
     )
   }
 
