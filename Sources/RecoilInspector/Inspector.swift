@@ -59,6 +59,17 @@ public final class Inspector: Sendable {
     }
   }
 
+  /// What each attached store recorded, under the name the inspector knows it by.
+  private func storeRecordings() -> [(name: String, recording: ActionRecording)] {
+    let stores = targets.withLock { targets in
+      targets.compactMap { target -> StoreTarget? in
+        guard case .store(let attached) = target else { return nil }
+        return attached
+      }
+    }
+    return stores.compactMap { store in store.recordedActions().map { (store.name, $0) } }
+  }
+
   // MARK: - Attaching
 
   /// Starts inspecting an atom container.
@@ -164,6 +175,12 @@ public final class Inspector: Sendable {
         (journal.evaluatedNodes[Int($0.node)].id, $0.startNanos, $0.durationNanos, journal.triggerText($0.cause))
       }
     }
+    for (name, recorded) in storeRecordings() {
+      for evaluation in recorded.selectorEvaluations {
+        entries.append(
+          ("\(name).\(evaluation.selector)", evaluation.startNanos, evaluation.durationNanos, TriggerText.stateChanged))
+      }
+    }
     for (prefix, container) in containers {
       for evaluation in container.recordedEvaluations().timeline {
         entries.append(
@@ -239,9 +256,15 @@ public final class Inspector: Sendable {
     var statistics = journal.statisticsByID
     // The attached stores' traces and what detached ones left, by time, as many as the
     // configuration keeps.
+    var selectorValues = journal.selectorValues
     for (name, recorded) in storeRecordings {
       droppedActions += recorded.dropped
       actions += recorded.records.map { $0.named(name) }
+      droppedEvaluations += recorded.droppedSelectorEvaluations
+      for (selector, recordedStatistics) in recorded.selectorStatistics {
+        statistics["\(name).\(selector)", default: EvaluationStatistics()].absorb(recordedStatistics)
+      }
+      for (selector, value) in recorded.selectorValues { selectorValues["\(name).\(selector)"] = value }
     }
     actions.sort { $0.atNanos < $1.atNanos }
     if actions.count > configuration.actionCapacity {
@@ -254,7 +277,7 @@ public final class Inspector: Sendable {
         statistics[prefix + key.description, default: EvaluationStatistics()].absorb(nodeStatistics)
       }
     }
-    builder.apply(statistics: statistics, selectorValues: journal.selectorValues)
+    builder.apply(statistics: statistics, selectorValues: selectorValues)
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
     snapshot.elapsedNanos = Int(clamping: MonotonicClock.nanos &- core.startNanos)
@@ -264,6 +287,9 @@ public final class Inspector: Sendable {
     timeline.add(actions: actions, described: snapshot.actions)
     timeline.add(journal)
     for (prefix, recorded) in containerRecordings { timeline.add(recorded, prefix: prefix) }
+    for (name, recorded) in storeRecordings {
+      timeline.add(selectorEvaluations: recorded.selectorEvaluations, store: name)
+    }
     let assembled = timeline.finish(
       capacity: configuration.timelineCapacity, known: Set(snapshot.nodes.map(\.id)))
     snapshot.timeline = assembled.timeline

@@ -118,6 +118,33 @@ enum Graph {
     #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)).actions == snapshot.actions)
   }
 
+  @Test func storeSelectorEvaluationsAreTheOnesTheStoreRecordedAndOutliveDetaching() {
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let inspector = Inspector()
+    let attachment = inspector.attach(store)
+    let cartCount = StoreSelector(name: "cartCount", StoreSelector(name: "cartItems", \ShopState.cart)) { $0.count }
+    store.dispatch(.add("boots"))
+    _ = store.select(cartCount)
+    store.dispatch(.add("hat"))
+    _ = store.select(cartCount)
+    let recorded = store.recordedActions().selectorEvaluations.filter { $0.selector == "cartCount" }.map(\.order)
+    func evaluations(in snapshot: Snapshot) -> [Int] {
+      snapshot.timeline.filter { $0.kind == .evaluation && $0.node == "shop.cartCount" }.map(\.seq)
+    }
+    let attached = inspector.snapshot()
+    #expect(recorded.count == 2)
+    #expect(evaluations(in: attached) == recorded.map { Int($0) })
+    #expect(attached.nodes.first { $0.id == "shop.cartCount" }?.evaluations?.count == 2)
+    // Each evaluation is caused by the action that changed the state before it.
+    let actions = attached.timeline.filter { $0.kind == .action }.map(\.seq)
+    #expect(attached.timeline.filter { $0.node == "shop.cartCount" }.map(\.cause) == actions.map { Optional($0) })
+    attachment.detach()
+    let detached = inspector.snapshot()
+    // The store is no longer drawn, but its selectors' evaluations stay in the timeline.
+    #expect(evaluations(in: detached) == recorded.map { Int($0) })
+    #expect(inspector.evaluationTimeline().filter { $0.node == "shop.cartCount" }.count == 2)
+  }
+
   @Test func aSelectorNamedLikeASliceGetsItsOwnNode() {
     let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
     let inspector = Inspector()

@@ -53,7 +53,7 @@ import Testing
     _ = store.select(count)
     _ = store.select(count)
     let evaluations = observer.events.values.compactMap { event -> (String, [String])? in
-      if case .selectorEvaluated(_, let selector, let inputs, _, _) = event { return (selector, inputs) }
+      if case .selectorEvaluated(_, let selector, let inputs, _, _, _) = event { return (selector, inputs) }
       return nil
     }
     // Inner selectors are reported too, before the selectors that read them; the second
@@ -61,9 +61,35 @@ import Testing
     #expect(evaluations.map(\.0) == ["items", "count"])
     #expect(evaluations.map(\.1) == [[#"\AppState.cart.items"#], ["items"]])
     let values = observer.events.values.compactMap { event -> String? in
-      if case .selectorEvaluated(_, _, _, _, let value) = event { return "\(value)" }
+      if case .selectorEvaluated(_, _, _, _, let value, _) = event { return "\(value)" }
       return nil
     }
     #expect(values == ["[]", "0"])
+  }
+
+  @Test func aRecordingStoreRecordsItsSelectorsWithoutAnyObserver() {
+    let items = StoreSelector(name: "items", \AppState.cart.items)
+    let count = StoreSelector(name: "count", items) { $0.count }
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    _ = store.select(count)  // not recording yet: nothing is kept
+    store.startRecordingActions()
+    store.dispatch(.cart(.add("boots")))
+    _ = store.select(count)
+    _ = store.select(count)  // a cache hit: no evaluation
+    store.dispatch(.cart(.add("hat")))
+    _ = store.select(count)
+    let recording = store.recordedActions()
+    // Inner selectors first, each evaluation after the action that changed its input.
+    #expect(recording.selectorEvaluations.map(\.selector) == ["items", "count", "items", "count"])
+    let orders = recording.selectorEvaluations.map(\.order)
+    #expect(orders == orders.sorted() && Set(orders).count == orders.count)
+    #expect(orders[0] > recording.records[0].order && orders[0] < recording.records[1].order)
+    #expect(orders[2] > recording.records[1].order)
+    #expect(recording.selectorStatistics["count"]?.count == 2)
+    #expect(recording.selectorStatistics["items"]?.timedCount == 2)
+    #expect(recording.selectorValues["count"] as? Int == 2)
+    #expect(recording.droppedSelectorEvaluations == 0)
+    store.stopRecordingActions()
+    #expect(store.recordedActions().selectorEvaluations.isEmpty)
   }
 }

@@ -107,7 +107,7 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
 ///
 /// A cell outlives its thread: when the thread ends, the cell is retired (owned by none) and
 /// a later thread reuses it, so cells are never freed and a cell kept from an earlier
-/// operation can be checked with ``belongs(toThread:)`` instead of looking it up again.
+/// operation can be checked with `belongs(toThread:)` instead of looking it up again.
 ///
 /// ```swift
 /// let cell = CausalClock.shared.threadCell()

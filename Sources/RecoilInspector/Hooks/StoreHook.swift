@@ -3,9 +3,9 @@ import RecoilConcurrency
 import RecoilSnapshot
 import RecoilStores
 
-/// Observes one store for an inspector: keeps its effects and its selectors' evaluations, and
-/// forwards events to the live stream. The store records its action trace itself (see
-/// `Store.startRecordingActions`); snapshots read it from the store.
+/// Observes one store for an inspector: keeps its effects, and forwards events to the live
+/// stream. The store records its action trace and its selectors' evaluations itself (see
+/// `Store.startRecordingActions`); snapshots read them from the store.
 final class StoreHook: StoreObserver {
   let name: String
   let core: InspectorCore
@@ -41,17 +41,11 @@ final class StoreHook: StoreObserver {
     case .effectFailed(_, let effect, let run, let error):
       effectEvent(
         EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)))
-    case .selectorEvaluated(_, let selector, _, let duration, let value):
-      let id = "\(name).\(selector)"
-      let now = MonotonicClock.nanos
-      let order = CausalOrder.next()
-      core.record {
-        $0.recordEvaluation(
-          node: $0.number(of: .storeSelector(id: id, store: name)), durationNanos: duration, endNanos: now,
-          cause: .storeStateChanged, order: order, changed: true)
-        $0.selectorValues[id] = value
-      }
-      let (store, start) = (name, Int(clamping: now &- duration &- core.startNanos))
+    case .selectorEvaluated(_, let selector, _, let duration, _, let order):
+      // The store records its selectors' evaluations itself; this event is for the live stream.
+      guard core.isStreamingEnabled else { return }
+      let (id, store) = ("\(name).\(selector)", name)
+      let start = Int(clamping: MonotonicClock.nanos &- duration &- core.startNanos)
       core.streamEntry {
         (
           TimelineEntry.storeSelectorEvaluation(

@@ -18,8 +18,8 @@ enum EvaluatedNode: Hashable, Sendable {
 }
 
 /// The inspector's own journal, guarded by its lock: what its hooks saw that no store or
-/// container keeps (effects, edge changes, store selectors' evaluations), and what detached
-/// stores and containers left behind. Raw values are kept as they came; previews and diffs are
+/// container keeps (effects, edge changes), and what detached stores and containers left
+/// behind. Raw values are kept as they came; previews and diffs are
 /// made only when a snapshot asks for them.
 struct InspectorJournal {
   /// One evaluation in the timeline, nodes by number (see `evaluatedNodes`).
@@ -104,16 +104,6 @@ struct InspectorJournal {
     return number
   }
 
-  mutating func recordEvaluation(
-    node: Int32, durationNanos: UInt64, endNanos: UInt64, cause: Cause, order: UInt64, changed: Bool
-  ) {
-    statistics[Int(node)].add(durationNanos)
-    timeline.append(
-      Evaluation(
-        node: node, cause: cause, startNanos: endNanos &- durationNanos, durationNanos: durationNanos, order: order,
-        changed: changed))
-  }
-
   /// The statistics of every node evaluated at least once, by node id.
   var statisticsByID: [String: EvaluationStatistics] {
     var byID: [String: EvaluationStatistics] = [:]
@@ -126,6 +116,18 @@ struct InspectorJournal {
   /// Keeps what a store recorded before it is detached, named `store`.
   mutating func absorb(_ recorded: ActionRecording, store: String) {
     for record in recorded.records { actions.append(record.named(store)) }
+    for evaluation in recorded.selectorEvaluations {
+      let id = "\(store).\(evaluation.selector)"
+      timeline.append(
+        Evaluation(
+          node: number(of: .storeSelector(id: id, store: store)), cause: .storeStateChanged,
+          startNanos: evaluation.startNanos, durationNanos: evaluation.durationNanos, order: evaluation.order,
+          changed: true))
+    }
+    for (selector, recordedStatistics) in recorded.selectorStatistics {
+      statistics[Int(number(of: .storeSelector(id: "\(store).\(selector)", store: store)))].absorb(recordedStatistics)
+    }
+    for (selector, value) in recorded.selectorValues { selectorValues["\(store).\(selector)"] = value }
   }
 
   /// Keeps what a container recorded before it is detached, under `prefix`.

@@ -57,6 +57,16 @@ struct TimelineBuilder {
     }
   }
 
+  /// A store's selectors' evaluations as the store recorded them, named under the store.
+  mutating func add(selectorEvaluations: [StoreSelectorEvaluation], store: String) {
+    for evaluation in selectorEvaluations {
+      add(
+        TimelineEntry.storeSelectorEvaluation(
+          id: "\(store).\(evaluation.selector)", store: store, order: evaluation.order,
+          durationNanos: evaluation.durationNanos, atNanos: since(evaluation.startNanos)))
+    }
+  }
+
   /// What a container recorded, its node ids prefixed.
   mutating func add(_ recording: EvaluationRecording, prefix: String) {
     dropped += recording.droppedWrites + recording.droppedOccurrences
@@ -72,8 +82,8 @@ struct TimelineBuilder {
     for occurrence in occurrences { add(TimelineEntry.occurrence(occurrence, prefix: prefix)) }
   }
 
-  /// What the inspector recorded itself: store selector evaluations, evaluations of detached
-  /// containers, effects.
+  /// What the inspector's journal holds: effects, and what detached stores and containers
+  /// left (their store selectors' and atoms' evaluations, writes and occurrences).
   mutating func add(_ journal: InspectorJournal) {
     dropped += journal.timeline.dropped + journal.effects.dropped
     for evaluation in journal.timeline.elements {

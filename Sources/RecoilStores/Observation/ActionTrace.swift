@@ -55,6 +55,11 @@ import RecoilConcurrency
   /// recording is recorded, so the entries' numbers are consecutive and not stored: an entry
   /// of a small state is 64 bytes, not 88, which is most of what recording costs an action.
   @usableFromInline @exclusivity(unchecked) var _newestSequence = 0
+  /// The store's selectors' evaluations, their statistics and latest values, by selector name.
+  /// Only touched under the store's lock.
+  private var selectorEvaluations: RingBuffer<StoreSelectorEvaluation>
+  private var selectorStatistics: [String: EvaluationStatistics] = [:]
+  private var selectorValues: [String: any Sendable] = [:]
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
   /// The strictest timing asked for.
@@ -63,6 +68,7 @@ import RecoilConcurrency
   init(capacity: Int, timing: RecordingTiming) {
     _entries = RecordBuffer(capacity: capacity)
     _timings = SampledTimes(capacity: capacity)
+    selectorEvaluations = RingBuffer(capacity: capacity)
     self._timing = timing
   }
 
@@ -71,6 +77,7 @@ import RecoilConcurrency
     users += 1
     _entries.grow(to: capacity)
     _timings.grow(to: capacity)
+    selectorEvaluations.grow(to: capacity)
     let combined = self._timing.combined(with: timing)
     // The processing thread samples by the new timing from its next copy of the
     // configuration (see `_ProcessedConfiguration`).
@@ -85,6 +92,18 @@ import RecoilConcurrency
     if entry._causality._isTimed { _timings.append(startNanos: startNanos, durationNanos: durationNanos) }
   }
 
+  /// Records a selector's recomputation, which took `durationNanos` and ended at `endNanos`.
+  /// Called under the store's lock.
+  func recordSelector(
+    _ name: String, order: UInt64, endNanos: UInt64, durationNanos: UInt64, value: any Sendable
+  ) {
+    selectorEvaluations.append(
+      StoreSelectorEvaluation(
+        selector: name, order: order, startNanos: endNanos &- durationNanos, durationNanos: durationNanos))
+    selectorStatistics[name, default: EvaluationStatistics()].add(durationNanos)
+    selectorValues[name] = value
+  }
+
   /// What `recording(of:store:)` needs, copied under the store's lock.
   struct Contents: @unchecked Sendable {
     // Sendable: the entries hold Sendable states and actions.
@@ -92,10 +111,15 @@ import RecoilConcurrency
     let dropped: Int
     let timings: SampledTimes
     let newestSequence: Int
+    let selectorEvaluations: RingBuffer<StoreSelectorEvaluation>
+    let selectorStatistics: [String: EvaluationStatistics]
+    let selectorValues: [String: any Sendable]
   }
 
   var contents: Contents {
-    Contents(entries: _entries.elements, dropped: _entries.dropped, timings: _timings, newestSequence: _newestSequence)
+    Contents(
+      entries: _entries.elements, dropped: _entries.dropped, timings: _timings, newestSequence: _newestSequence,
+      selectorEvaluations: selectorEvaluations, selectorStatistics: selectorStatistics, selectorValues: selectorValues)
   }
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
@@ -117,19 +141,32 @@ import RecoilConcurrency
           cause: causality._cause, site: causality._site.isUnknown ? nil : causality._site,
           subscribers: Int(causality._subscribers)))
     }
-    return ActionRecording(records: records, dropped: contents.dropped)
+    return ActionRecording(
+      records: records, dropped: contents.dropped, selectorEvaluations: contents.selectorEvaluations.elements,
+      droppedSelectorEvaluations: contents.selectorEvaluations.dropped,
+      selectorStatistics: contents.selectorStatistics, selectorValues: contents.selectorValues)
   }
 }
 
-/// What a store recorded of its actions (see ``Store/startRecordingActions(capacity:timing:)``).
+/// What a store recorded of its actions, and of its memoized selectors' evaluations (see
+/// ``Store/startRecordingActions(capacity:timing:)``).
 ///
 /// ```swift
 /// let recording = store.recordedActions()
 /// let slowest = recording.records.max { $0.durationNanos < $1.durationNanos }
+/// let total = recording.selectorStatistics["total"]?.meanNanos
 /// ```
 public struct ActionRecording: Sendable {
   /// The latest actions, oldest first.
   public var records: [StoreActionRecord] = []
   /// How many older actions are no longer kept.
   public var dropped = 0
+  /// The selectors' latest recomputations, oldest first, as many as the action capacity.
+  public var selectorEvaluations: [StoreSelectorEvaluation] = []
+  /// How many older recomputations are no longer kept.
+  public var droppedSelectorEvaluations = 0
+  /// Every recomputation of each selector since recording started, by selector name.
+  public var selectorStatistics: [String: EvaluationStatistics] = [:]
+  /// Each selector's latest value, by selector name.
+  public var selectorValues: [String: any Sendable] = [:]
 }

@@ -24,7 +24,9 @@ public enum StoreEvent: Sendable {
   /// The number of subscribers changed.
   case subscribersChanged(store: String, count: Int)
   /// A memoized selector recomputed its value from its inputs (key paths, slices or selectors).
-  case selectorEvaluated(store: String, selector: String, inputs: [String], durationNanos: UInt64, value: any Sendable)
+  /// `order` is the evaluation's place in the causal order.
+  case selectorEvaluated(
+    store: String, selector: String, inputs: [String], durationNanos: UInt64, value: any Sendable, order: UInt64)
   /// A slice was registered.
   case sliceRegistered(store: String, slice: StoreSliceInfo)
 }

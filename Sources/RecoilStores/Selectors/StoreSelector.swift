@@ -174,17 +174,27 @@ extension Store {
   }
 
   private func evaluate<Value>(_ selector: StoreSelector<State, Value>, on state: State) -> Value {
-    let observers = _lock.withLock {
+    let (observers, isRecording) = _lock.withLock {
       for (name, inputs) in selector.tree where _storage._selectors[name] == nil { _storage._selectors[name] = inputs }
-      return _storage._configuration._observers
+      return (_storage._configuration._observers, _storage._configuration._actionRecorder != nil)
     }
-    guard !observers.isEmpty else { return selector.evaluate(state, nil).value }
-    // Every selector of the tree that recomputed is reported, inputs included: a selector
-    // used only as another's input is still a node with evaluations, a type and a value.
+    guard !observers.isEmpty || isRecording else { return selector.evaluate(state, nil).value }
+    // Every selector of the tree that recomputed is recorded and reported, inputs included: a
+    // selector used only as another's input is still a node with evaluations, a type and a
+    // value. The store records it where it happens, as it records its actions.
     let store = name
     return selector.run(state) { name, inputs, duration, value in
+      let order = CausalOrder.next()
+      if isRecording {
+        let end = MonotonicClock.nanos
+        self._lock.withLock {
+          self._storage._configuration._actionRecorder?.recordSelector(
+            name, order: order, endNanos: end, durationNanos: duration, value: value)
+        }
+      }
+      guard !observers.isEmpty else { return }
       let event = StoreEvent.selectorEvaluated(
-        store: store, selector: name, inputs: inputs, durationNanos: duration, value: value)
+        store: store, selector: name, inputs: inputs, durationNanos: duration, value: value, order: order)
       for observer in observers { observer.receive(event) }
     }.value
   }

@@ -1,0 +1,32 @@
+import RecoilConcurrency
+
+/// One recomputation of a store's memoized selector, as a recording store keeps it (see
+/// ``ActionRecording/selectorEvaluations``).
+///
+/// ```swift
+/// for evaluation in store.recordedActions().selectorEvaluations {
+///   print(evaluation.selector, evaluation.durationNanos)
+/// }
+/// ```
+public struct StoreSelectorEvaluation: Sendable, Equatable {
+  /// The selector's name.
+  public var selector: String
+  /// Its place in the causal order.
+  public var order: UInt64
+  /// When it started, on the monotonic clock, in nanoseconds.
+  public var startNanos: UInt64
+  /// How long it took, in nanoseconds.
+  public var durationNanos: UInt64
+
+  /// An evaluation.
+  ///
+  /// ```swift
+  /// let evaluation = StoreSelectorEvaluation(selector: "total", order: 7, startNanos: 0, durationNanos: 900)
+  /// ```
+  public init(selector: String, order: UInt64, startNanos: UInt64, durationNanos: UInt64) {
+    self.selector = selector
+    self.order = order
+    self.startNanos = startNanos
+    self.durationNanos = durationNanos
+  }
+}
