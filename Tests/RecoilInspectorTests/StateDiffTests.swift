@@ -1,3 +1,4 @@
+import Foundation
 import RecoilSnapshot
 import RecoilStores
 import Testing
@@ -126,6 +127,93 @@ import Testing
       var after = Counter()
       after.count = step
       #expect(render(StateDiff.changes(from: Counter(), to: after, cache: cache)) == ["count: 0 -> \(step)"])
+    }
+  }
+}
+
+/// Diffs read through stored fields must be the diffs a `Mirror` gives, whatever a state
+/// holds: every pair below is diffed both ways.
+@Suite struct StateDiffFieldReadingTests {
+  protocol Shape: Sendable {}
+  struct Circle: Shape, Equatable { var radius: Double }
+  final class Session: @unchecked Sendable { var token = "t" }
+  struct Wrapper<Inner: Sendable>: Sendable { var inner: Inner; var note = "" }
+  enum Load: Sendable { case idle, loaded(Wrapper<Int>), failed(code: Int, reason: String) }
+  struct Empty: Sendable, Equatable {}
+  struct Everything: @unchecked Sendable {
+    var date = Date(timeIntervalSince1970: 0)
+    var url = URL(string: "https://example.com/a")!
+    var id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    var amount = Decimal(string: "1.5")!
+    var bytes = Data([1, 2])
+    var shape: any Shape = Circle(radius: 1)
+    var shapes: [any Shape] = [Circle(radius: 2)]
+    var wrapped = Wrapper(inner: (1, "a"))
+    var optionalWrapped: Wrapper<String>? = nil
+    var load = Load.idle
+    var session = Session()
+    var empty = Empty()
+    var pair: (count: Int, nested: (Double, [String: Int])) = (1, (0.5, ["k": 1]))
+    var character: Character = "a"
+    var float: Float = 1
+    var small: Int8 = -1
+    var type: Any.Type = Int.self
+    var closure: @Sendable () -> Int = { 1 }
+  }
+
+  func bothWays(_ before: Any, _ after: Any) -> (fields: [SnapshotChange], mirror: [SnapshotChange]) {
+    (
+      StateDiff.changes(from: before, to: after, cache: ReflectionCache()),
+      StateDiff.changes(from: before, to: after, cache: ReflectionCache(readingFields: false))
+    )
+  }
+
+  @Test func everyKindOfFieldDiffsAsAMirrorDiffsIt() {
+    let edits: [(String, (inout Everything) -> Void)] = [
+      ("date", { $0.date = Date(timeIntervalSince1970: 60) }),
+      ("url", { $0.url = URL(string: "https://example.com/b")! }),
+      ("id", { $0.id = UUID(uuidString: "00000000-0000-0000-0000-000000000002")! }),
+      ("amount", { $0.amount = Decimal(string: "2.25")! }),
+      ("bytes", { $0.bytes = Data([1, 3, 4]) }),
+      ("shape", { $0.shape = Circle(radius: 3) }),
+      ("shapes", { $0.shapes.append(Circle(radius: 4)) }),
+      ("wrapped", { $0.wrapped.inner.1 = "b" }),
+      ("optionalWrapped", { $0.optionalWrapped = Wrapper(inner: "x") }),
+      ("load", { $0.load = .loaded(Wrapper(inner: 5)) }),
+      ("load failed", { $0.load = .failed(code: 7, reason: "\u{1B}[31mno") }),
+      ("session", { $0.session = Session() }),
+      ("pair", { $0.pair.nested.1["k"] = 2 }),
+      ("character", { $0.character = "é" }),
+      ("float", { $0.float = .nan }),
+      ("small", { $0.small = .min }),
+      ("type", { $0.type = String.self }),
+      ("closure", { $0.closure = { 2 } }),
+    ]
+    for (name, edit) in edits {
+      let before = Everything()
+      var after = before
+      edit(&after)
+      let (fields, mirror) = bothWays(before, after)
+      #expect(fields == mirror, "\(name)")
+    }
+    // And a value compared with itself, and with a fresh copy holding new references.
+    let (same, sameByMirror) = bothWays(Everything(), Everything())
+    #expect(same == sameByMirror)
+  }
+
+  @Test func enumsTuplesAndGenericsAtTheTopDiffAsAMirrorDiffsThem() {
+    let pairs: [(Any, Any)] = [
+      (Load.loaded(Wrapper(inner: 1)), Load.loaded(Wrapper(inner: 2))),
+      (Load.failed(code: 1, reason: "a"), Load.failed(code: 1, reason: "b")),
+      ((1, "a", [1]), (1, "b", [1, 2])),
+      (Wrapper(inner: [Circle(radius: 1)]), Wrapper(inner: [Circle(radius: 2)])),
+      (Optional(Wrapper(inner: 1)) as Any, Optional<Wrapper<Int>>.none as Any),
+      (Empty(), Empty()),
+      (1, "1"),
+    ]
+    for (before, after) in pairs {
+      let (fields, mirror) = bothWays(before, after)
+      #expect(fields == mirror, "\(before) → \(after)")
     }
   }
 }
