@@ -41,6 +41,7 @@ struct TimelineBuilder {
 
   /// Store actions as the stores recorded them, with their descriptions (same order).
   mutating func add(actions: [StoreActionRecord], described: [SnapshotAction]) {
+    entries.reserveCapacity(entries.count + 2 * actions.count)  // an action and its notification
     for (record, action) in zip(actions, described) {
       if let root = action.changes.first?.rootComponent, action.changes.allSatisfy({ $0.rootComponent == root }) {
         changedSlice[Int(record.order)] = (record.store, root)

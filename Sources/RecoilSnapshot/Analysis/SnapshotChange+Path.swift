@@ -23,7 +23,13 @@ extension SnapshotChange {
   /// SnapshotChange(path: "user.favourites{\"A\"}", before: nil, after: "\"A\"").rootComponent  // "user"
   /// ```
   public var rootComponent: Substring {
-    path.prefix { $0 != "." && $0 != "[" && $0 != "{" }
+    // By bytes: the three separators are ASCII, so where one is found is a character boundary.
+    guard
+      let end = path.utf8.firstIndex(where: {
+        $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{")
+      })
+    else { return path[...] }
+    return path[..<end]
   }
 
   /// Whether `ancestor` is `path` or a path that contains it: `path` continues it with `.` or `[`.

@@ -45,6 +45,26 @@ public enum AtomicFile {
   ///   - url: A file URL; its directory must exist.
   /// - Throws: ``WriteError`` when the temporary file cannot be created, written or renamed.
   public static func write(_ data: Data, to url: URL) throws(WriteError) {
+    if let failure = data.withUnsafeBytes({ failure(writing: $0, to: url) }) { throw failure }
+  }
+
+  /// Atomically replaces (or creates) the file at `url` with `bytes`.
+  package static func write(_ bytes: [UInt8], to url: URL) throws(WriteError) {
+    if let failure = bytes.withUnsafeBytes({ failure(writing: $0, to: url) }) { throw failure }
+  }
+
+  /// Writes `bytes`, returning why it failed if it did: the buffer's closures do not throw a
+  /// typed error.
+  private static func failure(writing bytes: UnsafeRawBufferPointer, to url: URL) -> WriteError? {
+    do throws(WriteError) {
+      try write(bytes, to: url)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private static func write(_ bytes: UnsafeRawBufferPointer, to url: URL) throws(WriteError) {
     let path = url.path(percentEncoded: false)
     let directory = url.deletingLastPathComponent().path(percentEncoded: false)
     var isDirectory: ObjCBool = false
@@ -64,16 +84,14 @@ public enum AtomicFile {
     let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw WriteError(path: path, reason: Self.reason(errno)) }
     var failure: Int32?
-    data.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written >= 0 {
         offset += written
+      } else if errno != EINTR {
+        failure = errno
+        break
       }
     }
     if close(descriptor) != 0, failure == nil { failure = errno }
