@@ -211,12 +211,7 @@ public final class AtomContainer: Sendable {
     _operate { core in
       let index = core.index(of: atom)
       let before = core.notesWrites ? core._valueBeforeWrite(index) : nil
-      let changed = core._records[Int(index)]._slot._withUnsafeGuaranteedRef { base in
-        let slot = unsafeDowncast(base, to: _ValueSlot<Value>.self)
-        if slot._isStubbed { slot._restub(value) }
-        return slot.write(value)
-      }
-      if changed {
+      if core._writeSlot(index, value) {
         if core.notesWrites { core._noteWrite(index, before: before, site: CallSite(file: file, line: line)) }
         core._didChange(index)
       }
@@ -261,12 +256,7 @@ public final class AtomContainer: Sendable {
         return
       }
       let before = core.notesWrites ? core._valueBeforeWrite(index) : nil
-      let changed = record._slot._withUnsafeGuaranteedRef { base in
-        let slot = unsafeDowncast(base, to: _ValueSlot<Value>.self)
-        if slot._isStubbed { slot._restub(value) }
-        return slot.write(value)
-      }
-      if changed {
+      if core._writeSlot(index, value) {
         if core.notesWrites { core._noteWrite(index, before: before, site: CallSite(file: file, line: line)) }
         core._didChange(index)
       }
@@ -394,7 +384,7 @@ public final class AtomContainer: Sendable {
       slot.subscribers.append(
         SubscriberEntry(id: id) { slot in
           // Made under the lock, so the state is captured as it is now.
-          let loadable = unsafeDowncast(slot, to: _ValueSlot<Value>.self).loadable
+          let loadable = _ValueSlot<Value>.loadable(of: slot)
           return { deliver(loadable) }
         })
       core.updateWatched(slot)
@@ -403,7 +393,7 @@ public final class AtomContainer: Sendable {
       // with the notifications so that it comes before any change made after it.
       slot.notifiedVersion = slot._version
       if starting == .currentThenChanges {
-        let current = unsafeDowncast(slot, to: _ValueSlot<Value>.self).loadable
+        let current = core.slot(index, as: Value.self).loadable
         core._deliveries.append { deliver(current) }
       }
       core.settle()

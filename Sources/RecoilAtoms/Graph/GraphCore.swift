@@ -187,6 +187,17 @@ import Synchronization
     }
   }
 
+  /// Writes an atom's value through its slot (restubbing a stubbed one), without retaining
+  /// the slot. Whether the value changed.
+  @inlinable func _writeSlot<Value: Sendable>(_ index: Int32, _ value: Value) -> Bool {
+    _records[Int(index)]._slot._withUnsafeGuaranteedRef { base in
+      // The index came from `index(of:)` for a node of `Value`, whose slot is a `_ValueSlot<Value>`.
+      let slot = unsafeDowncast(base, to: _ValueSlot<Value>.self)
+      if slot._isStubbed { slot._restub(value) }
+      return slot.write(value)
+    }
+  }
+
   @inlinable func slot<Value>(_ index: Int32, as type: Value.Type) -> _ValueSlot<Value> {
     // The index came from `index(of:)` for a `Node<Value>`, whose slot is a `_ValueSlot<Value>`.
     unsafeDowncast(_slots[Int(index)], to: _ValueSlot<Value>.self)

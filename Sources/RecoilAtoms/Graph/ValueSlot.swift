@@ -159,6 +159,11 @@ import Dispatch
     throw AtomError.loading(_key.description)
   }
 
+  /// The state of `base`, a node of `Value`'s slot, as its subscribers receive it.
+  static func loadable(of base: _NodeSlot) -> Loadable<Value> {
+    unsafeDowncast(base, to: _ValueSlot<Value>.self).loadable
+  }
+
   var loadable: Loadable<Value> {
     switch state {
     case .value(let value): .value(value)
