@@ -57,6 +57,10 @@ final class GraphRecorder {
 
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
+  // The buffers below are only touched under the container's lock, so their exclusivity is
+  // not checked at run time: with the checks, the recording paths (`_noteChange`, the
+  // observed evaluation) made five dynamic accesses per evaluation, and G3 with the inspector
+  // went from 1.14–1.20 to 1.44–1.58 times G3 alone (`recoil-bench G3+inspector`).
   /// The strictest timing asked for.
   @exclusivity(unchecked) private(set) var timing: RecordingTiming
   /// The period minus one (a power of two minus one), as `EvaluationTally` takes it.
