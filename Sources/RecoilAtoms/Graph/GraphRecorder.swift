@@ -5,7 +5,7 @@ import RecoilConcurrency
 /// causal order (`CausalOrder`), in plain buffers written under the container's lock as part
 /// of each operation. Recording here instead of in an observer saves building, queueing and
 /// delivering an event per evaluation, and any lookup of the node by key.
-final class GraphRecorder {
+final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   /// One timeline entry, 24 bytes; nodes by `uid`, which unlike slot indices are never reused.
   struct Entry: BitwiseCopyable {
     /// The node's uid, complemented (negative) when the evaluation was timed: its times are
@@ -57,25 +57,46 @@ final class GraphRecorder {
 
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
-  // The buffers below are only touched under the container's lock, so their exclusivity is
-  // not checked at run time: with the checks, the recording paths (`_noteChange`, the
-  // observed evaluation) made five dynamic accesses per evaluation, and G3 with the inspector
-  // went from 1.14–1.20 to 1.44–1.58 times G3 alone (`recoil-bench G3+inspector`).
+  // The buffers are `GraphRecorderBuffers`, stored unchecked (see `_LockedFields`): with
+  // exclusivity checked at run time, the recording paths (`_noteChange`, the observed
+  // evaluation) made five dynamic accesses per evaluation, and G3 with the inspector went from
+  // 1.14–1.20 to 1.44–1.58 times G3 alone (`recoil-bench G3+inspector`).
   /// The strictest timing asked for.
-  @exclusivity(unchecked) private(set) var timing: RecordingTiming
+  private(set) var timing: RecordingTiming {
+    get { fields.timing }
+    set { fields.timing = newValue }
+  }
   /// The period minus one (a power of two minus one), as `EvaluationTally` takes it.
   var periodMask: UInt64 { UInt64(timing.period &- 1) }
-  /// Statistics of the timed evaluations by slot index, reset when an index is given to a new
-  /// node. Each slot counts all its evaluations itself (`_NodeSlot.tally`): an evaluation that
-  /// is not timed touches nothing here but the timeline.
-  @exclusivity(unchecked) private var timedStatistics = _DenseBuffer<EvaluationStatistics>()
-  /// The uid of each slot's node, by slot index: naming an evaluation's cause from here reads
-  /// a small array instead of the cause's slot, which an in-place write leaves cold.
-  @exclusivity(unchecked) private var uids = _DenseBuffer<Int>()
-  @exclusivity(unchecked) private var timeline: RingBuffer<Entry>
-  /// The times of the timed entries, in order: most evaluations are not timed, so recording
-  /// one writes 24 bytes, not 40.
-  @exclusivity(unchecked) private var timings: SampledTimes
+  private var timedStatistics: _DenseBuffer<EvaluationStatistics> {
+    _read { yield fields.timedStatistics }
+    _modify { yield &fields.timedStatistics }
+  }
+  private var uids: _DenseBuffer<Int> {
+    _read { yield fields.uids }
+    _modify { yield &fields.uids }
+  }
+  private var timeline: RingBuffer<Entry> {
+    _read { yield fields.timeline }
+    _modify { yield &fields.timeline }
+  }
+  private var timings: SampledTimes {
+    _read { yield fields.timings }
+    _modify { yield &fields.timings }
+  }
+  private var writes: RingBuffer<Write> {
+    _read { yield fields.writes }
+    _modify { yield &fields.writes }
+  }
+  private var effects: RingBuffer<EffectRecord> {
+    _read { yield fields.effects }
+    _modify { yield &fields.effects }
+  }
+  private var occurrences: RingBuffer<Occurrence> {
+    _read { yield fields.occurrences }
+    _modify { yield &fields.occurrences }
+  }
+
   /// An atom effect's phase: started, failed, cleaned up.
   struct EffectRecord {
     var node: Int
@@ -86,10 +107,6 @@ final class GraphRecorder {
     var error: String?
   }
 
-  // Unchecked like the buffers above: only touched under the container's lock.
-  @exclusivity(unchecked) private var writes: RingBuffer<Write>
-  @exclusivity(unchecked) private var effects: RingBuffer<EffectRecord>
-  @exclusivity(unchecked) private var occurrences: RingBuffer<Occurrence>
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
 
@@ -97,12 +114,11 @@ final class GraphRecorder {
   private let clock = CausalClock.shared
 
   init(capacity: Int, timing: RecordingTiming) {
-    timeline = RingBuffer(capacity: capacity)
-    timings = SampledTimes(capacity: capacity)
-    writes = RingBuffer(capacity: capacity)
-    occurrences = RingBuffer(capacity: capacity)
-    effects = RingBuffer(capacity: capacity)
-    self.timing = timing
+    super.init(
+      GraphRecorderBuffers(
+        timing: timing, timeline: RingBuffer(capacity: capacity), timings: SampledTimes(capacity: capacity),
+        writes: RingBuffer(capacity: capacity), effects: RingBuffer(capacity: capacity),
+        occurrences: RingBuffer(capacity: capacity)))
   }
 
   deinit {
@@ -237,4 +253,24 @@ final class GraphRecorder {
     }
     return result
   }
+}
+
+/// What a ``GraphRecorder`` records into, only touched under the container's lock.
+struct GraphRecorderBuffers {
+  /// The strictest timing asked for.
+  var timing: RecordingTiming
+  /// Statistics of the timed evaluations by slot index, reset when an index is given to a new
+  /// node. Each slot counts all its evaluations itself (`_NodeSlot.tally`): an evaluation that
+  /// is not timed touches nothing here but the timeline.
+  var timedStatistics = _DenseBuffer<EvaluationStatistics>()
+  /// The uid of each slot's node, by slot index: naming an evaluation's cause from here reads
+  /// a small array instead of the cause's slot, which an in-place write leaves cold.
+  var uids = _DenseBuffer<Int>()
+  var timeline: RingBuffer<GraphRecorder.Entry>
+  /// The times of the timed entries, in order: most evaluations are not timed, so recording
+  /// one writes 24 bytes, not 40.
+  var timings: SampledTimes
+  var writes: RingBuffer<GraphRecorder.Write>
+  var effects: RingBuffer<GraphRecorder.EffectRecord>
+  var occurrences: RingBuffer<GraphRecorder.Occurrence>
 }

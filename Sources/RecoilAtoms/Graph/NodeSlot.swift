@@ -1,6 +1,6 @@
 /// A container's storage for one node: its place in the graph and, in ``_ValueSlot``, its value.
 /// Only touched under the container's lock.
-@usableFromInline class _NodeSlot {
+@usableFromInline class _NodeSlot: _NodeSlotFields {
   /// Whether the cached value can be used as it is.
   @usableFromInline enum _Mark: UInt8, BitwiseCopyable {
     /// Up to date.
@@ -18,12 +18,9 @@
 
   // Only what evaluations and writes touch is stored here, so that it shares few cache lines
   // (with _ValueSlot's own fields); the rest is in `details`.
+  // The fields they change (`_version`, `_details`, `forcedRefresh`, `tally`) are declared in
+  // `_NodeSlotFields`.
   let evaluator: _Evaluator
-  /// Bumped whenever the value (or loading/error state) changes.
-  @usableFromInline @exclusivity(unchecked) var _version: UInt64 = 0
-  /// Made when first needed: most nodes never have subscribers, waiters, a family or async
-  /// work, and without it a slot is one allocation, which keeps slots close together.
-  @usableFromInline @exclusivity(unchecked) var _details: _SlotDetails?
   /// Kept here, not in `details`: observers' events name the node on every evaluation.
   @usableFromInline let _key: NodeKey
   let index: Int32
@@ -31,9 +28,6 @@
   @usableFromInline let _isAsync: Bool
   /// The mark a new slot starts with: atoms are clean, selectors dirty until evaluated.
   let initialMark: _Mark
-  @exclusivity(unchecked) var forcedRefresh = false
-  /// Evaluations counted by the container's recording, if any.
-  @exclusivity(unchecked) var tally = EvaluationTally()
   /// The `uid` of the node: never reused, unlike slot indices and node addresses.
   let nodeUID: Int
 
@@ -99,18 +93,16 @@
     } else {
       self.evaluator = _NodeSlot.evaluateThroughClass
     }
-    _details = node.family.map { _SlotDetails(family: $0) }
     nodeUID = node._uid
     _key = node.key
     self.index = index
     kind = node.kind
     _isAsync = node.isAsync
     self.initialMark = mark
+    super.init(details: node.family.map { _SlotDetails(family: $0) })
   }
 
   var valueTypeName: String { "" }
-  /// Where the value lives, preceded by its readable flag (see ``_ValueArena``).
-  var valueAddress: UnsafeMutableRawPointer? { nil }
   var isWritable: Bool { false }
 
   /// Runs the node's getter (or starts its asynchronous evaluation) and stores the outcome.
@@ -139,25 +131,6 @@
 
   /// Whether a new value is compared with the old one (Equatable values).
   var comparesValues: Bool { false }
-}
-
-/// What a slot needs only now and then: its family, its subscribers and waiters, and the
-/// bookkeeping of asynchronous evaluations. Kept apart from ``_NodeSlot`` so that the fields an
-/// evaluation touches stay together.
-@usableFromInline final class _SlotDetails {
-  let family: String?
-  @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
-  @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
-  @exclusivity(unchecked) var waiters: [ChangeWaiter] = []
-  @usableFromInline @exclusivity(unchecked) var _generation: UInt64 = 0
-  @usableFromInline @exclusivity(unchecked) var _task: Task<Void, Never>?
-  /// For a writable selector: the atoms its setter wrote the last time it ran, which is what
-  /// resetting the selector resets.
-  var lastWrites: [Int32] = []
-
-  init(family: String?) {
-    self.family = family
-  }
 }
 
 /// A subscriber, with the id used to remove it. `notification` runs under the lock and

@@ -1,18 +1,8 @@
 import Dispatch
 
-/// A node's storage with its typed value.
-@usableFromInline final class _ValueSlot<Value: Sendable>: _NodeSlot {
-  enum Compute {
-    case atom(@Sendable () -> Value)
-    case asyncAtom(@Sendable () async throws -> Value)
-    case selector(@Sendable (Getter) throws -> Value)
-    case writableSelector(@Sendable (Getter) throws -> Value, @Sendable (Setter, Value) throws -> Void)
-    /// An async selector; with a setter, a writable one.
-    case asyncSelector(@Sendable (AsyncGetter) async throws -> Value, set: (@Sendable (Setter, Value) throws -> Void)?)
-    /// A test stub: the node always has this outcome.
-    case stub(Result<Value, any Error>)
-  }
-
+/// A node's storage with its typed value: the logic of a value slot, whose stored fields are
+/// declared in ``_ValueSlotFields``.
+@usableFromInline final class _ValueSlot<Value: Sendable>: _ValueSlotFields<Value> {
   enum State {
     case empty
     case value(Value)
@@ -20,57 +10,19 @@ import Dispatch
     case loading(previous: Value?)
   }
 
-  // The state is kept in fields whose layout needs no generic metadata at run time (the value
-  // in a buffer allocated once), so the evaluation path does no metadata lookups.
-  @usableFromInline let _storage: UnsafeMutablePointer<Value>
-  // Each change of these three updates the readable flag beside the value (see _ValueArena).
-  @usableFromInline @exclusivity(unchecked) var _storesValue = false {
-    didSet { _updateReadable() }
-  }
-  @usableFromInline @exclusivity(unchecked) var _failure: (any Error)? {
-    didSet { _updateReadable() }
-  }
-  @usableFromInline @exclusivity(unchecked) var _isLoading = false {
-    didSet { _updateReadable() }
-  }
-  /// Whether a test replaced the node's value with a stub.
-  @usableFromInline @exclusivity(unchecked) var _isStubbed = false
-
-  @usableFromInline func _updateReadable() {
-    _ValueArena.setReadable(_storesValue && !_isLoading && _failure == nil, at: UnsafeMutableRawPointer(_storage))
-  }
-
-  override var valueAddress: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(_storage) }
-  /// The getter of a plain or writable selector: the hot path of evaluation. A `let`, so that
-  /// calling it needs no retain of its context; a stub overrides it through `isStubbed`.
-  @usableFromInline let _syncGetter: (@Sendable (Getter) throws -> Value)?
-  @usableFromInline let _isSame: (@Sendable (Value, Value) -> Bool)?
-  // Fields not used on every evaluation come last.
-  /// Where `storage` comes from, and goes back to.
-  let arena: _ValueArena
-  @exclusivity(unchecked) var compute: Compute
-
   init(
     node: Node<Value>, index: Int32, arena: _ValueArena, compute: Compute, isSame: (@Sendable (Value, Value) -> Bool)?,
     state: State, evaluator: _Evaluator? = nil
   ) {
-    self.arena = arena
-    self._storage = arena.allocate(Value.self)
-    self.compute = compute
-    self._isSame = isSame
-    self._syncGetter = Self.getter(of: compute)
     let mark: _NodeSlot._Mark
     switch compute {
     case .atom, .asyncAtom, .stub: mark = .clean
     case .selector, .writableSelector, .asyncSelector: mark = .dirty
     }
-    super.init(node: node, index: index, mark: mark, evaluator: evaluator)
+    super.init(
+      node: node, index: index, arena: arena, compute: compute, syncGetter: Self.getter(of: compute), isSame: isSame,
+      mark: mark, evaluator: evaluator)
     self.state = state
-  }
-
-  deinit {
-    if _storesValue { _storage.deinitialize(count: 1) }
-    arena.deallocate(_storage)
   }
 
   static func getter(of compute: Compute) -> (@Sendable (Getter) throws -> Value)? {
@@ -93,9 +45,9 @@ import Dispatch
 
   var state: State {
     get {
-      if _isLoading { return .loading(previous: _storesValue ? _storage.pointee : nil) }
+      if _isLoading { return .loading(previous: _storesValue ? _value : nil) }
       if let _failure { return .failure(_failure) }
-      return _storesValue ? .value(_storage.pointee) : .empty
+      return _storesValue ? .value(_value) : .empty
     }
     set {
       switch newValue {
@@ -118,27 +70,11 @@ import Dispatch
     }
   }
 
-  @inlinable func setValue(_ value: Value) {
-    if _storesValue {
-      _storage.pointee = value
-    } else {
-      _storage.initialize(to: value)
-      _storesValue = true
-    }
-  }
-
-  private func clearValue() {
-    if _storesValue {
-      _storage.deinitialize(count: 1)
-      _storesValue = false
-    }
-  }
-
   override var valueTypeName: String { String(describing: Value.self) }
 
   override func snapshotEntry(of node: AnyObject) -> AtomSnapshot.Entry? {
     guard let atom = node as? WritableNode<Value>, hasValue else { return nil }
-    return AtomSnapshot.entry(for: atom, value: _storage.pointee, isSame: _isSame)
+    return AtomSnapshot.entry(for: atom, value: _value, isSame: _isSame)
   }
 
   override var isWritable: Bool {
@@ -154,14 +90,14 @@ import Dispatch
   override var comparesValues: Bool { _isSame != nil }
 
   @inlinable func currentValue() throws -> Value {
-    if _fastPath(_storesValue && !_isLoading && _failure == nil) { return _storage.pointee }
+    if _fastPath(_storesValue && !_isLoading && _failure == nil) { return _value }
     if let _failure { throw _failure }
     throw AtomError.loading(_key.description)
   }
 
   /// The state of `base`, a node of `Value`'s slot, as its subscribers receive it.
   static func loadable(of base: _NodeSlot) -> Loadable<Value> {
-    unsafeDowncast(base, to: _ValueSlot<Value>.self).loadable
+    base._valueSlot(Value.self).loadable
   }
 
   var loadable: Loadable<Value> {
@@ -205,12 +141,12 @@ import Dispatch
   /// passes this function with its concrete value type, so that its value is stored without
   /// generic value operations.
   @inlinable static func evaluateSelector(_ base: _NodeSlot, _ core: _GraphCore) throws(_Interruption) -> Bool {
-    let slot = unsafeDowncast(base, to: _ValueSlot<Value>.self)
+    let slot = base._valueSlot(Value.self)
     // Called in place, without binding it to a local: a binding would retain its context.
     guard !slot._isStubbed, slot._syncGetter != nil else { return try slot._evaluate(core) }
     let value: Value
     do {
-      value = try slot._syncGetter.unsafelyUnwrapped(Getter(core: core))
+      value = try slot._syncGetter!(Getter(core: core))
     } catch let interruption as _Interruption {
       throw interruption
     } catch {
@@ -244,7 +180,7 @@ import Dispatch
   /// Stores a value; returns whether it differs from the previous state.
   @inlinable func storeValue(_ new: Value) -> Bool {
     if _storesValue && !_isLoading && _failure == nil && _isSame != nil
-      && _isSame.unsafelyUnwrapped(_storage.pointee, new)
+      && _isSame!(_value, new)
     {
       return false
     }

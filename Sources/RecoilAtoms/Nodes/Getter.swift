@@ -9,14 +9,14 @@ public struct Getter: @unchecked Sendable {
   // Sendable: a Getter only exists during a getter call, on the thread that holds the
   // container's lock; `core` is kept alive by the container for that whole call.
   // Dependencies are recorded for the evaluation on top of the core's stack of frames.
-  // Unmanaged, and used through `_withUnsafeGuaranteedRef`: a read then costs no retain.
-  @usableFromInline let _unmanagedCore: Unmanaged<_GraphCore>
+  // Unretained: a read then costs no retain.
+  @usableFromInline let _core: _UnretainedCore
 
   @usableFromInline init(core: _GraphCore) {
-    self._unmanagedCore = .passUnretained(core)
+    self._core = _UnretainedCore(core)
   }
 
-  var core: _GraphCore { _unmanagedCore.takeUnretainedValue() }
+  var core: _GraphCore { _core.core }
 
   /// Reads a node's value and records it as a dependency.
   ///
@@ -43,7 +43,7 @@ public struct Getter: @unchecked Sendable {
   /// - Throws: The node's error, ``AtomError/loading(_:)`` while an async node loads, or
   ///   ``AtomError/cycle(_:)``.
   @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
-    try _unmanagedCore._withUnsafeGuaranteedRef { try $0.readValue(node) }
+    try _core.use { try $0.readValue(node) }
   }
 
   /// Reads a node's state without throwing, recording it as a dependency: useful to show a
@@ -71,7 +71,12 @@ public struct Getter: @unchecked Sendable {
 /// ```
 public struct Setter: @unchecked Sendable {
   // Sendable: a Setter only exists during a setter call, under the container's lock.
-  unowned(unsafe) let core: _GraphCore
+  private let unretainedCore: _UnretainedCore
+  var core: _GraphCore { unretainedCore.core }
+
+  init(core: _GraphCore) {
+    unretainedCore = _UnretainedCore(core)
+  }
 
   /// Reads a node's current value (without recording a dependency).
   ///

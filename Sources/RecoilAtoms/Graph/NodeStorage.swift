@@ -1,0 +1,507 @@
+import RecoilConcurrency
+
+// The node table's memory: every place where the atom graph reads or writes memory the Swift
+// compiler does not check is in this file or in `GraphCore.swift`, so that the rest of the
+// engine (the slots' logic, the recorder, getters, the container) is checked Swift.
+//
+// - `_DenseBuffer`, `_IndexList` and `_NodeRecord`: the records the graph walks, written in
+//   place through pointers, without reference counting or uniqueness checks.
+// - `_ValueArena`: where the nodes' values live, packed, each behind a readable flag.
+// - The slots' and the recorder's fields: only ever touched under the container's lock, so
+//   their exclusivity is not checked at run time (each check is a call on the hot paths).
+// - `_UnretainedCore` and the typed views of a slot (`_NodeSlot._valueSlot(_:)`): references
+//   used without reference counting, where the core guarantees the object is alive.
+//
+// What each shortcut saves is measured by `recoil-bench` G1–G3 and G3+inspector.
+
+// MARK: - Dense buffers
+
+/// A growable run of plain values written in place through a pointer.
+///
+/// The graph's node records and its work stacks change on every evaluation. Kept in arrays
+/// stored on a class, each write would first check that the array's storage is uniquely
+/// referenced; through a pointer a write is one store, in place. The owner (``_GraphCore`` or
+/// the evaluation recorder) frees the buffer in its `deinit`, and like everything in the core
+/// it is only used under the container's lock.
+@usableFromInline struct _DenseBuffer<Element: BitwiseCopyable> {
+  @usableFromInline var _base: UnsafeMutablePointer<Element>
+  @usableFromInline var _count = 0
+  @usableFromInline var _capacity: Int
+
+  init(capacity: Int = 16) {
+    self._capacity = max(capacity, 1)
+    _base = Self.allocate(capacity: self._capacity)
+  }
+
+  /// Storage aligned to a cache line, so that an element of 64 bytes fills exactly one.
+  static func allocate(capacity: Int) -> UnsafeMutablePointer<Element> {
+    UnsafeMutableRawPointer.allocate(
+      byteCount: capacity * MemoryLayout<Element>.stride, alignment: max(MemoryLayout<Element>.alignment, 64)
+    )
+    .bindMemory(to: Element.self, capacity: capacity)
+  }
+
+  var isEmpty: Bool { _count == 0 }
+
+  // Addressors: `buffer[i].field = x` writes the field in place.
+  @inlinable subscript(index: Int) -> Element {
+    unsafeAddress { UnsafePointer(_base + index) }
+    nonmutating unsafeMutableAddress { _base + index }
+  }
+
+  @inlinable subscript(index: Int32) -> Element {
+    unsafeAddress { UnsafePointer(_base + Int(index)) }
+    nonmutating unsafeMutableAddress { _base + Int(index) }
+  }
+
+  /// The last element; the buffer must not be empty.
+  @inlinable var last: Element { _base[_count - 1] }
+
+  @inlinable mutating func append(_ element: Element) {
+    if _slowPath(_count == _capacity) { _grow() }
+    _base[_count] = element
+    _count += 1
+  }
+
+  @inlinable @discardableResult mutating func removeLast() -> Element {
+    _count -= 1
+    return _base[_count]
+  }
+
+  /// Keeps the first `newCount` elements.
+  mutating func truncate(to newCount: Int) {
+    _count = min(_count, newCount)
+  }
+
+  @usableFromInline mutating func _grow() {
+    let larger = Self.allocate(capacity: _capacity * 2)
+    larger.initialize(from: _base, count: _count)
+    _base.deallocate()
+    _base = larger
+    _capacity *= 2
+  }
+
+  /// Frees the storage; the buffer must not be used afterwards.
+  func deallocate() {
+    _base.deallocate()
+  }
+}
+
+// MARK: - Index lists
+
+/// A short list of slot indices (a node's dependencies or dependents) stored without reference
+/// counting, in 16 bytes: up to two inline, more in a buffer the list owns.
+///
+/// Most nodes read one or two others and are read by one or two, so the common case touches
+/// no memory beyond the list itself, and reading or walking a list costs no retain, unlike an
+/// array. The list is a plain value: the graph keeps exactly one copy of each (in its node
+/// records), mutates it in place and calls ``free()`` when the node goes away. A copy taken
+/// for iteration must not outlive a mutation of the original.
+@usableFromInline struct _IndexList: BitwiseCopyable, Sequence {
+  /// The two elements while `capacity` is 2; the address of the buffer after that.
+  private var storage: UInt64 = 0
+  private(set) var count: Int32 = 0
+  private var capacity: Int32 = 2
+
+  init() {}
+
+  var isEmpty: Bool { count == 0 }
+
+  private var spill: UnsafeMutablePointer<Int32>? {
+    capacity > 2 ? UnsafeMutablePointer(bitPattern: UInt(storage)) : nil
+  }
+
+  subscript(position: Int) -> Int32 {
+    if let spill { return spill[position] }
+    return Int32(truncatingIfNeeded: position == 0 ? storage : storage >> 32)
+  }
+
+  private mutating func setInline(_ position: Int, _ index: Int32) {
+    let bits = UInt64(UInt32(bitPattern: index))
+    storage =
+      position == 0 ? (storage & 0xFFFF_FFFF_0000_0000) | bits : (storage & 0x0000_0000_FFFF_FFFF) | bits << 32
+  }
+
+  mutating func append(_ index: Int32) {
+    if let spill {
+      var buffer = spill
+      if count == capacity {
+        let larger = UnsafeMutablePointer<Int32>.allocate(capacity: Int(capacity) * 2)
+        larger.initialize(from: spill, count: Int(count))
+        spill.deallocate()
+        buffer = larger
+        storage = UInt64(UInt(bitPattern: larger))
+        capacity *= 2
+      }
+      buffer[Int(count)] = index
+    } else if count < 2 {
+      setInline(Int(count), index)
+    } else {
+      let buffer = UnsafeMutablePointer<Int32>.allocate(capacity: 8)
+      buffer[0] = self[0]
+      buffer[1] = self[1]
+      buffer[2] = index
+      storage = UInt64(UInt(bitPattern: buffer))
+      capacity = 8
+    }
+    count += 1
+  }
+
+  func firstIndex(of index: Int32) -> Int? {
+    for position in 0..<Int(count) where self[position] == index { return position }
+    return nil
+  }
+
+  func contains(_ index: Int32) -> Bool { firstIndex(of: index) != nil }
+
+  /// Removes the element at `position`, keeping the order of the others.
+  mutating func remove(at position: Int) {
+    if let spill {
+      (spill + position).update(from: spill + position + 1, count: Int(count) - position - 1)
+    } else if position == 0 {
+      setInline(0, self[1])
+    }
+    count -= 1
+  }
+
+  /// Releases the buffer, if any, and empties the list.
+  mutating func free() {
+    spill?.deallocate()
+    self = _IndexList()
+  }
+
+  /// Replaces the elements with `indices`.
+  mutating func replace(with indices: [Int32]) {
+    free()
+    for index in indices { append(index) }
+  }
+
+  var elements: [Int32] { Array(self) }
+
+  @usableFromInline struct Iterator: IteratorProtocol {
+    let list: _IndexList
+    var position = 0
+
+    @usableFromInline mutating func next() -> Int32? {
+      guard position < Int(list.count) else { return nil }
+      defer { position += 1 }
+      return list[position]
+    }
+  }
+
+  @usableFromInline func makeIterator() -> Iterator { Iterator(list: self) }
+}
+
+// MARK: - Node records
+
+/// What the graph keeps about one slot index besides the slot object: exactly one cache line.
+///
+/// Finding a node, walking edges, marking, re-validating and reading another node's value all
+/// go through this record, so each node they visit costs one line (plus its value in the
+/// ``_ValueArena``) rather than a line in each of several arrays, and no reference counting.
+/// The records live in a ``_DenseBuffer`` aligned to cache lines.
+@usableFromInline struct _NodeRecord: BitwiseCopyable {
+  /// The node the slot belongs to, retained by the record while the slot exists (so that its
+  /// address names it); nil for a free index. Comparing addresses finds a node's slot without
+  /// reading the node.
+  @usableFromInline var _node: UnsafeMutableRawPointer?
+  /// Where the value lives, preceded by its readable flag (see ``_ValueArena``).
+  @usableFromInline var _valueAddress: UnsafeMutableRawPointer?
+  /// The slot, unretained: `_GraphCore.slots` keeps it alive.
+  @usableFromInline var _slot: Unmanaged<_NodeSlot>
+  /// Dependencies, in the order the last evaluation read them.
+  var dependencies = _IndexList()
+  /// Dependents: the nodes whose last evaluation read this one.
+  var dependents = _IndexList()
+  /// The dependency whose change marked the node dirty, for the inspector's "trigger"; -1 if none.
+  var dirtiedBy: Int32 = -1
+  @usableFromInline var _mark = _NodeSlot._Mark.clean
+  /// Whether a change must be followed up eagerly: subscribers, waiters, or an async node.
+  @usableFromInline var _watched = false
+  @usableFromInline var _evaluating = false
+  /// A synchronous atom with equality and no stub: while nobody watches it, a write can go
+  /// straight to its value (see `AtomContainer.set` for `Equatable` values).
+  @usableFromInline var _writesInPlace = false
+
+  init(slot: Unmanaged<_NodeSlot>) {
+    self._slot = slot
+  }
+}
+
+// MARK: - The value arena
+
+/// Where one container's slots keep their values.
+///
+/// Small values (up to 64 bytes) are packed side by side in shared blocks instead of one heap
+/// allocation each. A graph of ten thousand `Int` atoms then keeps all its values in 80 KB, so
+/// reading the values of nodes scattered through the graph touches few cache lines and pages.
+/// Freed places are reused by the next value of the same size. Larger values get their own
+/// allocation.
+///
+/// Each value is preceded by a flag byte, "readable", that its slot keeps true while the
+/// value can be read as it is (stored, not loading, no error). A getter reading another node
+/// checks that flag and loads the value from this memory alone, without touching the slot.
+///
+/// Slots usually come and go under their container's lock, but a slot held by a finishing
+/// async task may be freed outside it, so the arena has a lock of its own (taken only when a
+/// slot is created or freed, never to read or write a value).
+@usableFromInline final class _ValueArena: @unchecked Sendable {
+  // Sendable: every stored property is guarded by `lock`.
+  private static let blockSize = 64 * 1024
+  private static let largestPacked = 64
+
+  private let lock = Lock()
+  private var blocks: [UnsafeMutableRawPointer] = []
+  private var next: UnsafeMutableRawPointer?
+  private var remaining = 0
+  /// Freed places, keyed by size * 32 + alignment.
+  private var freePlaces: [Int: [UnsafeMutableRawPointer]] = [:]
+
+  init() {}
+
+  deinit {
+    for block in blocks { block.deallocate() }
+  }
+
+  /// The alignment of a place for `Value`, and the size of the prefix holding its flag.
+  private static func alignment<Value>(of type: Value.Type) -> Int {
+    max(MemoryLayout<Value>.alignment, 8)
+  }
+
+  /// The bytes a place for `Value` takes: the flag prefix and the value.
+  private static func placeSize<Value>(of type: Value.Type) -> Int {
+    let alignment = alignment(of: type)
+    return alignment + (max(MemoryLayout<Value>.stride, 1) + alignment - 1) / alignment * alignment
+  }
+
+  /// Whether values of this type are packed into blocks.
+  private static func isPacked<Value>(_ type: Value.Type) -> Bool {
+    alignment(of: type) <= 16 && placeSize(of: type) <= largestPacked + 16
+  }
+
+  /// Uninitialised memory for one value, with its readable flag false.
+  func allocate<Value>(_ type: Value.Type) -> UnsafeMutablePointer<Value> {
+    let alignment = Self.alignment(of: type)
+    let size = Self.placeSize(of: type)
+    let place: UnsafeMutableRawPointer
+    if Self.isPacked(type) {
+      place = packedPlace(size: size, alignment: alignment)
+    } else {
+      place = .allocate(byteCount: size, alignment: alignment)
+    }
+    let value = place + alignment
+    value.storeBytes(of: false, toByteOffset: -1, as: Bool.self)
+    return value.bindMemory(to: Value.self, capacity: 1)
+  }
+
+  private func packedPlace(size: Int, alignment: Int) -> UnsafeMutableRawPointer {
+    lock.withLock {
+      if let reused = freePlaces[size * 32 + alignment]?.popLast() { return reused }
+      if let next {
+        let padding = (alignment - Int(bitPattern: next) % alignment) % alignment
+        if remaining >= size + padding {
+          let place = next + padding
+          self.next = place + size
+          remaining -= size + padding
+          return place
+        }
+      }
+      let block = UnsafeMutableRawPointer.allocate(byteCount: Self.blockSize, alignment: 16)
+      blocks.append(block)
+      next = block + size
+      remaining = Self.blockSize - size
+      return block
+    }
+  }
+
+  /// Returns memory from ``allocate(_:)``; its value must already be deinitialised.
+  func deallocate<Value>(_ pointer: UnsafeMutablePointer<Value>) {
+    let place = UnsafeMutableRawPointer(pointer) - Self.alignment(of: Value.self)
+    guard Self.isPacked(Value.self) else {
+      place.deallocate()
+      return
+    }
+    let size = Self.placeSize(of: Value.self)
+    let alignment = Self.alignment(of: Value.self)
+    lock.withLock { freePlaces[size * 32 + alignment, default: []].append(place) }
+  }
+
+  /// Whether the value at `address` (from ``allocate(_:)``) can be read as it is.
+  @inlinable static func isReadable(_ address: UnsafeMutableRawPointer) -> Bool {
+    address.load(fromByteOffset: -1, as: Bool.self)
+  }
+
+  static func setReadable(_ readable: Bool, at address: UnsafeMutableRawPointer) {
+    address.storeBytes(of: readable, toByteOffset: -1, as: Bool.self)
+  }
+}
+
+// MARK: - Slot fields
+
+/// The fields of a ``_NodeSlot`` that evaluations and writes change. A slot is only touched
+/// under the container's lock, so their exclusivity is not checked at run time.
+@usableFromInline class _NodeSlotFields {
+  /// Bumped whenever the value (or loading/error state) changes.
+  @usableFromInline @exclusivity(unchecked) final var _version: UInt64 = 0
+  /// Made when first needed: most nodes never have subscribers, waiters, a family or async
+  /// work, and without it a slot is one allocation, which keeps slots close together.
+  @usableFromInline @exclusivity(unchecked) final var _details: _SlotDetails?
+  @exclusivity(unchecked) final var forcedRefresh = false
+  /// Evaluations counted by the container's recording, if any.
+  @exclusivity(unchecked) final var tally = EvaluationTally()
+
+  init(details: _SlotDetails?) {
+    _details = details
+  }
+
+  /// Where the value lives, preceded by its readable flag (see ``_ValueArena``); none for a
+  /// slot without a value.
+  var valueAddress: UnsafeMutableRawPointer? { nil }
+}
+
+/// What a slot needs only now and then: its family, its subscribers and waiters, and the
+/// bookkeeping of asynchronous evaluations. Kept apart from ``_NodeSlot`` so that the fields an
+/// evaluation touches stay together.
+@usableFromInline final class _SlotDetails {
+  let family: String?
+  @exclusivity(unchecked) var subscribers: [SubscriberEntry] = []
+  @exclusivity(unchecked) var notifiedVersion: UInt64 = 0
+  @exclusivity(unchecked) var waiters: [ChangeWaiter] = []
+  @usableFromInline @exclusivity(unchecked) var _generation: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var _task: Task<Void, Never>?
+  /// For a writable selector: the atoms its setter wrote the last time it ran, which is what
+  /// resetting the selector resets.
+  var lastWrites: [Int32] = []
+
+  init(family: String?) {
+    self.family = family
+  }
+}
+
+/// The stored fields of a ``_ValueSlot``: how the node computes its value, and the value
+/// itself, kept in the container's ``_ValueArena`` behind its readable flag.
+@usableFromInline class _ValueSlotFields<Value: Sendable>: _NodeSlot {
+  enum Compute {
+    case atom(@Sendable () -> Value)
+    case asyncAtom(@Sendable () async throws -> Value)
+    case selector(@Sendable (Getter) throws -> Value)
+    case writableSelector(@Sendable (Getter) throws -> Value, @Sendable (Setter, Value) throws -> Void)
+    /// An async selector; with a setter, a writable one.
+    case asyncSelector(@Sendable (AsyncGetter) async throws -> Value, set: (@Sendable (Setter, Value) throws -> Void)?)
+    /// A test stub: the node always has this outcome.
+    case stub(Result<Value, any Error>)
+  }
+
+  // The state is kept in fields whose layout needs no generic metadata at run time (the value
+  // in a buffer allocated once), so the evaluation path does no metadata lookups.
+  @usableFromInline final let _storage: UnsafeMutablePointer<Value>
+  // Each change of these three updates the readable flag beside the value (see _ValueArena).
+  @usableFromInline @exclusivity(unchecked) final var _storesValue = false {
+    didSet { _updateReadable() }
+  }
+  @usableFromInline @exclusivity(unchecked) final var _failure: (any Error)? {
+    didSet { _updateReadable() }
+  }
+  @usableFromInline @exclusivity(unchecked) final var _isLoading = false {
+    didSet { _updateReadable() }
+  }
+  /// Whether a test replaced the node's value with a stub.
+  @usableFromInline @exclusivity(unchecked) final var _isStubbed = false
+  /// The getter of a plain or writable selector: the hot path of evaluation. A `let`, so that
+  /// calling it needs no retain of its context; a stub overrides it through `isStubbed`.
+  @usableFromInline final let _syncGetter: (@Sendable (Getter) throws -> Value)?
+  @usableFromInline final let _isSame: (@Sendable (Value, Value) -> Bool)?
+  // Fields not used on every evaluation come last.
+  /// Where `storage` comes from, and goes back to.
+  final let arena: _ValueArena
+  @exclusivity(unchecked) final var compute: Compute
+
+  init(
+    node: Node<Value>, index: Int32, arena: _ValueArena, compute: Compute,
+    syncGetter: (@Sendable (Getter) throws -> Value)?, isSame: (@Sendable (Value, Value) -> Bool)?, mark: _Mark,
+    evaluator: _Evaluator?
+  ) {
+    self.arena = arena
+    self._storage = arena.allocate(Value.self)
+    self.compute = compute
+    self._isSame = isSame
+    self._syncGetter = syncGetter
+    super.init(node: node, index: index, mark: mark, evaluator: evaluator)
+  }
+
+  deinit {
+    if _storesValue { _storage.deinitialize(count: 1) }
+    arena.deallocate(_storage)
+  }
+
+  @usableFromInline final func _updateReadable() {
+    _ValueArena.setReadable(_storesValue && !_isLoading && _failure == nil, at: UnsafeMutableRawPointer(_storage))
+  }
+
+  override final var valueAddress: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(_storage) }
+
+  /// The value; only while `_storesValue`.
+  @inlinable final var _value: Value {
+    get { _storage.pointee }
+    set { _storage.pointee = newValue }
+  }
+
+  /// Stores `value`, in place of the one stored if any.
+  @inlinable final func setValue(_ value: Value) {
+    if _storesValue {
+      _storage.pointee = value
+    } else {
+      _storage.initialize(to: value)
+      _storesValue = true
+    }
+  }
+
+  /// Drops the stored value, if any.
+  final func clearValue() {
+    if _storesValue {
+      _storage.deinitialize(count: 1)
+      _storesValue = false
+    }
+  }
+}
+
+extension _NodeSlot {
+  /// This slot as the slot of a node of `Value`: what it is whenever the core asks, since the
+  /// core asks with the value type the node was registered with. Unchecked, so that evaluating
+  /// or reading a node costs no dynamic cast.
+  @inlinable func _valueSlot<Value: Sendable>(_: Value.Type) -> _ValueSlot<Value> {
+    unsafeDowncast(self, to: _ValueSlot<Value>.self)
+  }
+}
+
+// MARK: - Unretained references
+
+/// The core, referred to without reference counting by the getters and setters it hands to
+/// nodes' functions: they exist only during a call the core makes, which keeps it alive.
+@usableFromInline struct _UnretainedCore {
+  @usableFromInline let _unmanaged: Unmanaged<_GraphCore>
+
+  @usableFromInline init(_ core: _GraphCore) {
+    _unmanaged = .passUnretained(core)
+  }
+
+  /// The core, for calls that may retain it.
+  var core: _GraphCore { _unmanaged.takeUnretainedValue() }
+
+  /// Runs `body` with the core, retaining it for none of it.
+  @inlinable func use<Result>(_ body: (_GraphCore) throws -> Result) rethrows -> Result {
+    try _unmanaged._withUnsafeGuaranteedRef(body)
+  }
+}
+
+// MARK: - Fields touched under the lock
+
+/// An object whose fields, grouped in `Fields`, are only touched under the container's lock,
+/// so that their exclusivity is not checked at run time (the evaluation recorder's buffers).
+class _LockedFields<Fields> {
+  @exclusivity(unchecked) final var fields: Fields
+
+  init(_ fields: Fields) {
+    self.fields = fields
+  }
+}
