@@ -237,23 +237,13 @@ public final class AtomContainer: Sendable {
       let index = core.index(of: atom)
       // An unwatched plain atom holding a value is written in its arena cell directly: no
       // subscriber or waiter needs its version, and its slot stays untouched.
-      let record = core._records[Int(index)]
-      if record._writesInPlace && !record._watched, let address = record._valueAddress,
-        _ValueArena.isReadable(address)
-      {
-        let cell = address.assumingMemoryBound(to: Value.self)
-        if cell.pointee == value { return }
-        if core._isRecording {
-          let before = cell.pointee
-          cell.pointee = value
-          core._noteChange(
-            index, values: _WrittenValues(before: before, after: value), site: CallSite(file: file, line: line))
-        } else {
-          cell.pointee = value
-        }
+      switch core._writeInPlace(index, value, site: CallSite(file: file, line: line)) {
+      case .unchanged: return
+      case .changed:
         core._didChange(index)
         core.settle()
         return
+      case .notInPlace: break
       }
       let before = core.notesWrites ? core._valueBeforeWrite(index) : nil
       if core._writeSlot(index, value) {

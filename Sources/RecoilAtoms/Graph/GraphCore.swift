@@ -187,6 +187,37 @@ import Synchronization
     }
   }
 
+  /// What writing a value in place did (see ``_writeInPlace(_:_:site:)``).
+  @usableFromInline enum _InPlaceWrite {
+    /// The atom held that value already.
+    case unchanged
+    /// The value was written; the caller propagates the change.
+    case changed
+    /// The atom cannot be written in place: write it through its slot.
+    case notInPlace
+  }
+
+  /// Writes an unwatched plain atom's value straight into its arena cell, noting the write
+  /// when recording, if the atom is one that can be written so and holds a value.
+  @inlinable func _writeInPlace<Value: Equatable & Sendable>(
+    _ index: Int32, _ value: Value, site: CallSite
+  ) -> _InPlaceWrite {
+    let record = _records[Int(index)]
+    guard record._writesInPlace && !record._watched, let address = record._valueAddress,
+      _ValueArena.isReadable(address)
+    else { return .notInPlace }
+    let cell = address.assumingMemoryBound(to: Value.self)
+    if cell.pointee == value { return .unchanged }
+    if _isRecording {
+      let before = cell.pointee
+      cell.pointee = value
+      _noteChange(index, values: _WrittenValues(before: before, after: value), site: site)
+    } else {
+      cell.pointee = value
+    }
+    return .changed
+  }
+
   /// Writes an atom's value through its slot (restubbing a stubbed one), without retaining
   /// the slot. Whether the value changed.
   @inlinable func _writeSlot<Value: Sendable>(_ index: Int32, _ value: Value) -> Bool {
