@@ -9,103 +9,15 @@ import Synchronization
 /// the order it last read them and re-evaluates it only if one of them really changed. This
 /// evaluates each selector at most once per change of its inputs, never sees an inconsistent
 /// mix of old and new values (glitch-free), and stops at values that did not change.
-@usableFromInline final class _GraphCore {
-  /// One evaluation in progress, recording the dependencies it reads.
-  @usableFromInline struct _Frame: BitwiseCopyable {
-    var slot: Int32
-    /// How many of the previous dependencies this evaluation read again, in the same order.
-    var position: Int32 = 0
-    /// Set once the reads stop matching the previous dependencies; `divergedDependencies` at this
-    /// frame's depth then holds them.
-    var diverged = false
-  }
-
-  /// One step of `refresh`'s explicit stack: a node and the next of its dependencies to check.
-  struct WalkStep: BitwiseCopyable {
-    var node: Int32
-    var next: Int32
-  }
-
-  /// Getters may nest this deep before an evaluation is deferred and retried from the top.
-  /// A level takes about 3.4 KiB of stack in a debug build, so 64 levels take about 220 KiB:
-  /// the first read of a long chain fits in the 512 KiB of a secondary thread on Apple
-  /// platforms. G1 measures the same at 64 as at 256.
-  @usableFromInline static let _maximumNesting = 64
-
-  weak var container: AtomContainer?
-  @usableFromInline let _serial: UInt64
-  @usableFromInline @exclusivity(unchecked) var _slots: ContiguousArray<_NodeSlot> = []
-  /// The graph's shape, marks and value addresses: one cache-line record per slot index (see
-  /// ``_NodeRecord``), so that propagation, re-validation and reads touch one line per node
-  /// and no reference counting.
-  @usableFromInline @exclusivity(unchecked) var _records = _DenseBuffer<_NodeRecord>()
-  /// The values of this container's nodes.
-  let values = _ValueArena()
-  @exclusivity(unchecked) var indexOfKey: [NodeKey: Int32] = [:]
-  @exclusivity(unchecked) var freeIndices: [Int32] = []
-  @usableFromInline @exclusivity(unchecked) var _frames = _DenseBuffer<_Frame>()
-  /// The dependencies read by the frame at each depth once they stopped matching its previous
-  /// ones (rare: a selector changed what it reads). Reused across evaluations.
-  @exclusivity(unchecked) var divergedDependencies: [[Int32]] = []
-  /// The explicit stack of `refresh`, shared by nested refreshes (each works above its base).
-  @exclusivity(unchecked) var walk = _DenseBuffer<WalkStep>()
-  /// A dependency that was too deep to evaluate in place; -1 when none.
-  @usableFromInline @exclusivity(unchecked) var _deferred: Int32 = -1
-  @exclusivity(unchecked) var markStack = _DenseBuffer<Int32>()
-  /// Nodes with subscribers or waiters reached by the latest propagation.
-  @usableFromInline @exclusivity(unchecked) var _affected: [Int32] = []
-
-  @exclusivity(unchecked) var observers: [any AtomGraphObserver] = [] {
-    didSet {
-      _hasObservers = !observers.isEmpty
-      observerReferences = ContiguousArray(observers.map(ObserverReference.init))
-    }
-  }
-  /// `observers` again, unretained, for reading their interests on every operation.
-  @exclusivity(unchecked) private var observerReferences: ContiguousArray<ObserverReference> = []
-
-  /// An observer held without a reference count: `observers` owns it.
-  private struct ObserverReference {
-    unowned(unsafe) let observer: any AtomGraphObserver
-  }
-  @usableFromInline @exclusivity(unchecked) var _hasObservers = false
-  /// What the observers want of the costly kinds of events, read once per operation (see
-  /// `AtomContainer.operate`): interests may change between operations, not within one.
-  @usableFromInline @exclusivity(unchecked) var _operationInterests: AtomGraphEventKinds = []
-  @usableFromInline @exclusivity(unchecked) var _events: [AtomGraphEvent] = []
-  /// While a writable selector's setter runs: the atoms it has written so far.
-  var setterWrites: [Int32]?
-  @usableFromInline @exclusivity(unchecked) var _deliveries: [@Sendable () -> Void] = []
-  @exclusivity(unchecked) var isDelivering = false
-  /// Statistics and timeline of evaluations, while someone records them.
-  @exclusivity(unchecked) var recorder: GraphRecorder? {
-    didSet { _isRecording = recorder != nil }
-  }
-  /// Whether a recorder is set, readable from inlined writes.
-  @usableFromInline @exclusivity(unchecked) var _isRecording = false
-  /// The started effects of atoms that have them, by slot index.
-  var effectRuns: [Int32: any AtomEffectsRun] = [:] {
-    didSet { _hasEffects = !effectRuns.isEmpty }
-  }
-  /// Whether some atom has effects, readable from inlined writes.
-  @usableFromInline @exclusivity(unchecked) var _hasEffects = false
-  /// The effect writing now, whose own `onSet` handlers do not hear its write.
-  var writingEffect: ObjectIdentifier?
-
+@usableFromInline final class _GraphCore: _GraphCoreFields {
   /// Whether writes must be noted (`noteWrite`): for a recording, or for atom effects.
   @inlinable var notesWrites: Bool { _isRecording || _hasEffects }
-  /// Sink of `didChange`'s early slot loads, so that the compiler keeps them.
-  @exclusivity(unchecked) var prefetched: UInt64 = 0
-
-  init(serial: UInt64) {
-    self._serial = serial
-  }
 
   deinit {
     for index in 0..<_records._count {
       _records[index].dependencies.free()
       _records[index].dependents.free()
-      if let node = _records[index]._node { Unmanaged<AnyObject>.fromOpaque(node).release() }
+      _records[index].letGo()
     }
     _records.deallocate()
     _frames.deallocate()
@@ -121,7 +33,7 @@ import Synchronization
     if cached >> 32 == _serial {
       let index = Int32(truncatingIfNeeded: cached & 0xFFFF_FFFF) - 1
       if index >= 0 && Int(index) < _records._count
-        && _records[Int(index)]._node == Unmanaged.passUnretained(node).toOpaque()
+        && _records[Int(index)]._holds(node)
       {
         return index
       }
@@ -131,7 +43,7 @@ import Synchronization
 
   @usableFromInline func _lookUp<Value>(_ node: Node<Value>) -> Int32 {
     if let index = indexOfKey[node.key] {
-      if _records[Int(index)]._node == Unmanaged.passUnretained(node).toOpaque() {
+      if _records[Int(index)]._holds(node) {
         node._slotCache.store(_serial << 32 | UInt64(index + 1), ordering: .relaxed)
       }
       return index
@@ -142,14 +54,12 @@ import Synchronization
     } else {
       index = Int32(_slots.count)
       _slots.append(ReleasedSlot.shared)
-      _records.append(_NodeRecord(slot: Unmanaged.passUnretained(ReleasedSlot.shared)))
+      _records.append(.free)
     }
     let slot = node.makeSlot(index: index, core: self)
     _slots[Int(index)] = slot
-    _records[Int(index)]._slot = Unmanaged.passUnretained(slot)
+    _records[Int(index)].hold(node, in: slot)
     _records[Int(index)]._mark = slot.initialMark
-    _records[Int(index)]._node = Unmanaged.passRetained(node).toOpaque()
-    _records[Int(index)]._valueAddress = slot.valueAddress
     _records[Int(index)].dependencies = _IndexList()  // a released slot's lists were freed
     _records[Int(index)].dependents = _IndexList()
     _records[Int(index)]._watched = slot._isAsync
@@ -179,12 +89,8 @@ import Synchronization
   /// The value of an up-to-date node: from the arena when readable, else its error (or
   /// loading) from the slot. Costs no reference counting.
   @inlinable func readFresh<Value: Sendable>(_ index: Int32, as type: Value.Type) throws -> Value {
-    if let address = _records[Int(index)]._valueAddress, _ValueArena.isReadable(address) {
-      return address.assumingMemoryBound(to: Value.self).pointee
-    }
-    return try _records[Int(index)]._slot._withUnsafeGuaranteedRef {
-      try unsafeDowncast($0, to: _ValueSlot<Value>.self).currentValue()
-    }
+    if let cell = _records[Int(index)]._readableCell(as: Value.self) { return cell._value }
+    return try _records[Int(index)]._withSlot { try $0._valueSlot(Value.self).currentValue() }
   }
 
   /// What writing a value in place did (see ``_writeInPlace(_:_:site:)``).
@@ -203,17 +109,16 @@ import Synchronization
     _ index: Int32, _ value: Value, site: CallSite
   ) -> _InPlaceWrite {
     let record = _records[Int(index)]
-    guard record._writesInPlace && !record._watched, let address = record._valueAddress,
-      _ValueArena.isReadable(address)
-    else { return .notInPlace }
-    let cell = address.assumingMemoryBound(to: Value.self)
-    if cell.pointee == value { return .unchanged }
+    guard record._writesInPlace && !record._watched, let cell = record._readableCell(as: Value.self) else {
+      return .notInPlace
+    }
+    if cell._value == value { return .unchanged }
     if _isRecording {
-      let before = cell.pointee
-      cell.pointee = value
+      let before = cell._value
+      cell._value = value
       _noteChange(index, values: _WrittenValues(before: before, after: value), site: site)
     } else {
-      cell.pointee = value
+      cell._value = value
     }
     return .changed
   }
@@ -221,9 +126,9 @@ import Synchronization
   /// Writes an atom's value through its slot (restubbing a stubbed one), without retaining
   /// the slot. Whether the value changed.
   @inlinable func _writeSlot<Value: Sendable>(_ index: Int32, _ value: Value) -> Bool {
-    _records[Int(index)]._slot._withUnsafeGuaranteedRef { base in
+    _records[Int(index)]._withSlot { base in
       // The index came from `index(of:)` for a node of `Value`, whose slot is a `_ValueSlot<Value>`.
-      let slot = unsafeDowncast(base, to: _ValueSlot<Value>.self)
+      let slot = base._valueSlot(Value.self)
       if slot._isStubbed { slot._restub(value) }
       return slot.write(value)
     }
@@ -231,7 +136,7 @@ import Synchronization
 
   @inlinable func slot<Value>(_ index: Int32, as type: Value.Type) -> _ValueSlot<Value> {
     // The index came from `index(of:)` for a `Node<Value>`, whose slot is a `_ValueSlot<Value>`.
-    unsafeDowncast(_slots[Int(index)], to: _ValueSlot<Value>.self)
+    _slots[Int(index)]._valueSlot(Value.self)
   }
 
   // MARK: - Reading
@@ -239,7 +144,7 @@ import Synchronization
   /// A read from inside a getter: brings the node up to date, records it as a dependency of
   /// the evaluation in progress, and returns its slot index.
   @inlinable func prepareRead<Value>(_ node: Node<Value>) throws -> Int32 {
-    var index = _expectedDependency(Unmanaged.passUnretained(node).toOpaque())
+    var index = _expectedDependency(node)
     if index < 0 { index = self.index(of: node) }
     if _records[Int(index)]._evaluating {
       throw AtomError.cycle(_cyclePath(to: index))
@@ -258,19 +163,19 @@ import Synchronization
   /// The dependency the evaluation in progress most likely reads now, if `node` is it: the
   /// one its previous evaluation read at the same position. Found by address, so a
   /// re-evaluation reading what it read before never touches the nodes it reads. -1 if not.
-  @usableFromInline func _expectedDependency(_ node: UnsafeMutableRawPointer) -> Int32 {
+  @usableFromInline func _expectedDependency(_ node: AnyObject) -> Int32 {
     guard !_frames.isEmpty else { return -1 }
     let frame = _frames.last
     guard !frame.diverged else { return -1 }
     let dependencies = _records[Int(frame.slot)].dependencies
     guard frame.position < dependencies.count else { return -1 }
     let candidate = dependencies[Int(frame.position)]
-    return _records[Int(candidate)]._node == node ? candidate : -1
+    return _records[Int(candidate)]._holds(node) ? candidate : -1
   }
 
   /// A read from inside a getter, giving the node's slot.
   @inlinable func read<Value>(_ node: Node<Value>) throws -> _ValueSlot<Value> {
-    unsafeDowncast(_slots[Int(try prepareRead(node))], to: _ValueSlot<Value>.self)
+    _slots[Int(try prepareRead(node))]._valueSlot(Value.self)
   }
 
   /// A read from inside a getter, giving the node's value without retaining its slot.
@@ -363,13 +268,13 @@ import Synchronization
     let slot = _records[Int(index)]._slot
     _records[Int(index)]._evaluating = true
     _frames.append(_Frame(slot: index))
-    let outcome = slot._withUnsafeGuaranteedRef { slot in
+    let outcome = slot._use { slot in
       Result { () throws(_Interruption) in try slot.evaluator(slot, self) }
     }
     _records[Int(index)]._evaluating = false
     let frame = _frames.removeLast()
     let changed = try outcome.get()
-    let isAsync = slot._withUnsafeGuaranteedRef { slot in
+    let isAsync = slot._use { slot in
       slot.forcedRefresh = false
       return slot._isAsync
     }
@@ -397,14 +302,14 @@ import Synchronization
     guard reportsStart || reportsFinish || recorder != nil else { return try run(index) }
     let slot = _records[Int(index)]._slot
     let cause = _records[Int(index)].dirtiedBy
-    let forced = slot._withUnsafeGuaranteedRef { $0.forcedRefresh }
+    let forced = slot._use { $0.forcedRefresh }
     let startEvent = _events.count
     if reportsStart { _events.append(.evaluationStarted(node: key(of: index), trigger: trigger(forced, cause))) }
     // The recorder counts every evaluation and times those its timing asks for; observers get
     // every one timed.
     let sampled =
       recorder.map { recorder in
-        slot._withUnsafeGuaranteedRef { $0.tally.countEvaluation(periodMask: recorder.periodMask) }
+        slot._use { $0.tally.countEvaluation(periodMask: recorder.periodMask) }
       } ?? false
     let timed = sampled || reportsStart || reportsFinish
     let start = timed ? MonotonicClock.nanos : 0
@@ -415,18 +320,18 @@ import Synchronization
       // The evaluation is retried; report it once. Events of dependencies evaluated in the
       // meantime stay.
       if reportsStart { _events.remove(at: startEvent) }
-      if recorder != nil { slot._withUnsafeGuaranteedRef { $0.tally.uncount() } }
+      if recorder != nil { slot._use { $0.tally.uncount() } }
       throw error
     }
     let duration = timed ? MonotonicClock.nanos &- start : GraphRecorder.untimed
     if let recorder {
-      if timed { slot._withUnsafeGuaranteedRef { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
+      if timed { slot._use { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
       let causeUID =
         forced
         ? GraphRecorder.refresh
         : cause >= 0 ? recorder.uid(cause) : GraphRecorder.firstRead
       let order = recorder.record(
-        index: index, node: slot._withUnsafeGuaranteedRef { $0.nodeUID }, cause: causeUID, startNanos: start,
+        index: index, node: slot._use { $0.nodeUID }, cause: causeUID, startNanos: start,
         durationNanos: duration, changed: changed)
       if interests.contains(.timeline) {
         _events.append(
@@ -446,7 +351,7 @@ import Synchronization
   }
 
   private func key(of index: Int32) -> NodeKey {
-    _records[Int(index)]._slot._withUnsafeGuaranteedRef { $0._key }
+    _records[Int(index)]._withSlot { $0._key }
   }
 
   private func trigger(_ forced: Bool, _ cause: Int32) -> EvaluationTrigger {
@@ -533,7 +438,7 @@ import Synchronization
   /// `check`, and remember the subscribed nodes reached.
   @usableFromInline func _didChange(_ index: Int32) {
     if _hasObservers {
-      let readable = _records[Int(index)]._valueAddress.map(_ValueArena.isReadable) ?? false
+      let readable = _records[Int(index)]._hasReadableValue
       // Boxing the value for the event is only worth it when an observer looks at it.
       if !readable || _operationInterests.contains(.values) {
         let slot = _slots[Int(index)]
@@ -553,7 +458,7 @@ import Synchronization
       _records[position].dirtiedBy = index
       // Start loading the dependent's slot now: it is usually evaluated right after this
       // write, and the load overlaps with the rest of the write instead of stalling it.
-      prefetched &+= _records[position]._slot._withUnsafeGuaranteedRef { $0._version }
+      prefetchSlot(of: position)
       if _records[position]._watched { _affected.append(dependent) }
       if wasClean { markDownstream(of: dependent) }
     }
@@ -706,7 +611,7 @@ import Synchronization
     isReset: Bool = false
   ) {
     let after: (any Sendable)? =
-      written ?? _records[Int(index)]._slot._withUnsafeGuaranteedRef { $0.erasedLoadable.value }
+      written ?? _records[Int(index)]._withSlot { $0.erasedLoadable.value }
     _noteChange(index, values: .boxed(before: before, after: after), site: site, isReset: isReset)
   }
 
@@ -767,8 +672,8 @@ import Synchronization
   func atomSnapshotEntries() -> [AtomSnapshot.Entry] {
     var entries: [AtomSnapshot.Entry] = []
     for (index, slot) in _slots.enumerated() where slot.index >= 0 && slot.kind == .atom {
-      guard let node = _records[index]._node else { continue }
-      if let entry = slot.snapshotEntry(of: Unmanaged<AnyObject>.fromOpaque(node).takeUnretainedValue()) {
+      guard let node = _records[index].heldNode else { continue }
+      if let entry = slot.snapshotEntry(of: node) {
         entries.append(entry)
       }
     }
@@ -791,11 +696,8 @@ import Synchronization
     slot._task?.cancel()
     indexOfKey[slot._key] = nil
     _slots[Int(index)] = ReleasedSlot.shared
-    _records[Int(index)]._slot = Unmanaged.passUnretained(ReleasedSlot.shared)
+    _records[Int(index)].letGo()
     _records[Int(index)]._mark = .clean
-    if let node = _records[Int(index)]._node { Unmanaged<AnyObject>.fromOpaque(node).release() }
-    _records[Int(index)]._node = nil
-    _records[Int(index)]._valueAddress = nil
     _records[Int(index)]._watched = false
     freeIndices.append(index)
     if !observers.isEmpty { _events.append(.nodeReleased(node: slot._key)) }

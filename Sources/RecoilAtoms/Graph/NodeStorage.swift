@@ -1,16 +1,21 @@
 import RecoilConcurrency
 
-// The node table's memory: every place where the atom graph reads or writes memory the Swift
-// compiler does not check is in this file or in `GraphCore.swift`, so that the rest of the
-// engine (the slots' logic, the recorder, getters, the container) is checked Swift.
+// The node table's memory and the core's state: every place where the atom graph reads or
+// writes memory the Swift compiler does not check is in this file, so that the rest of the
+// engine (the push-pull algorithm in `GraphCore.swift`, the slots' logic, the recorder, the
+// getters and the container) is checked Swift.
 //
 // - `_DenseBuffer`, `_IndexList` and `_NodeRecord`: the records the graph walks, written in
 //   place through pointers, without reference counting or uniqueness checks.
-// - `_ValueArena`: where the nodes' values live, packed, each behind a readable flag.
-// - The slots' and the recorder's fields: only ever touched under the container's lock, so
-//   their exclusivity is not checked at run time (each check is a call on the hot paths).
-// - `_UnretainedCore` and the typed views of a slot (`_NodeSlot._valueSlot(_:)`): references
-//   used without reference counting, where the core guarantees the object is alive.
+// - `_ValueArena` and `_ArenaCell`: where the nodes' values live, packed, each behind a
+//   readable flag, and read or written in place.
+// - The fields of the core, the slots and the recorder (`_GraphCoreFields`,
+//   `_NodeSlotFields`, `_ValueSlotFields`, `_LockedFields`): only ever touched under the
+//   container's lock, so their exclusivity is not checked at run time (each check would be a
+//   call on the hot paths).
+// - `_UnretainedSlot`, `_UnretainedCore`, `_UnretainedObserver` and the typed view of a slot
+//   (`_NodeSlot._valueSlot(_:)`): references used without reference counting or a dynamic
+//   cast, where the core guarantees what they refer to is alive and of that type.
 //
 // What each shortcut saves is measured by `recoil-bench` G1–G3 and G3+inspector.
 
@@ -208,7 +213,7 @@ import RecoilConcurrency
   /// Where the value lives, preceded by its readable flag (see ``_ValueArena``).
   @usableFromInline var _valueAddress: UnsafeMutableRawPointer?
   /// The slot, unretained: `_GraphCore.slots` keeps it alive.
-  @usableFromInline var _slot: Unmanaged<_NodeSlot>
+  @usableFromInline var _slot: _UnretainedSlot
   /// Dependencies, in the order the last evaluation read them.
   var dependencies = _IndexList()
   /// Dependents: the nodes whose last evaluation read this one.
@@ -223,9 +228,88 @@ import RecoilConcurrency
   /// straight to its value (see `AtomContainer.set` for `Equatable` values).
   @usableFromInline var _writesInPlace = false
 
-  init(slot: Unmanaged<_NodeSlot>) {
-    self._slot = slot
+  init(slot: _NodeSlot) {
+    self._slot = _UnretainedSlot(slot)
   }
+}
+
+extension _NodeRecord {
+  /// Whether the record's slot belongs to `node`, by address: the node is not read.
+  @inlinable func _holds(_ node: AnyObject) -> Bool {
+    _node == Unmanaged.passUnretained(node).toOpaque()
+  }
+
+  /// The node the slot belongs to, for a caller that does not keep it beyond the record.
+  var heldNode: AnyObject? {
+    _node.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  /// Gives the slot to `node`, which the record keeps alive, with `slot` and its value's place.
+  mutating func hold(_ node: AnyObject, in slot: _NodeSlot) {
+    _slot = _UnretainedSlot(slot)
+    _node = Unmanaged.passRetained(node).toOpaque()
+    _valueAddress = slot.valueAddress
+  }
+
+  /// Lets go of the node and its slot: the index is free.
+  mutating func letGo() {
+    _slot = _UnretainedSlot(ReleasedSlot.shared)
+    if let node = _node { Unmanaged<AnyObject>.fromOpaque(node).release() }
+    _node = nil
+    _valueAddress = nil
+  }
+
+  /// Runs `body` with the slot, retaining it for none of it (`_GraphCore._slots` keeps it).
+  @inlinable func _withSlot<Result>(_ body: (_NodeSlot) throws -> Result) rethrows -> Result {
+    try _slot._use(body)
+  }
+
+  /// Whether the node holds a value to read as it is (see ``_ValueArena``).
+  @inlinable var _hasReadableValue: Bool { _valueAddress.map(_ValueArena.isReadable) ?? false }
+
+  /// A free index's record.
+  static var free: _NodeRecord { _NodeRecord(slot: ReleasedSlot.shared) }
+
+  /// The cell of the node's value in the arena, while it holds a value to read as it is (see
+  /// ``_ValueArena``); the node's value type must be `Value`.
+  @inlinable func _readableCell<Value>(as _: Value.Type) -> _ArenaCell<Value>? {
+    guard let address = _valueAddress, _ValueArena.isReadable(address) else { return nil }
+    return _ArenaCell(_pointer: address.assumingMemoryBound(to: Value.self))
+  }
+}
+
+/// A node's slot, referred to without reference counting: `_GraphCore._slots` keeps it alive
+/// while a record names it.
+@usableFromInline struct _UnretainedSlot: BitwiseCopyable {
+  @usableFromInline let _unmanaged: Unmanaged<_NodeSlot>
+
+  init(_ slot: _NodeSlot) {
+    _unmanaged = .passUnretained(slot)
+  }
+
+  /// Runs `body` with the slot, retaining it for none of it.
+  @inlinable func _use<Result>(_ body: (_NodeSlot) throws -> Result) rethrows -> Result {
+    try _unmanaged._withUnsafeGuaranteedRef(body)
+  }
+}
+
+/// A value in its arena cell, read and written in place.
+@usableFromInline struct _ArenaCell<Value> {
+  @usableFromInline let _pointer: UnsafeMutablePointer<Value>
+
+  @inlinable init(_pointer: UnsafeMutablePointer<Value>) {
+    self._pointer = _pointer
+  }
+
+  @inlinable var _value: Value {
+    get { _pointer.pointee }
+    nonmutating set { _pointer.pointee = newValue }
+  }
+}
+
+/// An observer held without a reference count, where an array of the observers owns them.
+struct _UnretainedObserver {
+  unowned(unsafe) let observer: any AtomGraphObserver
 }
 
 // MARK: - The value arena
@@ -503,5 +587,103 @@ class _LockedFields<Fields> {
 
   init(_ fields: Fields) {
     self.fields = fields
+  }
+}
+
+// MARK: - The core's fields
+
+/// The state of a container's graph, which ``_GraphCore``'s algorithms work on. Every method
+/// runs under the container's lock, so the fields they change are not checked for exclusivity
+/// at run time: those checks would be calls on every mark, walk and read.
+@usableFromInline class _GraphCoreFields {
+  /// One evaluation in progress, recording the dependencies it reads.
+  @usableFromInline struct _Frame: BitwiseCopyable {
+    var slot: Int32
+    /// How many of the previous dependencies this evaluation read again, in the same order.
+    var position: Int32 = 0
+    /// Set once the reads stop matching the previous dependencies; `divergedDependencies` at this
+    /// frame's depth then holds them.
+    var diverged = false
+  }
+
+  /// One step of `refresh`'s explicit stack: a node and the next of its dependencies to check.
+  struct WalkStep: BitwiseCopyable {
+    var node: Int32
+    var next: Int32
+  }
+
+  /// Getters may nest this deep before an evaluation is deferred and retried from the top.
+  /// A level takes about 3.4 KiB of stack in a debug build, so 64 levels take about 220 KiB:
+  /// the first read of a long chain fits in the 512 KiB of a secondary thread on Apple
+  /// platforms. G1 measures the same at 64 as at 256.
+  @usableFromInline static let _maximumNesting = 64
+
+  final weak var container: AtomContainer?
+  @usableFromInline final let _serial: UInt64
+  @usableFromInline @exclusivity(unchecked) final var _slots: ContiguousArray<_NodeSlot> = []
+  /// The graph's shape, marks and value addresses: one cache-line record per slot index (see
+  /// ``_NodeRecord``), so that propagation, re-validation and reads touch one line per node
+  /// and no reference counting.
+  @usableFromInline @exclusivity(unchecked) final var _records = _DenseBuffer<_NodeRecord>()
+  /// The values of this container's nodes.
+  final let values = _ValueArena()
+  @exclusivity(unchecked) final var indexOfKey: [NodeKey: Int32] = [:]
+  @exclusivity(unchecked) final var freeIndices: [Int32] = []
+  @usableFromInline @exclusivity(unchecked) final var _frames = _DenseBuffer<_Frame>()
+  /// The dependencies read by the frame at each depth once they stopped matching its previous
+  /// ones (rare: a selector changed what it reads). Reused across evaluations.
+  @exclusivity(unchecked) final var divergedDependencies: [[Int32]] = []
+  /// The explicit stack of `refresh`, shared by nested refreshes (each works above its base).
+  @exclusivity(unchecked) final var walk = _DenseBuffer<WalkStep>()
+  /// A dependency that was too deep to evaluate in place; -1 when none.
+  @usableFromInline @exclusivity(unchecked) final var _deferred: Int32 = -1
+  @exclusivity(unchecked) final var markStack = _DenseBuffer<Int32>()
+  /// Nodes with subscribers or waiters reached by the latest propagation.
+  @usableFromInline @exclusivity(unchecked) final var _affected: [Int32] = []
+
+  @exclusivity(unchecked) final var observers: [any AtomGraphObserver] = [] {
+    didSet {
+      _hasObservers = !observers.isEmpty
+      observerReferences = ContiguousArray(observers.map(_UnretainedObserver.init))
+    }
+  }
+  /// `observers` again, unretained, for reading their interests on every operation.
+  @exclusivity(unchecked) final var observerReferences: ContiguousArray<_UnretainedObserver> = []
+  @usableFromInline @exclusivity(unchecked) final var _hasObservers = false
+  /// What the observers want of the costly kinds of events, read once per operation (see
+  /// `AtomContainer.operate`): interests may change between operations, not within one.
+  @usableFromInline @exclusivity(unchecked) final var _operationInterests: AtomGraphEventKinds = []
+  @usableFromInline @exclusivity(unchecked) final var _events: [AtomGraphEvent] = []
+  /// While a writable selector's setter runs: the atoms it has written so far.
+  final var setterWrites: [Int32]?
+  @usableFromInline @exclusivity(unchecked) final var _deliveries: [@Sendable () -> Void] = []
+  @exclusivity(unchecked) final var isDelivering = false
+  /// Statistics and timeline of evaluations, while someone records them.
+  @exclusivity(unchecked) final var recorder: GraphRecorder? {
+    didSet { _isRecording = recorder != nil }
+  }
+  /// Whether a recorder is set, readable from inlined writes.
+  @usableFromInline @exclusivity(unchecked) final var _isRecording = false
+  /// The started effects of atoms that have them, by slot index.
+  final var effectRuns: [Int32: any AtomEffectsRun] = [:] {
+    didSet { _hasEffects = !effectRuns.isEmpty }
+  }
+  /// Whether some atom has effects, readable from inlined writes.
+  @usableFromInline @exclusivity(unchecked) final var _hasEffects = false
+  /// The effect writing now, whose own `onSet` handlers do not hear its write.
+  final var writingEffect: ObjectIdentifier?
+
+  /// Sink of `didChange`'s early slot loads, so that the compiler keeps them.
+  @exclusivity(unchecked) final var prefetched: UInt64 = 0
+
+  init(serial: UInt64) {
+    self._serial = serial
+  }
+
+  /// Starts loading the slot of the node at `position` now: it is usually evaluated right after
+  /// the write that marks it, and the load overlaps with the rest of the write instead of
+  /// stalling it. The loaded value goes to `prefetched`, so that the compiler keeps the load.
+  final func prefetchSlot(of position: Int) {
+    prefetched &+= _records[position]._withSlot { $0._version }
   }
 }
