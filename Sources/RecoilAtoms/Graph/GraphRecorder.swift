@@ -9,7 +9,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   /// One timeline entry, 24 bytes; nodes by `uid`, which unlike slot indices are never reused.
   struct Entry: BitwiseCopyable {
     /// The node's uid, complemented (negative) when the evaluation was timed: its times are
-    /// then in `timings`.
+    /// then in `fields.timings`.
     private var storedNode: Int
     /// The uid of the dependency that caused it, or `firstRead` / `refresh`.
     var cause: Int
@@ -68,34 +68,6 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   }
   /// The period minus one (a power of two minus one), as `EvaluationTally` takes it.
   var periodMask: UInt64 { UInt64(timing.period &- 1) }
-  private var timedStatistics: _DenseBuffer<EvaluationStatistics> {
-    _read { yield fields.timedStatistics }
-    _modify { yield &fields.timedStatistics }
-  }
-  private var uids: _DenseBuffer<Int> {
-    _read { yield fields.uids }
-    _modify { yield &fields.uids }
-  }
-  private var timeline: RingBuffer<Entry> {
-    _read { yield fields.timeline }
-    _modify { yield &fields.timeline }
-  }
-  private var timings: SampledTimes {
-    _read { yield fields.timings }
-    _modify { yield &fields.timings }
-  }
-  private var writes: RingBuffer<Write> {
-    _read { yield fields.writes }
-    _modify { yield &fields.writes }
-  }
-  private var effects: RingBuffer<EffectRecord> {
-    _read { yield fields.effects }
-    _modify { yield &fields.effects }
-  }
-  private var occurrences: RingBuffer<Occurrence> {
-    _read { yield fields.occurrences }
-    _modify { yield &fields.occurrences }
-  }
 
   /// An atom effect's phase: started, failed, cleaned up.
   struct EffectRecord {
@@ -122,42 +94,42 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   }
 
   deinit {
-    timedStatistics.deallocate()
-    uids.deallocate()
+    fields.timedStatistics.deallocate()
+    fields.uids.deallocate()
   }
 
   /// Another caller starts recording: keeps the larger capacity and the stricter timing.
   func join(capacity: Int, timing: RecordingTiming) {
     users += 1
-    timeline.grow(to: capacity)
-    timings.grow(to: capacity)
-    writes.grow(to: capacity)
-    occurrences.grow(to: capacity)
-    effects.grow(to: capacity)
+    fields.timeline.grow(to: capacity)
+    fields.timings.grow(to: capacity)
+    fields.writes.grow(to: capacity)
+    fields.occurrences.grow(to: capacity)
+    fields.effects.grow(to: capacity)
     self.timing = self.timing.combined(with: timing)
   }
 
   /// Makes room for slot `index`, fresh, holding node `uid`.
   func registered(_ index: Int32, uid: Int) {
-    while timedStatistics._count <= Int(index) {
-      timedStatistics.append(EvaluationStatistics())
-      uids.append(0)
+    while fields.timedStatistics._count <= Int(index) {
+      fields.timedStatistics.append(EvaluationStatistics())
+      fields.uids.append(0)
     }
-    timedStatistics[index] = EvaluationStatistics()
-    uids[index] = uid
+    fields.timedStatistics[index] = EvaluationStatistics()
+    fields.uids[index] = uid
   }
 
   /// The uid of slot `index`'s node.
   func uid(_ index: Int32) -> Int {
-    uids[index]
+    fields.uids[index]
   }
 
   func released(uid: Int, key: NodeKey) {
     departedKeys[uid] = key
-    if departedKeys.count > 2 * timeline.capacity {
+    if departedKeys.count > 2 * fields.timeline.capacity {
       let named = Set(
-        timeline.elements.flatMap { [$0.node, $0.cause] } + writes.elements.map(\.node)
-          + occurrences.elements.map(\.node))
+        fields.timeline.elements.flatMap { [$0.node, $0.cause] } + fields.writes.elements.map(\.node)
+          + fields.occurrences.elements.map(\.node))
       departedKeys = departedKeys.filter { named.contains($0.key) }
     }
   }
@@ -168,9 +140,9 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool) -> UInt64 {
     let timed = durationNanos != Self.untimed
     let order = clock.next()
-    defer { if timed { timings.append(startNanos: startNanos, durationNanos: durationNanos) } }
-    timeline.append(Entry(node: node, cause: cause, timed: timed, order: order, changed: changed))
-    if timed { timedStatistics[index].add(durationNanos) }
+    defer { if timed { fields.timings.append(startNanos: startNanos, durationNanos: durationNanos) } }
+    fields.timeline.append(Entry(node: node, cause: cause, timed: timed, order: order, changed: changed))
+    if timed { fields.timedStatistics[index].add(durationNanos) }
     return order
   }
 
@@ -179,21 +151,21 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   func recordWrite(node: Int, site: CallSite, values: _WrittenValues, isReset: Bool) -> (order: UInt64, cause: UInt64) {
     let cause = CauseContext.current(onThread: clock.threadCause, clock: clock)
     let order = clock.next()
-    writes.append(Write(node: node, order: order, cause: cause, site: site, values: values, isReset: isReset))
+    fields.writes.append(Write(node: node, order: order, cause: cause, site: site, values: values, isReset: isReset))
     return (order, cause)
   }
 
   /// Records an atom effect's phase; returns its causal order.
   func recordEffect(_ name: String, phase: String, node: Int, cause: UInt64, error: String?) -> UInt64 {
     let order = clock.next()
-    effects.append(EffectRecord(node: node, order: order, name: name, phase: phase, cause: cause, error: error))
+    fields.effects.append(EffectRecord(node: node, order: order, name: name, phase: phase, cause: cause, error: error))
     return order
   }
 
   /// Records an async value arriving, or subscribers notified; returns its causal order.
   @discardableResult func record(_ kind: Occurrence.Kind, node: Int, count: Int = 0) -> UInt64 {
     let order = clock.next()
-    occurrences.append(Occurrence(node: node, order: order, kind: kind, count: Int32(clamping: count)))
+    fields.occurrences.append(Occurrence(node: node, order: order, kind: kind, count: Int32(clamping: count)))
     return order
   }
 
@@ -202,10 +174,10 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     -> EvaluationRecording
   {
     var result = EvaluationRecording()
-    result.dropped = timeline.dropped
+    result.dropped = fields.timeline.dropped
     func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
-    let entries = timeline.elements
-    for (entry, span) in zip(entries, timings.spans(timed: entries.map(\.isTimed))) {
+    let entries = fields.timeline.elements
+    for (entry, span) in zip(entries, fields.timings.spans(timed: entries.map(\.isTimed))) {
       guard let node = key(entry.node) else { continue }
       let trigger: EvaluationTrigger
       switch entry.cause {
@@ -218,14 +190,14 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
           node: node, startNanos: span.start, durationNanos: span.duration, trigger: trigger,
           order: entry.order, changed: entry.changed))
     }
-    result.writes = writes.elements.compactMap { write in
+    result.writes = fields.writes.elements.compactMap { write in
       key(write.node).map {
         RecordedWrite(
           node: $0, order: write.order, cause: write.cause, site: write.site.isUnknown ? nil : write.site,
           before: write.values.before, after: write.values.after, isReset: write.isReset)
       }
     }
-    result.occurrences = occurrences.elements.compactMap { occurrence in
+    result.occurrences = fields.occurrences.elements.compactMap { occurrence in
       key(occurrence.node).map { node in
         let kind: RecordedOccurrence.Kind
         switch occurrence.kind {
@@ -236,7 +208,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
         return RecordedOccurrence(node: node, order: occurrence.order, kind: kind)
       }
     }
-    result.occurrences += effects.elements.compactMap { record in
+    result.occurrences += fields.effects.elements.compactMap { record in
       key(record.node).map {
         RecordedOccurrence(
           node: $0, order: record.order, kind: .effect(name: record.name, phase: record.phase, error: record.error),
@@ -244,10 +216,10 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
       }
     }
     result.occurrences.sort { $0.order < $1.order }
-    result.droppedWrites = writes.dropped
-    result.droppedOccurrences = occurrences.dropped + effects.dropped
-    for (key, index, count) in live where count > 0 && Int(index) < timedStatistics._count {
-      var statistics = timedStatistics[index]
+    result.droppedWrites = fields.writes.dropped
+    result.droppedOccurrences = fields.occurrences.dropped + fields.effects.dropped
+    for (key, index, count) in live where count > 0 && Int(index) < fields.timedStatistics._count {
+      var statistics = fields.timedStatistics[index]
       statistics.count = count
       result.statistics[key] = statistics
     }
