@@ -178,7 +178,10 @@ public final class Inspector: Sendable {
     for (name, recorded) in storeRecordings() {
       for evaluation in recorded.selectorEvaluations {
         entries.append(
-          ("\(name).\(evaluation.selector)", evaluation.startNanos, evaluation.durationNanos, TriggerText.stateChanged))
+          (
+            StoreSelectorNode.id(evaluation.selector, store: name), evaluation.startNanos, evaluation.durationNanos,
+            TriggerText.stateChanged
+          ))
       }
     }
     for (prefix, container) in containers {
@@ -262,9 +265,12 @@ public final class Inspector: Sendable {
       actions += recorded.records.map { $0.named(name) }
       droppedEvaluations += recorded.droppedSelectorEvaluations
       for (selector, recordedStatistics) in recorded.selectorStatistics {
-        statistics["\(name).\(selector)", default: EvaluationStatistics()].absorb(recordedStatistics)
+        statistics[StoreSelectorNode.id(selector, store: name), default: EvaluationStatistics()].absorb(
+          recordedStatistics)
       }
-      for (selector, value) in recorded.selectorValues { selectorValues["\(name).\(selector)"] = value }
+      for (selector, value) in recorded.selectorValues {
+        selectorValues[StoreSelectorNode.id(selector, store: name)] = value
+      }
     }
     actions.sort { $0.atNanos < $1.atNanos }
     if actions.count > configuration.actionCapacity {

@@ -44,7 +44,7 @@ final class StoreHook: StoreObserver {
     case .selectorEvaluated(_, let selector, _, let duration, _, let order):
       // The store records its selectors' evaluations itself; this event is for the live stream.
       guard core.isStreamingEnabled else { return }
-      let (id, store) = ("\(name).\(selector)", name)
+      let (id, store) = (StoreSelectorNode.id(selector, store: name), name)
       let start = Int(clamping: MonotonicClock.nanos &- duration &- core.startNanos)
       core.streamEntry {
         (

@@ -117,7 +117,7 @@ struct InspectorJournal {
   mutating func absorb(_ recorded: ActionRecording, store: String) {
     for record in recorded.records { actions.append(record.named(store)) }
     for evaluation in recorded.selectorEvaluations {
-      let id = "\(store).\(evaluation.selector)"
+      let id = StoreSelectorNode.id(evaluation.selector, store: store)
       timeline.append(
         Evaluation(
           node: number(of: .storeSelector(id: id, store: store)), cause: .storeStateChanged,
@@ -125,9 +125,12 @@ struct InspectorJournal {
           changed: true))
     }
     for (selector, recordedStatistics) in recorded.selectorStatistics {
-      statistics[Int(number(of: .storeSelector(id: "\(store).\(selector)", store: store)))].absorb(recordedStatistics)
+      statistics[Int(number(of: .storeSelector(id: StoreSelectorNode.id(selector, store: store), store: store)))]
+        .absorb(recordedStatistics)
     }
-    for (selector, value) in recorded.selectorValues { selectorValues["\(store).\(selector)"] = value }
+    for (selector, value) in recorded.selectorValues {
+      selectorValues[StoreSelectorNode.id(selector, store: store)] = value
+    }
   }
 
   /// Keeps what a container recorded before it is detached, under `prefix`.

@@ -56,8 +56,8 @@ enum StateDiff {
       if old != new {
         result.append(
           SnapshotChange(
-            path: path.isEmpty ? "self" : path, before: ValuePreview.cut(old, limit: previewLength),
-            after: ValuePreview.cut(new, limit: previewLength)))
+            path: path.isEmpty ? "self" : path, before: TextPreview.cut(old, limit: previewLength),
+            after: TextPreview.cut(new, limit: previewLength)))
       }
       return
     }

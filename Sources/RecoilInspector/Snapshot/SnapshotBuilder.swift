@@ -97,7 +97,7 @@ struct SnapshotBuilder {
     // A selector named like a slice gets its own id, so the two never merge.
     var selectorIDs: [String: String] = [:]
     for selector in contents.selectors {
-      var id = "\(name).\(selector.name)"
+      var id = StoreSelectorNode.id(selector.name, store: name)
       if indexOfID[id] != nil { id += " (selector)" }
       selectorIDs[selector.name] = id
       add(SnapshotNode(id: id, kind: .selector, label: selector.name, owner: name, status: .ready))

@@ -47,11 +47,10 @@ struct TimelineBuilder {
         changedSlice[Int(record.order)] = (record.store, root)
       }
       let site = record.site.map { site in
-        siteTexts[site.storageKey]
-          ?? {
-            siteTexts[site.storageKey] = site.description
-            return site.description
-          }()
+        if let known = siteTexts[site.storageKey] { return known }
+        let text = site.description
+        siteTexts[site.storageKey] = text
+        return text
       }
       add(TimelineEntry.action(record, described: action, site: site))
       if let notification = TimelineEntry.notification(after: record) { add(notification) }
@@ -63,7 +62,7 @@ struct TimelineBuilder {
     for evaluation in selectorEvaluations {
       add(
         TimelineEntry.storeSelectorEvaluation(
-          id: "\(store).\(evaluation.selector)", store: store, order: evaluation.order,
+          id: StoreSelectorNode.id(evaluation.selector, store: store), store: store, order: evaluation.order,
           durationNanos: evaluation.durationNanos, atNanos: since(evaluation.startNanos)))
     }
   }

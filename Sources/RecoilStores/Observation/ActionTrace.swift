@@ -92,14 +92,14 @@ import RecoilConcurrency
     if entry._causality._isTimed { _timings.append(startNanos: startNanos, durationNanos: durationNanos) }
   }
 
-  /// Records a selector's recomputation, which took `durationNanos` and ended at `endNanos`.
-  /// Called under the store's lock.
+  /// Records a selector's recomputation, which started at `startNanos` and took
+  /// `durationNanos`. Called under the store's lock.
   func recordSelector(
-    _ name: String, order: UInt64, endNanos: UInt64, durationNanos: UInt64, value: any Sendable
+    _ name: String, order: UInt64, startNanos: UInt64, durationNanos: UInt64, value: any Sendable
   ) {
     selectorEvaluations.append(
       StoreSelectorEvaluation(
-        selector: name, order: order, startNanos: endNanos &- durationNanos, durationNanos: durationNanos))
+        selector: name, order: order, startNanos: startNanos, durationNanos: durationNanos))
     selectorStatistics[name, default: EvaluationStatistics()].add(durationNanos)
     selectorValues[name] = value
   }

@@ -108,8 +108,9 @@ public enum ValuePreview {
     return cut(text, limit: limit)
   }
 
-  /// `text`, cut at `limit` characters with an ellipsis, as ``describe(_:limit:)`` cuts.
-  package static func cut(_ text: String, limit: Int) -> String {
+  /// `text`, cut at `limit` characters with an ellipsis: `TextPreview.cut`'s rule, which this
+  /// module cannot import.
+  private static func cut(_ text: String, limit: Int) -> String {
     text.count > limit ? String(text.prefix(max(limit - 1, 1))) + "…" : text
   }
 

@@ -44,9 +44,21 @@ package final class ReflectionCache {
 
   private static func equality<Value: Equatable>(of _: Value) -> (Any, Any) -> Bool {
     { lhs, rhs in
-      guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
-      return lhs == rhs
+      guard let lhs = lhs as? Value else { return false }
+      return areEqual(lhs, rhs)
     }
+  }
+
+  /// Whether `rhs` is of `lhs`'s type and equal to it: how type-erased values are compared
+  /// here and by store selectors' memoization.
+  ///
+  /// ```swift
+  /// ReflectionCache.areEqual(1, 1 as Any)    // true
+  /// ReflectionCache.areEqual(1, "1" as Any)  // false
+  /// ```
+  package static func areEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+    guard let rhs = rhs as? Value else { return false }
+    return lhs == rhs
   }
 
   /// Whether `value` is one of the standard library's scalars (numbers, Booleans, strings,

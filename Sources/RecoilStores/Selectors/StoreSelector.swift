@@ -25,8 +25,11 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   /// whether the combine function ran.
   let evaluate: @Sendable (State, _ report: Report?) -> (value: Value, recomputed: Bool)
 
-  /// Hears of every selector of a tree that recomputed: name, inputs, time and value.
-  typealias Report = (_ name: String, _ inputs: [String], _ durationNanos: UInt64, _ value: any Sendable) -> Void
+  /// Hears of every selector of a tree that recomputed: name, inputs, start and duration on
+  /// the monotonic clock, and value.
+  typealias Report = (
+    _ name: String, _ inputs: [String], _ startNanos: UInt64, _ durationNanos: UInt64, _ value: any Sendable
+  ) -> Void
 
   init(
     name: String, inputs: [String], inputTrees: [[(name: String, inputs: [String])]] = [],
@@ -85,7 +88,7 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
       for value in repeat each current { erased.append(value) }
       let hit = cache.withLock { cached -> Value? in
         guard let cached, cached.inputs.count == erased.count,
-          zip(cached.inputs, erased).allSatisfy({ isEqual($0, $1) })
+          zip(cached.inputs, erased).allSatisfy({ (old: any Equatable, new) in ReflectionCache.areEqual(old, new) })
         else { return nil }
         return cached.value
       }
@@ -115,18 +118,9 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
     guard let report else { return evaluate(state, nil) }
     let start = MonotonicClock.nanos
     let result = evaluate(state, report)
-    if result.recomputed { report(name, inputs, MonotonicClock.nanos &- start, result.value) }
+    if result.recomputed { report(name, inputs, start, MonotonicClock.nanos &- start, result.value) }
     return result
   }
-}
-
-/// Whether two type-erased values are equal: same type and `==`.
-private func isEqual(_ lhs: any Equatable, _ rhs: any Equatable) -> Bool {
-  func open<Left: Equatable>(_ left: Left) -> Bool {
-    guard let right = rhs as? Left else { return false }
-    return left == right
-  }
-  return open(lhs)
 }
 
 extension Store {
@@ -183,13 +177,12 @@ extension Store {
     // selector used only as another's input is still a node with evaluations, a type and a
     // value. The store records it where it happens, as it records its actions.
     let store = name
-    return selector.run(state) { name, inputs, duration, value in
+    return selector.run(state) { name, inputs, start, duration, value in
       let order = CausalOrder.next()
       if isRecording {
-        let end = MonotonicClock.nanos
         self._lock.withLock {
           self._storage._configuration._actionRecorder?.recordSelector(
-            name, order: order, endNanos: end, durationNanos: duration, value: value)
+            name, order: order, startNanos: start, durationNanos: duration, value: value)
         }
       }
       guard !observers.isEmpty else { return }
