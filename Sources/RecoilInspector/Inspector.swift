@@ -262,7 +262,10 @@ public final class Inspector: Sendable {
     var selectorValues = journal.selectorValues
     for (name, recorded) in storeRecordings {
       droppedActions += recorded.dropped
-      actions += recorded.records.map { $0.named(name) }
+      // A store attached under its own name needs no renaming, which would copy every record.
+      let records =
+        recorded.records.contains { $0.store != name } ? recorded.records.map { $0.named(name) } : recorded.records
+      if actions.isEmpty { actions = records } else { actions += records }
       droppedEvaluations += recorded.droppedSelectorEvaluations
       for (selector, recordedStatistics) in recorded.selectorStatistics {
         statistics[StoreSelectorNode.id(selector, store: name), default: EvaluationStatistics()].absorb(
@@ -272,7 +275,10 @@ public final class Inspector: Sendable {
         selectorValues[StoreSelectorNode.id(selector, store: name)] = value
       }
     }
-    actions.sort { $0.atNanos < $1.atNanos }
+    // Sorted only when several traces are merged: a sort moves every (large) record.
+    if actions.indices.dropFirst().contains(where: { actions[$0 - 1].atNanos > actions[$0].atNanos }) {
+      actions.sort { $0.atNanos < $1.atNanos }
+    }
     if actions.count > configuration.actionCapacity {
       droppedActions += actions.count - configuration.actionCapacity
       actions.removeFirst(actions.count - configuration.actionCapacity)

@@ -125,3 +125,15 @@ import Testing
     #expect(second.actions.map(\.sequence) == [2])
   }
 }
+
+/// A record's state before is the one after the record before it, also where the trace wraps.
+@Suite struct RecordedStatesTests {
+  @Test func eachStateBeforeIsTheStateAfterTheActionBefore() {
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    store.startRecordingActions(capacity: 3)
+    for index in 1...8 { store.dispatch(.note("\(index)")) }
+    let records = store.recordedActions().records
+    #expect(records.map { ($0.stateBefore as? AppState)?.log.last } == ["5", "6", "7"])
+    #expect(records.map { ($0.stateAfter as? AppState)?.log.last } == ["6", "7", "8"])
+  }
+}

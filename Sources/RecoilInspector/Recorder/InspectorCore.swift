@@ -24,14 +24,9 @@ final class InspectorCore: Sendable {
   /// order entries were submitted.
   private let liveCauses = LockedValue(CauseResolver())
   private let isStreaming = Atomic<Bool>(false)
-  /// Actions already described (name, payload, diff), by store and sequence number: each
-  /// action is diffed once however many snapshots include it.
-  private let describedActions = LockedValue<[ActionKey: SnapshotAction]>([:])
-
-  private struct ActionKey: Hashable {
-    var store: String
-    var sequence: Int
-  }
+  /// Actions already described (name, payload, diff): each action is diffed once however
+  /// many snapshots include it.
+  private let describedActions = LockedValue(DescribedActions())
 
   init(configuration: InspectorConfiguration) {
     self.configuration = configuration
@@ -114,7 +109,7 @@ final class InspectorCore: Sendable {
 
   func describeCached(_ actions: [StoreActionRecord]) -> [SnapshotAction] {
     let known = describedActions.withLock { $0 }
-    var described = actions.map { known[ActionKey(store: $0.store, sequence: $0.sequence)] }
+    var described = known.descriptions(of: actions)
     let missing = described.indices.filter { described[$0] == nil }
     // Describing (reflection over both states) is most of a snapshot's cost, and each action
     // stands alone: the new ones are described on every core, each chunk into its own slots.
@@ -124,26 +119,39 @@ final class InspectorCore: Sendable {
       DispatchQueue.concurrentPerform(iterations: (missing.count + chunkSize - 1) / chunkSize) { chunk in
         // What reflection learns about the actions' types is kept per chunk, so no lock is taken.
         let cache = ReflectionCache()
+        var names: [ExactValueKey: ActionDescription] = [:]
         for position in missing[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, missing.count)] {
-          slots[position] = describe(actions[position], cache: cache) as SnapshotAction
+          slots[position] = describe(actions[position], cache: cache, names: &names) as SnapshotAction
         }
       }
     }
     let result = described.compactMap { $0 }  // every slot is filled by now
-    // The cache becomes exactly what this trace holds: as bounded as the trace, made in one pass.
-    var kept: [ActionKey: SnapshotAction] = [:]
-    kept.reserveCapacity(actions.count)
-    for (action, description) in zip(actions, result) {
-      kept[ActionKey(store: action.store, sequence: action.sequence)] = description
-    }
+    // What is kept becomes exactly what this trace holds: as bounded as the trace.
+    let kept = DescribedActions(actions, result)
     describedActions.withLock { $0 = kept }
     return result
   }
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths.
   func describe(_ raw: StoreActionRecord, cache: ReflectionCache = ReflectionCache()) -> SnapshotAction {
-    var description = ActionDescription(raw.action, cache: cache) { [redactor] in
-      redactor.preview($0, limit: .max, cache: cache)
+    var names: [ExactValueKey: ActionDescription] = [:]
+    return describe(raw, cache: cache, names: &names)
+  }
+
+  /// ``describe(_:cache:)``, with the names and payloads of actions already met in `names`:
+  /// the same action value is described by reflection once.
+  func describe(
+    _ raw: StoreActionRecord, cache: ReflectionCache, names: inout [ExactValueKey: ActionDescription]
+  ) -> SnapshotAction {
+    let key = ExactValueKey(raw.action)
+    var description: ActionDescription
+    if let key, let known = names[key] {
+      description = known
+    } else {
+      description = ActionDescription(raw.action, cache: cache) { [redactor] in
+        redactor.preview($0, limit: .max, cache: cache)
+      }
+      if let key, names.count < 4096 { names[key] = description }
     }
     if description.payload != nil && redactor.redacts(actionNamed: description.name) {
       description.payload = Redaction.marker

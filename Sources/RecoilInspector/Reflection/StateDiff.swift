@@ -44,7 +44,7 @@ enum StateDiff {
     }
     // A redacted part is compared, but only ever shown as the marker.
     if !redactor.isEmpty, redactor.redacts(before, at: path) || redactor.redacts(after, at: path) {
-      if String(reflecting: before) != String(reflecting: after) {
+      if ScalarText.reflecting(before) != ScalarText.reflecting(after) {
         result.append(
           SnapshotChange(path: path.isEmpty ? "self" : path, before: Redaction.marker, after: Redaction.marker))
       }
@@ -52,7 +52,7 @@ enum StateDiff {
     }
     // A scalar has no parts, and its preview is the text it is compared by.
     if ReflectionCache.isScalar(before) && ReflectionCache.isScalar(after) {
-      let (old, new) = (String(reflecting: before), String(reflecting: after))
+      let (old, new) = (ScalarText.reflecting(before), ScalarText.reflecting(after))
       if old != new {
         result.append(
           SnapshotChange(
@@ -73,7 +73,7 @@ enum StateDiff {
     let right = Mirror(reflecting: after)
     func leaf() {
       // Most leaves are unchanged: compare first, make previews only for a change.
-      guard String(reflecting: before) != String(reflecting: after) else { return }
+      guard ScalarText.reflecting(before) != ScalarText.reflecting(after) else { return }
       result.append(
         SnapshotChange(path: path.isEmpty ? "self" : path, before: preview(before, path), after: preview(after, path)))
     }

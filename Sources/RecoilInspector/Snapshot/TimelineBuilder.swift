@@ -17,11 +17,8 @@ import RecoilStores
 struct TimelineBuilder {
   private var entries: [TimelineEntry] = []
   private var dropped = 0
-  /// For each action that changed one slice only, by `seq`, its store and that slice's name:
-  /// the node that drives what its subscribers write.
-  private var changedSlice: [Int: (store: String, slice: Substring)] = [:]
   /// The text of each call site met, as actions repeat a few sites thousands of times.
-  private var siteTexts: [SIMD2<UInt64>: String] = [:]
+  private var siteTexts = CallSiteTexts()
   let redactor: Redactor
   let startNanos: UInt64
 
@@ -42,18 +39,11 @@ struct TimelineBuilder {
   /// Store actions as the stores recorded them, with their descriptions (same order).
   mutating func add(actions: [StoreActionRecord], described: [SnapshotAction]) {
     entries.reserveCapacity(entries.count + 2 * actions.count)  // an action and its notification
-    for (record, action) in zip(actions, described) {
-      if let root = action.changes.first?.rootComponent, action.changes.allSatisfy({ $0.rootComponent == root }) {
-        changedSlice[Int(record.order)] = (record.store, root)
-      }
-      let site = record.site.map { site in
-        if let known = siteTexts[site.storageKey] { return known }
-        let text = site.description
-        siteTexts[site.storageKey] = text
-        return text
-      }
-      add(TimelineEntry.action(record, described: action, site: site))
-      if let notification = TimelineEntry.notification(after: record) { add(notification) }
+    // Indexed: records and descriptions are large, and are read in place.
+    for index in actions.indices {
+      let site = actions[index].site.map { siteTexts.text(of: $0) }
+      add(TimelineEntry.action(actions[index], described: described[index], site: site))
+      if let notification = TimelineEntry.notification(after: actions[index]) { add(notification) }
     }
   }
 
@@ -121,34 +111,30 @@ struct TimelineBuilder {
   /// many entries were dropped, and the `drives` edges between the `known` nodes.
   func finish(capacity: Int, known: Set<String>) -> (timeline: [SnapshotEvent], dropped: Int, drives: [SnapshotEdge]) {
     // Sorted by position rather than moving the entries, which are large.
-    var ordered = entries.indices.sorted { entries[$0].event.seq < entries[$1].event.seq }.map { entries[$0] }
-    var trimmed = 0
-    if ordered.count > capacity {
-      trimmed = ordered.count - capacity
-      ordered.removeFirst(trimmed)
-    }
-    var resolver = CauseResolver()
-    resolver.present = Set(ordered.map(\.event.seq))
-    let timeline = ordered.map { resolver.resolve($0) }
-    return (timeline, dropped + trimmed, drives(in: timeline, known: known))
+    var order = entries.indices.sorted { entries[$0].event.seq < entries[$1].event.seq }
+    let trimmed = max(order.count - capacity, 0)
+    order.removeFirst(trimmed)
+    var resolver = CauseResolver(present: order.map { entries[$0].event.seq })
+    let timeline = order.map { resolver.resolve(entries[$0]) }
+    return (timeline, dropped + trimmed, drives(in: timeline, order: order, known: known))
   }
 
-  /// Store → atom edges: each write whose causes lead back to an action.
-  private func drives(in timeline: [SnapshotEvent], known: Set<String>) -> [SnapshotEdge] {
-    var bySeq: [Int: Int] = [:]
-    for (index, event) in timeline.enumerated() { bySeq[event.seq] = index }
+  /// Store → atom edges: each write whose causes lead back to an action. `timeline[i]` is
+  /// `entries[order[i]]`, resolved.
+  private func drives(in timeline: [SnapshotEvent], order: [Int], known: Set<String>) -> [SnapshotEdge] {
     var edges: [SnapshotEdge] = []
     var seen: Set<SnapshotEdge> = []
     for event in timeline where event.kind == .write {
       guard let node = event.node, known.contains(node) else { continue }
       var cause = event.cause
       var hops = 0
-      while let seq = cause, let index = bySeq[seq], hops < 64 {
+      while let seq = cause, let index = Self.position(of: seq, in: timeline), hops < 64 {
         let step = timeline[index]
         if step.kind == .action, let store = step.store {
           // The slice the action changed, if it changed one only and it is a node; else the store.
-          let slice = changedSlice[step.seq].map { "\($0.store).\($0.slice)" }.flatMap { known.contains($0) ? $0 : nil }
-          let edge = SnapshotEdge(from: slice ?? store, to: node, kind: .drives)
+          let slice = Self.onlyRoot(of: entries[order[index]].changes).map { "\(store).\($0)" }
+          let edge = SnapshotEdge(
+            from: slice.flatMap { known.contains($0) ? $0 : nil } ?? store, to: node, kind: .drives)
           if known.contains(edge.from), seen.insert(edge).inserted { edges.append(edge) }
           break
         }
@@ -157,5 +143,21 @@ struct TimelineBuilder {
       }
     }
     return edges
+  }
+
+  /// Where the event numbered `seq` is in `timeline`, which is in ascending order.
+  private static func position(of seq: Int, in timeline: [SnapshotEvent]) -> Int? {
+    var (low, high) = (0, timeline.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if timeline[middle].seq < seq { low = middle + 1 } else { high = middle }
+    }
+    return low < timeline.count && timeline[low].seq == seq ? low : nil
+  }
+
+  /// The first component shared by all of `changes`' paths, if there are changes.
+  private static func onlyRoot(of changes: [SnapshotChange]) -> Substring? {
+    guard let root = changes.first?.rootComponent, changes.allSatisfy({ $0.rootComponent == root }) else { return nil }
+    return root
   }
 }

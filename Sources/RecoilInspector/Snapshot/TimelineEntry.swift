@@ -26,6 +26,9 @@ struct TimelineEntry: Sendable {
   var rule: CauseRule
   /// For an effect entry, its run, to match an end to its start.
   var effectRun: Int?
+  /// For an action, the state paths it changed: a `drives` edge starts at the one slice it
+  /// changed, if it changed only one.
+  var changes: [SnapshotChange] = []
 
   /// A store action.
   static func action(
@@ -35,7 +38,7 @@ struct TimelineEntry: Sendable {
       event: SnapshotEvent(
         seq: Int(record.order), kind: .action, store: record.store, action: record.sequence, name: action.name,
         durationNanos: action.durationNanos, atNanos: action.atNanos, site: site ?? record.site?.description),
-      rule: record.cause == 0 ? .none : .order(record.cause))
+      rule: record.cause == 0 ? .none : .order(record.cause), changes: action.changes)
   }
 
   /// The notification of a store's subscribers after an action, if there was one.
@@ -132,36 +135,60 @@ struct TimelineEntry: Sendable {
   }
 }
 
-/// Finds causes by walking entries in order: remembers each node's latest change, each
-/// store's latest action and actions and effect starts by their numbers. The snapshot's
+/// Finds causes by walking entries in order: remembers each node's latest change, and each
+/// store's latest action, its recent actions by number and its effects' starts. The snapshot's
 /// timeline and the live stream each keep one.
 struct CauseResolver: Sendable {
   private var latestChange: [String: Int] = [:]
-  private var latestAction: [String: Int] = [:]
-  private var actions: [String: [Int: Int]] = [:]
-  private var effectStarts: [String: [Int: Int]] = [:]
-  /// Entries known to exist, for `.order` rules; `nil` accepts every recorded order (a live
-  /// stream cannot know what it will not see).
-  var present: Set<Int>?
+  private var stores: [String: StoreCauses] = [:]
+  /// The numbers of the entries known to exist, ascending, for `.order` rules; `nil` accepts
+  /// every recorded order (a live stream cannot know what it will not see).
+  private let present: [Int]?
+  /// How many of each store's latest actions are kept by number.
+  private let actionWindow: Int
+
+  /// What a store's entries leave for the entries after them.
+  private struct StoreCauses {
+    var latestAction: Int?
+    var actions: RecentActions
+    var effectStarts: [Int: Int] = [:]
+
+    mutating func note(action sequence: Int?, seq: Int) {
+      latestAction = seq
+      if let sequence { actions.note(sequence: sequence, seq: seq) }
+    }
+  }
+
+  /// A resolver for a stream of entries, which keeps each store's latest 4,096 actions by
+  /// number: an effect names the action that started it, which is a recent one.
+  init() {
+    present = nil
+    actionWindow = 4096
+  }
+
+  /// A resolver for a snapshot's entries, whose numbers are `present` (ascending).
+  init(present: [Int]) {
+    self.present = present
+    actionWindow = max(present.count, 1)
+  }
 
   /// The entry with its cause set, noting it for the entries after it.
   mutating func resolve(_ entry: TimelineEntry) -> SnapshotEvent {
     var event = entry.event
     switch entry.rule {
     case .none: event.cause = nil
-    case .order(let order): event.cause = present.map { $0.contains(Int(order)) } ?? true ? Int(order) : nil
+    case .order(let order): event.cause = isPresent(Int(order)) ? Int(order) : nil
     case .latestChange(let node): event.cause = latestChange[node]
-    case .latestAction(let store): event.cause = latestAction[store]
-    case .action(let store, let sequence): event.cause = actions[store]?[sequence]
-    case .effectStart(let store, let run):
-      event.cause = effectStarts[store]?[run]
-      effectStarts[store]?[run] = nil
+    case .latestAction(let store): event.cause = stores[store]?.latestAction
+    case .action(let store, let sequence): event.cause = stores[store]?.actions[sequence]
+    case .effectStart(let store, let run): event.cause = stores[store]?.effectStarts.removeValue(forKey: run)
     }
     switch event.kind {
     case .action:
       if let store = event.store {
-        latestAction[store] = event.seq
-        if let sequence = event.action { actions[store, default: [:]][sequence] = event.seq }
+        let window = actionWindow
+        let seq = event.seq
+        stores[store, default: StoreCauses(actions: RecentActions(window: window))].note(action: event.action, seq: seq)
       }
     case .write, .resolution:
       if let node = event.node { latestChange[node] = event.seq }
@@ -169,11 +196,22 @@ struct CauseResolver: Sendable {
       if let node = event.node, event.changed != false { latestChange[node] = event.seq }
     case .effect:
       if event.phase == EffectEvent.Phase.started.rawValue, let store = event.store, let run = entry.effectRun {
-        effectStarts[store, default: [:]][run] = event.seq
+        stores[store, default: StoreCauses(actions: RecentActions(window: actionWindow))].effectStarts[run] = event.seq
       }
     case .notification:
       break
     }
     return event
+  }
+
+  private func isPresent(_ seq: Int) -> Bool {
+    guard let present else { return true }
+    // Binary search: the numbers are ascending.
+    var (low, high) = (0, present.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if present[middle] < seq { low = middle + 1 } else { high = middle }
+    }
+    return low < present.count && present[low] == seq
   }
 }

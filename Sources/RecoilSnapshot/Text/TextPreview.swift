@@ -7,6 +7,7 @@
 /// ```
 package enum TextPreview {
   package static func cut(_ text: String, limit: Int) -> String {
-    text.count > limit ? String(text.prefix(max(limit - 1, 1))) + "…" : text
+    // A text has no more characters than bytes, so most are known short without counting.
+    text.utf8.count <= limit || text.count <= limit ? text : String(text.prefix(max(limit - 1, 1))) + "…"
   }
 }

@@ -124,27 +124,60 @@ import RecoilConcurrency
 
   /// The entries, oldest first, in the form observers see; made outside the lock.
   static func recording(of contents: Contents, store: String) -> ActionRecording {
-    let entries = contents.entries
-    let spans = contents.timings.spans(timed: entries.map(\._causality._isTimed))
-    let firstSequence = contents.newestSequence - entries.count + 1
-    // An indexed loop: this code is generic and not specialized for the store's types, where
-    // zipped and enumerated iterators cost a metadata lookup per step.
-    var records: [StoreActionRecord] = []
-    records.reserveCapacity(entries.count)
-    for position in entries.indices {
-      let causality = entries[position]._causality
-      records.append(
-        StoreActionRecord(
-          sequence: firstSequence + position, store: store, action: entries[position]._action,
-          stateBefore: entries[position]._before, stateAfter: entries[position]._after,
-          durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality._order,
-          cause: causality._cause, site: causality._site.isUnknown ? nil : causality._site,
-          subscribers: Int(causality._subscribers)))
+    let firstSequence = contents.newestSequence - contents.entries.count + 1
+    // This code is generic and not specialized for the store's types: it reads the entries
+    // through a buffer pointer, whose elements' fields are read in place, where an array's
+    // would copy each whole entry (action and both states) to read one field.
+    let records = contents.entries.withUnsafeBufferPointer { entries in
+      var timed: [Bool] = []
+      timed.reserveCapacity(entries.count)
+      for position in entries.indices { timed.append(entries[position]._causality._isTimed) }
+      let spans = contents.timings.spans(timed: timed)
+      var records: [StoreActionRecord] = []
+      records.reserveCapacity(entries.count)
+      let offsets = stateOffsets
+      for position in entries.indices {
+        let causality = entries[position]._causality
+        // An action's state before is nearly always the one after the action before it: the
+        // same value, boxed once rather than copied into a box of its own.
+        let before: any Sendable =
+          position > 0 && Self.continuesPrevious(position, in: entries, offsets: offsets)
+          ? records[position - 1].stateAfter : entries[position]._before
+        records.append(
+          StoreActionRecord(
+            sequence: firstSequence + position, store: store, action: entries[position]._action,
+            stateBefore: before, stateAfter: entries[position]._after,
+            durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality._order,
+            cause: causality._cause, site: causality._site.isUnknown ? nil : causality._site,
+            subscribers: Int(causality._subscribers)))
+      }
+      return records
     }
     return ActionRecording(
       records: records, dropped: contents.dropped, selectorEvaluations: contents.selectorEvaluations.elements,
       droppedSelectorEvaluations: contents.selectorEvaluations.dropped,
       selectorStatistics: contents.selectorStatistics, selectorValues: contents.selectorValues)
+  }
+
+  /// Whether entry `position`'s state before is stored as the same bytes as the state after
+  /// of the entry before it: the same scalars and the same references, so the same value.
+  /// Compared where they are stored, as copying a state to compare it costs more.
+  private static func continuesPrevious(
+    _ position: Int, in entries: UnsafeBufferPointer<_Entry>, offsets: (before: Int, after: Int)?
+  ) -> Bool {
+    guard let base = entries.baseAddress, let (before, after) = offsets else { return false }
+    let size = MemoryLayout<State>.size
+    let previous = UnsafeRawPointer(base + position - 1) + after
+    let current = UnsafeRawPointer(base + position) + before
+    return UnsafeRawBufferPointer(start: previous, count: size).elementsEqual(
+      UnsafeRawBufferPointer(start: current, count: size))
+  }
+
+  /// Where an entry's states are stored in it.
+  private static var stateOffsets: (before: Int, after: Int)? {
+    MemoryLayout<_Entry>.offset(of: \._before).flatMap { before in
+      MemoryLayout<_Entry>.offset(of: \._after).map { (before, $0) }
+    }
   }
 }
 

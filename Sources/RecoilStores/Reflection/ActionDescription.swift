@@ -95,8 +95,10 @@ public enum ValuePreview {
   /// Describes a value, printing a tuple from the fields `cache` knows of its type rather than
   /// through a mirror.
   package static func describe(_ value: Any, limit: Int = 200, cache: ReflectionCache?) -> String {
+    // A string, integer or Boolean names no module.
+    if let scalar = ScalarText.of(value) { return cut(scalar, limit: limit) }
     var text =
-      value is String || value is Substring || value is Character
+      value is Substring || value is Character
       ? String(reflecting: value) : cache.flatMap { tupleText(value, cache: $0) } ?? String(describing: value)
     // Elements of collections print with their module (`MyApp.Product(…)`): drop the app's
     // module names, read from the value's type, but never the standard library's.
@@ -111,7 +113,7 @@ public enum ValuePreview {
   /// `text`, cut at `limit` characters with an ellipsis: `TextPreview.cut`'s rule, which this
   /// module cannot import.
   private static func cut(_ text: String, limit: Int) -> String {
-    text.count > limit ? String(text.prefix(max(limit - 1, 1))) + "…" : text
+    text.utf8.count <= limit || text.count <= limit ? text : String(text.prefix(max(limit - 1, 1))) + "…"
   }
 
   /// A tuple as `print` writes it, `(label: element, …)` with each element debug-printed, from
@@ -122,7 +124,7 @@ public enum ValuePreview {
     for (position, (field, element)) in zip(fields.fields, fields.values(of: value)).enumerated() {
       if position > 0 { text += ", " }
       if !field.label.isEmpty && !field.label.hasPrefix(".") { text += field.label + ": " }
-      text += String(reflecting: element)
+      text += ScalarText.reflecting(element)
     }
     return text + ")"
   }

@@ -1,0 +1,48 @@
+/// A small value's type and exact bytes, as a dictionary key: two values with the same key
+/// are the same value, so what is worked out from one by reflection holds for the other.
+/// Actions repeat (the same tap, the same toggle), and describing one reflects on it through
+/// a `Mirror` per enum case, which costs microseconds.
+///
+/// Equal bytes mean the same scalars and the same references. The key keeps its value, and
+/// with it every object those references name, alive, so no other object can take one's
+/// address while the key exists. Values with different bytes may still be equal (padding,
+/// two copies of one text); they only get different keys.
+///
+/// ```swift
+/// var names: [ExactValueKey: String] = [:]
+/// if let key = ExactValueKey(action) { names[key] = ActionDescription(action).name }
+/// ```
+package struct ExactValueKey: Hashable, @unchecked Sendable {
+  // @unchecked Sendable: `value` is only kept alive, never read.
+  private let type: ObjectIdentifier
+  private let words: (UInt64, UInt64, UInt64, UInt64)
+  private let value: Any
+
+  /// The key of `value`, or `nil` when its type is larger than 32 bytes.
+  package init?(_ value: Any) {
+    func words<Value>(of value: Value) -> (UInt64, UInt64, UInt64, UInt64)? {
+      guard MemoryLayout<Value>.size <= 32 else { return nil }
+      var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+      withUnsafeBytes(of: value) { source in
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
+      }
+      return words
+    }
+    guard let words = _openExistential(value, do: words) else { return nil }
+    self.type = ObjectIdentifier(Swift.type(of: value))
+    self.words = words
+    self.value = value
+  }
+
+  package static func == (lhs: ExactValueKey, rhs: ExactValueKey) -> Bool {
+    lhs.type == rhs.type && lhs.words == rhs.words
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(type)
+    hasher.combine(words.0)
+    hasher.combine(words.1)
+    hasher.combine(words.2)
+    hasher.combine(words.3)
+  }
+}

@@ -1,0 +1,36 @@
+/// The text of a string, integer or Boolean as `String(reflecting:)` makes it, made without
+/// the dynamic casts `String(reflecting:)` goes through for every value: a snapshot makes
+/// thousands of these for its actions' payloads and diffs.
+///
+/// ```swift
+/// ScalarText.of("Ann")     // "\"Ann\""
+/// ScalarText.of(42)        // "42"
+/// ScalarText.of([1, 2])    // nil: not a scalar handled here
+/// ```
+package enum ScalarText {
+  /// `String(reflecting: value)` when `value` is a `String`, `Int` or `Bool`; otherwise `nil`.
+  package static func of(_ value: Any) -> String? {
+    // By the exact type: a cast would also unwrap an optional or bridge an `NSString`, whose
+    // texts differ (`Optional("a")`).
+    let type = type(of: value)
+    if type == String.self, let string = value as? String { return quoted(string) }
+    if type == Int.self, let integer = value as? Int { return String(integer) }
+    if type == Bool.self, let flag = value as? Bool { return flag ? "true" : "false" }
+    return nil
+  }
+
+  /// `String(reflecting: value)` for any value.
+  package static func reflecting(_ value: Any) -> String {
+    of(value) ?? String(reflecting: value)
+  }
+
+  /// `string.debugDescription`: quoted, with escapes. Printable ASCII other than `"`, `'` and
+  /// `\` is written as it is; any other text is left to the standard library's rules.
+  package static func quoted(_ string: String) -> String {
+    let plain = string.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        && byte != UInt8(ascii: "\\")
+    }
+    return plain ? "\"" + string + "\"" : string.debugDescription
+  }
+}
