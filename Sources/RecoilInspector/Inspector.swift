@@ -321,7 +321,7 @@ public final class Inspector: Sendable {
   /// - Parameter url: The destination file.
   /// - Throws: `AtomicFile.WriteError` (RecoilSnapshot) when it cannot be written.
   public func writeSnapshot(to url: URL) throws {
-    try AtomicFile.write(SnapshotCodec.encodedBytes(snapshot()), to: url)
+    try AtomicFile.write(SnapshotCodec.encodedOutput(snapshot()), to: url)
   }
 
   // MARK: - Live stream

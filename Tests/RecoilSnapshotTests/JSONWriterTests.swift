@@ -7,7 +7,7 @@ import Testing
   private func quoted(_ text: String) -> String {
     var writer = JSONWriter(compact: true)
     writer.write("k", text)
-    return String(decoding: writer.output, as: UTF8.self)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   @Test func stringsNeedingNoEscapeAreCopiedAsTheyAre() {
@@ -37,13 +37,13 @@ import Testing
     for value in [0, 7, -7, 10, -10, 1_234_567_890, Int.max, Int.min, Int.min + 1] {
       var writer = JSONWriter(compact: true)
       writer.write("n", value)
-      #expect(String(decoding: writer.output, as: UTF8.self) == "\"n\":\(value)")
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"n\":\(value)")
     }
   }
 
   @Test func deepNestingIsIndentedTwoSpacesALevelWithCommasBetweenMembers() throws {
     var writer = JSONWriter()
-    for depth in 0..<40 { writer.beginObject(key: depth == 0 ? nil : "level\(depth)") }
+    for depth in 0..<40 { writer.beginObject(key: depth == 0 ? nil : "level") }
     writer.write("leaf", 1)
     writer.write("more", 2)
     for _ in 0..<40 { writer.endObject() }
@@ -54,5 +54,36 @@ import Testing
     #expect(text.hasSuffix("}\n"))
     let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
     #expect(parsed is [String: Any])
+  }
+
+  @Test func aKeyMadeAtRunTimeIsEscapedLikeAnyText() {
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    writer.write("plain", 1)
+    writer.write(textKey: "odd \"key\"\n", 2)
+    writer.endObject()
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"plain":1,"odd \"key\"\n":2}"#)
+  }
+
+  @Test func theOutputGrowsAndKeepsEveryByteInOrder() {
+    var output = ByteOutput(capacity: 1)
+    var expected: [UInt8] = []
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<5_000 {
+      if round % 3 == 0 {
+        let byte = UInt8.random(in: 0...255, using: &generator)
+        output.append(byte)
+        expected.append(byte)
+      } else {
+        let chunk = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255) }
+        chunk.withUnsafeBytes { output.append($0) }
+        expected += chunk
+      }
+    }
+    output.append("tail é")
+    expected += Array("tail é".utf8)
+    #expect(output.count == expected.count)
+    #expect(output.bytes == expected)
+    #expect(output.withBytes { Array($0) } == expected)
   }
 }

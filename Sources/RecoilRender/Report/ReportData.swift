@@ -36,7 +36,7 @@ enum ReportData {
     writeTimeline(of: snapshot, indexOfID: indexOfID, to: &writer)
     if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
     writer.endObject()
-    return ScriptEmbedding.inert(json: writer.output)
+    return ScriptEmbedding.inert(json: writer.bytes)
   }
 
   private static func writeNodes(of snapshot: Snapshot, marks: DifferenceMarks?, to writer: inout JSONWriter) {

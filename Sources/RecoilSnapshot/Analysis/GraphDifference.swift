@@ -124,7 +124,7 @@ package struct GraphDifference: Sendable {
     for timing in timings {
       writer.beginObject()
       writer.write("id", timing.id)
-      for (key, stats) in [("before", timing.before), ("after", timing.after)] {
+      for (key, stats) in [("before" as StaticString, timing.before), ("after", timing.after)] {
         writer.beginObject(key: key)
         writer.write("count", stats.count)
         writer.write("meanNanos", stats.meanNanos)

@@ -1,8 +1,8 @@
 /// Writes JSON with members in the order given: pretty, with two-space indentation, so that
 /// snapshots diff well in review; or compact, on one line, for JSON Lines. Package-wide, so
 /// that the command line's `--format json` outputs are written the same way.
-package struct JSONWriter {
-  package private(set) var output: [UInt8] = []
+package struct JSONWriter: ~Copyable {
+  private var output: ByteOutput
   private var indent = 0
   /// Whether the innermost open object or array has a member yet (a comma goes before the
   /// next), and the same for each one around it, innermost last: kept apart so that the
@@ -16,7 +16,7 @@ package struct JSONWriter {
 
   package init(compact: Bool = false) {
     self.compact = compact
-    output.reserveCapacity(compact ? 256 : 4096)
+    output = ByteOutput(capacity: compact ? 256 : 4096)
   }
 
   /// Makes room for about `byteCount` bytes of output up front, so a large document is not
@@ -27,15 +27,23 @@ package struct JSONWriter {
 
   /// Ends the document with a newline and hands over its bytes.
   package consuming func finishedLine() -> [UInt8] {
+    finishedOutput().bytes
+  }
+
+  /// Ends the document with a newline and hands over its output, uncopied.
+  package consuming func finishedOutput() -> ByteOutput {
     output.append(0x0A)
     return output
   }
 
-  package mutating func beginObject(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "{")) }
+  /// The bytes written so far.
+  package var bytes: [UInt8] { output.bytes }
+
+  package mutating func beginObject(key: StaticString? = nil) { open(key: key, bracket: UInt8(ascii: "{")) }
 
   /// An array member of one object per element, each object's members written by `fields`.
   package mutating func writeObjects<Elements: Sequence>(
-    key: String, _ elements: Elements, _ fields: (inout JSONWriter, Elements.Element) -> Void
+    key: StaticString, _ elements: Elements, _ fields: (inout JSONWriter, Elements.Element) -> Void
   ) {
     beginArray(key: key)
     for element in elements {
@@ -46,38 +54,46 @@ package struct JSONWriter {
     endArray()
   }
   package mutating func endObject() { close(bracket: UInt8(ascii: "}")) }
-  package mutating func beginArray(key: String? = nil) { open(key: key, bracket: UInt8(ascii: "[")) }
+  package mutating func beginArray(key: StaticString? = nil) { open(key: key, bracket: UInt8(ascii: "[")) }
   package mutating func endArray() { close(bracket: UInt8(ascii: "]")) }
 
-  package mutating func write(_ key: String, _ value: String?) {
+  package mutating func write(_ key: StaticString, _ value: String?) {
     guard let value else { return }
     prefix(key: key)
     appendQuoted(value)
   }
 
-  package mutating func write(_ key: String, _ value: Int?) {
+  package mutating func write(_ key: StaticString, _ value: Int?) {
     guard let value else { return }
     prefix(key: key)
     appendDecimal(value)
   }
 
-  package mutating func write(_ key: String, _ value: Bool) {
+  /// A number member whose key is made at run time, escaped like any text.
+  package mutating func write(textKey key: String, _ value: Int) {
+    prefix(key: nil)
+    appendQuoted(key)
+    output.append(compact ? ":" : ": ")
+    appendDecimal(value)
+  }
+
+  package mutating func write(_ key: StaticString, _ value: Bool) {
     prefix(key: key)
-    output.append(contentsOf: (value ? "true" : "false").utf8)
+    output.append(value ? "true" : "false")
   }
 
   /// A number with two decimals, or null when it is not finite (JSON has no infinity).
-  package mutating func write(_ key: String, twoDecimals value: Double) {
+  package mutating func write(_ key: StaticString, twoDecimals value: Double) {
     prefix(key: key)
     guard value.isFinite else {
-      output.append(contentsOf: "null".utf8)
+      output.append("null")
       return
     }
     let hundredths = Int((value * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""
     let magnitude = abs(hundredths)
     let fraction = magnitude % 100
-    output.append(contentsOf: "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)".utf8)
+    output.append("\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)")
   }
 
   /// A string element of an array.
@@ -93,16 +109,16 @@ package struct JSONWriter {
   }
 
   /// The text written so far, ending in a newline.
-  package var text: String { String(decoding: output, as: UTF8.self) + "\n" }
+  package var text: String { String(decoding: output.bytes, as: UTF8.self) + "\n" }
 
   /// A member whose value is written on the same line, for short objects such as edges.
   package mutating func writeInline(_ members: [(String, String)]) {
     prefix(key: nil)
     output.append(UInt8(ascii: "{"))
     for (offset, member) in members.enumerated() {
-      if offset > 0 { output.append(contentsOf: (compact ? "," : ", ").utf8) }
+      if offset > 0 { output.append(compact ? "," : ", ") }
       appendQuoted(member.0)
-      output.append(contentsOf: (compact ? ":" : ": ").utf8)
+      output.append(compact ? ":" : ": ")
       appendQuoted(member.1)
     }
     output.append(UInt8(ascii: "}"))
@@ -110,7 +126,7 @@ package struct JSONWriter {
 
   // MARK: - Layout
 
-  private mutating func open(key: String?, bracket: UInt8) {
+  private mutating func open(key: StaticString?, bracket: UInt8) {
     prefix(key: key)
     output.append(bracket)
     indent += 1
@@ -130,20 +146,22 @@ package struct JSONWriter {
     }
   }
 
-  private mutating func prefix(key: String?) {
+  private mutating func prefix(key: StaticString?) {
     if isOpen {
       if hasMembers { output.append(UInt8(ascii: ",")) }
       hasMembers = true
       newline()
     }
     if let key {
-      appendQuoted(key)
-      if compact {
-        output.append(UInt8(ascii: ":"))
-      } else {
-        output.append(UInt8(ascii: ":"))
-        output.append(UInt8(ascii: " "))
-      }
+      // Keys are the program's own literals, plain ASCII: copied as they are, not escaped.
+      assert(
+        key.hasPointerRepresentation
+          && key.withUTF8Buffer { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } })
+      output.append(UInt8(ascii: "\""))
+      output.append(UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+      output.append(UInt8(ascii: "\""))
+      output.append(UInt8(ascii: ":"))
+      if !compact { output.append(UInt8(ascii: " ")) }
     }
   }
 
@@ -153,7 +171,7 @@ package struct JSONWriter {
     if lineStart.count < length {
       lineStart.append(contentsOf: repeatElement(UInt8(ascii: " "), count: length - lineStart.count))
     }
-    lineStart.withUnsafeBufferPointer { output.append(contentsOf: $0[..<length]) }
+    lineStart.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
   }
 
   /// A decimal integer, its digits written straight into the output.
@@ -171,7 +189,7 @@ package struct JSONWriter {
         position -= 1
         buffer[position] = UInt8(ascii: "-")
       }
-      output.append(contentsOf: buffer[position...])
+      output.append(UnsafeRawBufferPointer(rebasing: buffer[position...]))
     }
   }
 
@@ -207,12 +225,12 @@ package struct JSONWriter {
         index += length
         continue
       }
-      output.append(contentsOf: bytes[run..<index])
-      output.append(contentsOf: escape.utf8)
+      output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[run..<index])))
+      output.append(escape)
       index += length
       run = index
     }
-    output.append(contentsOf: bytes[run..<bytes.count])
+    output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])))
   }
 
   /// The escape for the character starting at `index`, or `nil` to copy it, and its length in bytes.

@@ -53,12 +53,12 @@ public enum SnapshotCodec {
   ///   - layout: Pretty-printed (the default) or compact.
   /// - Returns: UTF-8 JSON text ending in a newline.
   public static func encode(_ snapshot: Snapshot, layout: Layout = .pretty) -> Data {
-    Data(encodedBytes(snapshot, layout: layout))
+    encodedOutput(snapshot, layout: layout).withBytes { Data($0) }
   }
 
   /// ``encode(_:layout:)``'s bytes, before they are copied into `Data`: what
   /// ``AtomicFile`` writes without that copy.
-  package static func encodedBytes(_ snapshot: Snapshot, layout: Layout = .pretty) -> [UInt8] {
+  package static func encodedOutput(_ snapshot: Snapshot, layout: Layout = .pretty) -> ByteOutput {
     var writer = JSONWriter(compact: layout == .compact)
     // Roughly what a pretty snapshot takes per record, so that a large one is not copied as
     // it grows; a compact one takes less.
@@ -94,7 +94,7 @@ public enum SnapshotCodec {
     }
     if let dropped = snapshot.dropped { write(dropped, to: &writer) }
     writer.endObject()
-    return writer.finishedLine()
+    return writer.finishedOutput()
   }
 
   /// The `dropped` member, as snapshots and the HTML report's data write it.

@@ -61,7 +61,7 @@ public enum InspectorEventCodec {
       writer.writeFields(of: step, identity: false)
     }
     writer.endObject()
-    return String(decoding: writer.output, as: UTF8.self)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// Decodes one line. Unknown fields are ignored; an unknown `type` is an error.

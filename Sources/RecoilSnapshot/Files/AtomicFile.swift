@@ -53,6 +53,11 @@ public enum AtomicFile {
     if let failure = bytes.withUnsafeBytes({ failure(writing: $0, to: url) }) { throw failure }
   }
 
+  /// Atomically replaces (or creates) the file at `url` with `output`'s bytes.
+  package static func write(_ output: borrowing ByteOutput, to url: URL) throws(WriteError) {
+    if let failure = output.withBytes({ failure(writing: $0, to: url) }) { throw failure }
+  }
+
   /// Writes `bytes`, returning why it failed if it did: the buffer's closures do not throw a
   /// typed error.
   private static func failure(writing bytes: UnsafeRawBufferPointer, to url: URL) -> WriteError? {

@@ -60,7 +60,7 @@ struct ValidateCommand: Command {
     writer.write("valid", true)
     writer.beginObject(key: "nodes")
     for kind in SnapshotNodeKind.allCases {
-      writer.write(kind.rawValue, snapshot.nodes.count { $0.kind == kind })
+      writer.write(textKey: kind.rawValue, snapshot.nodes.count { $0.kind == kind })
     }
     writer.endObject()
     writer.write("edges", snapshot.edges.count)
