@@ -30,6 +30,17 @@ import Testing
     #expect(changes { _ in } == [])
   }
 
+  @Test func scalarsAreComparedByTheirText() {
+    // The same long text in two buffers: different bytes, the same value, no change.
+    let name = String(repeating: "long name ", count: 4)
+    let before = User(name: name, age: 1)
+    let after = User(name: String(repeating: "long name ", count: 4), age: 1)
+    #expect(StateDiff.changes(from: before, to: after).isEmpty)
+    #expect(StateDiff.changes(from: Double.nan, to: Double.nan).isEmpty)
+    #expect(StateDiff.changes(from: 1.5, to: 2.5).map(\.after) == ["2.5"])
+    #expect(StateDiff.changes(from: Optional("a") as Any, to: Optional("b") as Any).map(\.after) == [#""b""#])
+  }
+
   @Test func arrays() {
     #expect(changes { $0.items = ["a", "b"] } == [#"items[0]: ∅ -> "a""#, #"items[1]: ∅ -> "b""#])
   }

@@ -34,8 +34,10 @@ enum StateDiff {
     let (previewLength, limit, redactor) = (context.previewLength, context.limit, context.redactor)
     guard result.count < limit else { return }
     // Equal parts are skipped without reflecting on them: an action usually changes one path
-    // of a state whose types are Equatable.
-    if context.cache.isEqual(before, after) == true { return }
+    // of a state whose types are Equatable. Scalars are compared by their text below, which
+    // they are equal by, without the casts that comparing them as Equatable takes.
+    let scalars = ReflectionCache.isScalar(before) && ReflectionCache.isScalar(after)
+    if !scalars, context.cache.isEqual(before, after) == true { return }
     func preview(_ value: Any, _ at: String) -> String {
       redactor.preview(value, at: at, limit: previewLength, cache: context.cache)
     }
@@ -51,7 +53,7 @@ enum StateDiff {
       return
     }
     // A scalar has no parts, and its preview is the text it is compared by.
-    if ReflectionCache.isScalar(before) && ReflectionCache.isScalar(after) {
+    if scalars {
       let (old, new) = (ScalarText.reflecting(before), ScalarText.reflecting(after))
       if old != new {
         result.append(

@@ -39,11 +39,15 @@ struct TimelineBuilder {
   /// Store actions as the stores recorded them, with their descriptions (same order).
   mutating func add(actions: [StoreActionRecord], described: [SnapshotAction]) {
     entries.reserveCapacity(entries.count + 2 * actions.count)  // an action and its notification
-    // Indexed: records and descriptions are large, and are read in place.
-    for index in actions.indices {
-      let site = actions[index].site.map { siteTexts.text(of: $0) }
-      add(TimelineEntry.action(actions[index], described: described[index], site: site))
-      if let notification = TimelineEntry.notification(after: actions[index]) { add(notification) }
+    // Through buffers: records and descriptions are large, and are read in place.
+    actions.withUnsafeBufferPointer { actions in
+      described.withUnsafeBufferPointer { described in
+        for index in actions.indices {
+          let site = actions[index].site.map { siteTexts.text(of: $0) }
+          add(TimelineEntry.action(actions[index], described: described[index], site: site))
+          if let notification = TimelineEntry.notification(after: actions[index]) { add(notification) }
+        }
+      }
     }
   }
 
@@ -115,7 +119,7 @@ struct TimelineBuilder {
     let trimmed = max(order.count - capacity, 0)
     order.removeFirst(trimmed)
     var resolver = CauseResolver(present: order.map { entries[$0].event.seq })
-    let timeline = order.map { resolver.resolve(entries[$0]) }
+    let timeline = entries.withUnsafeBufferPointer { entries in order.map { resolver.resolve(entries[$0]) } }
     return (timeline, dropped + trimmed, drives(in: timeline, order: order, known: known))
   }
 
@@ -124,9 +128,9 @@ struct TimelineBuilder {
   private func drives(in timeline: [SnapshotEvent], order: [Int], known: Set<String>) -> [SnapshotEdge] {
     var edges: [SnapshotEdge] = []
     var seen: Set<SnapshotEdge> = []
-    for event in timeline where event.kind == .write {
-      guard let node = event.node, known.contains(node) else { continue }
-      var cause = event.cause
+    for position in timeline.indices where timeline[position].kind == .write {
+      guard let node = timeline[position].node, known.contains(node) else { continue }
+      var cause = timeline[position].cause
       var hops = 0
       while let seq = cause, let index = Self.position(of: seq, in: timeline), hops < 64 {
         let step = timeline[index]
