@@ -87,4 +87,47 @@ import Testing
     }
     #expect(ValuePreview.describe((times: 1, "b"), cache: cache) == #"(times: 1, "b")"#)
   }
+
+  class Shape: Equatable {
+    let sides: Int
+    init(sides: Int) { self.sides = sides }
+    static func == (lhs: Shape, rhs: Shape) -> Bool { lhs.sides == rhs.sides }
+  }
+  final class Square: Shape { init() { super.init(sides: 4) } }
+
+  @Test func equalityHoldsForExactTypesAndSubclassInstances() {
+    struct Profile: Equatable { var name = "ann"; var tags = ["a"] }
+    let cache = ReflectionCache()
+    #expect(cache.isEqual(Profile(), Profile()) == true)
+    #expect(cache.isEqual(Profile(), Profile(name: "bob")) == false)
+    #expect(cache.isEqual(Profile(), 5) == false)
+    // A subclass instance is compared as its superclass, as a conditional cast would.
+    #expect(cache.isEqual(Shape(sides: 4), Square()) == true)
+    #expect(cache.isEqual(Shape(sides: 3), Square()) == false)
+    // A superclass instance is no instance of the subclass, so never equal to one.
+    #expect(cache.isEqual(Square(), Shape(sides: 4)) == false)
+  }
+
+  @Test func storedBytesAreComparedAtEveryLengthAndPosition() {
+    for count in 0...40 {
+      let first = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7 + 1) }
+      first.withUnsafeBytes { a in
+        #expect(
+          StoredBytes.equal(
+            a.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, a.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!,
+            count: count))
+      }
+      for position in 0..<count {
+        var second = first
+        second[position] ^= 0x40
+        first.withUnsafeBytes { a in
+          second.withUnsafeBytes { b in
+            #expect(!StoredBytes.equal(a.baseAddress!, b.baseAddress!, count: count))
+            // Bytes before the difference are equal.
+            #expect(StoredBytes.equal(a.baseAddress!, b.baseAddress!, count: position))
+          }
+        }
+      }
+    }
+  }
 }

@@ -166,11 +166,9 @@ import RecoilConcurrency
     _ position: Int, in entries: UnsafeBufferPointer<_Entry>, offsets: (before: Int, after: Int)?
   ) -> Bool {
     guard let base = entries.baseAddress, let (before, after) = offsets else { return false }
-    let size = MemoryLayout<State>.size
-    let previous = UnsafeRawPointer(base + position - 1) + after
-    let current = UnsafeRawPointer(base + position) + before
-    return UnsafeRawBufferPointer(start: previous, count: size).elementsEqual(
-      UnsafeRawBufferPointer(start: current, count: size))
+    return StoredBytes.equal(
+      UnsafeRawPointer(base + position - 1) + after, UnsafeRawPointer(base + position) + before,
+      count: MemoryLayout<State>.size)
   }
 
   /// Where an entry's states are stored in it.

@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// What describing values by reflection learns about their types, kept for the values that
 /// follow: each type's stored fields, its equality, and whether it is a tuple. Describing a
 /// snapshot's actions meets the same few types thousands of times.
@@ -27,10 +29,16 @@ package final class ReflectionCache {
     guard readsFields else { return nil }
     let key = ObjectIdentifier(type(of: value))
     if let known = storedFields[key] { return known }
-    let found = StoredFields(of: value)
+    // Another cache may have found them: a type's fields never change.
+    let found = Self.knownFields.withLock { $0[key] } ?? StoredFields(of: value)
+    Self.knownFields.withLock { $0[key] = .some(found) }
     storedFields[key] = .some(found)
     return found
   }
+
+  /// The fields every cache has found, by type: the caches of chunks described on other
+  /// threads, and of later snapshots, look a type up here once instead of reflecting on it.
+  private static let knownFields = LockedValue<[ObjectIdentifier: StoredFields?]>([:])
 
   /// Whether two values are equal, when the first one's type is Equatable (a value of another
   /// type is not equal to it); `nil` when that type is not Equatable.
@@ -44,9 +52,25 @@ package final class ReflectionCache {
 
   private static func equality<Value: Equatable>(of _: Value) -> (Any, Any) -> Bool {
     { lhs, rhs in
-      guard let lhs = lhs as? Value else { return false }
-      return areEqual(lhs, rhs)
+      // Values of exactly this type, as nearly all are, are unwrapped by a forced cast: a
+      // conditional one makes an optional of the type to cast into, which costs a metadata
+      // lookup per comparison.
+      // (Types are compared by identifier: `==` on metatypes goes through optionals too.)
+      let exactly = ObjectIdentifier(Value.self)
+      if ObjectIdentifier(type(of: lhs)) == exactly && ObjectIdentifier(type(of: rhs)) == exactly {
+        return (lhs as! Value) == (rhs as! Value)
+      }
+      return equalAfterCasting(lhs, rhs, as: Value.self)
     }
+  }
+
+  /// Whether `lhs` is a `Value` (a subclass instance, say) equal to `rhs`. Out of line, so that
+  /// the common path does not make the optional's metadata.
+  @inline(never) private static func equalAfterCasting<Value: Equatable>(
+    _ lhs: Any, _ rhs: Any, as _: Value.Type
+  ) -> Bool {
+    guard let lhs = lhs as? Value else { return false }
+    return areEqual(lhs, rhs)
   }
 
   /// Whether `rhs` is of `lhs`'s type and equal to it: how type-erased values are compared

@@ -31,6 +31,16 @@ package enum ScalarText {
       byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
         && byte != UInt8(ascii: "\\")
     }
-    return plain ? "\"" + string + "\"" : string.debugDescription
+    guard plain else { return string.debugDescription }
+    // Made in one buffer: two concatenations would make a string in between.
+    var string = string
+    return string.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
+        buffer[0] = UInt8(ascii: "\"")
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: bytes)
+        buffer[bytes.count + 1] = UInt8(ascii: "\"")
+        return bytes.count + 2
+      }
+    }
   }
 }

@@ -13,7 +13,8 @@
 /// let fields = StoredFields(of: state)
 /// for (label, old, new) in fields?.differences(before, after) ?? [] { print(label, old, new) }
 /// ```
-package struct StoredFields {
+package struct StoredFields: @unchecked Sendable {
+  // @unchecked Sendable: it holds labels, offsets and metatypes, none of which change.
   /// One stored field: its label as a `Mirror` shows it, and where its bytes are.
   package struct Field {
     package let label: String
@@ -71,17 +72,16 @@ package struct StoredFields {
   /// - Returns: The differing fields; none when `after` is of another type.
   package func differences(_ before: Any, _ after: Any) -> [(label: String, before: Any, after: Any)] {
     func compare<Value>(_ before: Value) -> [(label: String, before: Any, after: Any)] {
-      guard let after = after as? Value else { return [] }
+      // A forced cast when the type is exactly the same, as it nearly always is: a
+      // conditional one costs a metadata lookup for the optional it makes.
+      guard ObjectIdentifier(type(of: after)) == ObjectIdentifier(Value.self) || after is Value else { return [] }
+      let after = after as! Value
       return withUnsafeBytes(of: before) { old in
         withUnsafeBytes(of: after) { new in
           guard let old = old.baseAddress, let new = new.baseAddress else { return [] }
           var differing: [(label: String, before: Any, after: Any)] = []
           for field in fields where field.size > 0 {
-            let range = field.offset..<(field.offset + field.size)
-            guard
-              !UnsafeRawBufferPointer(start: old, count: range.upperBound)[range]
-                .elementsEqual(UnsafeRawBufferPointer(start: new, count: range.upperBound)[range])
-            else { continue }
+            guard !StoredBytes.equal(old + field.offset, new + field.offset, count: field.size) else { continue }
             differing.append(
               (
                 field.label, Self.load(field.type, from: old + field.offset),
