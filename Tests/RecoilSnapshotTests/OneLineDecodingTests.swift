@@ -39,6 +39,26 @@ import Testing
     #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)) == snapshot)
   }
 
+  @Test func actionsAndTheTimelineWrittenOnTwoThreadsAreTheSameBytes() throws {
+    var snapshot = bigSnapshot()
+    snapshot.timeline = (1...60).map { SnapshotEvent(seq: $0, kind: .action, store: "app", action: $0, name: "tick") }
+    snapshot.dropped = SnapshotDropCounts(actions: 1, evaluations: 2, events: 3, timeline: 4)
+    for layout in [SnapshotCodec.Layout.pretty, .compact] {
+      let alone = SnapshotCodec.encodedOutput(snapshot, layout: layout, concurrentFrom: .max).bytes
+      let together = SnapshotCodec.encodedOutput(snapshot, layout: layout, concurrentFrom: 0).bytes
+      #expect(together == alone)
+      #expect(try SnapshotCodec.decode(Data(together)) == snapshot)
+    }
+    // Without actions or without a timeline, the other part alone.
+    for part in 0..<2 {
+      var partial = snapshot
+      if part == 0 { partial.actions = [] } else { partial.timeline = [] }
+      #expect(
+        SnapshotCodec.encodedOutput(partial, concurrentFrom: 0).bytes
+          == SnapshotCodec.encodedOutput(partial, concurrentFrom: .max).bytes)
+    }
+  }
+
   @Test func anErrorFarAlongOneLineNamesItsColumnInScalars() throws {
     // "é" is two bytes and "😀" four; columns count them once each.
     let json = #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"é😀","kind":"atm"}],"edges":[]}"#

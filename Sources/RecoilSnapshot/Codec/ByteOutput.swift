@@ -37,11 +37,17 @@ package struct ByteOutput: ~Copyable {
   }
 
   /// Appends bytes.
-  package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+  @inline(__always) package mutating func append(_ bytes: UnsafeRawBufferPointer) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
     let needed = count + bytes.count
     if needed > capacity { grow(to: max(needed, capacity * 2)) }
-    UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
+    if bytes.count <= 16 {
+      // Most appends are a few bytes (a key, an indentation, a short value): copied here,
+      // rather than through a call to `memmove`.
+      for offset in 0..<bytes.count { start[count + offset] = source.load(fromByteOffset: offset, as: UInt8.self) }
+    } else {
+      UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
+    }
     count = needed
   }
 

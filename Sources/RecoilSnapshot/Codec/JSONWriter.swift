@@ -19,6 +19,23 @@ package struct JSONWriter: ~Copyable {
     output = ByteOutput(capacity: compact ? 256 : 4096)
   }
 
+  /// A writer for members of an object `depth` levels deep that already has members: what it
+  /// writes is appended to the output of the writer of that object (see `append(_:)`), as if
+  /// that writer had written it. Lets parts of one document be written at the same time.
+  package init(compact: Bool = false, membersAtDepth depth: Int, capacity: Int) {
+    self.compact = compact
+    output = ByteOutput(capacity: capacity)
+    indent = depth
+    isOpen = true
+    hasMembers = true
+  }
+
+  /// Appends what a writer made by `init(compact:membersAtDepth:capacity:)` wrote, for the
+  /// object this writer has open at that depth, which has members.
+  package mutating func append(_ part: consuming JSONWriter) {
+    part.output.withBytes { output.append($0) }
+  }
+
   /// Makes room for about `byteCount` bytes of output up front, so a large document is not
   /// copied as it grows.
   package mutating func reserveCapacity(_ byteCount: Int) {
@@ -210,6 +227,14 @@ package struct JSONWriter: ~Copyable {
   private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
     var run = 0  // start of bytes copied as they are
     var index = 0
+    // Eight bytes at a time while none of them needs a look (see `PlainWord`).
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count,
+        PlainWord.isPlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      {
+        index += 8
+      }
+    }
     while index < bytes.count {
       let byte = bytes[index]
       // Fast path: printable ASCII and UTF-8 lead and continuation bytes that start nothing

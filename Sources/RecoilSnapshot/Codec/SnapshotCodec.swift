@@ -58,7 +58,12 @@ public enum SnapshotCodec {
 
   /// ``encode(_:layout:)``'s bytes, before they are copied into `Data`: what
   /// ``AtomicFile`` writes without that copy.
-  package static func encodedOutput(_ snapshot: Snapshot, layout: Layout = .pretty) -> ByteOutput {
+  ///
+  /// A snapshot with at least `concurrentFrom` actions and timeline events in all has its
+  /// actions and its timeline written at the same time, on two threads.
+  package static func encodedOutput(
+    _ snapshot: Snapshot, layout: Layout = .pretty, concurrentFrom: Int = 4096
+  ) -> ByteOutput {
     var writer = JSONWriter(compact: layout == .compact)
     // Roughly what a pretty snapshot takes per record, so that a large one is not copied as
     // it grows; a compact one takes less.
@@ -86,15 +91,61 @@ public enum SnapshotCodec {
       }
     }
     writer.endArray()
-    if !snapshot.actions.isEmpty {
-      writer.writeObjects(key: "actions", snapshot.actions) { $0.writeFields(of: $1) }
-    }
-    if !snapshot.timeline.isEmpty {
-      writer.writeObjects(key: "timeline", snapshot.timeline) { $0.writeFields(of: $1) }
+    if snapshot.actions.count + snapshot.timeline.count < concurrentFrom {
+      writeActions(of: snapshot, into: &writer)
+      writeTimeline(of: snapshot, into: &writer)
+    } else {
+      // Most of a large snapshot: written on two threads at once, each into its own output,
+      // and appended in order.
+      let parts = ConcurrentParts()
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        var part = JSONWriter(
+          compact: layout == .compact, membersAtDepth: 1,
+          capacity: index == 0 ? 480 * snapshot.actions.count : 240 * snapshot.timeline.count)
+        if index == 0 {
+          writeActions(of: snapshot, into: &part)
+        } else {
+          writeTimeline(of: snapshot, into: &part)
+        }
+        parts.store(part, at: index)
+      }
+      for index in 0..<2 { writer.append(parts.take(at: index)) }
     }
     if let dropped = snapshot.dropped { write(dropped, to: &writer) }
     writer.endObject()
     return writer.finishedOutput()
+  }
+
+  private static func writeActions(of snapshot: Snapshot, into writer: inout JSONWriter) {
+    if !snapshot.actions.isEmpty {
+      writer.writeObjects(key: "actions", snapshot.actions) { $0.writeFields(of: $1) }
+    }
+  }
+
+  private static func writeTimeline(of snapshot: Snapshot, into writer: inout JSONWriter) {
+    if !snapshot.timeline.isEmpty {
+      writer.writeObjects(key: "timeline", snapshot.timeline) { $0.writeFields(of: $1) }
+    }
+  }
+
+  /// Two parts of a document written on two threads, each stored by its own thread and taken
+  /// once both are written.
+  private final class ConcurrentParts: @unchecked Sendable {
+    // @unchecked Sendable: each part is stored by one thread, then taken after both are done
+    // (`concurrentPerform` returns when every iteration has).
+    private var first: JSONWriter?
+    private var second: JSONWriter?
+
+    func store(_ part: consuming JSONWriter, at index: Int) {
+      if index == 0 { first = consume part } else { second = consume part }
+    }
+
+    func take(at index: Int) -> JSONWriter {
+      guard let part = index == 0 ? first.take() : second.take() else {
+        preconditionFailure("part \(index) was not written")
+      }
+      return part
+    }
   }
 
   /// The `dropped` member, as snapshots and the HTML report's data write it.
