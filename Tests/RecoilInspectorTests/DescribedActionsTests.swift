@@ -30,20 +30,29 @@ import Testing
       first[0], first[1], second[0], first[2], second[1], second[2], first[3], first[4], second[3], first[5],
     ]
     let known = DescribedActions(mixed, Self.described(mixed))
-    #expect(known.descriptions(of: mixed).map { $0?.name } == mixed.map { "add \($0.sequence)" })
-    #expect(known.descriptions(of: mixed).map { $0?.store } == mixed.map(\.store))
-    // Actions of a later trace: the kept ones are found, the new ones are not.
+    var missing: [Int] = []
+    #expect(known.descriptions(of: mixed, missing: &missing).map(\.name) == mixed.map { "add \($0.sequence)" })
+    #expect(known.descriptions(of: mixed, missing: &missing).map(\.store) == mixed.map(\.store))
+    #expect(missing.isEmpty)
+    // Actions of a later trace: the kept ones are found, the new ones are placeholders.
     let later = Self.records("first", count: 8)
-    #expect(known.descriptions(of: later).map { $0?.name } == (1...6).map { "add \($0)" } + [nil, nil])
-    #expect(DescribedActions().descriptions(of: mixed).allSatisfy { $0 == nil })
+    #expect(
+      known.descriptions(of: later, missing: &missing).map(\.name) == (1...6).map { "add \($0)" } + ["", ""])
+    #expect(missing == [6, 7])
+    missing = []
+    _ = DescribedActions().descriptions(of: mixed, missing: &missing)
+    #expect(missing == Array(mixed.indices))
   }
 
   @Test func aTraceThatWrappedIsFoundFromItsOldestAction() {
     let records = Self.records("app", count: 50, capacity: 10)
     #expect(records.map(\.sequence) == Array(41...50))
     let known = DescribedActions(records, Self.described(records))
-    #expect(known.descriptions(of: records).map { $0?.seq } == Array(41...50))
-    #expect(known.descriptions(of: Self.records("app", count: 40, capacity: 5)).allSatisfy { $0 == nil })
+    var missing: [Int] = []
+    #expect(known.descriptions(of: records, missing: &missing).map(\.seq) == Array(41...50))
+    #expect(missing.isEmpty)
+    _ = known.descriptions(of: Self.records("app", count: 40, capacity: 5), missing: &missing)
+    #expect(missing == Array(0..<5))
   }
 
   @Test func recentActionsKeepTheirWindowAndForgetOlderOnes() {

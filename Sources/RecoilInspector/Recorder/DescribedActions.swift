@@ -4,28 +4,37 @@ import RecoilStores
 /// The actions of the latest snapshot, described (name, payload, diff), found by store and the
 /// store's sequence number: each action is described once however many snapshots include it.
 ///
-/// A store numbers its actions one after another and a trace keeps its latest ones, so each
-/// store's descriptions are an array from its oldest one: looking one up is an index, and a
-/// store's name is hashed once per run of its actions, not once per action.
+/// It keeps the snapshot's own array of descriptions, shared rather than copied, and for each
+/// store where its actions are in it: a store numbers its actions one after another and a
+/// trace keeps its latest ones, so a store's positions are an array from its oldest action.
+/// Looking one up is an index, and a store's name is hashed once per run of its actions.
 ///
 /// ```swift
 /// let known = DescribedActions(actions, described)
-/// known.descriptions(of: actions)  // described, each as an optional
+/// var missing: [Int] = []
+/// let again = known.descriptions(of: actions, missing: &missing)  // described; missing empty
 /// ```
 struct DescribedActions: Sendable {
-  /// One store's descriptions: `slots[i]` is its action `first + i`, if the trace held it.
+  /// Where one store's actions are in `descriptions`: `positions[i]` for its action `first + i`,
+  /// or -1 when the trace did not hold it.
   private struct Run: Sendable {
     var first: Int
-    var slots: [SnapshotAction?]
+    var positions: [Int32]
   }
 
+  private var descriptions: [SnapshotAction] = []
   private var runs: [String: Run] = [:]
+
+  /// A description to fill a slot with before the real one is made: its texts and changes are
+  /// empty, which cost no reference counting to copy or replace.
+  static let placeholder = SnapshotAction(seq: 0, store: "", name: "")
 
   /// Nothing described yet.
   init() {}
 
-  /// Exactly `actions`, described by `described` (same order).
+  /// Exactly `actions`, described by `described` (same order), which is kept as it is.
   init(_ actions: [StoreActionRecord], _ described: [SnapshotAction]) {
+    descriptions = described
     var spans: [String: (low: Int, high: Int, count: Int)] = [:]
     Self.forEachStoreRun(in: actions) { store, range in
       var span = spans[store] ?? (.max, .min, 0)
@@ -34,27 +43,33 @@ struct DescribedActions: Sendable {
       }
       spans[store] = span
     }
-    for (store, span) in spans where span.high - span.low < 2 * span.count + 16 {
+    for (store, span) in spans where span.high - span.low < 2 * span.count + 16 && described.count < Int32.max {
       // A store's actions in a trace are consecutive; one whose numbers are scattered (two
       // stores of one name) is not kept, and is described again.
-      runs[store] = Run(first: span.low, slots: Array(repeating: nil, count: span.high - span.low + 1))
+      runs[store] = Run(first: span.low, positions: Array(repeating: -1, count: span.high - span.low + 1))
     }
     Self.forEachStoreRun(in: actions) { store, range in
       guard var run = runs.removeValue(forKey: store) else { return }
-      for index in range { run.slots[actions[index].sequence - run.first] = described[index] }
+      for index in range { run.positions[actions[index].sequence - run.first] = Int32(index) }
       runs[store] = run
     }
   }
 
-  /// The descriptions of `actions` that are known, in their order; `nil` for the others.
-  func descriptions(of actions: [StoreActionRecord]) -> [SnapshotAction?] {
-    var result: [SnapshotAction?] = []
+  /// The descriptions of `actions`, in their order: the known ones, and ``placeholder`` for
+  /// the others, whose positions are appended to `missing`.
+  func descriptions(of actions: [StoreActionRecord], missing: inout [Int]) -> [SnapshotAction] {
+    var result: [SnapshotAction] = []
     result.reserveCapacity(actions.count)
     Self.forEachStoreRun(in: actions) { store, range in
       let run = runs[store]
       for index in range {
         let offset = run.map { actions[index].sequence - $0.first } ?? -1
-        result.append(offset >= 0 && offset < run?.slots.count ?? 0 ? run?.slots[offset] : nil)
+        if let run, offset >= 0, offset < run.positions.count, run.positions[offset] >= 0 {
+          result.append(descriptions[Int(run.positions[offset])])
+        } else {
+          result.append(Self.placeholder)
+          missing.append(index)
+        }
       }
     }
     return result

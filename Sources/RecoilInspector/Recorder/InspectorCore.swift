@@ -109,8 +109,9 @@ final class InspectorCore: Sendable {
 
   func describeCached(_ actions: [StoreActionRecord]) -> [SnapshotAction] {
     let known = describedActions.withLock { $0 }
-    var described = known.descriptions(of: actions)
-    let missing = described.indices.filter { described[$0] == nil }
+    var missingPositions: [Int] = []
+    var described = known.descriptions(of: actions, missing: &missingPositions)
+    let missing = missingPositions
     // Describing (reflection over both states) is most of a snapshot's cost, and each action
     // stands alone: the new ones are described on every core, each chunk into its own slots.
     let chunkSize = 256
@@ -121,15 +122,15 @@ final class InspectorCore: Sendable {
         let cache = ReflectionCache()
         var names: [ExactValueKey: ActionDescription] = [:]
         for position in missing[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, missing.count)] {
-          slots[position] = describe(actions[position], cache: cache, names: &names) as SnapshotAction
+          slots[position] = describe(actions[position], cache: cache, names: &names)
         }
       }
     }
-    let result = described.compactMap { $0 }  // every slot is filled by now
-    // What is kept becomes exactly what this trace holds: as bounded as the trace.
-    let kept = DescribedActions(actions, result)
+    // What is kept becomes exactly what this trace holds: as bounded as the trace, and
+    // sharing the descriptions' array.
+    let kept = DescribedActions(actions, described)
     describedActions.withLock { $0 = kept }
-    return result
+    return described
   }
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths.
