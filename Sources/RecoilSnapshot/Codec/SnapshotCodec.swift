@@ -60,7 +60,7 @@ public enum SnapshotCodec {
   /// ``AtomicFile`` writes without that copy.
   ///
   /// A snapshot with at least `concurrentFrom` actions and timeline events in all has its
-  /// actions and its timeline written at the same time, on two threads.
+  /// timeline written on another thread while this one writes its actions.
   package static func encodedOutput(
     _ snapshot: Snapshot, layout: Layout = .pretty, concurrentFrom: Int = 4096
   ) -> ByteOutput {
@@ -95,21 +95,18 @@ public enum SnapshotCodec {
       writeActions(of: snapshot, into: &writer)
       writeTimeline(of: snapshot, into: &writer)
     } else {
-      // Most of a large snapshot: written on two threads at once, each into its own output,
-      // and appended in order.
-      let parts = ConcurrentParts()
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
-        var part = JSONWriter(
-          compact: layout == .compact, membersAtDepth: 1,
-          capacity: index == 0 ? 480 * snapshot.actions.count : 240 * snapshot.timeline.count)
-        if index == 0 {
-          writeActions(of: snapshot, into: &part)
-        } else {
-          writeTimeline(of: snapshot, into: &part)
-        }
-        parts.store(part, at: index)
+      // Most of a large snapshot: the timeline is written on another thread, into its own
+      // output, while this one writes the actions; it is then appended after them.
+      let timeline = WrittenPart()
+      let written = DispatchGroup()
+      DispatchQueue.global(qos: .userInitiated).async(group: written) {
+        var part = JSONWriter(compact: layout == .compact, membersAtDepth: 1, capacity: 240 * snapshot.timeline.count)
+        writeTimeline(of: snapshot, into: &part)
+        timeline.store(part)
       }
-      for index in 0..<2 { writer.append(parts.take(at: index)) }
+      writeActions(of: snapshot, into: &writer)
+      written.wait()
+      writer.append(timeline.take())
     }
     if let dropped = snapshot.dropped { write(dropped, to: &writer) }
     writer.endObject()
@@ -128,23 +125,20 @@ public enum SnapshotCodec {
     }
   }
 
-  /// Two parts of a document written on two threads, each stored by its own thread and taken
-  /// once both are written.
-  private final class ConcurrentParts: @unchecked Sendable {
-    // @unchecked Sendable: each part is stored by one thread, then taken after both are done
-    // (`concurrentPerform` returns when every iteration has).
-    private var first: JSONWriter?
-    private var second: JSONWriter?
+  /// A part of a document written on another thread: stored there, taken here once the
+  /// thread is done.
+  private final class WrittenPart: @unchecked Sendable {
+    // @unchecked Sendable: stored by one thread before it leaves its dispatch group, taken
+    // by another after waiting for that group.
+    private var part: JSONWriter?
 
-    func store(_ part: consuming JSONWriter, at index: Int) {
-      if index == 0 { first = consume part } else { second = consume part }
+    func store(_ written: consuming JSONWriter) {
+      part = consume written
     }
 
-    func take(at index: Int) -> JSONWriter {
-      guard let part = index == 0 ? first.take() : second.take() else {
-        preconditionFailure("part \(index) was not written")
-      }
-      return part
+    func take() -> JSONWriter {
+      guard let written = part.take() else { preconditionFailure("the part was not written") }
+      return written
     }
   }
 
