@@ -16,14 +16,24 @@ struct CallSiteTexts {
   }
 
   private var texts: [Key: String] = [:]
+  /// The last few sites met, looked through before hashing: a run of actions tends to come
+  /// from a handful of sites.
+  private var recent: [(key: Key, text: String)] = []
+  private var nextRecent = 0
 
   /// `site`'s text.
   mutating func text(of site: CallSite) -> String {
     let storage = site.storageKey
     let key = Key(file: storage.x, lengthAndLine: storage.y)
-    if let known = texts[key] { return known }
-    let text = site.description
+    for index in recent.indices where recent[index].key == key { return recent[index].text }
+    let text = texts[key] ?? site.description
     texts[key] = text
+    if recent.count < 8 {
+      recent.append((key, text))
+    } else {
+      recent[nextRecent] = (key, text)
+      nextRecent = (nextRecent + 1) % recent.count
+    }
     return text
   }
 }

@@ -15,7 +15,10 @@ import RecoilStores
 /// an action makes the action's store (or the one slice it changed) drive the written atom: an
 /// edge of kind `drives`.
 struct TimelineBuilder {
-  private var entries: [TimelineEntry] = []
+  /// The entries' events, and beside them how each one's cause is found: kept apart so that
+  /// events already in order become the timeline itself, resolved in place, not copied.
+  private var events: [SnapshotEvent] = []
+  private var causes: [EntryCause] = []
   private var dropped = 0
   /// The text of each call site met, as actions repeat a few sites thousands of times.
   private var siteTexts = CallSiteTexts()
@@ -29,23 +32,36 @@ struct TimelineBuilder {
 
   private func since(_ nanos: UInt64) -> Int { Int(clamping: nanos &- startNanos) }
 
-  private mutating func add(_ entry: TimelineEntry) {
+  private mutating func add(_ entry: consuming TimelineEntry) {
     guard entry.event.seq > 0 else { return }  // recorded before causal order existed
-    entries.append(entry)
+    causes.append(EntryCause(rule: entry.rule, effectRun: entry.effectRun, changes: entry.changes))
+    events.append((consume entry).event)  // moved, not copied: an event is large
   }
 
   // MARK: - Sources
 
   /// Store actions as the stores recorded them, with their descriptions (same order).
   mutating func add(actions: [StoreActionRecord], described: [SnapshotAction]) {
-    entries.reserveCapacity(entries.count + 2 * actions.count)  // an action and its notification
+    // An action and, if it had subscribers, its notification.
+    let count = events.count + actions.count + actions.indices.count { actions[$0].subscribers > 0 }
+    events.reserveCapacity(count)
+    causes.reserveCapacity(count)
     // Through buffers: records and descriptions are large, and are read in place.
     actions.withUnsafeBufferPointer { actions in
       described.withUnsafeBufferPointer { described in
         for index in actions.indices {
           let site = actions[index].site.map { siteTexts.text(of: $0) }
-          add(TimelineEntry.action(actions[index], described: described[index], site: site))
-          if let notification = TimelineEntry.notification(after: actions[index]) { add(notification) }
+          let (order, store) = (actions[index].order, actions[index].store)
+          add(
+            TimelineEntry.action(
+              order: order, cause: actions[index].cause, store: store, sequence: actions[index].sequence, site: site,
+              described: described[index]))
+          if let notification = TimelineEntry.notification(
+            order: order, notification: actions[index].notification, store: store,
+            subscribers: actions[index].subscribers)
+          {
+            add(notification)
+          }
         }
       }
     }
@@ -113,36 +129,55 @@ struct TimelineBuilder {
 
   /// The timeline, oldest first and at most `capacity` long, with every cause resolved, how
   /// many entries were dropped, and the `drives` edges between the `known` nodes.
-  func finish(capacity: Int, known: Set<String>) -> (timeline: [SnapshotEvent], dropped: Int, drives: [SnapshotEdge]) {
-    // Sorted by position rather than moving the entries, which are large.
-    var order = entries.indices.sorted { entries[$0].event.seq < entries[$1].event.seq }
-    let trimmed = max(order.count - capacity, 0)
-    order.removeFirst(trimmed)
-    var resolver = CauseResolver(present: order.map { entries[$0].event.seq })
-    let timeline = entries.withUnsafeBufferPointer { entries in order.map { resolver.resolve(entries[$0]) } }
-    return (timeline, dropped + trimmed, drives(in: timeline, order: order, known: known))
+  /// The builder is left empty.
+  mutating func finish(
+    capacity: Int, known: Set<String>
+  ) -> (timeline: [SnapshotEvent], dropped: Int, drives: [SnapshotEdge]) {
+    // Taken out of the builder, so that resolving them in place copies nothing.
+    var timeline: [SnapshotEvent] = []
+    var causes: [EntryCause] = []
+    swap(&timeline, &events)
+    swap(&causes, &self.causes)
+    defer { dropped = 0 }
+    if !timeline.indices.dropFirst().allSatisfy({ timeline[$0 - 1].seq < timeline[$0].seq }) {
+      // Sorted by position, then moved in that order once: the events are large.
+      let order = timeline.indices.sorted { timeline[$0].seq < timeline[$1].seq }
+      timeline = order.map { timeline[$0] }
+      causes = order.map { causes[$0] }
+    }
+    let trimmed = max(timeline.count - capacity, 0)
+    if trimmed > 0 {
+      timeline.removeFirst(trimmed)
+      causes.removeFirst(trimmed)
+    }
+    var resolver = CauseResolver(present: timeline.map(\.seq))
+    for index in timeline.indices {
+      resolver.resolve(&timeline[index], rule: causes[index].rule, effectRun: causes[index].effectRun)
+    }
+    return (timeline, dropped + trimmed, Self.drives(in: timeline, causes: causes, known: known))
   }
 
-  /// Store → atom edges: each write whose causes lead back to an action. `timeline[i]` is
-  /// `entries[order[i]]`, resolved.
-  private func drives(in timeline: [SnapshotEvent], order: [Int], known: Set<String>) -> [SnapshotEdge] {
+  /// Store → atom edges: each write whose causes lead back to an action, in the resolved
+  /// timeline (`causes[i]` is how `events[i]`'s cause was found).
+  private static func drives(
+    in events: [SnapshotEvent], causes: [EntryCause], known: Set<String>
+  ) -> [SnapshotEdge] {
     var edges: [SnapshotEdge] = []
     var seen: Set<SnapshotEdge> = []
-    for position in timeline.indices where timeline[position].kind == .write {
-      guard let node = timeline[position].node, known.contains(node) else { continue }
-      var cause = timeline[position].cause
+    for position in events.indices where events[position].kind == .write {
+      guard let node = events[position].node, known.contains(node) else { continue }
+      var cause = events[position].cause
       var hops = 0
-      while let seq = cause, let index = Self.position(of: seq, in: timeline), hops < 64 {
-        let step = timeline[index]
-        if step.kind == .action, let store = step.store {
+      while let seq = cause, let index = Self.position(of: seq, in: events), hops < 64 {
+        if events[index].kind == .action, let store = events[index].store {
           // The slice the action changed, if it changed one only and it is a node; else the store.
-          let slice = Self.onlyRoot(of: entries[order[index]].changes).map { "\(store).\($0)" }
+          let slice = Self.onlyRoot(of: causes[index].changes).map { "\(store).\($0)" }
           let edge = SnapshotEdge(
             from: slice.flatMap { known.contains($0) ? $0 : nil } ?? store, to: node, kind: .drives)
           if known.contains(edge.from), seen.insert(edge).inserted { edges.append(edge) }
           break
         }
-        cause = step.cause
+        cause = events[index].cause
         hops += 1
       }
     }
@@ -157,6 +192,13 @@ struct TimelineBuilder {
       if timeline[middle].seq < seq { low = middle + 1 } else { high = middle }
     }
     return low < timeline.count && timeline[low].seq == seq ? low : nil
+  }
+
+  /// How an entry's cause is found (see ``TimelineEntry``), kept beside its event.
+  private struct EntryCause {
+    var rule: CauseRule
+    var effectRun: Int?
+    var changes: [SnapshotChange]
   }
 
   /// The first component shared by all of `changes`' paths, if there are changes.

@@ -34,20 +34,36 @@ struct TimelineEntry: Sendable {
   static func action(
     _ record: StoreActionRecord, described action: SnapshotAction, site: String? = nil
   ) -> TimelineEntry {
+    Self.action(
+      order: record.order, cause: record.cause, store: record.store, sequence: record.sequence,
+      site: site ?? record.site?.description, described: action)
+  }
+
+  /// A store action, from the parts of its record that a timeline shows: read one by one
+  /// from a record in place, they spare copying the whole record.
+  static func action(
+    order: UInt64, cause: UInt64, store: String, sequence: Int, site: String?, described action: SnapshotAction
+  ) -> TimelineEntry {
     TimelineEntry(
       event: SnapshotEvent(
-        seq: Int(record.order), kind: .action, store: record.store, action: record.sequence, name: action.name,
-        durationNanos: action.durationNanos, atNanos: action.atNanos, site: site ?? record.site?.description),
-      rule: record.cause == 0 ? .none : .order(record.cause), changes: action.changes)
+        seq: Int(order), kind: .action, store: store, action: sequence, name: action.name,
+        durationNanos: action.durationNanos, atNanos: action.atNanos, site: site),
+      rule: cause == 0 ? .none : .order(cause), changes: action.changes)
   }
 
   /// The notification of a store's subscribers after an action, if there was one.
   static func notification(after record: StoreActionRecord) -> TimelineEntry? {
-    guard record.notification != 0 else { return nil }
+    notification(
+      order: record.order, notification: record.notification, store: record.store, subscribers: record.subscribers)
+  }
+
+  /// The notification numbered `notification` of a store's subscribers after its action
+  /// numbered `order`, if there was one (`notification` is not 0).
+  static func notification(order: UInt64, notification: UInt64, store: String, subscribers: Int) -> TimelineEntry? {
+    guard notification != 0 else { return nil }
     return TimelineEntry(
-      event: SnapshotEvent(
-        seq: Int(record.notification), kind: .notification, store: record.store, subscribers: record.subscribers),
-      rule: .order(record.order))
+      event: SnapshotEvent(seq: Int(notification), kind: .notification, store: store, subscribers: subscribers),
+      rule: .order(order))
   }
 
   /// A container's evaluation, its ids prefixed; `atNanos` is its start on the timeline's clock.
@@ -175,7 +191,14 @@ struct CauseResolver: Sendable {
   /// The entry with its cause set, noting it for the entries after it.
   mutating func resolve(_ entry: TimelineEntry) -> SnapshotEvent {
     var event = entry.event
-    switch entry.rule {
+    resolve(&event, rule: entry.rule, effectRun: entry.effectRun)
+    return event
+  }
+
+  /// Sets `event`'s cause by `rule`, in place, noting it for the events after it; `effectRun`
+  /// is an effect's run.
+  mutating func resolve(_ event: inout SnapshotEvent, rule: CauseRule, effectRun: Int?) {
+    switch rule {
     case .none: event.cause = nil
     case .order(let order): event.cause = isPresent(Int(order)) ? Int(order) : nil
     case .latestChange(let node): event.cause = latestChange[node]
@@ -195,13 +218,12 @@ struct CauseResolver: Sendable {
     case .evaluation:
       if let node = event.node, event.changed != false { latestChange[node] = event.seq }
     case .effect:
-      if event.phase == EffectEvent.Phase.started.rawValue, let store = event.store, let run = entry.effectRun {
+      if event.phase == EffectEvent.Phase.started.rawValue, let store = event.store, let run = effectRun {
         stores[store, default: StoreCauses(actions: RecentActions(window: actionWindow))].effectStarts[run] = event.seq
       }
     case .notification:
       break
     }
-    return event
   }
 
   private func isPresent(_ seq: Int) -> Bool {
