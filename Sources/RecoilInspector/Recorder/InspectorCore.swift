@@ -121,6 +121,7 @@ final class InspectorCore: Sendable {
         // What reflection learns about the actions' types is kept per chunk, so no lock is taken.
         let cache = ReflectionCache()
         var names: [ExactValueKey: ActionDescription] = [:]
+        names.reserveCapacity(chunkSize)
         for position in missing[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, missing.count)] {
           slots[position] = describe(actions[position], cache: cache, names: &names)
         }

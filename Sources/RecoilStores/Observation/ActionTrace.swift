@@ -135,14 +135,23 @@ import RecoilConcurrency
       let spans = contents.timings.spans(timed: timed)
       var records: [StoreActionRecord] = []
       records.reserveCapacity(entries.count)
-      let offsets = stateOffsets
+      // Where states are in an entry, worked out once: the code is generic, and a type's
+      // layout would otherwise be looked up for every entry.
+      let (base, stride, size) = (
+        UnsafeRawPointer(entries.baseAddress), MemoryLayout<_Entry>.stride, MemoryLayout<State>.size
+      )
+      let beforeOffset = MemoryLayout<_Entry>.offset(of: \._before)
+      let afterOffset = MemoryLayout<_Entry>.offset(of: \._after)
       for position in entries.indices {
         let causality = entries[position]._causality
         // An action's state before is nearly always the one after the action before it: the
         // same value, boxed once rather than copied into a box of its own.
-        let before: any Sendable =
-          position > 0 && Self.continuesPrevious(position, in: entries, offsets: offsets)
-          ? records[position - 1].stateAfter : entries[position]._before
+        var continues = false
+        if position > 0, let base, let beforeOffset, let afterOffset {
+          continues = StoredBytes.equal(
+            base + (position - 1) * stride + afterOffset, base + position * stride + beforeOffset, count: size)
+        }
+        let before: any Sendable = continues ? records[position - 1].stateAfter : entries[position]._before
         records.append(
           StoreActionRecord(
             sequence: firstSequence + position, store: store, action: entries[position]._action,
@@ -157,25 +166,6 @@ import RecoilConcurrency
       records: records, dropped: contents.dropped, selectorEvaluations: contents.selectorEvaluations.elements,
       droppedSelectorEvaluations: contents.selectorEvaluations.dropped,
       selectorStatistics: contents.selectorStatistics, selectorValues: contents.selectorValues)
-  }
-
-  /// Whether entry `position`'s state before is stored as the same bytes as the state after
-  /// of the entry before it: the same scalars and the same references, so the same value.
-  /// Compared where they are stored, as copying a state to compare it costs more.
-  private static func continuesPrevious(
-    _ position: Int, in entries: UnsafeBufferPointer<_Entry>, offsets: (before: Int, after: Int)?
-  ) -> Bool {
-    guard let base = entries.baseAddress, let (before, after) = offsets else { return false }
-    return StoredBytes.equal(
-      UnsafeRawPointer(base + position - 1) + after, UnsafeRawPointer(base + position) + before,
-      count: MemoryLayout<State>.size)
-  }
-
-  /// Where an entry's states are stored in it.
-  private static var stateOffsets: (before: Int, after: Int)? {
-    MemoryLayout<_Entry>.offset(of: \._before).flatMap { before in
-      MemoryLayout<_Entry>.offset(of: \._after).map { (before, $0) }
-    }
   }
 }
 

@@ -39,10 +39,10 @@ package struct ExactValueKey: Hashable, @unchecked Sendable {
   }
 
   package func hash(into hasher: inout Hasher) {
-    hasher.combine(type)
-    hasher.combine(words.0)
-    hasher.combine(words.1)
-    hasher.combine(words.2)
-    hasher.combine(words.3)
+    // The words folded into one before hashing: one combine instead of five.
+    let type = UInt64(UInt(bitPattern: self.type))
+    hasher.combine(
+      words.0 &* 0x9E37_79B9_7F4A_7C15 ^ words.1 &* 0xC2B2_AE3D_27D4_EB4F ^ words.2 &* 0x1656_67B1_9E37_79F9 ^ words.3
+        ^ type)
   }
 }
