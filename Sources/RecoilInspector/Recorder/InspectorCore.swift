@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RecoilConcurrency
 import RecoilSnapshot
 import RecoilStores
@@ -114,14 +115,16 @@ final class InspectorCore: Sendable {
     let missing = missingPositions
     // Describing (reflection over both states) is most of a snapshot's cost, and each action
     // stands alone: the new ones are described on every core, each chunk into its own slots.
-    let chunkSize = 256
+    // Four chunks per core, of at least 256 actions: each chunk learns its types anew.
+    let chunks = max(min(missing.count / 256, 4 * ProcessInfo.processInfo.activeProcessorCount), 1)
+    let chunkSize = (missing.count + chunks - 1) / chunks
     described.withUnsafeMutableBufferPointer { slots in
       nonisolated(unsafe) let slots = slots  // each chunk writes only its own indices
-      DispatchQueue.concurrentPerform(iterations: (missing.count + chunkSize - 1) / chunkSize) { chunk in
+      DispatchQueue.concurrentPerform(iterations: missing.isEmpty ? 0 : chunks) { chunk in
         // What reflection learns about the actions' types is kept per chunk, so no lock is taken.
         let cache = ReflectionCache()
         var names: [ExactValueKey: ActionDescription] = [:]
-        names.reserveCapacity(chunkSize)
+        names.reserveCapacity(min(chunkSize, 4096))
         for position in missing[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, missing.count)] {
           slots[position] = describe(actions[position], cache: cache, names: &names)
         }
