@@ -321,7 +321,9 @@ public final class Inspector: Sendable {
   /// - Parameter url: The destination file.
   /// - Throws: `AtomicFile.WriteError` (RecoilSnapshot) when it cannot be written.
   public func writeSnapshot(to url: URL) throws {
-    try AtomicFile.write(SnapshotCodec.encodedOutput(snapshot()), to: url)
+    let snapshot = snapshot()
+    // Streamed into the file as it is encoded: a large snapshot is never whole in memory.
+    try AtomicFile.write(to: url) { SnapshotCodec.encode(snapshot, into: $0) }
   }
 
   // MARK: - Live stream

@@ -65,3 +65,61 @@ private func temporaryDirectory() throws -> URL {
     }
   }
 #endif
+
+@Test func aStreamedWriteIsTheWholeDocumentAndReplacesTheFileAtOnce() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let file = directory.appending(path: "streamed.json")
+  try AtomicFile.write(Data("old".utf8), to: file)
+  var expected: [UInt8] = []
+  try AtomicFile.write(to: file, capacity: 100) { output in
+    var output = output
+    for index in 0..<5_000 {
+      let piece = Array("piece \(index) ".utf8)
+      // Small appends, and now and then one larger than the whole buffer.
+      let chunk = index % 997 == 0 ? Array(repeating: UInt8(ascii: "x"), count: 250) + piece : piece
+      chunk.withUnsafeBytes { output.append($0) }
+      expected += chunk
+      // Until the write ends, the destination still holds the old contents.
+      if index == 2_500 { #expect(try! String(contentsOf: file, encoding: .utf8) == "old") }
+    }
+    return output
+  }
+  #expect(try Array(Data(contentsOf: file)) == expected)
+  #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["streamed.json"])
+}
+
+@Test func aStreamedWriteToAMissingDirectoryFailsBeforeWriting() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  var called = false
+  #expect(throws: AtomicFile.WriteError.self) {
+    try AtomicFile.write(to: directory.appending(path: "missing/out.json")) { output in
+      called = true
+      return output
+    }
+  }
+  #expect(!called)
+  #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+}
+
+@Test func aDrainingOutputHandsOnEveryByteInOrder() {
+  final class Received { var bytes: [UInt8] = [] }
+  let received = Received()
+  var output = ByteOutput(capacity: 16) { received.bytes += Array($0) }
+  var expected: [UInt8] = []
+  for index in 0..<2_000 {
+    if index % 3 == 0 {
+      output.append(UInt8(truncatingIfNeeded: index))
+      expected.append(UInt8(truncatingIfNeeded: index))
+    } else {
+      let chunk = Array(repeating: UInt8(truncatingIfNeeded: index), count: index % 40)
+      chunk.withUnsafeBytes { output.append($0) }
+      expected += chunk
+    }
+    #expect(output.count <= 16)
+  }
+  output.drain()
+  #expect(output.count == 0)
+  #expect(received.bytes == expected)
+}

@@ -13,13 +13,30 @@
 package struct ByteOutput: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
   private var capacity: Int
-  /// How many bytes have been appended.
+  /// How many bytes are held: all those appended, or for a draining output those appended
+  /// since it last drained.
   package private(set) var count = 0
+  /// Where a draining output's bytes go whenever it is full, instead of growing.
+  private let sink: ((UnsafeRawBufferPointer) -> Void)?
 
   /// An empty output with room for `capacity` bytes before it first grows.
   package init(capacity: Int) {
     self.capacity = max(capacity, 16)
     start = .allocate(capacity: self.capacity)
+    sink = nil
+  }
+
+  /// An empty output that hands its bytes to `sink` whenever `capacity` of them are held (and
+  /// when told to ``drain()``), so a large document never sits whole in memory and the
+  /// same few pages are written again and again.
+  ///
+  /// ```swift
+  /// var output = ByteOutput(capacity: 1 << 18) { bytes in file.write(bytes) }
+  /// ```
+  package init(capacity: Int, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+    self.capacity = max(capacity, 16)
+    start = .allocate(capacity: self.capacity)
+    self.sink = sink
   }
 
   deinit { start.deallocate() }
@@ -31,7 +48,7 @@ package struct ByteOutput: ~Copyable {
 
   /// Appends a byte.
   @inline(__always) package mutating func append(_ byte: UInt8) {
-    if count == capacity { grow(to: capacity * 2) }
+    if count == capacity { makeRoom(for: 1) }
     start[count] = byte
     count += 1
   }
@@ -39,8 +56,15 @@ package struct ByteOutput: ~Copyable {
   /// Appends bytes.
   @inline(__always) package mutating func append(_ bytes: UnsafeRawBufferPointer) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    if count + bytes.count > capacity {
+      makeRoom(for: bytes.count)
+      if let sink, bytes.count > capacity {
+        // More than a draining output holds at all: handed on as they are.
+        sink(bytes)
+        return
+      }
+    }
     let needed = count + bytes.count
-    if needed > capacity { grow(to: max(needed, capacity * 2)) }
     if bytes.count <= 16 {
       // Most appends are a few bytes (a key, an indentation, a short value): copied here,
       // rather than through a call to `memmove`.
@@ -65,6 +89,22 @@ package struct ByteOutput: ~Copyable {
   /// A copy of the bytes appended.
   package var bytes: [UInt8] {
     Array(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  /// Hands a draining output's bytes to its sink, leaving it empty; does nothing to another.
+  package mutating func drain() {
+    guard let sink, count > 0 else { return }
+    sink(UnsafeRawBufferPointer(start: start, count: count))
+    count = 0
+  }
+
+  /// Room for `byteCount` more bytes: a draining output drains, another grows.
+  private mutating func makeRoom(for byteCount: Int) {
+    if sink != nil {
+      drain()
+    } else {
+      grow(to: max(count + byteCount, capacity * 2))
+    }
   }
 
   private mutating func grow(to newCapacity: Int) {

@@ -19,6 +19,12 @@ package struct JSONWriter: ~Copyable {
     output = ByteOutput(capacity: compact ? 256 : 4096)
   }
 
+  /// A writer appending to `output`, which ``finishedOutput()`` hands back.
+  package init(compact: Bool = false, output: consuming ByteOutput) {
+    self.compact = compact
+    self.output = output
+  }
+
   /// A writer for members of an object `depth` levels deep that already has members: what it
   /// writes is appended to the output of the writer of that object (see `append(_:)`), as if
   /// that writer had written it. Lets parts of one document be written at the same time.

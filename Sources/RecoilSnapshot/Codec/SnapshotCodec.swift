@@ -64,12 +64,20 @@ public enum SnapshotCodec {
   package static func encodedOutput(
     _ snapshot: Snapshot, layout: Layout = .pretty, concurrentFrom: Int = 4096
   ) -> ByteOutput {
-    var writer = JSONWriter(compact: layout == .compact)
     // Roughly what a pretty snapshot takes per record, so that a large one is not copied as
     // it grows; a compact one takes less.
-    writer.reserveCapacity(
-      1024 + 400 * snapshot.nodes.count + 64 * snapshot.edges.count + 480 * snapshot.actions.count + 240
+    let output = ByteOutput(
+      capacity: 1024 + 400 * snapshot.nodes.count + 64 * snapshot.edges.count + 480 * snapshot.actions.count + 240
         * snapshot.timeline.count)
+    return encode(snapshot, layout: layout, concurrentFrom: concurrentFrom, into: output)
+  }
+
+  /// Writes a snapshot's JSON (ending in a newline) into `output`, which a file may drain as it
+  /// fills (see ``AtomicFile``), and hands it back.
+  package static func encode(
+    _ snapshot: Snapshot, layout: Layout = .pretty, concurrentFrom: Int = 4096, into output: consuming ByteOutput
+  ) -> ByteOutput {
+    var writer = JSONWriter(compact: layout == .compact, output: output)
     writer.beginObject()
     writer.write("format", Snapshot.format)
     writer.write("version", Snapshot.version)

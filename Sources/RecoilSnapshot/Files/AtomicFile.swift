@@ -58,6 +58,29 @@ public enum AtomicFile {
     if let failure = output.withBytes({ failure(writing: $0, to: url) }) { throw failure }
   }
 
+  /// Atomically replaces (or creates) the file at `url` with what `write` appends to the
+  /// output it is given, which goes to the temporary file each time `capacity` bytes are held:
+  /// a large document is never whole in memory, and the same pages are filled again.
+  ///
+  /// ```swift
+  /// try AtomicFile.write(to: url) { SnapshotCodec.encode(snapshot, into: $0) }
+  /// ```
+  package static func write(
+    to url: URL, capacity: Int = 1 << 18, _ write: (consuming ByteOutput) -> ByteOutput
+  ) throws(WriteError) {
+    let temporary = try createTemporary(for: url)
+    // The first error of the system's writes, kept here: the writer's appends do not throw.
+    final class Failure { var number: Int32? }
+    let failure = Failure()
+    var output = write(
+      ByteOutput(capacity: capacity) { bytes in
+        guard failure.number == nil else { return }
+        failure.number = writeAll(bytes, to: temporary.descriptor)
+      })
+    output.drain()
+    try finish(temporary, failure: failure.number)
+  }
+
   /// Writes `bytes`, returning why it failed if it did: the buffer's closures do not throw a
   /// typed error.
   private static func failure(writing bytes: UnsafeRawBufferPointer, to url: URL) -> WriteError? {
@@ -70,6 +93,19 @@ public enum AtomicFile {
   }
 
   private static func write(_ bytes: UnsafeRawBufferPointer, to url: URL) throws(WriteError) {
+    let temporary = try createTemporary(for: url)
+    try finish(temporary, failure: writeAll(bytes, to: temporary.descriptor))
+  }
+
+  /// An open temporary file beside a destination, to be renamed over it.
+  private struct Temporary {
+    let descriptor: Int32
+    let temporaryPath: String
+    let path: String
+  }
+
+  /// Creates the temporary file beside `url`.
+  private static func createTemporary(for url: URL) throws(WriteError) -> Temporary {
     let path = url.path(percentEncoded: false)
     let directory = url.deletingLastPathComponent().path(percentEncoded: false)
     var isDirectory: ObjCBool = false
@@ -88,22 +124,32 @@ public enum AtomicFile {
     // several times as long.
     let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw WriteError(path: path, reason: Self.reason(errno)) }
-    var failure: Int32?
+    return Temporary(descriptor: descriptor, temporaryPath: temporaryPath, path: path)
+  }
+
+  /// Writes all of `bytes` to `descriptor`; the error number if it could not.
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       if written >= 0 {
         offset += written
       } else if errno != EINTR {
-        failure = errno
-        break
+        return errno
       }
     }
-    if close(descriptor) != 0, failure == nil { failure = errno }
-    if failure == nil, rename(temporaryPath, path) != 0 { failure = errno }
+    return nil
+  }
+
+  /// Closes the temporary file and renames it over the destination, or removes it when
+  /// writing failed (`failure`) or closing or renaming does.
+  private static func finish(_ temporary: Temporary, failure: Int32?) throws(WriteError) {
+    var failure = failure
+    if close(temporary.descriptor) != 0, failure == nil { failure = errno }
+    if failure == nil, rename(temporary.temporaryPath, temporary.path) != 0 { failure = errno }
     if let failure {
-      unlink(temporaryPath)
-      throw WriteError(path: path, reason: Self.reason(failure))
+      unlink(temporary.temporaryPath)
+      throw WriteError(path: temporary.path, reason: Self.reason(failure))
     }
   }
 
