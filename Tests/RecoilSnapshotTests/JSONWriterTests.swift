@@ -47,7 +47,7 @@ import Testing
     writer.write("leaf", 1)
     writer.write("more", 2)
     for _ in 0..<40 { writer.endObject() }
-    let text = String(decoding: writer.finishedLine(), as: UTF8.self)
+    let text = String(decoding: writer.finishedOutput().bytes, as: UTF8.self)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[40] == Substring(String(repeating: " ", count: 80) + "\"leaf\": 1,"))
     #expect(lines[41] == Substring(String(repeating: " ", count: 80) + "\"more\": 2"))

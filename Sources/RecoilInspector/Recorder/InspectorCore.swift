@@ -125,7 +125,8 @@ final class InspectorCore: Sendable {
         let cache = ReflectionCache()
         var names: [ExactValueKey: ActionDescription] = [:]
         names.reserveCapacity(min(chunkSize, 4096))
-        for position in missing[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, missing.count)] {
+        let range = min(chunk * chunkSize, missing.count)..<min((chunk + 1) * chunkSize, missing.count)
+        for position in missing[range] {
           slots[position] = describe(actions[position], cache: cache, names: &names)
         }
       }

@@ -41,11 +41,6 @@ package struct ByteOutput: ~Copyable {
 
   deinit { start.deallocate() }
 
-  /// Makes room for `byteCount` bytes in all.
-  package mutating func reserveCapacity(_ byteCount: Int) {
-    if byteCount > capacity { grow(to: byteCount) }
-  }
-
   /// Appends a byte.
   @inline(__always) package mutating func append(_ byte: UInt8) {
     if count == capacity { makeRoom(for: 1) }

@@ -42,17 +42,6 @@ package struct JSONWriter: ~Copyable {
     part.output.withBytes { output.append($0) }
   }
 
-  /// Makes room for about `byteCount` bytes of output up front, so a large document is not
-  /// copied as it grows.
-  package mutating func reserveCapacity(_ byteCount: Int) {
-    output.reserveCapacity(byteCount)
-  }
-
-  /// Ends the document with a newline and hands over its bytes.
-  package consuming func finishedLine() -> [UInt8] {
-    finishedOutput().bytes
-  }
-
   /// Ends the document with a newline and hands over its output, uncopied.
   package consuming func finishedOutput() -> ByteOutput {
     output.append(0x0A)

@@ -56,8 +56,7 @@ public enum SnapshotCodec {
     encodedOutput(snapshot, layout: layout).withBytes { Data($0) }
   }
 
-  /// ``encode(_:layout:)``'s bytes, before they are copied into `Data`: what
-  /// ``AtomicFile`` writes without that copy.
+  /// ``encode(_:layout:)``'s bytes, before they are copied into `Data`.
   ///
   /// A snapshot with at least `concurrentFrom` actions and timeline events in all has its
   /// timeline written on another thread while this one writes its actions.
