@@ -56,15 +56,15 @@ import Testing
   }
 
   @Test func recentActionsKeepTheirWindowAndForgetOlderOnes() {
-    var recent = RecentActions(window: 4)
-    for sequence in 1...20 { recent.note(sequence: sequence, seq: sequence * 10) }
+    var recent = ActionWindow<Int>(window: 4)
+    for sequence in 1...20 { recent.note(sequence * 10, at: sequence) }
     #expect(recent[20] == 200 && recent[17] == 170)
     #expect(recent[1] == nil)  // long trimmed
     #expect(recent[21] == nil && recent[0] == nil)
     // A gap is filled with nothing; a jump far ahead starts again from the new action.
-    recent.note(sequence: 22, seq: 225)
+    recent.note(225, at: 22)
     #expect(recent[21] == nil && recent[22] == 225)
-    recent.note(sequence: 1_000, seq: 9_999)
+    recent.note(9_999, at: 1_000)
     #expect(recent[1_000] == 9_999 && recent[22] == nil)
   }
 }

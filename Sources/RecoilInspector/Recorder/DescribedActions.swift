@@ -5,9 +5,8 @@ import RecoilStores
 /// store's sequence number: each action is described once however many snapshots include it.
 ///
 /// It keeps the snapshot's own array of descriptions, shared rather than copied, and for each
-/// store where its actions are in it: a store numbers its actions one after another and a
-/// trace keeps its latest ones, so a store's positions are an array from its oldest action.
-/// Looking one up is an index, and a store's name is hashed once per run of its actions.
+/// store where its actions are in it (an ``ActionWindow``): looking one up is an index, and a
+/// store's name is hashed once per run of its actions.
 ///
 /// ```swift
 /// let known = DescribedActions(actions, described)
@@ -15,15 +14,9 @@ import RecoilStores
 /// let again = known.descriptions(of: actions, missing: &missing)  // described; missing empty
 /// ```
 struct DescribedActions: Sendable {
-  /// Where one store's actions are in `descriptions`: `positions[i]` for its action `first + i`,
-  /// or -1 when the trace did not hold it.
-  private struct Run: Sendable {
-    var first: Int
-    var positions: [Int32]
-  }
-
   private var descriptions: [SnapshotAction] = []
-  private var runs: [String: Run] = [:]
+  /// Where each store's actions are in `descriptions`, by the store's sequence number.
+  private var positions: [String: ActionWindow<Int>] = [:]
 
   /// A description to fill a slot with before the real one is made: its texts and changes are
   /// empty, which cost no reference counting to copy or replace.
@@ -32,26 +25,15 @@ struct DescribedActions: Sendable {
   /// Nothing described yet.
   init() {}
 
-  /// Exactly `actions`, described by `described` (same order), which is kept as it is.
+  /// Exactly `actions`, described by `described` (same order), which is kept as it is. A
+  /// store's actions in a trace are consecutive; where numbers jump back (two stores of one
+  /// name), the window starts again and what it dropped is described again.
   init(_ actions: [StoreActionRecord], _ described: [SnapshotAction]) {
     descriptions = described
-    var spans: [String: (low: Int, high: Int, count: Int)] = [:]
     Self.forEachStoreRun(in: actions) { store, range in
-      var span = spans[store] ?? (.max, .min, 0)
-      for index in range {
-        span = (min(span.low, actions[index].sequence), max(span.high, actions[index].sequence), span.count + 1)
-      }
-      spans[store] = span
-    }
-    for (store, span) in spans where span.high - span.low < 2 * span.count + 16 && described.count < Int32.max {
-      // A store's actions in a trace are consecutive; one whose numbers are scattered (two
-      // stores of one name) is not kept, and is described again.
-      runs[store] = Run(first: span.low, positions: Array(repeating: -1, count: span.high - span.low + 1))
-    }
-    Self.forEachStoreRun(in: actions) { store, range in
-      guard var run = runs.removeValue(forKey: store) else { return }
-      for index in range { run.positions[actions[index].sequence - run.first] = Int32(index) }
-      runs[store] = run
+      var window = positions.removeValue(forKey: store) ?? ActionWindow(window: actions.count)
+      for index in range { window.note(index, at: actions[index].sequence) }
+      positions[store] = window
     }
   }
 
@@ -61,11 +43,10 @@ struct DescribedActions: Sendable {
     var result: [SnapshotAction] = []
     result.reserveCapacity(actions.count)
     Self.forEachStoreRun(in: actions) { store, range in
-      let run = runs[store]
+      let window = positions[store]
       for index in range {
-        let offset = run.map { actions[index].sequence - $0.first } ?? -1
-        if let run, offset >= 0, offset < run.positions.count, run.positions[offset] >= 0 {
-          result.append(descriptions[Int(run.positions[offset])])
+        if let position = window?[actions[index].sequence] {
+          result.append(descriptions[position])
         } else {
           result.append(Self.placeholder)
           missing.append(index)

@@ -166,12 +166,12 @@ struct CauseResolver: Sendable {
   /// What a store's entries leave for the entries after them.
   private struct StoreCauses {
     var latestAction: Int?
-    var actions: RecentActions
+    var actions: ActionWindow<Int>
     var effectStarts: [Int: Int] = [:]
 
     mutating func note(action sequence: Int?, seq: Int) {
       latestAction = seq
-      if let sequence { actions.note(sequence: sequence, seq: seq) }
+      if let sequence { actions.note(seq, at: sequence) }
     }
   }
 
@@ -211,7 +211,7 @@ struct CauseResolver: Sendable {
       if let store = event.store {
         let window = actionWindow
         let seq = event.seq
-        stores[store, default: StoreCauses(actions: RecentActions(window: window))].note(action: event.action, seq: seq)
+        stores[store, default: StoreCauses(actions: ActionWindow(window: window))].note(action: event.action, seq: seq)
       }
     case .write, .resolution:
       if let node = event.node { latestChange[node] = event.seq }
@@ -219,7 +219,7 @@ struct CauseResolver: Sendable {
       if let node = event.node, event.changed != false { latestChange[node] = event.seq }
     case .effect:
       if event.phase == EffectEvent.Phase.started.rawValue, let store = event.store, let run = effectRun {
-        stores[store, default: StoreCauses(actions: RecentActions(window: actionWindow))].effectStarts[run] = event.seq
+        stores[store, default: StoreCauses(actions: ActionWindow(window: actionWindow))].effectStarts[run] = event.seq
       }
     case .notification:
       break
