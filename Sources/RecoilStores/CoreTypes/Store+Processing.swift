@@ -146,58 +146,78 @@ extension Store {
   }
 
   /// The rest of `processAction(_:)` when observers, slices, effects or a recorder are
-  /// registered.
-  // Never inlined into `reduceAndPublish`: the path of a store without configuration stays small.
-  @inlinable @inline(never) func _processConfigured(
+  /// registered: a store that records takes one path, a store that is only observed or has
+  /// slices or effects the other.
+  @inlinable @inline(__always) func _processConfigured(
     _ action: Action, from before: State, to after: inout State,
     _ configuration: _ProcessedConfiguration<State, Action>,
     startingEffects: Bool = true
   ) {
-    let observing = configuration._notifiesActions
-    let recorder = configuration._recorder
-    // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
-    let timed = observing || (recorder != nil && configuration._sampler.shouldTime())
-    let start = timed ? MonotonicClock.nanos : 0
-    let thread = CurrentThread.id
+    if let recorder = configuration._recorder, let clock = configuration._clock {
+      _processRecorded(
+        action, from: before, to: &after, configuration, recorder: recorder, clock: clock,
+        startingEffects: startingEffects)
+    } else {
+      _processUnrecorded(action, from: before, to: &after, configuration, startingEffects: startingEffects)
+    }
+  }
+
+  /// Reduces with the configuration's slices, if any, on `thread`; when `timed`, returns the
+  /// time since `start`, else `_untimed`.
+  @inlinable @inline(__always) func _reduceTimed(
+    _ action: Action, _ after: inout State, _ configuration: _ProcessedConfiguration<State, Action>,
+    onThread thread: UInt, timed: Bool, from start: UInt64
+  ) -> UInt64 {
     // Two calls rather than an optional array: the common case then touches no array at all.
     if configuration._hasSlices {
       _reduce(&after, action, slices: configuration._value._slices, onThread: thread)
     } else {
       _reduce(&after, action, onThread: thread)
     }
-    let duration = timed ? MonotonicClock.nanos &- start : _ActionTrace<State, Action>._untimed
+    return timed ? MonotonicClock.nanos &- start : _ActionTrace<State, Action>._untimed
+  }
+
+  /// An action of a store that records: the action and its notification take their places
+  /// in the causal order, and the recorder keeps it.
+  // Never inlined into `reduceAndPublish`: the path of a store without configuration stays small.
+  @inlinable @inline(never) func _processRecorded(
+    _ action: Action, from before: State, to after: inout State,
+    _ configuration: _ProcessedConfiguration<State, Action>,
+    recorder: Unmanaged<_ActionTrace<State, Action>>, clock: CausalClock, startingEffects: Bool
+  ) {
+    let observing = configuration._notifiesActions
+    // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
+    let timed = observing || configuration._sampler.shouldTime()
+    let start = timed ? MonotonicClock.nanos : 0
+    let thread = CurrentThread.id
+    let duration = _reduceTimed(action, &after, configuration, onThread: thread, timed: timed, from: start)
     if timed { configuration._sampler.timed(duration) }
 
-    // A recording places the action in the causal order, with its cause: the one bound when
-    // it was queued, else the one bound now (an effect's, or a subscriber's action).
+    // The action's cause: the one bound when it was queued, else the one bound now (an
+    // effect's, or a subscriber's action). A replay (no known site) has none.
     let origin = _storage._origin
     _storage._origin = ._unknown
-    let clock = configuration._clock
     // The cause bound on this thread, read once: the action's cause, and what to restore
     // after its notification. The cell the last action used is checked before a lookup.
-    let cell = clock.map { clock in
-      if let kept = _storage._causeCell, kept.belongs(toThread: thread) { return kept }
-      let cell = clock.threadCell()
-      _storage._causeCell = cell
-      return cell
-    }
-    let onThread = cell?.cause ?? 0
-    // A known site means the action came through dispatch (not a replay): its cause is the
-    // one kept when it was queued, else the one bound now.
-    let cause: UInt64
-    if let clock, !origin._site.isUnknown {
-      cause = origin._cause != 0 ? origin._cause : CauseContext.current(onThread: onThread, clock: clock)
+    let cell: ThreadCauseCell
+    if let kept = _storage._causeCell, kept.belongs(toThread: thread) {
+      cell = kept
     } else {
-      cause = 0
+      cell = clock.threadCell()
+      _storage._causeCell = cell
     }
+    let onThread = cell.cause
+    let cause =
+      origin._site.isUnknown
+      ? 0 : origin._cause != 0 ? origin._cause : CauseContext.current(onThread: onThread, clock: clock)
     let (subscribers, sequence, order) = _lock.withLock {
       // The action, then the notification of its subscribers, each get their place. Taken
       // first, while the lock's own atomic has just emptied the store buffer: after the
       // state's stores below, the atomic add would wait for them to drain.
-      let order = clock?.next(count: 2) ?? 0
+      let order = clock.next(count: 2)
       _storage._state = after
       _storage._sequence += 1
-      recorder?._withUnsafeGuaranteedRef {
+      recorder._withUnsafeGuaranteedRef {
         $0.append(
           _ActionTrace._Entry(
             action: action, before: before, after: after,
@@ -207,30 +227,69 @@ extension Store {
       }
       return (_storage._subscribers, _storage._sequence, order)
     }
-    let notification = order == 0 || subscribers.isEmpty ? 0 : order + 1
     // Observers hear of the action before its consequences, so a live view shows them in order.
     if observing {
-      let event = StoreEvent.action(
-        StoreActionRecord(
-          sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
-          durationNanos: duration, atNanos: start, order: order, cause: cause,
-          site: origin._site.isUnknown ? nil : origin._site,
-          subscribers: subscribers.count))
-      for observer in configuration._actionObservers { observer.receive(event) }
+      _tellObservers(
+        configuration._actionObservers, action, before, after, sequence: sequence, duration: duration, start: start,
+        order: order, cause: cause, site: origin._site, subscribers: subscribers.count)
     }
-    if notification != 0, let cell {
+    if subscribers.isEmpty {
+      Self._notify(subscribers, of: after)
+    } else {
       // What subscribers do (write an atom, dispatch) names this notification as its cause.
-      cell.cause = notification
+      cell.cause = order + 1
       Self._notify(subscribers, of: after)
       cell.cause = onThread
-    } else {
-      Self._notify(subscribers, of: after)
     }
     if startingEffects && configuration._hasEffects {
       _startEffects(
         configuration._value._effects, for: action, state: after, sequence: sequence, cause: order,
         observers: configuration._value._observers)
     }
+  }
+
+  /// An action of a store with observers, slices or effects but no recorder: nothing takes a
+  /// place in the causal order.
+  @inlinable @inline(never) func _processUnrecorded(
+    _ action: Action, from before: State, to after: inout State,
+    _ configuration: _ProcessedConfiguration<State, Action>, startingEffects: Bool
+  ) {
+    let observing = configuration._notifiesActions
+    let start = observing ? MonotonicClock.nanos : 0
+    let duration = _reduceTimed(
+      action, &after, configuration, onThread: CurrentThread.id, timed: observing, from: start)
+    let site = _storage._origin._site
+    _storage._origin = ._unknown
+    let (subscribers, sequence) = _lock.withLock {
+      _storage._state = after
+      _storage._sequence += 1
+      return (_storage._subscribers, _storage._sequence)
+    }
+    if observing {
+      _tellObservers(
+        configuration._actionObservers, action, before, after, sequence: sequence, duration: duration, start: start,
+        order: 0, cause: 0, site: site, subscribers: subscribers.count)
+    }
+    Self._notify(subscribers, of: after)
+    if startingEffects && configuration._hasEffects {
+      _startEffects(
+        configuration._value._effects, for: action, state: after, sequence: sequence, cause: 0,
+        observers: configuration._value._observers)
+    }
+  }
+
+  /// Tells the observers of an action; out of line, so that the path of a store that only
+  /// records keeps its values in registers.
+  @usableFromInline @inline(never) func _tellObservers(
+    _ observers: [any StoreObserver], _ action: Action, _ before: State, _ after: State, sequence: Int,
+    duration: UInt64, start: UInt64, order: UInt64, cause: UInt64, site: CallSite, subscribers: Int
+  ) {
+    let event = StoreEvent.action(
+      StoreActionRecord(
+        sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
+        durationNanos: duration, atNanos: start, order: order, cause: cause, site: site.isUnknown ? nil : site,
+        subscribers: subscribers))
+    for observer in observers { observer.receive(event) }
   }
 
   /// The processing thread's copy of the configuration, read again under the lock only when
