@@ -111,6 +111,41 @@ import Testing
     }
   }
 
+  /// An observer of a subclass: its interests are read through the class it conforms by.
+  final class SubclassedObserver: SelectiveObserverBase, @unchecked Sendable {}
+
+  class SelectiveObserverBase: AtomGraphObserver, @unchecked Sendable {
+    let recording = RecordingObserver()
+    let wanted = LockedKinds()
+    var interests: AtomGraphEventKinds { wanted.kinds }
+    func receive(_ event: AtomGraphEvent) { recording.receive(event) }
+  }
+
+  @Test func theInterestsOfEveryObserverAreReadAtEachOperation() throws {
+    let a = Atom(1, key: "a")
+    let b = Selector(key: "b") { get in try get(a) + 1 }
+    let container = AtomContainer()
+    let quiet = SelectiveObserver()
+    let subclassed = SubclassedObserver()
+    container.addObserver(quiet)
+    container.addObserver(subclassed)
+    // Every observer hears the kinds that any of them asks for.
+    subclassed.wanted.set(.evaluationStarts)
+    _ = try container.get(b)
+    #expect(Self.kinds(of: quiet.recording.events.values) == ["started b", "edge a->b"])
+    #expect(Self.kinds(of: subclassed.recording.events.values) == ["started b", "edge a->b"])
+    // Once neither asks, the next evaluation is not reported; the other observer's asking is
+    // read as well.
+    subclassed.wanted.set([])
+    container.set(a, 2)
+    _ = try container.get(b)
+    #expect(Self.kinds(of: quiet.recording.events.values) == ["started b", "edge a->b"])
+    quiet.wanted.set(.evaluations)
+    container.set(a, 3)
+    _ = try container.get(b)
+    #expect(Self.kinds(of: subclassed.recording.events.values) == ["started b", "edge a->b", "finished b"])
+  }
+
   @Test func anObserverGetsOnlyTheCostlyEventsItAsksFor() throws {
     let a = Atom(1, key: "a")
     let b = Selector(key: "b") { get -> Int in

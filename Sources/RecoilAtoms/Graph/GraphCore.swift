@@ -289,7 +289,7 @@ import Synchronization
     var kinds: AtomGraphEventKinds = []
     // Asked on every operation, so each observer is used without retaining it or the array:
     // `observers` keeps them alive, and nothing changes it during this loop.
-    for index in observerReferences.indices { kinds.formUnion(observerReferences[index].observer.interests) }
+    for index in observerReferences.indices { kinds.formUnion(observerReferences[index].interests) }
     return kinds
   }
 
@@ -299,7 +299,10 @@ import Synchronization
     let interests = _operationInterests
     let reportsStart = interests.contains(.evaluationStarts)
     let reportsFinish = interests.contains(.evaluations)
-    guard reportsStart || reportsFinish || recorder != nil else { return try run(index) }
+    // The recorder is used unretained: `recorder` keeps it, and it changes only between
+    // operations.
+    let recording = self.recording
+    guard reportsStart || reportsFinish || recording != nil else { return try run(index) }
     let slot = _records[Int(index)]._slot
     let cause = _records[Int(index)].dirtiedBy
     let forced = slot._use { $0.forcedRefresh }
@@ -308,8 +311,10 @@ import Synchronization
     // The recorder counts every evaluation and times those its timing asks for; observers get
     // every one timed.
     let sampled =
-      recorder.map { recorder in
-        slot._use { $0.tally.countEvaluation(periodMask: recorder.periodMask) }
+      recording.map { recording in
+        recording._withUnsafeGuaranteedRef { recorder in
+          slot._use { $0.tally.countEvaluation(periodMask: recorder.periodMask) }
+        }
       } ?? false
     let timed = sampled || reportsStart || reportsFinish
     let start = timed ? MonotonicClock.nanos : 0
@@ -320,19 +325,21 @@ import Synchronization
       // The evaluation is retried; report it once. Events of dependencies evaluated in the
       // meantime stay.
       if reportsStart { _events.remove(at: startEvent) }
-      if recorder != nil { slot._use { $0.tally.uncount() } }
+      if recording != nil { slot._use { $0.tally.uncount() } }
       throw error
     }
     let duration = timed ? MonotonicClock.nanos &- start : GraphRecorder.untimed
-    if let recorder {
-      if timed { slot._use { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
-      let causeUID =
-        forced
-        ? GraphRecorder.refresh
-        : cause >= 0 ? recorder.uid(cause) : GraphRecorder.firstRead
-      let order = recorder.record(
-        index: index, node: slot._use { $0.nodeUID }, cause: causeUID, startNanos: start,
-        durationNanos: duration, changed: changed)
+    if let recording {
+      let order = recording._withUnsafeGuaranteedRef { recorder in
+        if timed { slot._use { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
+        let causeUID =
+          forced
+          ? GraphRecorder.refresh
+          : cause >= 0 ? recorder.uid(cause) : GraphRecorder.firstRead
+        return recorder.record(
+          index: index, node: slot._use { $0.nodeUID }, cause: causeUID, startNanos: start,
+          durationNanos: duration, changed: changed)
+      }
       if interests.contains(.timeline) {
         _events.append(
           .recorded(
@@ -622,9 +629,11 @@ import Synchronization
       let writer = writingEffect
       _deliveries.append { run.changed(from: before, to: after, isReset: isReset, writer: writer) }
     }
-    guard let recorder else { return }
+    guard let recording else { return }
     // The uid from the recorder's dense table: an atom written in place leaves its slot cold.
-    let (order, cause) = recorder.recordWrite(node: recorder.uid(index), site: site, values: values, isReset: isReset)
+    let (order, cause) = recording._withUnsafeGuaranteedRef { recorder in
+      recorder.recordWrite(node: recorder.uid(index), site: site, values: values, isReset: isReset)
+    }
     if _operationInterests.contains(.timeline) {
       _events.append(
         .recorded(

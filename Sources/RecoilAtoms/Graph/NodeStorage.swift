@@ -307,9 +307,31 @@ extension _NodeRecord {
   }
 }
 
-/// An observer held without a reference count, where an array of the observers owns them.
+/// An observer held without a reference count, where an array of the observers owns them,
+/// for reading its interests on every operation.
+///
+/// The interests are read through the observer's type, on a reference that is never
+/// retained: a reference read from an `unowned(unsafe)` existential, like a closure's
+/// context, is retained and released around each call, two atomic operations per observer
+/// per operation.
 struct _UnretainedObserver {
-  unowned(unsafe) let observer: any AtomGraphObserver
+  private let object: UnsafeMutableRawPointer
+  private let type: any AtomGraphObserver.Type
+
+  init(_ observer: any AtomGraphObserver) {
+    object = Unmanaged.passUnretained(observer as AnyObject).toOpaque()
+    type = Swift.type(of: observer)
+  }
+
+  /// The observer's interests now.
+  var interests: AtomGraphEventKinds { type._interests(of: object) }
+}
+
+extension AtomGraphObserver {
+  /// The interests of the observer of this type at `object`, used without retaining it.
+  fileprivate static func _interests(of object: UnsafeMutableRawPointer) -> AtomGraphEventKinds {
+    Unmanaged<Self>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.interests }
+  }
 }
 
 // MARK: - The value arena
@@ -660,8 +682,14 @@ class _LockedFields<Fields> {
   @exclusivity(unchecked) final var isDelivering = false
   /// Statistics and timeline of evaluations, while someone records them.
   @exclusivity(unchecked) final var recorder: GraphRecorder? {
-    didSet { _isRecording = recorder != nil }
+    didSet {
+      _isRecording = recorder != nil
+      recording = recorder.map(Unmanaged.passUnretained)
+    }
   }
+  /// `recorder` again, unretained, for the paths that record every evaluation and write:
+  /// `recorder` keeps it alive, and it is replaced only between operations.
+  @exclusivity(unchecked) final var recording: Unmanaged<GraphRecorder>?
   /// Whether a recorder is set, readable from inlined writes.
   @usableFromInline @exclusivity(unchecked) final var _isRecording = false
   /// The started effects of atoms that have them, by slot index.
