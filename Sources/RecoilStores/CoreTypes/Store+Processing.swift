@@ -6,12 +6,6 @@ import Synchronization
 /// state, subscribers, observers and effects. The processing role passes between threads
 /// through `isProcessing`; whoever holds it drains the queue.
 extension Store {
-  /// Notes where the action about to be processed was dispatched; its cause is read when it
-  /// is recorded. Only the processing thread calls it.
-  @usableFromInline func _noteOrigin(_ site: CallSite) {
-    _storage._origin = _ActionOrigin(site: site, cause: 0)
-  }
-
   /// Queues an action behind the one being processed. It is processed after whatever bound
   /// its cause has returned, so the cause goes with it while the store has a configuration.
   @usableFromInline func _enqueue(_ action: Action, at site: CallSite) {
@@ -54,11 +48,9 @@ extension Store {
       while let work = next {
         switch work {
         case .action(let action, let queued):
-          _storage._origin = queued?._origin ?? ._unknown
-          _processAction(action)
+          _processAction(action, origin: queued?._origin ?? ._unknown)
         case .replay(let action):
-          _storage._origin = ._unknown
-          _reduceAndPublish(action, startingEffects: false)
+          _reduceAndPublish(action, origin: ._unknown, startingEffects: false)
         case .subscribe(let subscriber): _activate(subscriber)
         }
         next = _nextQueued()
@@ -71,26 +63,29 @@ extension Store {
     }
   }
 
-  /// One action: middleware, reducers, state, subscribers, observers, effects.
-  @inlinable func _processAction(_ incoming: Action) {
+  /// One action: middleware, reducers, state, subscribers, observers, effects. `origin` is
+  /// where it was dispatched, and its cause when it was queued.
+  @inlinable func _processAction(_ incoming: Action, origin: _ActionOrigin) {
     if _middleware.isEmpty {
-      _reduceAndPublish(incoming)
+      _reduceAndPublish(incoming, origin: origin)
     } else {
-      _runMiddleware(incoming)
+      _runMiddleware(incoming, origin: origin)
     }
   }
 
   /// Runs the middleware chain: each one hands the action on to the next step, the last step
   /// being the reducers; one that never does drops it.
-  @usableFromInline func _runMiddleware(_ incoming: Action) {
+  /// The first action to reach the reducers takes `origin`; any other one a middleware hands
+  /// on for it has none.
+  @usableFromInline func _runMiddleware(_ incoming: Action, origin: _ActionOrigin) {
     let context = MiddlewareContext<State, Action>(
       currentState: { [unowned self] in self.state },
       send: { [unowned self] in self._dispatch($0, at: $1) })
     var reachedReducers = false
     func step(_ position: Int, _ action: Action) {
       guard position < _middleware.count else {
+        _reduceAndPublish(action, origin: reachedReducers ? ._unknown : origin)
         reachedReducers = true
-        _reduceAndPublish(action)
         return
       }
       _middleware[position]._run(action, context) { step(position + 1, $0) }
@@ -100,7 +95,7 @@ extension Store {
   }
 
   /// Reduces an action that passed the middleware, publishes the new state and starts effects.
-  @inlinable func _reduceAndPublish(_ action: Action, startingEffects: Bool = true) {
+  @inlinable func _reduceAndPublish(_ action: Action, origin: _ActionOrigin, startingEffects: Bool = true) {
     let before = _storage._state
     var after = before
     // Most stores register nothing after creation: then no configuration is read.
@@ -115,7 +110,8 @@ extension Store {
       return
     }
     configuration._withUnsafeGuaranteedRef { configuration in
-      _processConfigured(action, from: before, to: &after, configuration, startingEffects: startingEffects)
+      _processConfigured(
+        action, from: before, to: &after, origin: origin, configuration, startingEffects: startingEffects)
     }
   }
 
@@ -149,16 +145,16 @@ extension Store {
   /// registered: a store that records takes one path, a store that is only observed or has
   /// slices or effects the other.
   @inlinable @inline(__always) func _processConfigured(
-    _ action: Action, from before: State, to after: inout State,
+    _ action: Action, from before: State, to after: inout State, origin: _ActionOrigin,
     _ configuration: _ProcessedConfiguration<State, Action>,
     startingEffects: Bool = true
   ) {
-    if let recorder = configuration._recorder, let clock = configuration._clock {
+    if configuration._recorder != nil {
       _processRecorded(
-        action, from: before, to: &after, configuration, recorder: recorder, clock: clock,
-        startingEffects: startingEffects)
+        action, from: before, to: &after, origin: origin, configuration, startingEffects: startingEffects)
     } else {
-      _processUnrecorded(action, from: before, to: &after, configuration, startingEffects: startingEffects)
+      _processUnrecorded(
+        action, from: before, to: &after, site: origin._site, configuration, startingEffects: startingEffects)
     }
   }
 
@@ -181,10 +177,12 @@ extension Store {
   /// in the causal order, and the recorder keeps it.
   // Never inlined into `reduceAndPublish`: the path of a store without configuration stays small.
   @inlinable @inline(never) func _processRecorded(
-    _ action: Action, from before: State, to after: inout State,
-    _ configuration: _ProcessedConfiguration<State, Action>,
-    recorder: Unmanaged<_ActionTrace<State, Action>>, clock: CausalClock, startingEffects: Bool
+    _ action: Action, from before: State, to after: inout State, origin: _ActionOrigin,
+    _ configuration: _ProcessedConfiguration<State, Action>, startingEffects: Bool
   ) {
+    // A configuration with a recorder has a clock (see `_ProcessedConfiguration`).
+    let recorder = configuration._recorder.unsafelyUnwrapped
+    let clock = configuration._clock.unsafelyUnwrapped
     let observing = configuration._notifiesActions
     // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
     let timed = observing || configuration._sampler.shouldTime()
@@ -195,8 +193,6 @@ extension Store {
 
     // The action's cause: the one bound when it was queued, else the one bound now (an
     // effect's, or a subscriber's action). A replay (no known site) has none.
-    let origin = _storage._origin
-    _storage._origin = ._unknown
     // The cause bound on this thread, read once: the action's cause, and what to restore
     // after its notification. The cell the last action used is checked before a lookup.
     let cell: ThreadCauseCell
@@ -251,15 +247,13 @@ extension Store {
   /// An action of a store with observers, slices or effects but no recorder: nothing takes a
   /// place in the causal order.
   @inlinable @inline(never) func _processUnrecorded(
-    _ action: Action, from before: State, to after: inout State,
+    _ action: Action, from before: State, to after: inout State, site: CallSite,
     _ configuration: _ProcessedConfiguration<State, Action>, startingEffects: Bool
   ) {
     let observing = configuration._notifiesActions
     let start = observing ? MonotonicClock.nanos : 0
     let duration = _reduceTimed(
       action, &after, configuration, onThread: CurrentThread.id, timed: observing, from: start)
-    let site = _storage._origin._site
-    _storage._origin = ._unknown
     let (subscribers, sequence) = _lock.withLock {
       _storage._state = after
       _storage._sequence += 1

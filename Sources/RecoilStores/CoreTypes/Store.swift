@@ -107,9 +107,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       )
     }
     if _isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
-      // Only a store with a configuration (a recorder among it) keeps where actions come from.
-      if !_hasNoConfiguration.load(ordering: .relaxed) { _noteOrigin(site) }
-      _processAction(action)
+      // Its cause, unless it was queued, is the one bound when it is processed, which is now.
+      _processAction(action, origin: _ActionOrigin(site: site, cause: 0))
       _drainQueue(startingWith: nil)
     } else {
       _enqueue(action, at: site)

@@ -18,9 +18,6 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var _effectTasks: [Int: (id: String, task: Task<Void, Never>)] = [:]
   @usableFromInline @exclusivity(unchecked) var _nextEffectRun = 0
   @usableFromInline @exclusivity(unchecked) var _selectors: [String: [String]] = [:]
-  /// Where the action being processed was dispatched, and its cause when it was queued; set
-  /// by the processing thread only while the store has a configuration (see `_ActionOrigin`).
-  @usableFromInline @exclusivity(unchecked) var _origin = _ActionOrigin._unknown
   /// The cause cell of the thread that last processed a recorded action, kept so that the next
   /// action on the same thread checks it rather than looking it up; processing thread only.
   @usableFromInline @exclusivity(unchecked) var _causeCell: ThreadCauseCell?

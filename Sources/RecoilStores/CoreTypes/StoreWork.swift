@@ -13,9 +13,9 @@ import Synchronization
   case subscribe(_StoreSubscriber<State>)
 }
 
-/// Where an action was dispatched and what caused it, kept only while the store has a
-/// configuration (a recorder among it): an action processed at once reads its cause from the
-/// thread, a queued one keeps the cause bound when it was dispatched.
+/// Where an action was dispatched and what caused it, passed along as it is processed: an
+/// action processed at once reads its cause from the thread when it is recorded; a queued one
+/// keeps the cause bound when it was dispatched, while the store has a configuration.
 @usableFromInline struct _ActionOrigin: Sendable {
   @usableFromInline var _site: CallSite
   /// The cause bound at dispatch, for a queued action; 0 to read the one bound when processed.
