@@ -108,6 +108,41 @@ import Testing
     #expect(cache.isEqual(Square(), Shape(sides: 4)) == false)
   }
 
+  @Test func aValueOfAKnownExactTypeIsReadOutOfItsBoxAsItIs() {
+    // Inline in the existential, boxed on the heap, and a reference: each read is a copy that
+    // owns what it holds, as a cast's would.
+    let number: Any = 42
+    #expect(ExactCast.value(number, as: Int.self) == 42)
+    let account: Any = Account(name: "a long name that is not stored inline", balance: -3, tags: ["x", "y"])
+    let read = ExactCast.value(account, as: Account.self)
+    #expect(read.name == "a long name that is not stored inline" && read.balance == -3 && read.tags == ["x", "y"])
+    let box = Box()
+    box.value = 7
+    let held: Any = box
+    #expect(ExactCast.value(held, as: Box.self) === box)
+    var copies: [Account] = []
+    for _ in 0..<3 { copies.append(ExactCast.value(account, as: Account.self)) }
+    copies[0].tags.append("z")
+    #expect(copies[1].tags == ["x", "y"] && (account as? Account)?.tags == ["x", "y"])
+  }
+
+  @Test func answersKeptForTheLastTypeAreTheOnesForThatType() {
+    struct Profile: Equatable { var name = "ann" }
+    struct Plain { var count = 0 }
+    let cache = ReflectionCache()
+    // Asked in turn about types with different answers, each is answered for its own type.
+    for _ in 0..<3 {
+      #expect(cache.isEqual(Profile(), Profile()) == true)
+      #expect(cache.isEqual(Plain(), Plain()) == nil)
+      #expect(cache.isEqual(1, 2) == false)
+      #expect(cache.fields(of: Account())?.fields.map(\.label) == ["name", "balance", "tags"])
+      #expect(cache.fields(of: Masked()) == nil)
+      #expect(cache.fields(of: Plain())?.fields.map(\.label) == ["count"])
+    }
+    #expect(ReflectionCache.isScalar(UInt16(3)) && ReflectionCache.isScalar("s") && ReflectionCache.isScalar(2.5))
+    #expect(!ReflectionCache.isScalar(Optional(1) as Any) && !ReflectionCache.isScalar(Account()))
+  }
+
   @Test func storedBytesAreComparedAtEveryLengthAndPosition() {
     for count in 0...40 {
       let first = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7 + 1) }

@@ -13,6 +13,10 @@ import RecoilConcurrency
 package final class ReflectionCache {
   private var storedFields: [ObjectIdentifier: StoredFields?] = [:]
   private var equalities: [ObjectIdentifier: ((Any, Any) -> Bool)?] = [:]
+  // The last type each was asked about, and its answer: a diff asks about the same state type
+  // action after action, and this spares hashing its identifier.
+  private var lastFields: (type: ObjectIdentifier, fields: StoredFields?)?
+  private var lastEquality: (type: ObjectIdentifier, equality: ((Any, Any) -> Bool)?)?
   private var tupleTypes: [ObjectIdentifier: TupleKnowledge] = [:]
 
   private let readsFields: Bool
@@ -28,11 +32,17 @@ package final class ReflectionCache {
   package func fields(of value: Any) -> StoredFields? {
     guard readsFields else { return nil }
     let key = ObjectIdentifier(type(of: value))
-    if let known = storedFields[key] { return known }
-    // Another cache may have found them: a type's fields never change.
-    let found = Self.knownFields.withLock { $0[key] } ?? StoredFields(of: value)
-    Self.knownFields.withLock { $0[key] = .some(found) }
-    storedFields[key] = .some(found)
+    if let last = lastFields, last.type == key { return last.fields }
+    let found: StoredFields?
+    if let known = storedFields[key] {
+      found = known
+    } else {
+      // Another cache may have found them: a type's fields never change.
+      found = Self.knownFields.withLock { $0[key] } ?? StoredFields(of: value)
+      Self.knownFields.withLock { $0[key] = .some(found) }
+      storedFields[key] = .some(found)
+    }
+    lastFields = (key, found)
     return found
   }
 
@@ -44,21 +54,26 @@ package final class ReflectionCache {
   /// type is not equal to it); `nil` when that type is not Equatable.
   package func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
     let key = ObjectIdentifier(type(of: lhs))
-    if let known = equalities[key] { return known?(lhs, rhs) }
-    let found = (lhs as? any Equatable).map { Self.equality(of: $0) }
-    equalities[key] = .some(found)
+    if let last = lastEquality, last.type == key { return last.equality?(lhs, rhs) }
+    let found: ((Any, Any) -> Bool)?
+    if let known = equalities[key] {
+      found = known
+    } else {
+      found = (lhs as? any Equatable).map { Self.equality(of: $0) }
+      equalities[key] = .some(found)
+    }
+    lastEquality = (key, found)
     return found?(lhs, rhs)
   }
 
   private static func equality<Value: Equatable>(of _: Value) -> (Any, Any) -> Bool {
     { lhs, rhs in
-      // Values of exactly this type, as nearly all are, are unwrapped by a forced cast: a
-      // conditional one makes an optional of the type to cast into, which costs a metadata
-      // lookup per comparison.
+      // Values of exactly this type, as nearly all are, are read without a cast (see
+      // `ExactCast`).
       // (Types are compared by identifier: `==` on metatypes goes through optionals too.)
       let exactly = ObjectIdentifier(Value.self)
       if ObjectIdentifier(type(of: lhs)) == exactly && ObjectIdentifier(type(of: rhs)) == exactly {
-        return (lhs as! Value) == (rhs as! Value)
+        return ExactCast.value(lhs, as: Value.self) == ExactCast.value(rhs, as: Value.self)
       }
       return equalAfterCasting(lhs, rhs, as: Value.self)
     }
@@ -88,17 +103,17 @@ package final class ReflectionCache {
   /// Whether `value` is one of the standard library's scalars (numbers, Booleans, strings,
   /// characters): values that reflect no children and print as they debug-print.
   package static func isScalar(_ value: Any) -> Bool {
-    scalarTypes.contains(ObjectIdentifier(type(of: value)))
+    // Compared one by one, the commonest first: cheaper than hashing the identifier.
+    let type = ObjectIdentifier(type(of: value))
+    return type == ObjectIdentifier(String.self) || type == ObjectIdentifier(Int.self)
+      || type == ObjectIdentifier(Bool.self) || type == ObjectIdentifier(Double.self)
+      || type == ObjectIdentifier(Substring.self) || type == ObjectIdentifier(Character.self)
+      || type == ObjectIdentifier(Float.self) || type == ObjectIdentifier(Int8.self)
+      || type == ObjectIdentifier(Int16.self) || type == ObjectIdentifier(Int32.self)
+      || type == ObjectIdentifier(Int64.self) || type == ObjectIdentifier(UInt.self)
+      || type == ObjectIdentifier(UInt8.self) || type == ObjectIdentifier(UInt16.self)
+      || type == ObjectIdentifier(UInt32.self) || type == ObjectIdentifier(UInt64.self)
   }
-
-  private static let scalarTypes: Set<ObjectIdentifier> = [
-    ObjectIdentifier(String.self), ObjectIdentifier(Substring.self), ObjectIdentifier(Character.self),
-    ObjectIdentifier(Bool.self), ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self),
-    ObjectIdentifier(Int16.self), ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self),
-    ObjectIdentifier(UInt.self), ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self),
-    ObjectIdentifier(UInt32.self), ObjectIdentifier(UInt64.self), ObjectIdentifier(Double.self),
-    ObjectIdentifier(Float.self),
-  ]
 
   /// Whether `value` is a tuple, as its mirror says.
   package func isTuple(_ value: Any) -> Bool {

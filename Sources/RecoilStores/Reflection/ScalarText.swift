@@ -12,10 +12,12 @@ package enum ScalarText {
   package static func of(_ value: Any) -> String? {
     // By the exact type: a cast would also unwrap an optional or bridge an `NSString`, whose
     // texts differ (`Optional("a")`).
-    let type = type(of: value)
-    if type == String.self, let string = value as? String { return quoted(string) }
-    if type == Int.self, let integer = value as? Int { return String(integer) }
-    if type == Bool.self, let flag = value as? Bool { return flag ? "true" : "false" }
+    // Types compared by identifier (`==` on metatypes goes through optionals), values read
+    // without a cast (see `ExactCast`).
+    let type = ObjectIdentifier(type(of: value))
+    if type == ObjectIdentifier(String.self) { return quoted(ExactCast.value(value, as: String.self)) }
+    if type == ObjectIdentifier(Int.self) { return String(ExactCast.value(value, as: Int.self)) }
+    if type == ObjectIdentifier(Bool.self) { return ExactCast.value(value, as: Bool.self) ? "true" : "false" }
     return nil
   }
 

@@ -72,12 +72,18 @@ package struct StoredFields: @unchecked Sendable {
   /// - Returns: The differing fields; none when `after` is of another type.
   package func differences(_ before: Any, _ after: Any) -> [(label: String, before: Any, after: Any)] {
     func compare<Value>(_ before: Value) -> [(label: String, before: Any, after: Any)] {
-      // A forced cast when the type is exactly the same, as it nearly always is: a
-      // conditional one costs a metadata lookup for the optional it makes.
-      guard ObjectIdentifier(type(of: after)) == ObjectIdentifier(Value.self) || after is Value else { return [] }
-      let after = after as! Value
+      // Read without a cast when the type is exactly the same, as it nearly always is (see
+      // `ExactCast`).
+      let other: Value
+      if ObjectIdentifier(type(of: after)) == ObjectIdentifier(Value.self) {
+        other = ExactCast.value(after, as: Value.self)
+      } else if let cast = Self.cast(after, to: Value.self) {
+        other = cast
+      } else {
+        return []
+      }
       return withUnsafeBytes(of: before) { old in
-        withUnsafeBytes(of: after) { new in
+        withUnsafeBytes(of: other) { new in
           guard let old = old.baseAddress, let new = new.baseAddress else { return [] }
           var differing: [(label: String, before: Any, after: Any)] = []
           for field in fields where field.size > 0 {
@@ -93,6 +99,12 @@ package struct StoredFields: @unchecked Sendable {
       }
     }
     return _openExistential(before, do: compare)
+  }
+
+  /// `value` as a `Value` (a subclass instance, say), or `nil`. Out of line, so that the
+  /// common path does not make the metadata of the optional the cast returns.
+  @inline(never) private static func cast<Value>(_ value: Any, to _: Value.Type) -> Value? {
+    value as? Value
   }
 
   private static func readableByKeyPath<Root>(_ root: Root.Type) -> Bool {
