@@ -74,37 +74,42 @@ package struct StoredFields: @unchecked Sendable {
     func compare<Value>(_ before: Value) -> [(label: String, before: Any, after: Any)] {
       // Read without a cast when the type is exactly the same, as it nearly always is (see
       // `ExactCast`).
-      let other: Value
-      if ObjectIdentifier(type(of: after)) == ObjectIdentifier(Value.self) {
-        other = ExactCast.value(after, as: Value.self)
-      } else if let cast = Self.cast(after, to: Value.self) {
-        other = cast
-      } else {
-        return []
+      guard ObjectIdentifier(type(of: after)) == ObjectIdentifier(Value.self) else {
+        return differencesAfterCasting(before, after)
       }
-      return withUnsafeBytes(of: before) { old in
-        withUnsafeBytes(of: other) { new in
-          guard let old = old.baseAddress, let new = new.baseAddress else { return [] }
-          var differing: [(label: String, before: Any, after: Any)] = []
-          for field in fields where field.size > 0 {
-            guard !StoredBytes.equal(old + field.offset, new + field.offset, count: field.size) else { continue }
-            differing.append(
-              (
-                field.label, Self.load(field.type, from: old + field.offset),
-                Self.load(field.type, from: new + field.offset)
-              ))
-          }
-          return differing
-        }
-      }
+      return differences(before, ExactCast.value(after, as: Value.self))
     }
     return _openExistential(before, do: compare)
   }
 
-  /// `value` as a `Value` (a subclass instance, say), or `nil`. Out of line, so that the
+  /// The fields whose bytes differ between two values of the type.
+  private func differences<Value>(_ before: Value, _ after: Value) -> [(label: String, before: Any, after: Any)] {
+    withUnsafeBytes(of: before) { old in
+      withUnsafeBytes(of: after) { new in
+        guard let old = old.baseAddress, let new = new.baseAddress else { return [] }
+        var differing: [(label: String, before: Any, after: Any)] = []
+        for field in fields where field.size > 0 {
+          guard !StoredBytes.equal(old + field.offset, new + field.offset, count: field.size) else { continue }
+          differing.append(
+            (
+              field.label, Self.load(field.type, from: old + field.offset),
+              Self.load(field.type, from: new + field.offset)
+            )
+          )
+        }
+        return differing
+      }
+    }
+  }
+
+  /// `differences` when `after` is not exactly of `before`'s type: a subclass instance, say,
+  /// or another type, which differs in nothing these fields can say. Out of line, so that the
   /// common path does not make the metadata of the optional the cast returns.
-  @inline(never) private static func cast<Value>(_ value: Any, to _: Value.Type) -> Value? {
-    value as? Value
+  @inline(never) private func differencesAfterCasting<Value>(
+    _ before: Value, _ after: Any
+  ) -> [(label: String, before: Any, after: Any)] {
+    guard let after = after as? Value else { return [] }
+    return differences(before, after)
   }
 
   private static func readableByKeyPath<Root>(_ root: Root.Type) -> Bool {
