@@ -86,4 +86,43 @@ import Testing
     #expect(output.bytes == expected)
     #expect(output.withBytes { Array($0) } == expected)
   }
+  @Test func aSmallCopyCopiesExactlyItsBytesAtEveryCount() {
+    let source = (0..<16).map { UInt8(0xA0 + $0) }
+    for count in 0...16 {
+      // Guard bytes on both sides of the destination must stay as they are.
+      var destination = [UInt8](repeating: 0x55, count: 32)
+      source.withUnsafeBytes { source in
+        destination.withUnsafeMutableBytes { destination in
+          SmallCopy.copy(count, from: source.baseAddress!, to: destination.baseAddress! + 8)
+        }
+      }
+      #expect(Array(destination[8..<(8 + count)]) == Array(source[..<count]), "count \(count)")
+      #expect(destination[..<8].allSatisfy { $0 == 0x55 } && destination[(8 + count)...].allSatisfy { $0 == 0x55 })
+    }
+  }
+
+  /// Every length of key, in both layouts, through an output that drains at every position.
+  @Test func keysOfEveryLengthAreWrittenWholeWhereverTheOutputDrains() {
+    let keys: [StaticString] = [
+      "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno",
+      "abcdefghijklmnop", "abcdefghijklmnopq", "a key well past sixteen bytes long",
+    ]
+    for compact in [true, false] {
+      for capacity in [16, 17, 23, 40, 4096] {
+        var drained: [UInt8] = []
+        let output = ByteOutput(capacity: capacity) { drained += $0 }
+        var writer = JSONWriter(compact: compact, output: output)
+        writer.beginObject()
+        for (index, key) in keys.enumerated() { writer.write(key, index) }
+        writer.endObject()
+        var rest = writer.finishedOutput()
+        rest.drain()
+        let members = keys.enumerated().map { index, key in
+          compact ? "\"\(key)\":\(index)" : "\n  \"\(key)\": \(index)"
+        }
+        let expected = "{" + members.joined(separator: ",") + (compact ? "}" : "\n}") + "\n"
+        #expect(String(decoding: drained, as: UTF8.self) == expected, "compact \(compact), capacity \(capacity)")
+      }
+    }
+  }
 }

@@ -59,15 +59,45 @@ package struct ByteOutput: ~Copyable {
         return
       }
     }
-    let needed = count + bytes.count
     if bytes.count <= 16 {
       // Most appends are a few bytes (a key, an indentation, a short value): copied here,
-      // rather than through a call to `memmove`.
-      for offset in 0..<bytes.count { start[count + offset] = source.load(fromByteOffset: offset, as: UInt8.self) }
+      // rather than through a call to `memmove` (see `SmallCopy`).
+      SmallCopy.copy(bytes.count, from: source, to: UnsafeMutableRawPointer(start + count))
     } else {
       UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
     }
-    count = needed
+    count += bytes.count
+  }
+
+  /// Appends `"key":`, and a space when `spaced`, with one check of the capacity: the member
+  /// keys of a document, the program's own ASCII literals, copied as they are.
+  @inline(__always) package mutating func appendKey(_ key: StaticString, spaced: Bool) {
+    let length = key.utf8CodeUnitCount
+    // The quote, the key, and four bytes stored at once after it (see below).
+    let needed = length + 5
+    if count + needed > capacity {
+      // Rare: a key longer than a draining output holds goes through the general path.
+      makeRoom(for: needed)
+      guard count + needed <= capacity else {
+        append(UInt8(ascii: "\""))
+        append(UnsafeRawBufferPointer(start: key.utf8Start, count: length))
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
+        if spaced { append(UInt8(ascii: " ")) }
+        return
+      }
+    }
+    let destination = UnsafeMutableRawPointer(start + count)
+    destination.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+    if length <= 16 {
+      SmallCopy.copy(length, from: key.utf8Start, to: destination + 1)
+    } else {
+      (destination + 1).copyMemory(from: key.utf8Start, byteCount: length)
+    }
+    // `": ` in one store of four bytes (quote, colon, two spaces), of which the count keeps
+    // the quote and colon and, pretty, one space; the rest is overwritten by what follows.
+    (destination + 1 + length).storeBytes(of: (0x2020_3A22 as UInt32).littleEndian, as: UInt32.self)
+    count += length + (spaced ? 4 : 3)
   }
 
   /// Appends a text's UTF-8 bytes.

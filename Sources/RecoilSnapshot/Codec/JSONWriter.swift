@@ -12,7 +12,7 @@ package struct JSONWriter: ~Copyable {
   private var isOpen = false
   private let compact: Bool
   /// A newline and enough spaces for the deepest indentation so far, appended as a slice.
-  private var lineStart: [UInt8] = [0x0A] + Array(repeating: UInt8(ascii: " "), count: 32)
+  private var lineStart: [UInt8] = [0x0A]
 
   package init(compact: Bool = false) {
     self.compact = compact
@@ -160,31 +160,42 @@ package struct JSONWriter: ~Copyable {
 
   private mutating func prefix(key: StaticString?) {
     if isOpen {
-      if hasMembers { output.append(UInt8(ascii: ",")) }
+      newline(afterComma: hasMembers)
       hasMembers = true
-      newline()
     }
     if let key {
       // Keys are the program's own literals, plain ASCII: copied as they are, not escaped.
       assert(
         key.hasPointerRepresentation
           && key.withUTF8Buffer { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } })
-      output.append(UInt8(ascii: "\""))
-      output.append(UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-      output.append(UInt8(ascii: "\""))
-      output.append(UInt8(ascii: ":"))
-      if !compact { output.append(UInt8(ascii: " ")) }
+      output.appendKey(key, spaced: !compact)
     }
   }
 
-  private mutating func newline() {
-    guard !compact else { return }
+  /// Starts a member's line, after a comma when the object or array has members already.
+  private mutating func newline(afterComma comma: Bool = false) {
+    if compact {
+      if comma { output.append(UInt8(ascii: ",")) }
+      return
+    }
     let length = 1 + indent * 2
+    // The comma, a newline and the indentation, cut from a literal of static lifetime; deeper
+    // than it reaches (rare), from a buffer grown as needed.
+    if length < Self.commaNewlineAndSpaces.utf8CodeUnitCount {
+      let literal = Self.commaNewlineAndSpaces.utf8Start
+      output.append(UnsafeRawBufferPointer(start: comma ? literal : literal + 1, count: comma ? length + 1 : length))
+      return
+    }
+    if comma { output.append(UInt8(ascii: ",")) }
     if lineStart.count < length {
       lineStart.append(contentsOf: repeatElement(UInt8(ascii: " "), count: length - lineStart.count))
     }
     lineStart.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
   }
+
+  /// A comma, a newline and 64 spaces: indentation 32 levels deep.
+  private static let commaNewlineAndSpaces: StaticString =
+    ",\n                                                                "
 
   /// A decimal integer, its digits written straight into the output.
   private mutating func appendDecimal(_ value: Int) {
