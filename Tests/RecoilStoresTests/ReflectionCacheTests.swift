@@ -126,6 +126,30 @@ import Testing
     #expect(copies[1].tags == ["x", "y"] && (account as? Account)?.tags == ["x", "y"])
   }
 
+  @Test func aSendableValueIsReadAsAnAnyHoldingTheSameStorage() {
+    struct Holder: Sendable { var box: Box; var text = "a text long enough to be stored apart"; var more = [1, 2, 3] }
+    var box = Box()
+    do {
+      let boxed: any Sendable = Holder(box: box)
+      let small: any Sendable = 7
+      for _ in 0..<100 {
+        let value = ExactCast.any(boxed)
+        #expect(type(of: value) == Holder.self)
+        #expect((value as? Holder)?.box === box && (value as? Holder)?.more == [1, 2, 3])
+        #expect(ExactCast.any(small) as? Int == 7)
+      }
+    }
+    // Every copy made along the way was released: the box is referenced from here alone.
+    #expect(isKnownUniquelyReferenced(&box))
+  }
+
+  @Test func aValueIsComparedWhereItIsHeld() {
+    let account: Any = Account(name: "a long name that is not stored inline", balance: 5, tags: ["t"])
+    let read = ExactCast.withPointer(to: account, as: Account.self) { $0.pointee.name + "/\($0.pointee.balance)" }
+    #expect(read == "a long name that is not stored inline/5")
+    #expect(ExactCast.withPointer(to: 3 as Any, as: Int.self) { $0.pointee } == 3)
+  }
+
   @Test func answersKeptForTheLastTypeAreTheOnesForThatType() {
     struct Profile: Equatable { var name = "ann" }
     struct Plain { var count = 0 }

@@ -149,12 +149,14 @@ final class InspectorCore: Sendable {
   func describe(
     _ raw: StoreActionRecord, cache: ReflectionCache, names: inout [ExactValueKey: ActionDescription]
   ) -> SnapshotAction {
-    let key = ExactValueKey(raw.action)
+    // Reinterpreted rather than converted, which would box each state again (see `ExactCast`).
+    let action = ExactCast.any(raw.action)
+    let key = ExactValueKey(action)
     var description: ActionDescription
     if let key, let known = names[key] {
       description = known
     } else {
-      description = ActionDescription(raw.action, cache: cache) { [redactor] in
+      description = ActionDescription(action, cache: cache) { [redactor] in
         redactor.preview($0, limit: .max, cache: cache)
       }
       if let key, names.count < 4096 { names[key] = description }
@@ -167,7 +169,8 @@ final class InspectorCore: Sendable {
       payload: description.payload.map { TextPreview.cut($0, limit: configuration.previewLength) },
       atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: raw.durationNanos.map { Int(clamping: $0) },
       changes: StateDiff.changes(
-        from: raw.stateBefore, to: raw.stateAfter, previewLength: configuration.previewLength,
+        from: ExactCast.any(raw.stateBefore), to: ExactCast.any(raw.stateAfter),
+        previewLength: configuration.previewLength,
         limit: configuration.changesPerAction, redactor: redactor, cache: cache))
   }
 

@@ -8,9 +8,9 @@ import Synchronization
   @usableFromInline let _value: _StoreConfiguration<State, Action>
   /// `value.actionRecorder`, which keeps it alive, for use without a retain.
   @usableFromInline let _recorder: Unmanaged<_ActionTrace<State, Action>>?
-  /// The causal clock, when recording: kept here so that each action reaches it through a
-  /// field already in cache.
-  @usableFromInline let _clock: CausalClock?
+  /// The causal clock, used when recording: kept here so that each recorded action reaches it
+  /// through a field already in cache.
+  @usableFromInline let _clock = CausalClock.shared
   /// Which actions the recorder times. A new copy of the configuration starts afresh, which
   /// also brings in a change of the recorder's timing.
   @usableFromInline @exclusivity(unchecked) var _sampler: TimingSampler
@@ -24,7 +24,6 @@ import Synchronization
   @usableFromInline init(_ value: _StoreConfiguration<State, Action>) {
     self._value = value
     _recorder = value._actionRecorder.map { Unmanaged.passUnretained($0) }
-    _clock = value._actionRecorder == nil ? nil : CausalClock.shared
     _sampler = TimingSampler(value._actionRecorder?._timing ?? .sampled)
     _actionObservers = value._observers.filter(\.wantsActions)
     _notifiesActions = !_actionObservers.isEmpty

@@ -180,9 +180,9 @@ extension Store {
     _ action: Action, from before: State, to after: inout State, origin: _ActionOrigin,
     _ configuration: _ProcessedConfiguration<State, Action>, startingEffects: Bool
   ) {
-    // A configuration with a recorder has a clock (see `_ProcessedConfiguration`).
+    // Only called when the configuration has a recorder (see `_processConfigured`).
     let recorder = configuration._recorder.unsafelyUnwrapped
-    let clock = configuration._clock.unsafelyUnwrapped
+    let clock = configuration._clock
     let observing = configuration._notifiesActions
     // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
     let timed = observing || configuration._sampler.shouldTime()

@@ -77,29 +77,28 @@ package struct StoredFields: @unchecked Sendable {
       guard ObjectIdentifier(type(of: after)) == ObjectIdentifier(Value.self) else {
         return differencesAfterCasting(before, after)
       }
-      return differences(before, ExactCast.value(after, as: Value.self))
+      // Both read where they are, uncopied (see `ExactCast.withPointer(to:as:_:)`).
+      return withUnsafePointer(to: before) { old in
+        ExactCast.withPointer(to: after, as: Value.self) { new in
+          differences(UnsafeRawPointer(old), UnsafeRawPointer(new))
+        }
+      }
     }
     return _openExistential(before, do: compare)
   }
 
-  /// The fields whose bytes differ between two values of the type.
-  private func differences<Value>(_ before: Value, _ after: Value) -> [(label: String, before: Any, after: Any)] {
-    withUnsafeBytes(of: before) { old in
-      withUnsafeBytes(of: after) { new in
-        guard let old = old.baseAddress, let new = new.baseAddress else { return [] }
-        var differing: [(label: String, before: Any, after: Any)] = []
-        for field in fields where field.size > 0 {
-          guard !StoredBytes.equal(old + field.offset, new + field.offset, count: field.size) else { continue }
-          differing.append(
-            (
-              field.label, Self.load(field.type, from: old + field.offset),
-              Self.load(field.type, from: new + field.offset)
-            )
-          )
-        }
-        return differing
-      }
+  /// The fields whose bytes differ between two values of the type, at `old` and `new`.
+  private func differences(
+    _ old: UnsafeRawPointer, _ new: UnsafeRawPointer
+  ) -> [(label: String, before: Any, after: Any)] {
+    var differing: [(label: String, before: Any, after: Any)] = []
+    for field in fields where field.size > 0 {
+      guard !StoredBytes.equal(old + field.offset, new + field.offset, count: field.size) else { continue }
+      differing.append(
+        (field.label, Self.load(field.type, from: old + field.offset), Self.load(field.type, from: new + field.offset))
+      )
     }
+    return differing
   }
 
   /// `differences` when `after` is not exactly of `before`'s type: a subclass instance, say,
@@ -109,7 +108,9 @@ package struct StoredFields: @unchecked Sendable {
     _ before: Value, _ after: Any
   ) -> [(label: String, before: Any, after: Any)] {
     guard let after = after as? Value else { return [] }
-    return differences(before, after)
+    return withUnsafePointer(to: before) { old in
+      withUnsafePointer(to: after) { new in differences(UnsafeRawPointer(old), UnsafeRawPointer(new)) }
+    }
   }
 
   private static func readableByKeyPath<Root>(_ root: Root.Type) -> Bool {
