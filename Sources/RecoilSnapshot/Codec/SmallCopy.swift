@@ -14,28 +14,22 @@ enum SmallCopy {
   ) {
     precondition(count <= 16, "SmallCopy copies at most 16 bytes")
     switch count {
-    case 8...16:
-      let (head, tail) = (
-        source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-      )
-      destination.storeBytes(of: head, as: UInt64.self)
-      destination.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
-    case 4...7:
-      let (head, tail) = (
-        source.loadUnaligned(as: UInt32.self), source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-      )
-      destination.storeBytes(of: head, as: UInt32.self)
-      destination.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
-    case 2...3:
-      let (head, tail) = (
-        source.loadUnaligned(as: UInt16.self), source.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
-      )
-      destination.storeBytes(of: head, as: UInt16.self)
-      destination.storeBytes(of: tail, toByteOffset: count - 2, as: UInt16.self)
-    case 1:
-      destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
-    default:
-      break
+    case 8...16: copy(count, from: source, to: destination, as: UInt64.self)
+    case 4...7: copy(count, from: source, to: destination, as: UInt32.self)
+    case 2...3: copy(count, from: source, to: destination, as: UInt16.self)
+    case 1: destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+    default: break
     }
+  }
+
+  /// Copies `count` bytes, from one to two words' worth, as the word at the start and the
+  /// word at the end.
+  @inline(__always) private static func copy<Word: FixedWidthInteger>(
+    _ count: Int, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, as _: Word.Type
+  ) {
+    let last = count - MemoryLayout<Word>.size
+    let (head, tail) = (source.loadUnaligned(as: Word.self), source.loadUnaligned(fromByteOffset: last, as: Word.self))
+    destination.storeBytes(of: head, as: Word.self)
+    destination.storeBytes(of: tail, toByteOffset: last, as: Word.self)
   }
 }
