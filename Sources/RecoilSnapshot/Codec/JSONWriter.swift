@@ -11,8 +11,6 @@ package struct JSONWriter: ~Copyable {
   private var outerHasMembers: [Bool] = []
   private var isOpen = false
   private let compact: Bool
-  /// A newline and enough spaces for the deepest indentation so far, appended as a slice.
-  private var lineStart: [UInt8] = [0x0A]
 
   package init(compact: Bool = false) {
     self.compact = compact
@@ -178,19 +176,23 @@ package struct JSONWriter: ~Copyable {
       if comma { output.append(UInt8(ascii: ",")) }
       return
     }
-    let length = 1 + indent * 2
-    // The comma, a newline and the indentation, cut from a literal of static lifetime; deeper
-    // than it reaches (rare), from a buffer grown as needed.
-    if length < Self.commaNewlineAndSpaces.utf8CodeUnitCount {
-      let literal = Self.commaNewlineAndSpaces.utf8Start
-      output.append(UnsafeRawBufferPointer(start: comma ? literal : literal + 1, count: comma ? length + 1 : length))
+    // The comma, the newline and the indentation, cut from a literal of static lifetime; an
+    // indentation deeper than it (rare) is continued from its spaces.
+    let literal = Self.commaNewlineAndSpaces.utf8Start
+    let spaces = Self.commaNewlineAndSpaces.utf8CodeUnitCount - 2
+    let depth = indent * 2
+    let start = comma ? literal : literal + 1
+    guard depth > spaces else {
+      output.append(UnsafeRawBufferPointer(start: start, count: (comma ? 2 : 1) + depth))
       return
     }
-    if comma { output.append(UInt8(ascii: ",")) }
-    if lineStart.count < length {
-      lineStart.append(contentsOf: repeatElement(UInt8(ascii: " "), count: length - lineStart.count))
+    output.append(UnsafeRawBufferPointer(start: start, count: (comma ? 2 : 1) + spaces))
+    var remaining = depth - spaces
+    while remaining > 0 {
+      let more = min(remaining, spaces)
+      output.append(UnsafeRawBufferPointer(start: literal + 2, count: more))
+      remaining -= more
     }
-    lineStart.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
   }
 
   /// A comma, a newline and 64 spaces: indentation 32 levels deep.

@@ -149,9 +149,10 @@ extension Store {
     _ configuration: _ProcessedConfiguration<State, Action>,
     startingEffects: Bool = true
   ) {
-    if configuration._recorder != nil {
+    if let recorder = configuration._recorder {
       _processRecorded(
-        action, from: before, to: &after, origin: origin, configuration, startingEffects: startingEffects)
+        action, from: before, to: &after, origin: origin, configuration, recorder: recorder,
+        startingEffects: startingEffects)
     } else {
       _processUnrecorded(
         action, from: before, to: &after, site: origin._site, configuration, startingEffects: startingEffects)
@@ -178,10 +179,9 @@ extension Store {
   // Never inlined into `reduceAndPublish`: the path of a store without configuration stays small.
   @inlinable @inline(never) func _processRecorded(
     _ action: Action, from before: State, to after: inout State, origin: _ActionOrigin,
-    _ configuration: _ProcessedConfiguration<State, Action>, startingEffects: Bool
+    _ configuration: _ProcessedConfiguration<State, Action>, recorder: Unmanaged<_ActionTrace<State, Action>>,
+    startingEffects: Bool
   ) {
-    // Only called when the configuration has a recorder (see `_processConfigured`).
-    let recorder = configuration._recorder.unsafelyUnwrapped
     let clock = configuration._clock
     let observing = configuration._notifiesActions
     // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).

@@ -73,9 +73,7 @@ package final class ReflectionCache {
       // (Types are compared by identifier: `==` on metatypes goes through optionals too.)
       let exactly = ObjectIdentifier(Value.self)
       if ObjectIdentifier(type(of: lhs)) == exactly && ObjectIdentifier(type(of: rhs)) == exactly {
-        return ExactCast.withPointer(to: lhs, as: Value.self) { lhs in
-          ExactCast.withPointer(to: rhs, as: Value.self) { rhs in lhs.pointee == rhs.pointee }
-        }
+        return ExactCast.value(lhs, as: Value.self) == ExactCast.value(rhs, as: Value.self)
       }
       return equalAfterCasting(lhs, rhs, as: Value.self)
     }
