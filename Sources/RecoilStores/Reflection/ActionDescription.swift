@@ -41,6 +41,20 @@ public struct ActionDescription: Sendable, Equatable {
     var current: Any = action
     var payload: String?
     while true {
+      // An enum whose metadata says its cases is read through that, sparing a mirror.
+      if let enumCases = cache.enumCases(of: current), let (label, inner) = enumCases.case(of: current) {
+        guard let inner else {
+          cases.append(String(describing: current))
+          break
+        }
+        cases.append(label)
+        if cache.isTuple(inner) {
+          payload = describePayload(inner)
+          break
+        }
+        current = inner
+        continue
+      }
       // A payload that is a scalar or a tuple is the innermost one; knowing it from its type
       // spares a mirror.
       let mirror = ReflectionCache.isScalar(current) || cache.isTuple(current) ? nil : Mirror(reflecting: current)

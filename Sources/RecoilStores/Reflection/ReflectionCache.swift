@@ -1,7 +1,7 @@
 import RecoilConcurrency
 
 /// What describing values by reflection learns about their types, kept for the values that
-/// follow: each type's stored fields, its equality, and whether it is a tuple. Describing a
+/// follow: each type's stored fields, its equality, its enum cases, and whether it is a tuple. Describing a
 /// snapshot's actions meets the same few types thousands of times.
 ///
 /// Not thread-safe: each thread describing values keeps its own, so no lock is taken.
@@ -18,6 +18,8 @@ package final class ReflectionCache {
   private var lastFields: (type: ObjectIdentifier, fields: StoredFields?)?
   private var lastEquality: (type: ObjectIdentifier, equality: ((Any, Any) -> Bool)?)?
   private var tupleTypes: [ObjectIdentifier: TupleKnowledge] = [:]
+  private var enumTypes: [ObjectIdentifier: EnumCases?] = [:]
+  private var lastEnum: (type: ObjectIdentifier, cases: EnumCases?)?
 
   private let readsFields: Bool
 
@@ -49,6 +51,24 @@ package final class ReflectionCache {
   /// The fields every cache has found, by type: the caches of chunks described on other
   /// threads, and of later snapshots, look a type up here once instead of reflecting on it.
   private static let knownFields = LockedValue<[ObjectIdentifier: StoredFields?]>([:])
+
+  /// The cases of `value`'s type when it is an enum whose metadata says enough (see
+  /// ``EnumCases``) and whose mirror is not customized; `nil` when its values are left to a
+  /// `Mirror`.
+  package func enumCases(of value: Any) -> EnumCases? {
+    guard readsFields else { return nil }
+    let key = ObjectIdentifier(type(of: value))
+    if let last = lastEnum, last.type == key { return last.cases }
+    let found: EnumCases?
+    if let known = enumTypes[key] {
+      found = known
+    } else {
+      found = value is any CustomReflectable ? nil : EnumCases(type(of: value))
+      enumTypes[key] = .some(found)
+    }
+    lastEnum = (key, found)
+    return found
+  }
 
   /// Whether two values are equal, when the first one's type is Equatable (a value of another
   /// type is not equal to it); `nil` when that type is not Equatable.
