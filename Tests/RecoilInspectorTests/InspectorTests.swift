@@ -39,6 +39,42 @@ enum Graph {
 }
 
 @Suite struct InspectorTests {
+  protocol Layer: Sendable {}
+  /// Too large for an existential's inline buffer: kept in a box of its own.
+  struct Sticker: Layer, Equatable { var caption = "a caption too long to be stored inline"; var size = 1.0 }
+  struct Canvas: Sendable {
+    var layers: [any Layer] = [Sticker()]
+    var extras: [String: any Sendable] = ["first": Sticker()]
+  }
+  enum CanvasAction: Sendable { case resize(Double), place(any Layer) }
+
+  @Test func statesAndActionsHoldingLargeValuesInExistentialsAreDescribed() throws {
+    let store = Store(
+      initialState: Canvas(),
+      reducer: Reducer<Canvas, CanvasAction> { state, action in
+        switch action {
+        case .resize(let size):
+          state.layers[0] = Sticker(size: size)
+          state.extras["first"] = Sticker(caption: "resized", size: size)
+        case .place(let layer): state.layers.append(layer)
+        }
+      }, name: "canvas")
+    let inspector = Inspector()
+    inspector.attach(store)
+    store.dispatch(.resize(2))
+    store.dispatch(.place(Sticker(caption: "a second caption, also stored apart")))
+    let actions = inspector.snapshot().actions
+    #expect(actions.map(\.name) == ["resize", "place"])
+    #expect(actions[1].payload == "Sticker(caption: \"a second caption, also stored apart\", size: 1.0)")
+    #expect(
+      actions[0].changes.map { "\($0.path) \($0.before ?? "-") → \($0.after ?? "-")" } == [
+        "layers[0].size 1.0 → 2.0",
+        "extras[\"first\"].caption \"a caption too long to be stored inline\" → \"resized\"",
+        "extras[\"first\"].size 1.0 → 2.0",
+      ])
+    #expect(actions[1].changes.map(\.path) == ["layers[1]"])
+  }
+
   @Test func attachingChangesNothingAndSnapshotsTheGraph() throws {
     let container = AtomContainer()
     let inspector = Inspector()

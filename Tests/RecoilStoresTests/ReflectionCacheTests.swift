@@ -37,6 +37,7 @@ import Testing
     #expect(fields.differences(before, Account()).map(\.label) == ["tags"])
     // A value of another type differs in nothing that these fields can say.
     #expect(fields.differences(Account(), 5).isEmpty)
+    #expect(fields.differences(5, Account()).isEmpty && fields.values(of: "not an account").isEmpty)
   }
 
   @Test func aTuplesFieldsAreLabelledAsItsMirrorLabelsThem() throws {
@@ -124,6 +125,35 @@ import Testing
     for _ in 0..<3 { copies.append(ExactCast.value(account, as: Account.self)) }
     copies[0].tags.append("z")
     #expect(copies[1].tags == ["x", "y"] && (account as? Account)?.tags == ["x", "y"])
+  }
+
+  /// A mirror's child of an existential type is an `Any` holding that existential: opening it
+  /// gives the existential, whose bytes (a box's, for a large value) are not the value's.
+  @Test func aValueHeldInAnExistentialIsReadAsTheValueInside() throws {
+    enum Event { case value(Any), shape(any CustomStringConvertible) }
+    let account = Account(name: "a long name that is not stored inline", balance: -3, tags: ["x", "y"])
+    let changed = Account(name: "another long name, not stored inline", balance: 4, tags: account.tags)
+    for event in [Event.value(account), Event.shape("a text long enough to be stored apart")] {
+      let child = try #require(Mirror(reflecting: event).children.first?.value)
+      let direct: Any = ExactCast.unwrapped(child)
+      func held<Held>(_: Held) -> Any.Type { Held.self }
+      #expect(ObjectIdentifier(_openExistential(direct, do: held)) == ObjectIdentifier(type(of: child)))
+      #expect(ObjectIdentifier(_openExistential(child, do: held)) != ObjectIdentifier(type(of: child)))
+    }
+    let child = try #require(Mirror(reflecting: Event.value(account)).children.first?.value)
+    let other = try #require(Mirror(reflecting: Event.value(changed)).children.first?.value)
+    let read = ExactCast.value(child, as: Account.self)
+    #expect(read.name == account.name && read.balance == -3 && read.tags == ["x", "y"])
+    #expect(ExactCast.withPointer(to: child, as: Account.self) { $0.pointee.name } == account.name)
+    let fields = try #require(StoredFields(of: child))
+    #expect(fields.values(of: child).map { "\($0)" } == fields.values(of: account).map { "\($0)" })
+    let differences = fields.differences(child, other).map { "\($0.label) \($0.before) \($0.after)" }
+    #expect(differences == fields.differences(account, changed).map { "\($0.label) \($0.before) \($0.after)" })
+    #expect(differences.count == 2)
+    #expect(ReflectionCache().isEqual(child, other) == nil)  // Account is not Equatable
+    #expect(ReflectionCache().isEqual(child, child) == nil)
+    // A value already held directly is handed back as it is.
+    #expect(ExactCast.unwrapped(42) as? Int == 42)
   }
 
   @Test func aSendableValueIsReadAsAnAnyHoldingTheSameStorage() {

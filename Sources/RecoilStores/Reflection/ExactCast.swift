@@ -19,7 +19,8 @@ package enum ExactCast {
     // Checked by the caller, so only in debug builds here.
     assert(ObjectIdentifier(type(of: any)) == ObjectIdentifier(Value.self), "ExactCast: the value is of another type")
     func read<Held>(_ held: Held) -> Value {
-      withUnsafePointer(to: held) { UnsafeRawPointer($0).load(as: Value.self) }
+      guard ObjectIdentifier(Held.self) == ObjectIdentifier(Value.self) else { return cast(any, to: Value.self) }
+      return withUnsafePointer(to: held) { UnsafeRawPointer($0).load(as: Value.self) }
     }
     return _openExistential(any, do: read)
   }
@@ -34,9 +35,35 @@ package enum ExactCast {
     // Checked by the caller, so only in debug builds here.
     assert(ObjectIdentifier(type(of: any)) == ObjectIdentifier(Value.self), "ExactCast: the value is of another type")
     func open<Held>(_ held: Held) -> Result {
-      withUnsafePointer(to: held) { body(UnsafeRawPointer($0).assumingMemoryBound(to: Value.self)) }
+      guard ObjectIdentifier(Held.self) == ObjectIdentifier(Value.self) else {
+        return withUnsafePointer(to: cast(any, to: Value.self), body)
+      }
+      return withUnsafePointer(to: held) { body(UnsafeRawPointer($0).assumingMemoryBound(to: Value.self)) }
     }
     return _openExistential(any, do: open)
+  }
+
+  /// `any` as an `Any` that holds its value directly. A mirror's child whose type is an
+  /// existential (`any P`, `Any`), and a stored field of such a type, is an `Any` that holds
+  /// that existential: its dynamic type is the value's, but opening it gives the existential,
+  /// whose bytes are not the value's. Reading those as the value would read a box's bytes.
+  ///
+  /// ```swift
+  /// enum Event { case value(Any) }
+  /// let payload = Mirror(reflecting: Event.value(1.5)).children.first!.value
+  /// ExactCast.unwrapped(payload)   // 1.5, held directly
+  /// ```
+  package static func unwrapped(_ any: Any) -> Any {
+    func open<Held>(_: Held) -> Bool { ObjectIdentifier(Held.self) == ObjectIdentifier(type(of: any)) }
+    guard !_openExistential(any, do: open) else { return any }
+    func cast<Value>(to type: Value.Type) -> Any { ExactCast.cast(any, to: type) }
+    return _openExistential(type(of: any), do: cast)
+  }
+
+  /// `any`'s value, which is a `Value`, by the runtime's cast: that looks into an existential
+  /// that `any` holds. Out of line: only such values take it.
+  @inline(never) private static func cast<Value>(_ any: Any, to _: Value.Type) -> Value {
+    any as! Value
   }
   /// `value` as an `Any`, holding the same storage. `Sendable` is a marker protocol, erased at
   /// run time, so `any Sendable` is `Any` there; converting through the type system opens the

@@ -27,6 +27,8 @@ package struct StoredFields: @unchecked Sendable {
   package let fields: [Field]
   /// Whether the type is a tuple rather than a struct.
   package let isTuple: Bool
+  /// The type, whose values are read at the fields' offsets.
+  private let valueType: ObjectIdentifier
 
   /// The fields of `sample`'s type, or `nil` when that type is left to a `Mirror`.
   ///
@@ -49,17 +51,21 @@ package struct StoredFields: @unchecked Sendable {
     guard complete, fields.map(\.label) == mirror.children.map({ $0.label ?? "" }) else { return nil }
     self.fields = fields
     isTuple = mirror.displayStyle == .tuple
+    valueType = ObjectIdentifier(type)
   }
 
   /// The values of the fields of `value`, a value of the type, in declaration order.
   package func values(of value: Any) -> [Any] {
-    func read<Value>(_ value: Value) -> [Any] {
-      withUnsafeBytes(of: value) { bytes in
+    func read<Value>(_ value: Value) -> [Any]? {
+      // Held in an existential (see `ExactCast.unwrapped`): read from the value inside.
+      guard ObjectIdentifier(Value.self) == valueType else { return nil }
+      return withUnsafeBytes(of: value) { bytes in
         guard let base = bytes.baseAddress else { return [] }
         return fields.map { Self.load($0.type, from: base + $0.offset) }
       }
     }
-    return _openExistential(value, do: read)
+    // A value of another type has none of these fields.
+    return _openExistential(value, do: read) ?? _openExistential(ExactCast.unwrapped(value), do: read) ?? []
   }
 
   /// The fields whose stored bytes differ between two values of the type, with the value
@@ -71,7 +77,9 @@ package struct StoredFields: @unchecked Sendable {
   ///   - after: Another value of the same type.
   /// - Returns: The differing fields; none when `after` is of another type.
   package func differences(_ before: Any, _ after: Any) -> [(label: String, before: Any, after: Any)] {
-    func compare<Value>(_ before: Value) -> [(label: String, before: Any, after: Any)] {
+    func compare<Value>(_ before: Value) -> [(label: String, before: Any, after: Any)]? {
+      // Held in an existential (see `ExactCast.unwrapped`): compared from the value inside.
+      guard ObjectIdentifier(Value.self) == valueType else { return nil }
       // Read without a cast when the type is exactly the same, as it nearly always is (see
       // `ExactCast`).
       guard ObjectIdentifier(type(of: after)) == ObjectIdentifier(Value.self) else {
@@ -84,7 +92,8 @@ package struct StoredFields: @unchecked Sendable {
         }
       }
     }
-    return _openExistential(before, do: compare)
+    // A value of another type differs in nothing that these fields can say.
+    return _openExistential(before, do: compare) ?? _openExistential(ExactCast.unwrapped(before), do: compare) ?? []
   }
 
   /// The fields whose bytes differ between two values of the type, at `old` and `new`.
