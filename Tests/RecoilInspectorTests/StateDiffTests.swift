@@ -147,9 +147,15 @@ import Testing
 @Suite struct StateDiffFieldReadingTests {
   protocol Shape: Sendable {}
   struct Circle: Shape, Equatable { var radius: Double }
+  /// Too large for an existential's inline buffer: held in a box of its own.
+  struct Label: Shape, Equatable { var text = "a text too long to be stored inline"; var tags = ["x"]; var size = 1.5 }
   final class Session: @unchecked Sendable { var token = "t" }
   struct Wrapper<Inner: Sendable>: Sendable { var inner: Inner; var note = "" }
   enum Load: Sendable { case idle, loaded(Wrapper<Int>), failed(code: Int, reason: String) }
+  /// Two String payloads: the case is told by the strings' spare bits.
+  enum Pick: Sendable { case left(String), right(String), neither(Load) }
+  indirect enum Expression: Sendable { case number(Int), sum(Expression, Expression) }
+  enum Anything: Sendable { case value(any Sendable) }
   struct Empty: Sendable, Equatable {}
   struct Everything: @unchecked Sendable {
     var date = Date(timeIntervalSince1970: 0)
@@ -221,6 +227,15 @@ import Testing
       (Optional(Wrapper(inner: 1)) as Any, Optional<Wrapper<Int>>.none as Any),
       (Empty(), Empty()),
       (1, "1"),
+      (Load.idle, Load.failed(code: 2, reason: "c")), (Load.idle, Load.idle),
+      (Pick.left("a"), Pick.left("b")), (Pick.left("a"), Pick.right("a")),
+      (Pick.neither(.loaded(Wrapper(inner: 1))), Pick.neither(.loaded(Wrapper(inner: 3)))),
+      (Expression.sum(.number(1), .number(2)), Expression.sum(.number(1), .number(3))),
+      (Anything.value(Circle(radius: 1)), Anything.value(Circle(radius: 2))),
+      (Anything.value(Label()), Anything.value(Label(text: "another text too long to be inline"))),
+      (["k": Label()] as [String: any Shape], ["k": Label(size: 2)] as [String: any Shape]),
+      ([Label()] as [any Shape], [Label(tags: [])] as [any Shape]),
+      (Wrapper(inner: Label() as any Shape), Wrapper(inner: Label(text: "") as any Shape)),
     ]
     for (before, after) in pairs {
       let (fields, mirror) = bothWays(before, after)

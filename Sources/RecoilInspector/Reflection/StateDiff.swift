@@ -71,14 +71,23 @@ enum StateDiff {
       }
       return
     }
-    let left = Mirror(reflecting: before)
-    let right = Mirror(reflecting: after)
     func leaf() {
       // Most leaves are unchanged: compare first, make previews only for a change.
       guard ScalarText.reflecting(before) != ScalarText.reflecting(after) else { return }
       result.append(
         SnapshotChange(path: path.isEmpty ? "self" : path, before: preview(before, path), after: preview(after, path)))
     }
+    // An enum whose metadata says its cases (see `EnumCases`): as a mirror compares it below,
+    // the same case's payloads, else the whole value, without making mirrors.
+    if type(of: before) == type(of: after), let cases = context.cache.enumCases(of: before),
+      let old = cases.case(of: before), let new = cases.case(of: after)
+    {
+      guard old.label == new.label, let oldPayload = old.payload, let newPayload = new.payload else { return leaf() }
+      collect(oldPayload, newPayload, path: join(path, old.label), into: &result)
+      return
+    }
+    let left = Mirror(reflecting: before)
+    let right = Mirror(reflecting: after)
     switch (left.displayStyle, right.displayStyle) {
     case (.optional, .optional):
       switch (left.children.first, right.children.first) {
