@@ -65,6 +65,7 @@ package enum ExactCast {
   @inline(never) private static func cast<Value>(_ any: Any, to _: Value.Type) -> Value {
     any as! Value
   }
+
   /// `value` as an `Any`, holding the same storage. `Sendable` is a marker protocol, erased at
   /// run time, so `any Sendable` is `Any` there; converting through the type system opens the
   /// value and boxes it again, copying a large value (a recorded state, say) and what it holds.
