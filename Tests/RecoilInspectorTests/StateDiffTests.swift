@@ -243,3 +243,72 @@ import Testing
     }
   }
 }
+
+/// Diffs of values that hold other values through existentials, optionals, collections and
+/// enums, nested in one another: each pair is diffed by reading fields and by mirrors alone,
+/// and both must agree.
+@Suite struct StateDiffNestingTests {
+  protocol Item: Sendable {}
+  struct Big: Item, Equatable { var title = "a title too long to be stored inline"; var tags = ["t"]; var weight = 2.5 }
+  struct Small: Item, Equatable { var id = 1 }
+  final class Node: Item, @unchecked Sendable {
+    var name: String
+    var child: Node?
+    init(_ name: String, child: Node? = nil) {
+      self.name = name
+      self.child = child
+    }
+  }
+  enum Slot: Sendable { case empty, one(any Item), many([any Item]), keyed([String: any Item]), pair(Big, Small?) }
+  indirect enum Tree: Sendable { case leaf(any Item), branch([Tree]) }
+  struct Holder: @unchecked Sendable {
+    var slot: Slot = .empty
+    var optional: (any Item)? = nil
+    var nested: [[any Item]] = []
+    var tuple: (item: any Item, count: Int) = (Small(), 0)
+    var tree: Tree = .leaf(Small())
+    var anything: Any = Big()
+    var optionalSlot: Slot? = nil
+  }
+
+  static func bothWays(_ before: Any, _ after: Any) -> (fields: [SnapshotChange], mirror: [SnapshotChange]) {
+    (
+      StateDiff.changes(from: before, to: after, cache: ReflectionCache()),
+      StateDiff.changes(from: before, to: after, cache: ReflectionCache(readingFields: false))
+    )
+  }
+
+  @Test func valuesNestedThroughExistentialsDiffAsAMirrorDiffsThem() {
+    let big = Big(), other = Big(title: "another title, also too long to be inline", tags: [], weight: 3)
+    let edits: [(String, (inout Holder) -> Void)] = [
+      ("slot one", { $0.slot = .one(big) }),
+      ("slot many", { $0.slot = .many([big, Small(id: 2), Node("n")]) }),
+      ("slot keyed", { $0.slot = .keyed(["a": big, "b": Small()]) }),
+      ("slot pair", { $0.slot = .pair(other, nil) }),
+      ("optional", { $0.optional = other }),
+      ("nested", { $0.nested = [[big], [other, Small(id: 3)]] }),
+      ("tuple", { $0.tuple = (other, 2) }),
+      ("tree", { $0.tree = .branch([.leaf(big), .branch([.leaf(other)])]) }),
+      ("anything", { $0.anything = other }),
+      ("anything small", { $0.anything = Small(id: 9) }),
+      ("anything node", { $0.anything = Node("a", child: Node("b")) }),
+      ("optional slot", { $0.optionalSlot = .many([other]) }),
+    ]
+    var starts = Holder()
+    starts.slot = .many([big])
+    starts.optional = big
+    starts.nested = [[big]]
+    starts.tree = .branch([.leaf(big)])
+    starts.optionalSlot = .one(big)
+    for start in [Holder(), starts] {
+      for (name, edit) in edits {
+        var after = start
+        edit(&after)
+        let (fields, mirror) = Self.bothWays(start, after)
+        #expect(fields == mirror, "\(name)")
+        let (back, backByMirror) = Self.bothWays(after, start)
+        #expect(back == backByMirror, "\(name), back")
+      }
+    }
+  }
+}
