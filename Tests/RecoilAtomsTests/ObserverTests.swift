@@ -146,6 +146,59 @@ import Testing
     #expect(Self.kinds(of: subclassed.recording.events.values) == ["started b", "edge a->b", "finished b"])
   }
 
+  /// Announces its changes of interests, and counts how often they are read.
+  final class AnnouncingObserver: AtomGraphObserver {
+    let recording = RecordingObserver()
+    let wanted = LockedKinds()
+    let reads = Collected<Int>()
+    var announcesInterestChanges: Bool { true }
+    var interests: AtomGraphEventKinds {
+      reads.append(1)
+      return wanted.kinds
+    }
+    func receive(_ event: AtomGraphEvent) { recording.receive(event) }
+    func want(_ kinds: AtomGraphEventKinds) {
+      wanted.set(kinds)
+      AtomGraphInterests.changed()
+    }
+  }
+
+  @Test func announcedInterestsAreReadOnlyAfterEachAnnouncement() throws {
+    let a = Atom(1, key: "a")
+    let b = Selector(key: "b") { get in try get(a) + 1 }
+    let container = AtomContainer()
+    let observer = AnnouncingObserver()
+    container.addObserver(observer)
+    _ = try container.get(b)
+    // Read at the first operation after it was added, not again while nothing is announced
+    // (other tests running at the same time may announce too: at most a few more reads).
+    let readsBefore = observer.reads.values.count
+    for value in 2...41 { container.set(a, value) }
+    #expect(observer.reads.values.count - readsBefore < 10)
+    #expect(Self.kinds(of: observer.recording.events.values) == ["edge a->b"])
+    // What it asks for after announcing is what the next operation reports.
+    observer.want(.evaluations)
+    _ = try container.get(b)
+    #expect(Self.kinds(of: observer.recording.events.values) == ["edge a->b", "finished b"])
+    observer.want([])
+    container.set(a, 50)
+    _ = try container.get(b)
+    #expect(Self.kinds(of: observer.recording.events.values) == ["edge a->b", "finished b"])
+  }
+
+  @Test func anObserverThatDoesNotAnnounceHasEveryonesInterestsReadAtEachOperation() throws {
+    let a = Atom(1, key: "a")
+    let container = AtomContainer()
+    let announcing = AnnouncingObserver()
+    let quiet = SelectiveObserver()
+    container.addObserver(announcing)
+    container.addObserver(quiet)
+    container.set(a, 2)
+    let readsBefore = announcing.reads.values.count
+    for value in 3...22 { container.set(a, value) }
+    #expect(announcing.reads.values.count - readsBefore == 20)
+  }
+
   @Test func anObserverGetsOnlyTheCostlyEventsItAsksFor() throws {
     let a = Atom(1, key: "a")
     let b = Selector(key: "b") { get -> Int in

@@ -284,8 +284,15 @@ import Synchronization
     return changed
   }
 
-  /// What the observers want of the costly kinds of events.
+  /// What the observers want of the costly kinds of events, for the operation starting: read
+  /// again unless they all announce their changes (see ``AtomGraphInterests``) and none was
+  /// announced since the last read.
   @usableFromInline func _interests() -> AtomGraphEventKinds {
+    if observersAnnounceInterestChanges {
+      let count = interestAnnouncements.pointee.load(ordering: .acquiring)
+      if count == interestsReadAtAnnouncement { return _operationInterests }
+      interestsReadAtAnnouncement = count
+    }
     var kinds: AtomGraphEventKinds = []
     // Asked on every operation, so each observer is used without retaining it or the array:
     // `observers` keeps them alive, and nothing changes it during this loop.

@@ -667,8 +667,17 @@ class _LockedFields<Fields> {
     didSet {
       _hasObservers = !observers.isEmpty
       observerReferences = ContiguousArray(observers.map(_UnretainedObserver.init))
+      observersAnnounceInterestChanges = observers.allSatisfy(\.announcesInterestChanges)
+      interestsReadAtAnnouncement = .max
     }
   }
+  /// Whether every observer announces its changes of interests (see ``AtomGraphInterests``).
+  @exclusivity(unchecked) final var observersAnnounceInterestChanges = false
+  /// The count of announcements when the observers' interests were last read; `.max`, which
+  /// the count never reaches, when they must be read again whatever it is.
+  @exclusivity(unchecked) final var interestsReadAtAnnouncement = UInt64.max
+  /// ``AtomGraphInterests``'s count, kept at hand.
+  final let interestAnnouncements = AtomGraphInterests.announcements
   /// `observers` again, unretained, for reading their interests on every operation.
   @exclusivity(unchecked) final var observerReferences: ContiguousArray<_UnretainedObserver> = []
   @usableFromInline @exclusivity(unchecked) final var _hasObservers = false

@@ -23,9 +23,18 @@ public protocol AtomGraphObserver: AnyObject, Sendable {
   /// the start of every container operation, so it may vary between operations. All of them
   /// unless implemented.
   var interests: AtomGraphEventKinds { get }
+
+  /// Whether this observer calls ``AtomGraphInterests/changed()`` each time its ``interests``
+  /// change. A container whose observers all do reads their interests only when they are
+  /// registered and after each such call, not at the start of every operation. `false` unless
+  /// implemented.
+  var announcesInterestChanges: Bool { get }
 }
 
 extension AtomGraphObserver {
   /// Every kind of event.
   public var interests: AtomGraphEventKinds { .all }
+
+  /// Interests are read at the start of every operation.
+  public var announcesInterestChanges: Bool { false }
 }

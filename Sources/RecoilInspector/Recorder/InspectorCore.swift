@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RecoilAtoms
 import RecoilConcurrency
 import RecoilSnapshot
 import RecoilStores
@@ -92,11 +93,14 @@ final class InspectorCore: Sendable {
     }
     previous?.close()
     isStreaming.store(true, ordering: .relaxed)
+    // Containers' hooks want evaluations and values now (see `ContainerHook.interests`).
+    AtomGraphInterests.changed()
     return stream
   }
 
   func stopStreaming() {
     isStreaming.store(false, ordering: .relaxed)
+    AtomGraphInterests.changed()
     let stream = liveStream.withLock { current in
       defer { current = nil }
       return current
