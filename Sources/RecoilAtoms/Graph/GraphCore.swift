@@ -293,6 +293,12 @@ import Synchronization
       if count == interestsReadAtAnnouncement { return _operationInterests }
       interestsReadAtAnnouncement = count
     }
+    return observersInterests()
+  }
+
+  /// What each observer says it wants, together. Out of line, so that the check above saves
+  /// registers only when they are asked.
+  @inline(never) private func observersInterests() -> AtomGraphEventKinds {
     var kinds: AtomGraphEventKinds = []
     // Asked on every operation, so each observer is used without retaining it or the array:
     // `observers` keeps them alive, and nothing changes it during this loop.
