@@ -139,6 +139,39 @@ import Testing
     #expect(container.recordedEvaluations().statistics[a.key] == nil)  // atoms are not evaluated
   }
 
+  /// Plain values are kept as bits beside the write, others apart: read back, each write has
+  /// its own values, also once the oldest were dropped.
+  @Test func writesOfPlainAndOtherValuesKeepTheirOwnValuesWhenTheOldestAreDropped() throws {
+    let count = Atom(0, key: "count")
+    let name = Atom("", key: "name")
+    let tags = Atom([String](), key: "tags")
+    let container = AtomContainer()
+    container.startRecordingEvaluations(timelineCapacity: 7)
+    var expected: [String] = []
+    for step in 1...12 {
+      // Plain, then other values, in an order that is not a simple alternation.
+      container.set(count, step)
+      expected.append("count \(step - 1)→\(step)")
+      if step % 3 != 0 {
+        container.set(name, "n\(step)")
+        expected.append("name \(step == 1 ? "" : "n\(step % 3 == 1 ? step - 2 : step - 1)")→n\(step)")
+      }
+      if step % 4 == 0 {
+        container.set(tags, ["t\(step)"])
+        expected.append("tags \(step == 4 ? "[]" : "[\"t\(step - 4)\"]")→[\"t\(step)\"]")
+      }
+    }
+    let recording = container.recordedEvaluations()
+    let writes = recording.writes.map { write in
+      let show = { (value: (any Sendable)?) in
+        value.map { $0 as? String ?? ($0 as? [String]).map { "\($0)" } ?? "\($0)" } ?? "nil"
+      }
+      return "\(write.node.name) \(show(write.before))→\(show(write.after))"
+    }
+    #expect(writes == Array(expected.suffix(7)))
+    #expect(recording.droppedWrites == expected.count - 7)
+  }
+
   @Test func theTimelineKeepsTheLatestAndCountsWhatItDropped() throws {
     let a = Atom(0, key: "a")
     let b = Selector(key: "b") { get in try get(a) + 1 }

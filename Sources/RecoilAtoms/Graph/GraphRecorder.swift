@@ -28,14 +28,25 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     var changed: Bool { storedOrder >> 63 == 1 }
   }
 
-  /// A changed atom (or stub) value: who wrote what, from where, because of what.
-  struct Write {
+  /// A changed atom (or stub) value: who wrote what, from where, because of what. Plain data:
+  /// a plain value is kept here as bits; any other is kept in a `BoxedWrite` of the same
+  /// order, so that keeping and dropping the many writes of plain values costs no value
+  /// witness of an enum holding existentials.
+  struct Write: BitwiseCopyable {
     var node: Int
     var order: UInt64
     var cause: UInt64
     var site: CallSite
-    var values: _WrittenValues
+    /// The values when plain; `nil` when they are in `boxedWrites`.
+    var plain: (before: PlainValue, after: PlainValue)?
     var isReset: Bool
+  }
+
+  /// The values of a write that are not plain, by the write's order.
+  struct BoxedWrite {
+    var order: UInt64
+    var before: (any Sendable)?
+    var after: (any Sendable)?
   }
 
   /// Something else that happened to a node: an async value arriving, subscribers notified.
@@ -89,7 +100,8 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     super.init(
       GraphRecorderBuffers(
         timing: timing, timeline: RingBuffer(capacity: capacity), timings: SampledTimes(capacity: capacity),
-        writes: RingBuffer(capacity: capacity), effects: RingBuffer(capacity: capacity),
+        writes: RingBuffer(capacity: capacity), boxedWrites: RingBuffer(capacity: capacity),
+        effects: RingBuffer(capacity: capacity),
         occurrences: RingBuffer(capacity: capacity)))
   }
 
@@ -104,6 +116,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     fields.timeline.grow(to: capacity)
     fields.timings.grow(to: capacity)
     fields.writes.grow(to: capacity)
+    fields.boxedWrites.grow(to: capacity)
     fields.occurrences.grow(to: capacity)
     fields.effects.grow(to: capacity)
     self.timing = self.timing.combined(with: timing)
@@ -151,7 +164,14 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   func recordWrite(node: Int, site: CallSite, values: _WrittenValues, isReset: Bool) -> (order: UInt64, cause: UInt64) {
     let cause = CauseContext.current(onThread: clock.threadCause, clock: clock)
     let order = clock.next()
-    fields.writes.append(Write(node: node, order: order, cause: cause, site: site, values: values, isReset: isReset))
+    switch values {
+    case .plain(let before, let after):
+      fields.writes.append(
+        Write(node: node, order: order, cause: cause, site: site, plain: (before, after), isReset: isReset))
+    case .boxed(let before, let after):
+      fields.writes.append(Write(node: node, order: order, cause: cause, site: site, plain: nil, isReset: isReset))
+      fields.boxedWrites.append(BoxedWrite(order: order, before: before, after: after))
+    }
     return (order, cause)
   }
 
@@ -190,11 +210,25 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
           node: node, startNanos: span.start, durationNanos: span.duration, trigger: trigger,
           order: entry.order, changed: entry.changed))
     }
+    // The boxed values, in order as the writes are: found by walking both at once. A boxed
+    // write kept has its values kept too, as both buffers drop their oldest first and have
+    // the same capacity.
+    let boxed = fields.boxedWrites.elements
+    var nextBoxed = 0
     result.writes = fields.writes.elements.compactMap { write in
-      key(write.node).map {
+      var values: (before: (any Sendable)?, after: (any Sendable)?) = (nil, nil)
+      if let plain = write.plain {
+        values = (plain.before.value, plain.after.value)
+      } else {
+        while nextBoxed < boxed.count && boxed[nextBoxed].order < write.order { nextBoxed += 1 }
+        if nextBoxed < boxed.count && boxed[nextBoxed].order == write.order {
+          values = (boxed[nextBoxed].before, boxed[nextBoxed].after)
+        }
+      }
+      return key(write.node).map {
         RecordedWrite(
           node: $0, order: write.order, cause: write.cause, site: write.site.isUnknown ? nil : write.site,
-          before: write.values.before, after: write.values.after, isReset: write.isReset)
+          before: values.before, after: values.after, isReset: write.isReset)
       }
     }
     result.occurrences = fields.occurrences.elements.compactMap { occurrence in
@@ -243,6 +277,8 @@ struct GraphRecorderBuffers {
   /// one writes 24 bytes, not 40.
   var timings: SampledTimes
   var writes: RingBuffer<GraphRecorder.Write>
+  /// The values of the writes in `writes` that are not plain.
+  var boxedWrites: RingBuffer<GraphRecorder.BoxedWrite>
   var effects: RingBuffer<GraphRecorder.EffectRecord>
   var occurrences: RingBuffer<GraphRecorder.Occurrence>
 }
