@@ -20,7 +20,8 @@ public protocol AtomGraphObserver: AnyObject, Sendable {
   func receive(_ event: AtomGraphEvent)
 
   /// The costly kinds of events this observer wants (see ``AtomGraphEventKinds``); read at
-  /// the start of every container operation, so it may vary between operations. All of them
+  /// the start of every container operation, so it may vary between operations (unless the
+  /// observer announces its changes instead: see ``announcesInterestChanges``). All of them
   /// unless implemented.
   var interests: AtomGraphEventKinds { get }
 

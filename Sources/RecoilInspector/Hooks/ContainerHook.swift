@@ -22,11 +22,11 @@ final class ContainerHook: AtomGraphObserver {
 
   func id(_ key: NodeKey) -> String { prefix + key.description }
 
-  /// Timed evaluations and values only for the live stream: the container records evaluation
-  /// statistics and the timeline itself, and snapshots read values when they are taken.
   /// The live stream starting or stopping changes `interests`; the core announces it.
   var announcesInterestChanges: Bool { true }
 
+  /// Timed evaluations and values only for the live stream: the container records evaluation
+  /// statistics and the timeline itself, and snapshots read values when they are taken.
   var interests: AtomGraphEventKinds {
     // Evaluations are asked for so that every one is timed; they are streamed from the
     // recorded steps, which carry their place in the timeline.
