@@ -63,9 +63,10 @@ enum StateDiff {
       }
       return
     }
+    let sameType = type(of: before) == type(of: after)
     // A struct or tuple whose fields are known: only the fields whose bytes differ are looked
     // into, in the order a mirror shows them.
-    if type(of: before) == type(of: after), let fields = context.cache.fields(of: before) {
+    if sameType, let fields = context.cache.fields(of: before) {
       for (label, old, new) in fields.differences(before, after) {
         collect(old, new, path: join(path, label.hasPrefix(".") ? String(label.dropFirst()) : label), into: &result)
       }
@@ -79,7 +80,7 @@ enum StateDiff {
     }
     // An enum whose metadata says its cases (see `EnumCases`): as a mirror compares it below,
     // the same case's payloads, else the whole value, without making mirrors.
-    if type(of: before) == type(of: after), let cases = context.cache.enumCases(of: before),
+    if sameType, let cases = context.cache.enumCases(of: before),
       let old = cases.case(of: before), let new = cases.case(of: after)
     {
       guard old.label == new.label, let oldPayload = old.payload, let newPayload = new.payload else { return leaf() }

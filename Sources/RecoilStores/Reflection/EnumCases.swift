@@ -66,20 +66,21 @@ package struct EnumCases {
       guard descriptorFlags & Layout.kindMask == Layout.enumDescriptorKind,
         let fields = Self.relative(descriptor, at: Layout.fieldsOffset)
       else { return nil }
-      let payloadCases = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF)
-      let emptyCases = Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
-      let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-      let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
-      guard count == payloadCases + emptyCases, recordSize >= 12 else { return nil }
+      let payloadCases = Int(
+        descriptor.load(fromByteOffset: Layout.payloadCasesOffset, as: UInt32.self) & Layout.payloadCasesMask)
+      let emptyCases = Int(descriptor.load(fromByteOffset: Layout.emptyCasesOffset, as: UInt32.self))
+      let recordSize = Int(fields.load(fromByteOffset: Layout.recordSizeOffset, as: UInt16.self))
+      let count = Int(fields.load(fromByteOffset: Layout.recordCountOffset, as: UInt32.self))
+      guard count == payloadCases + emptyCases, recordSize >= Layout.recordMinimumSize else { return nil }
       // A generic enum's arguments follow its kind and descriptor; payload types name them.
       let arguments = descriptorFlags & Layout.isGeneric != 0 ? metadata + 2 * word : nil
       var cases: [Case] = []
       for index in 0..<count {
-        let record = fields + 16 + index * recordSize
-        guard let name = Self.relative(record, at: 8) else { return nil }
+        let record = fields + Layout.recordsOffset + index * recordSize
+        guard let name = Self.relative(record, at: Layout.recordNameOffset) else { return nil }
         var payload: Any.Type?
         if index < payloadCases {
-          guard let mangled = Self.relative(record, at: 4),
+          guard let mangled = Self.relative(record, at: Layout.recordTypeOffset),
             let found = Self.payloadType(named: mangled, in: descriptor, arguments: arguments)
           else { return nil }
           payload = found
@@ -164,7 +165,20 @@ package struct EnumCases {
     static let kindMask: UInt32 = 0x1F
     static let enumDescriptorKind: UInt32 = 18
     static let isGeneric: UInt32 = 0x80
+    /// In an enum's type descriptor: its field descriptor (a relative pointer), its number of
+    /// cases with payloads (the low 24 bits) and without.
     static let fieldsOffset = 16
+    static let payloadCasesOffset = 20
+    static let payloadCasesMask: UInt32 = 0xFF_FFFF
+    static let emptyCasesOffset = 24
+    /// In a field descriptor: the size and number of its records, then the records.
+    static let recordSizeOffset = 10
+    static let recordCountOffset = 12
+    static let recordsOffset = 16
+    /// In a field record: its flags, its type's mangled name and its name (relative pointers).
+    static let recordMinimumSize = 12
+    static let recordTypeOffset = 4
+    static let recordNameOffset = 8
     static let isIndirectCase: UInt32 = 0x1
   }
 }

@@ -1,8 +1,8 @@
 import RecoilConcurrency
 
 /// What describing values by reflection learns about their types, kept for the values that
-/// follow: each type's stored fields, its equality, its enum cases, and whether it is a tuple. Describing a
-/// snapshot's actions meets the same few types thousands of times.
+/// follow: each type's stored fields, its equality, its enum cases, and whether it is a tuple.
+/// Describing a snapshot's actions meets the same few types thousands of times.
 ///
 /// Not thread-safe: each thread describing values keeps its own, so no lock is taken.
 ///
