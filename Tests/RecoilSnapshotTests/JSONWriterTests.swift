@@ -33,6 +33,97 @@ import Testing
     #expect(try InspectorEventCodec.decode(line: line) == event)
   }
 
+  /// The rule of `JSONEscape`, one scalar at a time, written out plainly.
+  private static func escapedByScalar(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x22: result += "\\\""
+      case 0x5C: result += "\\\\"
+      case 0x0A: result += "\\n"
+      case 0x0D: result += "\\r"
+      case 0x09: result += "\\t"
+      case 0..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Strings of every length up to 40, with characters to escape at random places: the words
+  /// read eight bytes at a time, the last one padded, and the escapes between them must say
+  /// what escaping each scalar alone says.
+  @Test func escapingAgreesWithTheRuleAppliedToEachScalarAtEveryLength() {
+    let pieces: [String] = [
+      "a", "z", " ", "~", "\"", "\\", "\n", "\u{1B}", "\u{7F}", "\u{85}", "\u{A0}", "é", "€", "\u{2028}",
+      "\u{202E}", "\u{2027}", "\u{2066}", "\u{206A}", "😀", "\u{0}",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for length in 0...40 {
+      for round in 0..<40 {
+        let text = String(
+          (0..<length).map { _ in
+            // Mostly plain letters, so that whole words come up too.
+            round % 2 == 0 && Int.random(in: 0..<6, using: &generator) != 0
+              ? "m" : pieces.randomElement(using: &generator)!
+          }.joined().unicodeScalars.prefix(length))
+        #expect(quoted(text) == "\"k\":\"" + Self.escapedByScalar(text) + "\"", "\(Array(text.utf8))")
+      }
+    }
+  }
+
+  @Test func escapesAreTheirOwnBytes() {
+    let cases: [(String, Int, String, Int)] = [
+      ("\"", 0, "\\\"", 1), ("\\", 0, "\\\\", 1), ("\t", 0, "\\t", 1), ("\u{1F}", 0, "\\u001f", 1),
+      ("x\u{9F}", 1, "\\u009f", 2), ("\u{2069}", 0, "\\u2069", 3), ("a", 0, "", 1), ("\u{2030}", 0, "", 1),
+    ]
+    for (text, index, escape, length) in cases {
+      let bytes = Array(text.utf8)
+      let found = bytes.withUnsafeBufferPointer { JSONEscape(of: $0, at: index) }
+      #expect(found.text == escape && found.length == length, "\(bytes)")
+    }
+  }
+
+  @Test func everyIntegerIsWrittenAsItsDescription() {
+    var values = Array(-1_000...10_000)
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
+    }
+    values += [Int.max, Int.max - 1, Int.min, Int.min + 1]
+    var writer = JSONWriter(compact: true)
+    writer.beginArray()
+    for value in values { writer.writeElement(value) }
+    writer.endArray()
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + values.map(String.init).joined(separator: ",") + "]")
+  }
+
+  /// Every depth's indentation, through outputs that drain often, including ones smaller than
+  /// the 32 bytes an indentation is stored as.
+  @Test func everyDepthIsIndentedWhereverTheOutputDrains() {
+    for capacity in [16, 31, 33, 4096] {
+      var drained: [UInt8] = []
+      var writer = JSONWriter(compact: false, output: ByteOutput(capacity: capacity) { drained += $0 })
+      for depth in 0..<40 {
+        writer.beginObject(key: depth == 0 ? nil : "level")
+        writer.write("n", depth)
+      }
+      for _ in 0..<40 { writer.endObject() }
+      var rest = writer.finishedOutput()
+      rest.drain()
+      let lines = String(decoding: drained, as: UTF8.self).split(separator: "\n")
+      for depth in 1..<40 {
+        #expect(lines[2 * depth - 1] == Substring(String(repeating: "  ", count: depth) + "\"n\": \(depth - 1),"))
+        #expect(lines[2 * depth] == Substring(String(repeating: "  ", count: depth) + "\"level\": {"))
+      }
+      #expect(lines.last == "}")
+      #expect(lines.count == 2 * 40 + 40)
+    }
+  }
+
   @Test func integersAreWrittenInDecimalAtEveryMagnitude() {
     for value in [0, 7, -7, 10, -10, 1_234_567_890, Int.max, Int.min, Int.min + 1] {
       var writer = JSONWriter(compact: true)

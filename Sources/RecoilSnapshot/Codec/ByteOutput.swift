@@ -101,6 +101,26 @@ package struct ByteOutput: ~Copyable {
   }
 
   /// Appends a text's UTF-8 bytes.
+  /// Writes at most `maximum` bytes (no more than 64) straight into the output: `write` is
+  /// given where they go and returns how many it wrote. Short writes of a known bound then
+  /// take one check for room, and may store whole words past what they keep.
+  @inline(__always) package mutating func append(
+    atMost maximum: Int, _ write: (UnsafeMutableRawPointer) -> Int
+  ) {
+    precondition(maximum <= 64, "ByteOutput writes at most 64 bytes in place")
+    if count + maximum > capacity {
+      makeRoom(for: maximum)
+      if count + maximum > capacity {
+        // A draining output smaller than that (not one this package makes): through a copy.
+        var scratch: (SIMD32<UInt8>, SIMD32<UInt8>) = (.zero, .zero)
+        let written = withUnsafeMutableBytes(of: &scratch) { write($0.baseAddress!) }
+        withUnsafeBytes(of: &scratch) { append(UnsafeRawBufferPointer(rebasing: $0.prefix(written))) }
+        return
+      }
+    }
+    count += write(UnsafeMutableRawPointer(start + count))
+  }
+
   package mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { append(UnsafeRawBufferPointer($0)) }

@@ -63,6 +63,24 @@ package struct JSONWriter: ~Copyable {
     }
     endArray()
   }
+  /// An array member of one object per element, each object's members written by `fields`
+  /// from the element read in place. An element handed to a closure by value is copied first,
+  /// which for one of many strings is a retain and a release of each.
+  package mutating func writeObjects<Element>(
+    key: StaticString, inPlace elements: [Element], _ fields: (inout JSONWriter, UnsafePointer<Element>) -> Void
+  ) {
+    beginArray(key: key)
+    elements.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for index in buffer.indices {
+        beginObject()
+        fields(&self, base + index)
+        endObject()
+      }
+    }
+    endArray()
+  }
+
   package mutating func endObject() { close(bracket: UInt8(ascii: "}")) }
   package mutating func beginArray(key: StaticString? = nil) { open(key: key, bracket: UInt8(ascii: "[")) }
   package mutating func endArray() { close(bracket: UInt8(ascii: "]")) }
@@ -199,24 +217,45 @@ package struct JSONWriter: ~Copyable {
   private static let commaNewlineAndSpaces: StaticString =
     ",\n                                                                "
 
-  /// A decimal integer, its digits written straight into the output.
+  /// A decimal integer, its digits written straight into the output, two at a time.
   private mutating func appendDecimal(_ value: Int) {
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for Int.min's 20 digits and sign
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var position = buffer.count
-      repeat {
-        position -= 1
-        buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      if value < 0 {
-        position -= 1
-        buffer[position] = UInt8(ascii: "-")
+    output.append(atMost: 20) { destination in
+      // Int.min has 19 digits and a sign: made from the end of a 24-byte scratch, then moved.
+      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+      return withUnsafeMutableBytes(of: &digits) { buffer in
+        let pairs = Self.digitPairs.utf8Start
+        var magnitude = value.magnitude
+        var position = buffer.count
+        while magnitude >= 10 {
+          let pair = Int(magnitude % 100)
+          magnitude /= 100
+          position -= 2
+          buffer[position] = pairs[2 * pair]
+          buffer[position + 1] = pairs[2 * pair + 1]
+        }
+        // A last single digit; none when the top two digits were a pair (from 10 up).
+        if magnitude > 0 || position == buffer.count {
+          position -= 1
+          buffer[position] = UInt8(ascii: "0") + UInt8(magnitude)
+        }
+        if value < 0 {
+          position -= 1
+          buffer[position] = UInt8(ascii: "-")
+        }
+        let length = buffer.count - position
+        if length <= 16 {
+          SmallCopy.copy(length, from: buffer.baseAddress! + position, to: destination)
+        } else {
+          destination.copyMemory(from: buffer.baseAddress! + position, byteCount: length)
+        }
+        return length
       }
-      output.append(UnsafeRawBufferPointer(rebasing: buffer[position...]))
     }
   }
+
+  /// "00", "01", … "99": the two digits of each number below 100.
+  private static let digitPairs: StaticString =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
   /// Writes `string` as a JSON string. Besides what JSON requires, it escapes what a terminal or
   /// a JSON Lines reader would act on (DEL, C1 controls, U+2028/U+2029, bidi overrides and
@@ -231,70 +270,38 @@ package struct JSONWriter: ~Copyable {
     output.append(UInt8(ascii: "\""))
   }
 
-  /// Copies `bytes` as they are, in runs, with the characters that need it escaped.
+  /// Copies `bytes` as they are, in runs, with the characters that need it escaped (see
+  /// `JSONEscape`).
   private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var run = 0  // start of bytes copied as they are
+    guard let base = bytes.baseAddress else { return }
+    let count = bytes.count
+    var run = 0  // start of the bytes not yet copied
     var index = 0
-    // Eight bytes at a time while none of them needs a look (see `PlainWord`).
-    if let base = bytes.baseAddress {
-      while index + 8 <= bytes.count,
-        PlainWord.isPlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      {
+    while index < count {
+      // Eight bytes at a time while none of them needs a look (see `PlainWord`).
+      if PlainWord.isPlain(PlainWord.load(base, at: index, count: count)) {
         index += 8
-      }
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      // Fast path: printable ASCII and UTF-8 lead and continuation bytes that start nothing
-      // escaped are copied in runs.
-      if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0x7F
-        && byte != 0xC2 && byte != 0xE2
-      {
-        index += 1
         continue
       }
-      let (escape, length) = Self.escape(bytes, at: index)
-      guard let escape else {
-        index += length
-        continue
+      // One of the next eight does: they are looked at one by one.
+      let end = min(index + 8, count)
+      while index < end {
+        guard JSONEscape.mayStartEscape(base[index]) else {
+          index += 1
+          continue
+        }
+        let escape = JSONEscape(of: bytes, at: index)
+        if escape.count > 0 {
+          output.append(UnsafeRawBufferPointer(start: base + run, count: index - run))
+          output.append(atMost: 8) {
+            $0.storeBytes(of: escape.bytes.littleEndian, as: UInt64.self)
+            return escape.count
+          }
+          run = index + escape.length
+        }
+        index += escape.length
       }
-      output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[run..<index])))
-      output.append(escape)
-      index += length
-      run = index
     }
-    output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])))
-  }
-
-  /// The escape for the character starting at `index`, or `nil` to copy it, and its length in bytes.
-  private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (String?, Int) {
-    let byte = bytes[index]
-    switch byte {
-    case UInt8(ascii: "\""): return ("\\\"", 1)
-    case UInt8(ascii: "\\"): return ("\\\\", 1)
-    case 0x0A: return ("\\n", 1)
-    case 0x0D: return ("\\r", 1)
-    case 0x09: return ("\\t", 1)
-    case 0x00..<0x20, 0x7F: return (unicodeEscape(UInt32(byte)), 1)
-    case 0xC2:
-      // U+0080–U+009F, the C1 controls, are C2 80 to C2 9F.
-      if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-        return (unicodeEscape(UInt32(bytes[index + 1])), 2)
-      }
-      return (nil, 1)
-    default:  // 0xE2
-      // U+2028–U+202E are E2 80 A8 to E2 80 AE; U+2066–U+2069 are E2 81 A6 to E2 81 A9.
-      guard index + 2 < bytes.count else { return (nil, 1) }
-      let second = bytes[index + 1]
-      let third = bytes[index + 2]
-      if second == 0x80, (0xA8...0xAE).contains(third) { return (unicodeEscape(0x2000 + UInt32(third - 0x80)), 3) }
-      if second == 0x81, (0xA6...0xA9).contains(third) { return (unicodeEscape(0x2040 + UInt32(third - 0x80)), 3) }
-      return (nil, 1)
-    }
-  }
-
-  private static func unicodeEscape(_ value: UInt32) -> String {
-    let hex = String(value, radix: 16)
-    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    output.append(UnsafeRawBufferPointer(start: base + run, count: count - run))
   }
 }

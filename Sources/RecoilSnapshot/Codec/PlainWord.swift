@@ -23,6 +23,16 @@ enum PlainWord {
   }
 
   /// Non-zero exactly when some byte of `word` is zero.
+  /// The eight bytes of `base` from `index`; past `count`, spaces, which are plain. A short
+  /// string, or the end of a long one, is then looked at in one word too.
+  @inline(__always) static func load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> UInt64 {
+    let available = count - index
+    if available >= 8 { return UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) }
+    var word = ones &* 0x20
+    withUnsafeMutableBytes(of: &word) { SmallCopy.copy(available, from: base + index, to: $0.baseAddress!) }
+    return word
+  }
+
   @inline(__always) private static func hasZeroByte(_ word: UInt64) -> UInt64 {
     (word &- ones) & ~word & highBits
   }

@@ -128,7 +128,7 @@ public enum SnapshotCodec {
 
   private static func writeTimeline(of snapshot: Snapshot, into writer: inout JSONWriter) {
     if !snapshot.timeline.isEmpty {
-      writer.writeObjects(key: "timeline", snapshot.timeline) { $0.writeFields(of: $1) }
+      writer.writeObjects(key: "timeline", inPlace: snapshot.timeline) { $0.writeFields(of: $1) }
     }
   }
 
@@ -191,25 +191,30 @@ extension JSONWriter {
   /// A live step leaves out `seq`, `kind` and `cause` (`identity` false): its event's
   /// `timelineSeq`, `type` and `cause` say them.
   package mutating func writeFields(of event: SnapshotEvent, identity: Bool = true) {
+    withUnsafePointer(to: event) { writeFields(of: $0, identity: identity) }
+  }
+
+  /// An event's members, read one by one from where the event is.
+  package mutating func writeFields(of event: UnsafePointer<SnapshotEvent>, identity: Bool = true) {
     if identity {
-      write("seq", event.seq)
-      write("kind", event.kind.rawValue)
-      write("cause", event.cause)
+      write("seq", event.pointee.seq)
+      write("kind", event.pointee.kind.rawValue)
+      write("cause", event.pointee.cause)
     }
-    write("store", event.store)
-    write("action", event.action)
-    write("node", event.node)
-    write("name", event.name)
-    write("before", event.before)
-    write("after", event.after)
-    write("trigger", event.trigger)
-    if let changed = event.changed { write("changed", changed) }
-    write("durationNanos", event.durationNanos)
-    write("atNanos", event.atNanos)
-    write("site", event.site)
-    write("subscribers", event.subscribers)
-    write("phase", event.phase)
-    write("error", event.error)
+    write("store", event.pointee.store)
+    write("action", event.pointee.action)
+    write("node", event.pointee.node)
+    write("name", event.pointee.name)
+    write("before", event.pointee.before)
+    write("after", event.pointee.after)
+    write("trigger", event.pointee.trigger)
+    if let changed = event.pointee.changed { write("changed", changed) }
+    write("durationNanos", event.pointee.durationNanos)
+    write("atNanos", event.pointee.atNanos)
+    write("site", event.pointee.site)
+    write("subscribers", event.pointee.subscribers)
+    write("phase", event.pointee.phase)
+    write("error", event.pointee.error)
   }
 
   /// An action's members, in the documented order; shared by snapshots and live events.

@@ -88,7 +88,9 @@ public struct SnapshotEvent: Sendable, Equatable {
   ///   - subscribers: How many subscribers were notified.
   ///   - phase: An effect's phase or a resolution's outcome.
   ///   - error: An effect's error.
-  public init(
+  // Inlinable: a caller in another module then builds the event in place, where a call would
+  // copy every string argument into it and release the caller's defaults.
+  @inlinable public init(
     seq: Int, kind: Kind, cause: Int? = nil, store: String? = nil, action: Int? = nil, node: String? = nil,
     name: String? = nil, before: String? = nil, after: String? = nil, trigger: String? = nil,
     changed: Bool? = nil, durationNanos: Int? = nil, atNanos: Int? = nil, site: String? = nil,
