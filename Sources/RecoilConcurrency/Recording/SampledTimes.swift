@@ -42,12 +42,13 @@
   /// entry's own, an untimed one's start estimated from the timed ones around it (see
   /// ``StartEstimate``) and no duration.
   package func spans(timed: [Bool]) -> [(start: UInt64, duration: UInt64?)] {
-    var owned = [Times?](repeating: nil, count: timed.count)
+    // One array, filled in place: a snapshot makes this for every recorded operation.
+    var spans = [(start: UInt64, duration: UInt64?)](repeating: (0, nil), count: timed.count)
     var unclaimed = times.elements[...]
     for index in timed.indices.reversed() where timed[index] {
-      owned[index] = unclaimed.popLast()
+      if let owned = unclaimed.popLast() { spans[index] = (owned.startNanos, owned.durationNanos) }
     }
-    let starts = StartEstimate.starts(owned.map { ($0?.startNanos ?? 0, $0?.durationNanos) })
-    return zip(starts, owned).map { ($0, $1?.durationNanos) }
+    StartEstimate.estimateStarts(&spans)
+    return spans
   }
 }

@@ -13,7 +13,13 @@ package enum StartEstimate {
   ///   A run with nothing timed after it gets the end of the one before; with nothing timed
   ///   before it, the start of the one after; with nothing timed at all, 0.
   package static func starts(_ spans: [(start: UInt64, duration: UInt64?)]) -> [UInt64] {
-    var result = [UInt64](repeating: 0, count: spans.count)
+    var spans = spans
+    estimateStarts(&spans)
+    return spans.map(\.start)
+  }
+
+  /// ``starts(_:)`` in place: sets the start of each operation with no duration.
+  package static func estimateStarts(_ spans: inout [(start: UInt64, duration: UInt64?)]) {
     var previousEnd: UInt64?
     var runStart = 0
     for index in spans.indices {
@@ -24,14 +30,12 @@ package enum StartEstimate {
         let from = min(previousEnd ?? start, start)
         let gap = start - from
         for offset in 0..<runLength {
-          result[runStart + offset] = from + gap * UInt64(offset + 1) / UInt64(runLength + 1)
+          spans[runStart + offset].start = from + gap * UInt64(offset + 1) / UInt64(runLength + 1)
         }
       }
-      result[index] = start
       previousEnd = start &+ duration
       runStart = index + 1
     }
-    for index in runStart..<spans.count { result[index] = previousEnd ?? 0 }
-    return result
+    for index in runStart..<spans.count { spans[index].start = previousEnd ?? 0 }
   }
 }

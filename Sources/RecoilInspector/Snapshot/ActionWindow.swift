@@ -33,7 +33,8 @@ struct ActionWindow<Value: Sendable>: Sendable {
       values[offset] = value
       return
     }
-    values.append(contentsOf: repeatElement(nil, count: offset - values.count))
+    // Usually the next number: then there is no gap to fill.
+    if offset > values.count { values.append(contentsOf: repeatElement(nil, count: offset - values.count)) }
     values.append(value)
     if values.count >= 2 * window {
       let excess = values.count - window

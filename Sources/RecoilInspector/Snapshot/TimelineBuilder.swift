@@ -33,9 +33,15 @@ struct TimelineBuilder {
   private func since(_ nanos: UInt64) -> Int { Int(clamping: nanos &- startNanos) }
 
   private mutating func add(_ entry: consuming TimelineEntry) {
-    guard entry.event.seq > 0 else { return }  // recorded before causal order existed
-    causes.append(EntryCause(rule: entry.rule, effectRun: entry.effectRun, changes: entry.changes))
-    events.append((consume entry).event)  // moved, not copied: an event is large
+    add(entry.event, cause: EntryCause(rule: entry.rule, effectRun: entry.effectRun, changes: entry.changes))
+  }
+
+  /// Adds an event by its parts: an action's event is made right here, in place, where taking
+  /// it out of an entry would copy it.
+  private mutating func add(_ event: consuming SnapshotEvent, cause: EntryCause) {
+    guard event.seq > 0 else { return }  // recorded before causal order existed
+    causes.append(cause)
+    events.append(consume event)
   }
 
   // MARK: - Sources
@@ -53,9 +59,9 @@ struct TimelineBuilder {
           let site = actions[index].site.map { siteTexts.text(of: $0) }
           let (order, store) = (actions[index].order, actions[index].store)
           add(
-            TimelineEntry.action(
-              order: order, cause: actions[index].cause, store: store, sequence: actions[index].sequence, site: site,
-              described: described[index]))
+            TimelineEntry.actionEvent(
+              order: order, store: store, sequence: actions[index].sequence, site: site, described: described[index]),
+            cause: EntryCause(rule: .recorded(actions[index].cause), effectRun: nil, changes: described[index].changes))
           if let notification = TimelineEntry.notification(
             order: order, notification: actions[index].notification, store: store,
             subscribers: actions[index].subscribers)
@@ -150,7 +156,11 @@ struct TimelineBuilder {
       timeline.removeFirst(trimmed)
       causes.removeFirst(trimmed)
     }
-    var resolver = CauseResolver(present: timeline.map(\.seq))
+    // Actions are found by number only for effects' starts, which most timelines lack.
+    let findsActionsByNumber = causes.contains {
+      if case .action = $0.rule { true } else { false }
+    }
+    var resolver = CauseResolver(present: timeline.map(\.seq), findsActionsByNumber: findsActionsByNumber)
     for index in timeline.indices {
       resolver.resolve(&timeline[index], rule: causes[index].rule, effectRun: causes[index].effectRun)
     }

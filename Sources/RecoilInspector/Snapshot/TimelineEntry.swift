@@ -16,6 +16,9 @@ enum CauseRule: Sendable {
   case action(store: String, sequence: Int)
   /// The start of a store's effect run.
   case effectStart(store: String, run: Int)
+
+  /// The rule for a cause recorded as a causal order, 0 being none.
+  static func recorded(_ cause: UInt64) -> CauseRule { cause == 0 ? .none : .order(cause) }
 }
 
 /// The one translation of what stores, containers and hooks record into timeline entries
@@ -45,10 +48,17 @@ struct TimelineEntry: Sendable {
     order: UInt64, cause: UInt64, store: String, sequence: Int, site: String?, described action: SnapshotAction
   ) -> TimelineEntry {
     TimelineEntry(
-      event: SnapshotEvent(
-        seq: Int(order), kind: .action, store: store, action: sequence, name: action.name,
-        durationNanos: action.durationNanos, atNanos: action.atNanos, site: site),
-      rule: cause == 0 ? .none : .order(cause), changes: action.changes)
+      event: actionEvent(order: order, store: store, sequence: sequence, site: site, described: action),
+      rule: .recorded(cause), changes: action.changes)
+  }
+
+  /// The event of a store action; its cause is found by the rule `.recorded(cause)`.
+  static func actionEvent(
+    order: UInt64, store: String, sequence: Int, site: String?, described action: SnapshotAction
+  ) -> SnapshotEvent {
+    SnapshotEvent(
+      seq: Int(order), kind: .action, store: store, action: sequence, name: action.name,
+      durationNanos: action.durationNanos, atNanos: action.atNanos, site: site)
   }
 
   /// The notification of a store's subscribers after an action, if there was one.
@@ -99,7 +109,7 @@ struct TimelineEntry: Sendable {
       event: SnapshotEvent(
         seq: Int(write.order), kind: .write, node: node, name: write.isReset ? "reset" : nil,
         before: preview(write.before), after: preview(write.after), site: write.site?.description),
-      rule: write.cause == 0 ? .none : .order(write.cause))
+      rule: .recorded(write.cause))
   }
 
   /// A container's resolution or notification.
@@ -121,7 +131,7 @@ struct TimelineEntry: Sendable {
       return TimelineEntry(
         event: SnapshotEvent(
           seq: Int(occurrence.order), kind: .effect, node: node, name: name, phase: phase, error: error),
-        rule: occurrence.cause == 0 ? .none : .order(occurrence.cause))
+        rule: .recorded(occurrence.cause))
     }
   }
 
@@ -156,12 +166,17 @@ struct TimelineEntry: Sendable {
 /// timeline and the live stream each keep one.
 struct CauseResolver: Sendable {
   private var latestChange: [String: Int] = [:]
-  private var stores: [String: StoreCauses] = [:]
+  /// Each store's causes, found by name through `storeIndex`; the last store looked up is
+  /// checked first, as entries of one store come in runs.
+  private var stores: [StoreCauses] = []
+  private var storeIndex: [String: Int] = [:]
+  private var lastStore: (name: String, index: Int)?
   /// The numbers of the entries known to exist, ascending, for `.order` rules; `nil` accepts
   /// every recorded order (a live stream cannot know what it will not see).
   private let present: [Int]?
   /// How many of each store's latest actions are kept by number.
   private let actionWindow: Int
+  private let keepsActionsByNumber: Bool
 
   /// What a store's entries leave for the entries after them.
   private struct StoreCauses {
@@ -169,9 +184,9 @@ struct CauseResolver: Sendable {
     var actions: ActionWindow<Int>
     var effectStarts: [Int: Int] = [:]
 
-    mutating func note(action sequence: Int?, seq: Int) {
+    mutating func note(action sequence: Int?, seq: Int, byNumber: Bool) {
       latestAction = seq
-      if let sequence { actions.note(seq, at: sequence) }
+      if byNumber, let sequence { actions.note(seq, at: sequence) }
     }
   }
 
@@ -180,12 +195,15 @@ struct CauseResolver: Sendable {
   init() {
     present = nil
     actionWindow = 4096
+    keepsActionsByNumber = true
   }
 
-  /// A resolver for a snapshot's entries, whose numbers are `present` (ascending).
-  init(present: [Int]) {
+  /// A resolver for a snapshot's entries, whose numbers are `present` (ascending). Actions
+  /// are kept by number only when `findsActionsByNumber`: when some entry's rule is `.action`.
+  init(present: [Int], findsActionsByNumber: Bool = true) {
     self.present = present
     actionWindow = max(present.count, 1)
+    keepsActionsByNumber = findsActionsByNumber
   }
 
   /// The entry with its cause set, noting it for the entries after it.
@@ -202,16 +220,23 @@ struct CauseResolver: Sendable {
     case .none: event.cause = nil
     case .order(let order): event.cause = isPresent(Int(order)) ? Int(order) : nil
     case .latestChange(let node): event.cause = latestChange[node]
-    case .latestAction(let store): event.cause = stores[store]?.latestAction
-    case .action(let store, let sequence): event.cause = stores[store]?.actions[sequence]
-    case .effectStart(let store, let run): event.cause = stores[store]?.effectStarts.removeValue(forKey: run)
+    case .latestAction(let store):
+      let index = index(of: store)
+      event.cause = index.flatMap { stores[$0].latestAction }
+    case .action(let store, let sequence):
+      let index = index(of: store)
+      event.cause = index.flatMap { stores[$0].actions[sequence] }
+    case .effectStart(let store, let run):
+      if let index = index(of: store) {
+        event.cause = stores[index].effectStarts.removeValue(forKey: run)
+      } else {
+        event.cause = nil
+      }
     }
     switch event.kind {
     case .action:
       if let store = event.store {
-        let window = actionWindow
-        let seq = event.seq
-        stores[store, default: StoreCauses(actions: ActionWindow(window: window))].note(action: event.action, seq: seq)
+        stores[indexAdding(store)].note(action: event.action, seq: event.seq, byNumber: keepsActionsByNumber)
       }
     case .write, .resolution:
       if let node = event.node { latestChange[node] = event.seq }
@@ -219,11 +244,28 @@ struct CauseResolver: Sendable {
       if let node = event.node, event.changed != false { latestChange[node] = event.seq }
     case .effect:
       if event.phase == EffectEvent.Phase.started.rawValue, let store = event.store, let run = effectRun {
-        stores[store, default: StoreCauses(actions: ActionWindow(window: actionWindow))].effectStarts[run] = event.seq
+        stores[indexAdding(store)].effectStarts[run] = event.seq
       }
     case .notification:
       break
     }
+  }
+
+  /// Where `store`'s causes are in `stores`, if it has any.
+  private mutating func index(of store: String) -> Int? {
+    if let lastStore, lastStore.name == store { return lastStore.index }
+    guard let index = storeIndex[store] else { return nil }
+    lastStore = (store, index)
+    return index
+  }
+
+  /// Where `store`'s causes are in `stores`, adding them if it has none yet.
+  private mutating func indexAdding(_ store: String) -> Int {
+    if let index = index(of: store) { return index }
+    stores.append(StoreCauses(actions: ActionWindow(window: actionWindow)))
+    storeIndex[store] = stores.count - 1
+    lastStore = (store, stores.count - 1)
+    return stores.count - 1
   }
 
   private func isPresent(_ seq: Int) -> Bool {
