@@ -263,8 +263,11 @@ public final class Inspector: Sendable {
     for (name, recorded) in storeRecordings {
       droppedActions += recorded.dropped
       // A store attached under its own name needs no renaming, which would copy every record.
-      let records =
-        recorded.records.contains { $0.store != name } ? recorded.records.map { $0.named(name) } : recorded.records
+      // Read in place: a closure over the array's elements would copy each whole record.
+      let renamed = recorded.records.withUnsafeBufferPointer { records in
+        records.indices.contains { records[$0].store != name }
+      }
+      let records = renamed ? recorded.records.map { $0.named(name) } : recorded.records
       if actions.isEmpty { actions = records } else { actions += records }
       droppedEvaluations += recorded.droppedSelectorEvaluations
       for (selector, recordedStatistics) in recorded.selectorStatistics {

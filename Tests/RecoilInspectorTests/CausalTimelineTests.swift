@@ -197,6 +197,30 @@ import Testing
     #expect(failure.cause == start.seq && failure.error?.contains("Unreadable") == true)
   }
 
+  /// Thousands of actions, whose timeline entries are made in several chunks at once: each
+  /// action is followed by its notification, in causal order, each naming its cause.
+  @Test func aLongTraceMakesEveryActionAndNotificationInOrder() throws {
+    let store = Self.settingsStore()
+    let inspector = Inspector()
+    inspector.attach(store)
+    let subscriber = store.subscribe { _ in }
+    defer { subscriber.cancel() }
+    for index in 0..<3_000 { store.dispatch(index.isMultiple(of: 2) ? .setTheme("t\(index)") : .setCurrency("c")) }
+    let snapshot = inspector.snapshot()
+    let timeline = snapshot.timeline.filter { $0.store == "settings" }
+    #expect(timeline.count == 6_000)
+    #expect(zip(timeline, timeline.dropFirst()).allSatisfy { $0.seq < $1.seq })
+    for (index, pair) in stride(from: 0, to: timeline.count, by: 2).map({ (timeline[$0], timeline[$0 + 1]) })
+      .enumerated()
+    {
+      let (action, notification) = pair
+      #expect(action.kind == .action && action.action == index + 1 && action.name == snapshot.actions[index].name)
+      #expect(action.site?.hasPrefix("RecoilInspectorTests/CausalTimelineTests.swift:") == true)
+      #expect(notification.kind == .notification && notification.cause == action.seq && notification.subscribers == 1)
+      if action.kind != .action || notification.kind != .notification { break }
+    }
+  }
+
   @Test func withNothingRecordingNoCauseIsBoundOrNumbered() {
     let store = Self.settingsStore()
     let seen = Mutex<[UInt64]>([])

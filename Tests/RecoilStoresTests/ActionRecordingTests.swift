@@ -136,4 +136,18 @@ import Testing
     #expect(records.map { ($0.stateBefore as? AppState)?.log.last } == ["5", "6", "7"])
     #expect(records.map { ($0.stateAfter as? AppState)?.log.last } == ["6", "7", "8"])
   }
+
+  /// A trace long enough to be made into records in several chunks at once: every record is
+  /// where it belongs, chunk boundaries included.
+  @Test func aLongTraceMadeInChunksKeepsEveryRecordInItsPlace() {
+    let store = Store(initialState: 0, reducer: Reducer<Int, Int> { state, add in state += add })
+    store.startRecordingActions(capacity: 6_000)
+    for index in 1...7_000 { store.dispatch(index) }
+    let records = store.recordedActions().records
+    #expect(records.map(\.sequence) == Array(1_001...7_000))
+    #expect(records.map { $0.action as? Int } == Array(1_001...7_000))
+    // State after n actions is n(n + 1)/2; the one before is the one after the action before.
+    #expect(records.map { $0.stateAfter as? Int } == (1_001...7_000).map { $0 * ($0 + 1) / 2 })
+    #expect(records.map { $0.stateBefore as? Int } == (1_000...6_999).map { $0 * ($0 + 1) / 2 })
+  }
 }

@@ -119,17 +119,13 @@ final class InspectorCore: Sendable {
     let missing = missingPositions
     // Describing (reflection over both states) is most of a snapshot's cost, and each action
     // stands alone: the new ones are described on every core, each chunk into its own slots.
-    // Four chunks per core, of at least 256 actions: each chunk learns its types anew.
-    let chunks = max(min(missing.count / 256, 4 * ProcessInfo.processInfo.activeProcessorCount), 1)
-    let chunkSize = (missing.count + chunks - 1) / chunks
     described.withUnsafeMutableBufferPointer { slots in
       nonisolated(unsafe) let slots = slots  // each chunk writes only its own indices
-      DispatchQueue.concurrentPerform(iterations: missing.isEmpty ? 0 : chunks) { chunk in
+      ConcurrentChunks.forEach(count: missing.count) { range in
         // What reflection learns about the actions' types is kept per chunk, so no lock is taken.
         let cache = ReflectionCache()
         var names: [ExactValueKey: ActionDescription] = [:]
-        names.reserveCapacity(min(chunkSize, 4096))
-        let range = min(chunk * chunkSize, missing.count)..<min((chunk + 1) * chunkSize, missing.count)
+        names.reserveCapacity(min(range.count, 4096))
         for position in missing[range] {
           slots[position] = describe(actions[position], cache: cache, names: &names)
         }

@@ -20,8 +20,6 @@ struct TimelineBuilder {
   private var events: [SnapshotEvent] = []
   private var causes: [EntryCause] = []
   private var dropped = 0
-  /// The text of each call site met, as actions repeat a few sites thousands of times.
-  private var siteTexts = CallSiteTexts()
   let redactor: Redactor
   let startNanos: UInt64
 
@@ -48,28 +46,60 @@ struct TimelineBuilder {
 
   /// Store actions as the stores recorded them, with their descriptions (same order).
   mutating func add(actions: [StoreActionRecord], described: [SnapshotAction]) {
-    // An action and, if it had subscribers, its notification.
-    let count = events.count + actions.count + actions.indices.count { actions[$0].subscribers > 0 }
-    events.reserveCapacity(count)
-    causes.reserveCapacity(count)
-    // Through buffers: records and descriptions are large, and are read in place.
-    actions.withUnsafeBufferPointer { actions in
-      described.withUnsafeBufferPointer { described in
-        for index in actions.indices {
-          let site = actions[index].site.map { siteTexts.text(of: $0) }
-          let (order, store) = (actions[index].order, actions[index].store)
-          add(
-            TimelineEntry.actionEvent(
-              order: order, store: store, sequence: actions[index].sequence, site: site, described: described[index]),
-            cause: EntryCause(rule: .recorded(actions[index].cause), effectRun: nil, changes: described[index].changes))
-          if let notification = TimelineEntry.notification(
-            order: order, notification: actions[index].notification, store: store,
-            subscribers: actions[index].subscribers)
-          {
-            add(notification)
+    // Where each action's entries go: the action, and its notification if it had one; an
+    // action recorded before causal order existed has neither.
+    var starts: [Int] = []
+    starts.reserveCapacity(actions.count)
+    var total = 0
+    for index in actions.indices {
+      starts.append(total)
+      total += (actions[index].order > 0 ? 1 : 0) + (actions[index].notification != 0 ? 1 : 0)
+    }
+    // Thousands of actions: their entries are made on every core, each chunk into its own
+    // slots (see `ConcurrentChunks`).
+    var madeEvents: [SnapshotEvent] = []
+    let madeCauses = [EntryCause](unsafeUninitializedCapacity: total) { causeSlots, causesMade in
+      madeEvents = [SnapshotEvent](unsafeUninitializedCapacity: total) { eventSlots, eventsMade in
+        // Through buffers: records and descriptions are large, and are read in place.
+        actions.withUnsafeBufferPointer { actions in
+          described.withUnsafeBufferPointer { described in
+            ConcurrentChunks.forEach(count: actions.count) { range in
+              var siteTexts = CallSiteTexts()
+              for index in range {
+                var slot = starts[index]
+                let (order, store) = (actions[index].order, actions[index].store)
+                if order > 0 {
+                  let site = actions[index].site.map { siteTexts.text(of: $0) }
+                  (eventSlots.baseAddress! + slot).initialize(
+                    to: TimelineEntry.actionEvent(
+                      order: order, store: store, sequence: actions[index].sequence, site: site,
+                      described: described[index]))
+                  (causeSlots.baseAddress! + slot).initialize(
+                    to: EntryCause(
+                      rule: .recorded(actions[index].cause), effectRun: nil, changes: described[index].changes))
+                  slot += 1
+                }
+                if let notification = TimelineEntry.notification(
+                  order: order, notification: actions[index].notification, store: store,
+                  subscribers: actions[index].subscribers)
+                {
+                  (eventSlots.baseAddress! + slot).initialize(to: notification.event)
+                  (causeSlots.baseAddress! + slot).initialize(
+                    to: EntryCause(rule: notification.rule, effectRun: nil, changes: []))
+                }
+              }
+            }
           }
         }
+        eventsMade = total
       }
+      causesMade = total
+    }
+    if events.isEmpty {
+      (events, causes) = (madeEvents, madeCauses)
+    } else {
+      events += madeEvents
+      causes += madeCauses
     }
   }
 

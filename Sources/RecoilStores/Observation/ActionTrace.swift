@@ -133,8 +133,6 @@ import RecoilConcurrency
       timed.reserveCapacity(entries.count)
       for position in entries.indices { timed.append(entries[position]._causality._isTimed) }
       let spans = contents.timings.spans(timed: timed)
-      var records: [StoreActionRecord] = []
-      records.reserveCapacity(entries.count)
       // Where states are in an entry, worked out once: the code is generic, and a type's
       // layout would otherwise be looked up for every entry.
       let (base, stride, size) = (
@@ -142,25 +140,32 @@ import RecoilConcurrency
       )
       let beforeOffset = MemoryLayout<_Entry>.offset(of: \._before)
       let afterOffset = MemoryLayout<_Entry>.offset(of: \._after)
-      for position in entries.indices {
-        let causality = entries[position]._causality
-        // An action's state before is nearly always the one after the action before it: the
-        // same value, boxed once rather than copied into a box of its own.
-        var continues = false
-        if position > 0, let base, let beforeOffset, let afterOffset {
-          continues = StoredBytes.equal(
-            base + (position - 1) * stride + afterOffset, base + position * stride + beforeOffset, count: size)
+      // Thousands of entries, each boxed on its own: made on every core, each chunk into its
+      // own slots (see `ConcurrentChunks`).
+      return [StoreActionRecord](unsafeUninitializedCapacity: entries.count) { slots, made in
+        ConcurrentChunks.forEach(count: entries.count) { range in
+          for position in range {
+            let causality = entries[position]._causality
+            // An action's state before is nearly always the one after the action before it:
+            // the same value, boxed once rather than copied into a box of its own (within a
+            // chunk: the one before a chunk's first is made by another).
+            var continues = false
+            if position > range.lowerBound, let base, let beforeOffset, let afterOffset {
+              continues = StoredBytes.equal(
+                base + (position - 1) * stride + afterOffset, base + position * stride + beforeOffset, count: size)
+            }
+            let before: any Sendable = continues ? slots[position - 1].stateAfter : entries[position]._before
+            (slots.baseAddress! + position).initialize(
+              to: StoreActionRecord(
+                sequence: firstSequence + position, store: store, action: entries[position]._action,
+                stateBefore: before, stateAfter: entries[position]._after,
+                durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality._order,
+                cause: causality._cause, site: causality._site.isUnknown ? nil : causality._site,
+                subscribers: Int(causality._subscribers)))
+          }
         }
-        let before: any Sendable = continues ? records[position - 1].stateAfter : entries[position]._before
-        records.append(
-          StoreActionRecord(
-            sequence: firstSequence + position, store: store, action: entries[position]._action,
-            stateBefore: before, stateAfter: entries[position]._after,
-            durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality._order,
-            cause: causality._cause, site: causality._site.isUnknown ? nil : causality._site,
-            subscribers: Int(causality._subscribers)))
+        made = entries.count
       }
-      return records
     }
     return ActionRecording(
       records: records, dropped: contents.dropped, selectorEvaluations: contents.selectorEvaluations.elements,
