@@ -49,13 +49,19 @@ import Testing
       #expect(together == alone)
       #expect(try SnapshotCodec.decode(Data(together)) == snapshot)
     }
-    // Without actions or without a timeline, the other part alone.
-    for part in 0..<2 {
-      var partial = snapshot
-      if part == 0 { partial.actions = [] } else { partial.timeline = [] }
-      #expect(
-        SnapshotCodec.encodedOutput(partial, concurrentFrom: 0).bytes
-          == SnapshotCodec.encodedOutput(partial, concurrentFrom: .max).bytes)
+    // With no, one or some actions, and with or without a timeline after them, both layouts.
+    for actions in [0, 1, 2, 3, 7, snapshot.actions.count] {
+      for events in [0, 1, 60] {
+        var partial = snapshot
+        partial.actions = Array(snapshot.actions.prefix(actions))
+        partial.timeline = Array(snapshot.timeline.prefix(events))
+        for layout in [SnapshotCodec.Layout.pretty, .compact] {
+          #expect(
+            SnapshotCodec.encodedOutput(partial, layout: layout, concurrentFrom: 0).bytes
+              == SnapshotCodec.encodedOutput(partial, layout: layout, concurrentFrom: .max).bytes,
+            "\(actions) actions, \(events) events, \(layout)")
+        }
+      }
     }
   }
 
