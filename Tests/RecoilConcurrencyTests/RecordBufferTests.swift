@@ -13,6 +13,16 @@ import Testing
     #expect(buffer.dropped == 4)
   }
 
+  @Test func theSegmentsAreTheElementsInPlaceOldestFirst() {
+    var buffer = RecordBuffer<Int>(capacity: 4)
+    for value in 1...3 { buffer.append(value) }
+    buffer.withSegments { older, newer in #expect(Array(older) == [1, 2, 3] && newer.isEmpty) }
+    for value in 4...6 { buffer.append(value) }
+    buffer.withSegments { older, newer in #expect(Array(older) == [3, 4] && Array(newer) == [5, 6]) }
+    for value in 7...8 { buffer.append(value) }
+    buffer.withSegments { older, newer in #expect(Array(older) == [5, 6, 7, 8] && newer.isEmpty) }
+  }
+
   @Test func growingKeepsTheElementsInOrderWhereverTheOldestWas() {
     var buffer = RecordBuffer<String>(capacity: 3)
     for value in 1...5 { buffer.append("\(value)") }

@@ -46,14 +46,24 @@
     dropped &+= 1
   }
 
+  /// Calls `body` with the elements where they are, oldest first, in two parts: from the
+  /// oldest to the end of the storage, then from its start (empty until the buffer is full).
+  package func withSegments<Result>(
+    _ body: (UnsafeBufferPointer<Element>, UnsafeBufferPointer<Element>) throws -> Result
+  ) rethrows -> Result {
+    try body(
+      UnsafeBufferPointer(start: base + oldest, count: count - oldest), UnsafeBufferPointer(start: base, count: oldest))
+  }
+
   /// A copy of the elements, oldest first.
   package var elements: [Element] {
-    let slots = UnsafeBufferPointer(start: base, count: count)
-    var result: [Element] = []
-    result.reserveCapacity(count)
-    result.append(contentsOf: slots[oldest...])
-    result.append(contentsOf: slots[..<oldest])
-    return result
+    withSegments { older, newer in
+      var result: [Element] = []
+      result.reserveCapacity(older.count + newer.count)
+      result.append(contentsOf: older)
+      result.append(contentsOf: newer)
+      return result
+    }
   }
 
   /// Keeps more elements from now on (never fewer).

@@ -44,9 +44,12 @@
   package func spans(timed: [Bool]) -> [(start: UInt64, duration: UInt64?)] {
     // One array, filled in place: a snapshot makes this for every recorded operation.
     var spans = [(start: UInt64, duration: UInt64?)](repeating: (0, nil), count: timed.count)
-    var unclaimed = times.elements[...]
-    for index in timed.indices.reversed() where timed[index] {
-      if let owned = unclaimed.popLast() { spans[index] = (owned.startNanos, owned.durationNanos) }
+    // The newest times go to the newest timed entries; older ones beyond what is kept get none.
+    let kept = times.elements
+    var unclaimed = kept.count
+    for index in timed.indices.reversed() where timed[index] && unclaimed > 0 {
+      unclaimed -= 1
+      spans[index] = (kept[unclaimed].startNanos, kept[unclaimed].durationNanos)
     }
     StartEstimate.estimateStarts(&spans)
     return spans

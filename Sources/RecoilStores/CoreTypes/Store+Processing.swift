@@ -217,7 +217,7 @@ extension Store {
         $0.append(
           _ActionTrace._Entry(
             action: action, before: before, after: after,
-            causality: _ActionTrace._Causality(
+            causality: _ActionCausality(
               order: order, cause: cause, site: origin._site, subscribers: _storage._subscribers.count, isTimed: timed)),
           sequence: _storage._sequence, startNanos: start, durationNanos: duration)
       }

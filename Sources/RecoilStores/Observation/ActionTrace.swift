@@ -22,27 +22,8 @@ import RecoilConcurrency
     }
   }
 
-  /// An entry's place in the causal timeline: plain data.
-  @usableFromInline struct _Causality: BitwiseCopyable {
-    /// The action's place in the causal order; its notification, if any, is the next.
-    @usableFromInline var _order: UInt64
-    /// Its cause's place (0: none).
-    @usableFromInline var _cause: UInt64
-    /// Where it was dispatched; unknown for a replayed action.
-    @usableFromInline var _site: CallSite
-    /// How many subscribers were notified of the new state (none: no notification).
-    @usableFromInline var _subscribers: UInt32
-    /// Whether it was timed: its times are then in `timings`.
-    @usableFromInline var _isTimed: Bool
-
-    @inlinable init(order: UInt64, cause: UInt64, site: CallSite, subscribers: Int, isTimed: Bool) {
-      self._order = order
-      self._cause = cause
-      self._site = site
-      self._subscribers = UInt32(truncatingIfNeeded: subscribers)
-      self._isTimed = isTimed
-    }
-  }
+  /// An entry's place in the causal timeline (see ``_ActionCausality``).
+  @usableFromInline typealias _Causality = _ActionCausality
 
   /// The duration of an action that was not timed.
   @usableFromInline static var _untimed: UInt64 { .max }
@@ -104,73 +85,63 @@ import RecoilConcurrency
     selectorValues[name] = value
   }
 
-  /// What `recording(of:store:)` needs, copied under the store's lock.
-  struct Contents: @unchecked Sendable {
-    // Sendable: the entries hold Sendable states and actions.
-    let entries: [_Entry]
-    let dropped: Int
-    let timings: SampledTimes
-    let newestSequence: Int
-    let selectorEvaluations: RingBuffer<StoreSelectorEvaluation>
-    let selectorStatistics: [String: EvaluationStatistics]
-    let selectorValues: [String: any Sendable]
-  }
-
-  var contents: Contents {
-    Contents(
-      entries: _entries.elements, dropped: _entries.dropped, timings: _timings, newestSequence: _newestSequence,
-      selectorEvaluations: selectorEvaluations, selectorStatistics: selectorStatistics, selectorValues: selectorValues)
-  }
-
-  /// The entries, oldest first, in the form observers see; made outside the lock.
-  static func recording(of contents: Contents, store: String) -> ActionRecording {
-    let firstSequence = contents.newestSequence - contents.entries.count + 1
-    // This code is generic and not specialized for the store's types: it reads the entries
-    // through a buffer pointer, whose elements' fields are read in place, where an array's
-    // would copy each whole entry (action and both states) to read one field.
-    let records = contents.entries.withUnsafeBufferPointer { entries in
-      var timed: [Bool] = []
-      timed.reserveCapacity(entries.count)
-      for position in entries.indices { timed.append(entries[position]._causality._isTimed) }
-      let spans = contents.timings.spans(timed: timed)
-      // Where states are in an entry, worked out once: the code is generic, and a type's
-      // layout would otherwise be looked up for every entry.
-      let (base, stride, size) = (
-        UnsafeRawPointer(entries.baseAddress), MemoryLayout<_Entry>.stride, MemoryLayout<State>.size
-      )
-      let beforeOffset = MemoryLayout<_Entry>.offset(of: \._before)
-      let afterOffset = MemoryLayout<_Entry>.offset(of: \._after)
+  /// The entries, oldest first, in the form observers see. Called under the store's lock:
+  /// the entries are read where they are, as copying them out first takes about as long as
+  /// making the records, on every core, here.
+  func recording(store: String) -> ActionRecording {
+    let records = _entries.withSegments { older, newer in
+      let count = older.count + newer.count
+      let firstSequence = _newestSequence - count + 1
+      // This code is generic and not specialized for the store's types. An entry's fields are
+      // read at their offsets from its start, worked out here once: reading one through a
+      // typed pointer looks up the entry type's metadata for each entry, and an array's
+      // element would be copied whole (action and both states) to read one field.
+      let (size, stride) = (MemoryLayout<State>.size, MemoryLayout<_Entry>.stride)
+      let actionOffset = MemoryLayout<_Entry>.offset(of: \._action)!
+      let beforeOffset = MemoryLayout<_Entry>.offset(of: \._before)!
+      let afterOffset = MemoryLayout<_Entry>.offset(of: \._after)!
+      let causalityOffset = MemoryLayout<_Entry>.offset(of: \._causality)!
+      let (olderStart, newerStart) = (UnsafeRawPointer(older.baseAddress), UnsafeRawPointer(newer.baseAddress))
+      // The entry at a position from the oldest: in the ring's older part, then its newer one.
+      func entry(_ position: Int) -> UnsafeRawPointer {
+        position < older.count ? olderStart! + position * stride : newerStart! + (position - older.count) * stride
+      }
+      func causality(_ position: Int) -> _Causality {
+        entry(position).load(fromByteOffset: causalityOffset, as: _Causality.self)
+      }
+      let spans = _timings.spans(timed: (0..<count).map { causality($0)._isTimed })
       // Thousands of entries, each boxed on its own: made on every core, each chunk into its
       // own slots (see `ConcurrentChunks`).
-      return [StoreActionRecord](unsafeUninitializedCapacity: entries.count) { slots, made in
-        ConcurrentChunks.forEach(count: entries.count) { range in
+      return [StoreActionRecord](unsafeUninitializedCapacity: count) { slots, made in
+        ConcurrentChunks.forEach(count: count) { range in
           for position in range {
-            let causality = entries[position]._causality
+            let (current, causality) = (entry(position), causality(position))
             // An action's state before is nearly always the one after the action before it:
             // the same value, boxed once rather than copied into a box of its own (within a
             // chunk: the one before a chunk's first is made by another).
-            var continues = false
-            if position > range.lowerBound, let base, let beforeOffset, let afterOffset {
-              continues = StoredBytes.equal(
-                base + (position - 1) * stride + afterOffset, base + position * stride + beforeOffset, count: size)
-            }
-            let before: any Sendable = continues ? slots[position - 1].stateAfter : entries[position]._before
+            let continues =
+              position > range.lowerBound
+              && StoredBytes.equal(entry(position - 1) + afterOffset, current + beforeOffset, count: size)
+            let before: any Sendable =
+              continues
+              ? slots[position - 1].stateAfter : (current + beforeOffset).assumingMemoryBound(to: State.self).pointee
             (slots.baseAddress! + position).initialize(
               to: StoreActionRecord(
-                sequence: firstSequence + position, store: store, action: entries[position]._action,
-                stateBefore: before, stateAfter: entries[position]._after,
+                sequence: firstSequence + position, store: store,
+                action: (current + actionOffset).assumingMemoryBound(to: Action.self).pointee,
+                stateBefore: before, stateAfter: (current + afterOffset).assumingMemoryBound(to: State.self).pointee,
                 durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality._order,
                 cause: causality._cause, site: causality._site.isUnknown ? nil : causality._site,
                 subscribers: Int(causality._subscribers)))
           }
         }
-        made = entries.count
+        made = count
       }
     }
     return ActionRecording(
-      records: records, dropped: contents.dropped, selectorEvaluations: contents.selectorEvaluations.elements,
-      droppedSelectorEvaluations: contents.selectorEvaluations.dropped,
-      selectorStatistics: contents.selectorStatistics, selectorValues: contents.selectorValues)
+      records: records, dropped: _entries.dropped, selectorEvaluations: selectorEvaluations.elements,
+      droppedSelectorEvaluations: selectorEvaluations.dropped, selectorStatistics: selectorStatistics,
+      selectorValues: selectorValues)
   }
 }
 

@@ -48,9 +48,6 @@ extension Store {
   ///
   /// - Returns: The recording, read under the lock.
   public func recordedActions() -> ActionRecording {
-    guard let contents = _lock.withLock({ _storage._configuration._actionRecorder?.contents }) else {
-      return ActionRecording()
-    }
-    return _ActionTrace.recording(of: contents, store: name)
+    _lock.withLock { _storage._configuration._actionRecorder?.recording(store: name) } ?? ActionRecording()
   }
 }
