@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let squares = [Int](unsafeUninitializedCapacity: 10_000) { slots, count in
-///   nonisolated(unsafe) let slots = slots  // each chunk initializes only its own slots
+///   // Each chunk initializes only its own slots.
 ///   ConcurrentChunks.forEach(count: 10_000) { range in
 ///     for index in range { (slots.baseAddress! + index).initialize(to: index * index) }
 ///   }

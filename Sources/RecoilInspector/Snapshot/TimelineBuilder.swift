@@ -31,15 +31,9 @@ struct TimelineBuilder {
   private func since(_ nanos: UInt64) -> Int { Int(clamping: nanos &- startNanos) }
 
   private mutating func add(_ entry: consuming TimelineEntry) {
-    add(entry.event, cause: EntryCause(rule: entry.rule, effectRun: entry.effectRun, changes: entry.changes))
-  }
-
-  /// Adds an event by its parts: an action's event is made right here, in place, where taking
-  /// it out of an entry would copy it.
-  private mutating func add(_ event: consuming SnapshotEvent, cause: EntryCause) {
-    guard event.seq > 0 else { return }  // recorded before causal order existed
-    causes.append(cause)
-    events.append(consume event)
+    guard entry.event.seq > 0 else { return }  // recorded before causal order existed
+    causes.append(EntryCause(rule: entry.rule, effectRun: entry.effectRun, changes: entry.changes))
+    events.append((consume entry).event)
   }
 
   // MARK: - Sources

@@ -176,6 +176,7 @@ struct CauseResolver: Sendable {
   private let present: [Int]?
   /// How many of each store's latest actions are kept by number.
   private let actionWindow: Int
+  /// Whether actions are kept by number: a snapshot's resolver knows whether any entry asks.
   private let keepsActionsByNumber: Bool
 
   /// What a store's entries leave for the entries after them.

@@ -100,7 +100,6 @@ package struct ByteOutput: ~Copyable {
     count += length + (spaced ? 4 : 3)
   }
 
-  /// Appends a text's UTF-8 bytes.
   /// Writes at most `maximum` bytes (no more than 64) straight into the output: `write` is
   /// given where they go and returns how many it wrote. Short writes of a known bound then
   /// take one check for room, and may store whole words past what they keep.
@@ -121,6 +120,7 @@ package struct ByteOutput: ~Copyable {
     count += write(UnsafeMutableRawPointer(start + count))
   }
 
+  /// Appends a text's UTF-8 bytes.
   package mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { append(UnsafeRawBufferPointer($0)) }

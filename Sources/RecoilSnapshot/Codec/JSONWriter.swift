@@ -63,6 +63,7 @@ package struct JSONWriter: ~Copyable {
     }
     endArray()
   }
+
   /// An array member of one object per element, each object's members written by `fields`
   /// from the element read in place. An element handed to a closure by value is copied first,
   /// which for one of many strings is a retain and a release of each.
