@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import RecoilConcurrency
@@ -9,8 +8,8 @@ import Testing
   /// initialize it twice.
   @Test(arguments: [0, 1, 255, 511, 512, 513, 1_000, 10_007])
   func theChunksCoverEveryIndexOnce(count: Int) {
-    let visits = Mutex([Int](repeating: 0, count: count))
-    let ranges = Mutex<[Range<Int>]>([])
+    let visits = LockedValue([Int](repeating: 0, count: count))
+    let ranges = LockedValue<[Range<Int>]>([])
     ConcurrentChunks.forEach(count: count) { range in
       ranges.withLock { $0.append(range) }
       visits.withLock { visits in for index in range { visits[index] += 1 } }
@@ -24,7 +23,7 @@ import Testing
 
   @Test func aSmallPassIsOneChunkOnTheCallingThread() {
     let caller = CurrentThread.id
-    let seen = Mutex<[(Range<Int>, UInt)]>([])
+    let seen = LockedValue<[(Range<Int>, UInt)]>([])
     ConcurrentChunks.forEach(count: 300, minimumChunk: 256) { range in
       seen.withLock { $0.append((range, CurrentThread.id)) }
     }
@@ -33,7 +32,7 @@ import Testing
   }
 
   @Test func aLargePassIsSplitIntoSeveralChunks() {
-    let count = Mutex(0)
+    let count = LockedValue(0)
     ConcurrentChunks.forEach(count: 100_000, minimumChunk: 256) { _ in count.withLock { $0 += 1 } }
     #expect(count.withLock { $0 } > 1)
   }
