@@ -49,6 +49,9 @@ struct TimelineBuilder {
       starts.append(total)
       total += (actions[index].order > 0 ? 1 : 0) + (actions[index].notification != 0 ? 1 : 0)
     }
+    // None: an array made uninitialized with no room writes to the shared empty storage,
+    // which the thread sanitizer reports when two threads do it at once.
+    guard total > 0 else { return }
     // Thousands of actions: their entries are made on every core, each chunk into its own
     // slots (see `ConcurrentChunks`).
     var madeEvents: [SnapshotEvent] = []

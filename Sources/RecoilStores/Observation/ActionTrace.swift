@@ -89,8 +89,11 @@ import RecoilConcurrency
   /// the entries are read where they are, as copying them out first takes about as long as
   /// making the records, on every core, here.
   func recording(store: String) -> ActionRecording {
-    let records = _entries.withSegments { older, newer in
+    let records = _entries.withSegments { older, newer -> [StoreActionRecord] in
       let count = older.count + newer.count
+      // None: an array made uninitialized with no room writes to the shared empty storage,
+      // which the thread sanitizer reports when two threads do it at once.
+      guard count > 0 else { return [] }
       let firstSequence = _newestSequence - count + 1
       // This code is generic and not specialized for the store's types. An entry's fields are
       // read at their offsets from its start, worked out here once: reading one through a
