@@ -25,6 +25,9 @@ struct DescribedActions: Sendable {
   /// Nothing described yet.
   init() {}
 
+  /// Whether nothing is described.
+  var isEmpty: Bool { descriptions.isEmpty }
+
   /// Exactly `actions`, described by `described` (same order), which is kept as it is. A
   /// store's actions in a trace are consecutive; where numbers jump back (two stores of one
   /// name), the window starts again and what it dropped is described again.

@@ -114,28 +114,47 @@ final class InspectorCore: Sendable {
 
   func describeCached(_ actions: [StoreActionRecord]) -> [SnapshotAction] {
     let known = describedActions.withLock { $0 }
-    var missingPositions: [Int] = []
-    var described = known.descriptions(of: actions, missing: &missingPositions)
-    let missing = missingPositions
-    // Describing (reflection over both states) is most of a snapshot's cost, and each action
-    // stands alone: the new ones are described on every core, each chunk into its own slots.
-    described.withUnsafeMutableBufferPointer { slots in
-      nonisolated(unsafe) let slots = slots  // each chunk writes only its own indices
-      ConcurrentChunks.forEach(count: missing.count) { range in
-        // What reflection learns about the actions' types is kept per chunk, so no lock is taken.
-        let cache = ReflectionCache()
-        var names: [ExactValueKey: ActionDescription] = [:]
-        names.reserveCapacity(min(range.count, 4096))
-        for position in missing[range] {
-          slots[position] = describe(actions[position], cache: cache, names: &names)
-        }
+    let described: [SnapshotAction]
+    if known.isEmpty && !actions.isEmpty {
+      // The first snapshot: every action is new, and each slot is made once, by the chunk
+      // that describes it, rather than filled with a placeholder first and then replaced.
+      described = [SnapshotAction](unsafeUninitializedCapacity: actions.count) { slots, made in
+        describeOnEveryCore(actions, at: actions.indices) { (slots.baseAddress! + $0).initialize(to: $1) }
+        made = actions.count
       }
+    } else {
+      var missing: [Int] = []
+      var filled = known.descriptions(of: actions, missing: &missing)
+      filled.withUnsafeMutableBufferPointer { slots in
+        describeOnEveryCore(actions, at: missing) { slots[$0] = $1 }
+      }
+      described = filled
     }
     // What is kept becomes exactly what this trace holds: as bounded as the trace, and
     // sharing the descriptions' array.
     let kept = DescribedActions(actions, described)
     describedActions.withLock { $0 = kept }
     return described
+  }
+
+  /// Describes the actions at `positions`, handing each description to `deliver` with its
+  /// position: from any thread, several at once, each position once. Describing (reflection
+  /// over both states) is most of a snapshot's cost, and each action stands alone, so it is
+  /// done on every core, in chunks (see `ConcurrentChunks`).
+  private func describeOnEveryCore(
+    _ actions: [StoreActionRecord], at positions: some RandomAccessCollection<Int>,
+    _ deliver: (Int, consuming SnapshotAction) -> Void
+  ) {
+    ConcurrentChunks.forEach(count: positions.count) { range in
+      // What reflection learns about the actions' types is kept per chunk, so no lock is taken.
+      let cache = ReflectionCache()
+      var names: [ExactValueKey: ActionDescription] = [:]
+      names.reserveCapacity(min(range.count, 4096))
+      for offset in range {
+        let position = positions[positions.index(positions.startIndex, offsetBy: offset)]
+        deliver(position, describe(actions[position], cache: cache, names: &names))
+      }
+    }
   }
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths.
