@@ -56,3 +56,8 @@ import Testing
     #expect(Counted.alive.load(ordering: .relaxed) == before)
   }
 }
+
+extension RecordBuffer {
+  /// A copy of the elements, oldest first.
+  var elements: [Element] { withSegments { older, newer in Array(older) + Array(newer) } }
+}

@@ -62,3 +62,12 @@ import Testing
     #expect(starts == [100, 120, 120])
   }
 }
+
+extension StartEstimate {
+  /// The starts ``estimateStarts(_:)`` gives `spans`, in order.
+  static func starts(_ spans: [(start: UInt64, duration: UInt64?)]) -> [UInt64] {
+    var spans = spans
+    estimateStarts(&spans)
+    return spans.map(\.start)
+  }
+}

@@ -217,3 +217,10 @@ import Testing
     }
   }
 }
+
+extension JSONEscape {
+  /// The escape as text.
+  var text: String {
+    withUnsafeBytes(of: bytes.littleEndian) { String(decoding: $0.prefix(count), as: UTF8.self) }
+  }
+}

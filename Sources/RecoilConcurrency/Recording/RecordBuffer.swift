@@ -3,14 +3,14 @@
 ///
 /// Like ``RingBuffer`` it keeps the newest `capacity` elements and counts what it dropped,
 /// but it is not copyable: one recorder owns it and appends under its lock, and a reader
-/// copies ``elements`` under the same lock. So an append is a plain write into reserved
+/// reads the elements in place under the same lock (``withSegments(_:)``). So an append is a plain write into reserved
 /// memory, with no check for shared storage; that check and the copy it guards are what a
 /// `RingBuffer` append would cost an operation while a snapshot is being taken.
 ///
 /// ```swift
 /// var buffer = RecordBuffer<Int>(capacity: 2)
 /// for value in 1...3 { buffer.append(value) }
-/// buffer.elements  // [2, 3]
+/// buffer.withSegments { older, newer in Array(older) + Array(newer) }  // [2, 3]
 /// buffer.dropped   // 1
 /// ```
 @usableFromInline package struct RecordBuffer<Element>: ~Copyable {
@@ -53,17 +53,6 @@
   ) rethrows -> Result {
     try body(
       UnsafeBufferPointer(start: base + oldest, count: count - oldest), UnsafeBufferPointer(start: base, count: oldest))
-  }
-
-  /// A copy of the elements, oldest first.
-  package var elements: [Element] {
-    withSegments { older, newer in
-      var result: [Element] = []
-      result.reserveCapacity(older.count + newer.count)
-      result.append(contentsOf: older)
-      result.append(contentsOf: newer)
-      return result
-    }
   }
 
   /// Keeps more elements from now on (never fewer).

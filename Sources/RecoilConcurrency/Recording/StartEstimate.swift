@@ -2,23 +2,19 @@
 /// ones around them, so a sampled trace still reads in time order.
 ///
 /// ```swift
-/// let starts = StartEstimate.starts([(100, 10), (0, nil), (0, nil), (140, 5)])
-/// // [100, 120, 130, 140]: the two untimed ones share the gap from 110 to 140.
+/// var spans: [(start: UInt64, duration: UInt64?)] = [(100, 10), (0, nil), (0, nil), (140, 5)]
+/// StartEstimate.estimateStarts(&spans)
+/// spans.map(\.start)  // [100, 120, 130, 140]: the two untimed ones share the gap from 110 to 140
 /// ```
 package enum StartEstimate {
+  /// Sets the start of each operation with no duration, in place.
+  ///
   /// - Parameter spans: Each operation in order: its start and duration when timed, or a nil
-  ///   duration (and any start) when not.
-  /// - Returns: The timed operations' own starts; an untimed run's starts spread evenly
-  ///   between the end of the timed operation before it and the start of the one after it.
-  ///   A run with nothing timed after it gets the end of the one before; with nothing timed
-  ///   before it, the start of the one after; with nothing timed at all, 0.
-  package static func starts(_ spans: [(start: UInt64, duration: UInt64?)]) -> [UInt64] {
-    var spans = spans
-    estimateStarts(&spans)
-    return spans.map(\.start)
-  }
-
-  /// ``starts(_:)`` in place: sets the start of each operation with no duration.
+  ///   duration (and any start) when not. Afterwards the timed operations keep their own
+  ///   starts; an untimed run's starts spread evenly between the end of the timed operation
+  ///   before it and the start of the one after it. A run with nothing timed after it gets the
+  ///   end of the one before; with nothing timed before it, the start of the one after; with
+  ///   nothing timed at all, 0.
   package static func estimateStarts(_ spans: inout [(start: UInt64, duration: UInt64?)]) {
     var previousEnd: UInt64?
     var runStart = 0

@@ -37,19 +37,11 @@ struct TimelineEntry: Sendable {
   static func action(
     _ record: StoreActionRecord, described action: SnapshotAction, site: String? = nil
   ) -> TimelineEntry {
-    Self.action(
-      order: record.order, cause: record.cause, store: record.store, sequence: record.sequence,
-      site: site ?? record.site?.description, described: action)
-  }
-
-  /// A store action, from the parts of its record that a timeline shows: read one by one
-  /// from a record in place, they spare copying the whole record.
-  static func action(
-    order: UInt64, cause: UInt64, store: String, sequence: Int, site: String?, described action: SnapshotAction
-  ) -> TimelineEntry {
     TimelineEntry(
-      event: actionEvent(order: order, store: store, sequence: sequence, site: site, described: action),
-      rule: .recorded(cause), changes: action.changes)
+      event: actionEvent(
+        order: record.order, store: record.store, sequence: record.sequence, site: site ?? record.site?.description,
+        described: action),
+      rule: .recorded(record.cause), changes: action.changes)
   }
 
   /// The event of a store action; its cause is found by the rule `.recorded(cause)`.

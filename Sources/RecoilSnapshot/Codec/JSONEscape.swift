@@ -7,7 +7,8 @@
 ///
 /// ```swift
 /// let bytes: [UInt8] = Array("a\"b".utf8)
-/// bytes.withUnsafeBufferPointer { JSONEscape(of: $0, at: 1).text }  // "\\\""
+/// let escape = bytes.withUnsafeBufferPointer { JSONEscape(of: $0, at: 1) }
+/// (escape.count, escape.length)  // (2, 1): `\"` for the quote
 /// ```
 struct JSONEscape {
   /// The escape's bytes, first byte lowest; none when the character is copied as it is.
@@ -79,10 +80,5 @@ struct JSONEscape {
     }
     count = 6
     self.length = length
-  }
-
-  /// The escape as text, for tests and messages.
-  var text: String {
-    withUnsafeBytes(of: bytes.littleEndian) { String(decoding: $0.prefix(count), as: UTF8.self) }
   }
 }
