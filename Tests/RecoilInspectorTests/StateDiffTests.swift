@@ -131,6 +131,25 @@ import Testing
     #expect(render(StateDiff.changes(from: Masked(), to: Masked(hidden: 2))) == ["shown: 10 -> 20"])
   }
 
+  /// Equal by its own `==`, which looks at the id only.
+  struct Tagged: Equatable {
+    var id = 1
+    var note = "first"
+    static func == (lhs: Tagged, rhs: Tagged) -> Bool { lhs.id == rhs.id }
+  }
+
+  @Test func aStructIsComparedByItsFieldsWhateverItsEqualitySays() {
+    // What changed is shown even where `==` hides it, at the top and nested.
+    #expect(render(StateDiff.changes(from: Tagged(), to: Tagged(note: "second"))) == [#"note: "first" -> "second""#])
+    struct Screen { var tagged = Tagged() }
+    #expect(
+      render(StateDiff.changes(from: Screen(), to: Screen(tagged: Tagged(note: "second"))))
+        == [#"tagged.note: "first" -> "second""#])
+    // Fields whose bytes differ but whose values are equal are no change.
+    let built = String(["a", "long", "note", "built", "at", "run", "time"].joined(separator: " "))
+    #expect(StateDiff.changes(from: Tagged(note: built), to: Tagged(note: String(built.reversed().reversed()))).isEmpty)
+  }
+
   @Test func aCacheSharedAcrossDiffsGivesTheSameChanges() {
     let cache = ReflectionCache()
     struct Counter: Equatable { var count = 0; var label = "a" }

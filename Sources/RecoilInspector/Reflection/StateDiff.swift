@@ -5,7 +5,10 @@ import RecoilStores
 /// enums with payloads, tuples, arrays, dictionaries, sets and optionals.
 ///
 /// Paths read like Swift: `user.name`, `cart.items[2]`, `prices["A1"]`, `status.loaded.0`.
-/// Leaves are compared by their description, so any value can be diffed. Previews go through
+/// Leaves are compared by their description, so any value can be diffed. A struct or tuple
+/// whose stored fields are known is compared field by field, whatever its `==` says: the diff
+/// shows what changed, even where equality looks away. Other parts that are Equatable and
+/// equal are skipped. Previews go through
 /// the inspector's ``Redactor``: a redacted path or value is reported as changed, never with
 /// its text.
 enum StateDiff {
@@ -33,11 +36,18 @@ enum StateDiff {
   ) {
     let (previewLength, limit, redactor) = (context.previewLength, context.limit, context.redactor)
     guard result.count < limit else { return }
-    // Equal parts are skipped without reflecting on them: an action usually changes one path
-    // of a state whose types are Equatable. Scalars are compared by their text below, which
-    // they are equal by, without the casts that comparing them as Equatable takes.
     let scalars = ReflectionCache.isScalar(before) && ReflectionCache.isScalar(after)
-    if !scalars, context.cache.isEqual(before, after) == true { return }
+    let sameType = type(of: before) == type(of: after)
+    // A struct or tuple whose fields are known is compared field by field below: only the
+    // fields whose bytes differ are looked into, and each of those is compared as a whole.
+    let fields = !scalars && sameType ? context.cache.fields(of: before) : nil
+    // Other equal parts are skipped without reflecting on them: an action usually changes one
+    // path of a state whose types are Equatable. Scalars are compared by their text below,
+    // which they are equal by, without the casts that comparing them as Equatable takes. A
+    // whole struct with known fields is not: `==` copies both values out of their boxes and
+    // compares every field, where the bytes settle most of them, and an action nearly always
+    // changes its state.
+    if !scalars, fields == nil, context.cache.isEqual(before, after) == true { return }
     func preview(_ value: Any, _ at: String) -> String {
       redactor.preview(value, at: at, limit: previewLength, cache: context.cache)
     }
@@ -63,10 +73,8 @@ enum StateDiff {
       }
       return
     }
-    let sameType = type(of: before) == type(of: after)
-    // A struct or tuple whose fields are known: only the fields whose bytes differ are looked
-    // into, in the order a mirror shows them.
-    if sameType, let fields = context.cache.fields(of: before) {
+    // In the order a mirror shows them.
+    if let fields {
       for (label, old, new) in fields.differences(before, after) {
         collect(old, new, path: join(path, label.hasPrefix(".") ? String(label.dropFirst()) : label), into: &result)
       }
