@@ -45,9 +45,13 @@ struct TimelineBuilder {
     var starts: [Int] = []
     starts.reserveCapacity(actions.count)
     var total = 0
-    for index in actions.indices {
-      starts.append(total)
-      total += (actions[index].order > 0 ? 1 : 0) + (actions[index].notification != 0 ? 1 : 0)
+    // Read in place: an array's element is copied whole (action and both states) to read two
+    // of its fields.
+    actions.withUnsafeBufferPointer { records in
+      for index in records.indices {
+        starts.append(total)
+        total += (records[index].order > 0 ? 1 : 0) + (records[index].notification != 0 ? 1 : 0)
+      }
     }
     // None: an array made uninitialized with no room writes to the shared empty storage,
     // which the thread sanitizer reports when two threads do it at once.

@@ -41,6 +41,12 @@ public struct ActionDescription: Sendable, Equatable {
     var current: Any = action
     var payload: String?
     while true {
+      // A scalar has no cases: it is the innermost payload, known from its type without
+      // looking its cases up (the cache remembers the enum's, which the next action needs).
+      if ReflectionCache.isScalar(current) {
+        if !cases.isEmpty { payload = describePayload(current) }
+        break
+      }
       // An enum whose metadata says its cases is read through that, sparing a mirror.
       if let enumCases = cache.enumCases(of: current), let (label, inner) = enumCases.case(of: current) {
         guard let inner else {
@@ -55,9 +61,9 @@ public struct ActionDescription: Sendable, Equatable {
         current = inner
         continue
       }
-      // A payload that is a scalar or a tuple is the innermost one; knowing it from its type
-      // spares a mirror.
-      let mirror = ReflectionCache.isScalar(current) || cache.isTuple(current) ? nil : Mirror(reflecting: current)
+      // A payload that is a tuple is the innermost one; knowing it from its type spares a
+      // mirror.
+      let mirror = cache.isTuple(current) ? nil : Mirror(reflecting: current)
       guard let mirror, mirror.displayStyle == .enum else {
         if !cases.isEmpty { payload = describePayload(current) }
         break
