@@ -312,6 +312,8 @@ public final class Inspector: Sendable {
     snapshot.dropped = SnapshotDropCounts(
       actions: droppedActions, evaluations: droppedEvaluations,
       events: journal.droppedEvents + core.droppedEventCount, timeline: assembled.dropped)
+    // The records, which the snapshot no longer needs, are freed while it is written.
+    BackgroundRelease.drop((consume actions, consume storeRecordings, consume containerRecordings, consume timeline))
     return snapshot
   }
 
@@ -327,6 +329,8 @@ public final class Inspector: Sendable {
     let snapshot = snapshot()
     // Streamed into the file as it is encoded: a large snapshot is never whole in memory.
     try AtomicFile.write(to: url) { SnapshotCodec.encode(snapshot, into: $0) }
+    // Written: freed on another thread, so that the caller goes on at once.
+    BackgroundRelease.drop(consume snapshot)
   }
 
   // MARK: - Live stream
