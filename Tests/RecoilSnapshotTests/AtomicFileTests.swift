@@ -123,3 +123,35 @@ private func temporaryDirectory() throws -> URL {
   #expect(output.count == 0)
   #expect(received.bytes == expected)
 }
+
+@Test func aFileInPlaceIsReplacedAsARenameWouldAndNothingIsLeftBeside() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let file = directory.appending(path: "out.json")
+  try AtomicFile.write(Data("old".utf8), to: file)
+  // A reader that opened the old file goes on reading it; another name of it keeps it.
+  let reader = try FileHandle(forReadingFrom: file)
+  defer { try? reader.close() }
+  let otherName = directory.appending(path: "other-name.json")
+  try FileManager.default.linkItem(at: file, to: otherName)
+  try AtomicFile.write(Data("new".utf8), to: file)
+  #expect(try String(contentsOf: file, encoding: .utf8) == "new")
+  #expect(try reader.readToEnd() == Data("old".utf8))
+  #expect(try String(contentsOf: otherName, encoding: .utf8) == "old")
+  #expect(
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["other-name.json", "out.json"])
+}
+
+@Test func aSymbolicLinkInPlaceIsReplacedAndWhatItNamedIsUntouched() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let target = directory.appending(path: "target.json")
+  try AtomicFile.write(Data("target".utf8), to: target)
+  let link = directory.appending(path: "link.json")
+  try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+  try AtomicFile.write(Data("new".utf8), to: link)
+  #expect(try String(contentsOf: target, encoding: .utf8) == "target")
+  #expect(try String(contentsOf: link, encoding: .utf8) == "new")
+  #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil)
+  #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.json", "target.json"])
+}

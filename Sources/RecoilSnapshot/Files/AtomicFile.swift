@@ -13,8 +13,9 @@ import Foundation
 
 /// Writes a file so that readers see either the old contents or the new, never a mix.
 ///
-/// The data goes to a temporary file beside the destination, which is then renamed over it.
-/// On failure the destination is untouched and the temporary file is removed.
+/// The data goes to a temporary file beside the destination, which then takes its place
+/// (see `FileReplacement`). On failure the destination is untouched and the temporary file
+/// is removed.
 ///
 /// ```swift
 /// try AtomicFile.write(SnapshotCodec.encode(snapshot), to: URL(filePath: "cart.snapshot.json"))
@@ -43,7 +44,7 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - data: The complete new contents.
   ///   - url: A file URL; its directory must exist.
-  /// - Throws: ``WriteError`` when the temporary file cannot be created, written or renamed.
+  /// - Throws: ``WriteError`` when the temporary file cannot be created, written or moved into place.
   public static func write(_ data: Data, to url: URL) throws(WriteError) {
     if let failure = data.withUnsafeBytes({ failure(writing: $0, to: url) }) { throw failure }
   }
@@ -97,7 +98,7 @@ public enum AtomicFile {
     try finish(temporary, failure: writeAll(bytes, to: temporary.descriptor))
   }
 
-  /// An open temporary file beside a destination, to be renamed over it.
+  /// An open temporary file beside a destination, to take its place.
   private struct Temporary {
     let descriptor: Int32
     let temporaryPath: String
@@ -141,12 +142,12 @@ public enum AtomicFile {
     return nil
   }
 
-  /// Closes the temporary file and renames it over the destination, or removes it when
+  /// Closes the temporary file and moves it to the destination, or removes it when
   /// writing failed (`failure`) or closing or renaming does.
   private static func finish(_ temporary: Temporary, failure: Int32?) throws(WriteError) {
     var failure = failure
     if close(temporary.descriptor) != 0, failure == nil { failure = errno }
-    if failure == nil, rename(temporary.temporaryPath, temporary.path) != 0 { failure = errno }
+    if failure == nil { failure = FileReplacement.move(temporary.temporaryPath, to: temporary.path) }
     if let failure {
       unlink(temporary.temporaryPath)
       throw WriteError(path: temporary.path, reason: Self.reason(failure))
