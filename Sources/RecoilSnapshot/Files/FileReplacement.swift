@@ -19,6 +19,10 @@ import Foundation
 /// by the kernel in the background, as a new file is. Where the system cannot swap, or no
 /// file is there yet, it is a plain rename.
 ///
+/// What the safeguard gave is given up, as for any write that is not synced: should the
+/// system (not the program) stop before the kernel has written the file, it may be found
+/// empty afterwards. Snapshots and reports are remade by running again.
+///
 /// ```swift
 /// if let number = FileReplacement.move(".out.json.tmp", to: "out.json") { print(strerror(number)) }
 /// ```
