@@ -73,7 +73,7 @@ enum StateDiff {
       }
       return
     }
-    // In the order a mirror shows them.
+    // The fields whose bytes differ, in the order a mirror shows them.
     if let fields {
       for (label, old, new) in fields.differences(before, after) {
         collect(old, new, path: join(path, label.hasPrefix(".") ? String(label.dropFirst()) : label), into: &result)
