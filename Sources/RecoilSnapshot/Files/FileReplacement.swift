@@ -24,7 +24,7 @@ import Foundation
 /// empty afterwards. Snapshots and reports are remade by running again.
 ///
 /// ```swift
-/// if let number = FileReplacement.move(".out.json.tmp", to: "out.json") { print(strerror(number)) }
+/// if let number = FileReplacement.move(".out.json.tmp", to: "out.json") { print(String(cString: strerror(number))) }
 /// ```
 enum FileReplacement {
   /// Moves the file at `source` to `destination`, replacing what is there.
