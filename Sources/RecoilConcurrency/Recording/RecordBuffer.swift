@@ -3,9 +3,10 @@
 ///
 /// Like ``RingBuffer`` it keeps the newest `capacity` elements and counts what it dropped,
 /// but it is not copyable: one recorder owns it and appends under its lock, and a reader
-/// reads the elements in place under the same lock (``withSegments(_:)``). So an append is a plain write into reserved
-/// memory, with no check for shared storage; that check and the copy it guards are what a
-/// `RingBuffer` append would cost an operation while a snapshot is being taken.
+/// reads the elements in place under the same lock (``withSegments(_:)``). So an append is a
+/// plain write into reserved memory, with no check for shared storage; that check and the
+/// copy it guards are what a `RingBuffer` append would cost an operation while a snapshot is
+/// being taken.
 ///
 /// ```swift
 /// var buffer = RecordBuffer<Int>(capacity: 2)

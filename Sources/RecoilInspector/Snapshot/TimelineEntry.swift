@@ -169,7 +169,7 @@ struct CauseResolver: Sendable {
   /// How many of each store's latest actions are kept by number.
   private let actionWindow: Int
   /// Whether actions are kept by number: a snapshot's resolver knows whether any entry asks.
-  private let keepsActionsByNumber: Bool
+  private let findsActionsByNumber: Bool
 
   /// What a store's entries leave for the entries after them.
   private struct StoreCauses {
@@ -188,7 +188,7 @@ struct CauseResolver: Sendable {
   init() {
     present = nil
     actionWindow = 4096
-    keepsActionsByNumber = true
+    findsActionsByNumber = true
   }
 
   /// A resolver for a snapshot's entries, whose numbers are `present` (ascending). Actions
@@ -196,7 +196,7 @@ struct CauseResolver: Sendable {
   init(present: [Int], findsActionsByNumber: Bool = true) {
     self.present = present
     actionWindow = max(present.count, 1)
-    keepsActionsByNumber = findsActionsByNumber
+    self.findsActionsByNumber = findsActionsByNumber
   }
 
   /// The entry with its cause set, noting it for the entries after it.
@@ -213,23 +213,15 @@ struct CauseResolver: Sendable {
     case .none: event.cause = nil
     case .order(let order): event.cause = isPresent(Int(order)) ? Int(order) : nil
     case .latestChange(let node): event.cause = latestChange[node]
-    case .latestAction(let store):
-      let index = index(of: store)
-      event.cause = index.flatMap { stores[$0].latestAction }
-    case .action(let store, let sequence):
-      let index = index(of: store)
-      event.cause = index.flatMap { stores[$0].actions[sequence] }
+    case .latestAction(let store): event.cause = index(of: store).flatMap { stores[$0].latestAction }
+    case .action(let store, let sequence): event.cause = index(of: store).flatMap { stores[$0].actions[sequence] }
     case .effectStart(let store, let run):
-      if let index = index(of: store) {
-        event.cause = stores[index].effectStarts.removeValue(forKey: run)
-      } else {
-        event.cause = nil
-      }
+      event.cause = index(of: store).flatMap { stores[$0].effectStarts.removeValue(forKey: run) }
     }
     switch event.kind {
     case .action:
       if let store = event.store {
-        stores[indexAdding(store)].note(action: event.action, seq: event.seq, byNumber: keepsActionsByNumber)
+        stores[indexAdding(store)].note(action: event.action, seq: event.seq, byNumber: findsActionsByNumber)
       }
     case .write, .resolution:
       if let node = event.node { latestChange[node] = event.seq }

@@ -29,8 +29,7 @@ struct JSONEscape {
   init(of input: UnsafeBufferPointer<UInt8>, at index: Int) {
     let byte = input[index]
     switch byte {
-    case UInt8(ascii: "\""): self.init(backslashAnd: byte)
-    case UInt8(ascii: "\\"): self.init(backslashAnd: byte)
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): self.init(backslashAnd: byte)
     case 0x0A: self.init(backslashAnd: UInt8(ascii: "n"))
     case 0x0D: self.init(backslashAnd: UInt8(ascii: "r"))
     case 0x09: self.init(backslashAnd: UInt8(ascii: "t"))

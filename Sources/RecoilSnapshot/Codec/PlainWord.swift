@@ -22,7 +22,6 @@ enum PlainWord {
     return control | high | quote | backslash == 0
   }
 
-  /// Non-zero exactly when some byte of `word` is zero.
   /// The eight bytes of `base` from `index`; past `count`, spaces, which are plain. A short
   /// string, or the end of a long one, is then looked at in one word too.
   @inline(__always) static func load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> UInt64 {
@@ -33,6 +32,7 @@ enum PlainWord {
     return word
   }
 
+  /// Non-zero exactly when some byte of `word` is zero.
   @inline(__always) private static func hasZeroByte(_ word: UInt64) -> UInt64 {
     (word &- ones) & ~word & highBits
   }

@@ -12,18 +12,15 @@ import RecoilConcurrency
     @usableFromInline var _before: State
     @usableFromInline var _after: State
     /// Its place in the causal timeline, and whether it was timed.
-    @usableFromInline var _causality: _Causality
+    @usableFromInline var _causality: _ActionCausality
 
-    @inlinable init(action: Action, before: State, after: State, causality: _Causality) {
+    @inlinable init(action: Action, before: State, after: State, causality: _ActionCausality) {
       self._action = action
       self._before = before
       self._after = after
       self._causality = causality
     }
   }
-
-  /// An entry's place in the causal timeline (see ``_ActionCausality``).
-  @usableFromInline typealias _Causality = _ActionCausality
 
   /// The duration of an action that was not timed.
   @usableFromInline static var _untimed: UInt64 { .max }
@@ -109,8 +106,8 @@ import RecoilConcurrency
       func entry(_ position: Int) -> UnsafeRawPointer {
         position < older.count ? olderStart! + position * stride : newerStart! + (position - older.count) * stride
       }
-      func causality(_ position: Int) -> _Causality {
-        entry(position).load(fromByteOffset: causalityOffset, as: _Causality.self)
+      func causality(_ position: Int) -> _ActionCausality {
+        entry(position).load(fromByteOffset: causalityOffset, as: _ActionCausality.self)
       }
       let spans = _timings.spans(timed: (0..<count).map { causality($0)._isTimed })
       // Thousands of entries, each boxed on its own: made on every core, each chunk into its
