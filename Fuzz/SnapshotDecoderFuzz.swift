@@ -4,7 +4,10 @@
 //
 // Properties checked on every input, beyond "no crash, no hang":
 // - decoding either succeeds or throws a SnapshotError whose position lies inside the text;
-// - what decodes re-encodes (pretty and compact) to text that decodes to the same snapshot.
+// - what decodes re-encodes (pretty and compact) to text that decodes to the same snapshot;
+// - what the commands compute from a snapshot's numbers (durations shown by every command,
+//   trace's roots, query's sums and reach, diff's ratios, check's limits) never traps, for any
+//   number the decoder accepts, up to Int.max (the dictionary holds numbers at the limits).
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -30,5 +33,54 @@ public func fuzzSnapshotDecoder(_ start: UnsafeRawPointer?, _ count: Int) -> CIn
     }
     precondition(again == snapshot, "a round trip changed the snapshot")
   }
+  analyse(snapshot)
   return 0
+}
+
+/// Runs the analyses the commands make on `snapshot`; a trap is the failure looked for.
+private func analyse(_ snapshot: Snapshot) {
+  var shown = 0
+  func show(_ nanos: Int?) {
+    guard let nanos else { return }
+    shown &+= DurationText.format(nanos: nanos).utf8.count &+ DurationText.milliseconds(nanos: nanos).utf8.count
+  }
+  var wasted = 0
+  for node in snapshot.nodes {
+    guard let stats = node.evaluations else { continue }
+    show(stats.estimatedTotalNanos)
+    show(stats.meanNanos)
+    show(stats.maxNanos)
+    show(stats.lastNanos)
+    show(stats.totalNanos)
+  }
+  for action in snapshot.actions {
+    show(action.durationNanos)
+    show(action.atNanos)
+  }
+  let index = TimelineIndex(snapshot)
+  for event in index.events {
+    show(event.durationNanos)
+    show(event.atNanos)
+    if event.changed == false { wasted = wasted.addingSaturated(event.durationNanos ?? 0) }
+    precondition(index.root(of: event).cause.flatMap { index.event(seq: $0) } == nil, "a root with a known cause")
+  }
+  show(wasted)
+  show(snapshot.elapsedNanos)
+  if let first = snapshot.nodes.first { _ = snapshot.dependents(of: first.id) }
+  // Against a snapshot of the same graph whose every time is 1 ns, both ways.
+  var quiet = snapshot
+  for index in quiet.nodes.indices where quiet.nodes[index].evaluations != nil {
+    quiet.nodes[index].evaluations = SnapshotEvaluations(
+      count: 1, totalNanos: 1, minNanos: 1, maxNanos: 1, lastNanos: 1)
+  }
+  for difference in [GraphDifference(from: quiet, to: snapshot), GraphDifference(from: snapshot, to: quiet)] {
+    shown &+= difference.json().utf8.count
+    for timing in difference.timings { shown &+= timing.description.utf8.count }
+  }
+  var budget = Budget()
+  budget.maxNodes = 0
+  budget.evaluations = [Budget.EvaluationRule(match: "*", maxCount: 0, maxTotalNanos: 0, maxMeanNanos: 0, maxNanos: 0)]
+  budget.actions = [Budget.ActionRule(match: "*", maxNanos: 0)]
+  _ = BudgetCheck(budget: budget).check(snapshot)
+  precondition(shown >= 0)
 }

@@ -118,6 +118,11 @@ package struct JSONWriter: ~Copyable {
       output.append("null")
       return
     }
+    // Past 2^53 a double has no fraction to write, and past Int's range no Int to make.
+    guard abs(value) < 9.0e15 else {
+      output.append(value.description)  // such as 9.2e+16, valid JSON
+      return
+    }
     let hundredths = Int((value * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""
     let magnitude = abs(hundredths)

@@ -22,13 +22,23 @@ public enum DurationText {
     let nanos = max(nanos, 0)
     if nanos < 1_000 { return String(nanos) + " ns" }
     // Tenths of the unit, rounded; a value that rounds up to 1000 moves to the next unit.
+    // Divisions only, never a product: a duration read from a file may be near `Int.max`.
     // (Written out, not looped over a table: `live` formats one per event.)
-    let microTenths = (nanos * 10 + 500) / 1_000
+    let microTenths = rounded(nanos, dividedBy: 100)
     if microTenths < 10_000 { return String(microTenths / 10) + "." + String(microTenths % 10) + " µs" }
-    let milliTenths = (nanos * 10 + 500_000) / 1_000_000
+    let milliTenths = rounded(nanos, dividedBy: 100_000)
     if milliTenths < 10_000 { return String(milliTenths / 10) + "." + String(milliTenths % 10) + " ms" }
-    let hundredths = (nanos / 1_000 * 100 + 500_000) / 1_000_000
+    let hundredths = rounded(nanos, dividedBy: 10_000_000)
     return "\(hundredths / 100).\(twoDigits(hundredths % 100)) s"
+  }
+
+  /// `value / divisor` rounded to nearest, for a non-negative value up to `Int.max`.
+  ///
+  /// ```swift
+  /// DurationText.rounded(1_250, dividedBy: 100)  // 13
+  /// ```
+  package static func rounded(_ value: Int, dividedBy divisor: Int) -> Int {
+    value / divisor + (value % divisor >= (divisor + 1) / 2 ? 1 : 0)
   }
 
   /// A point in time as milliseconds with three decimals, right-aligned in `width` columns:
@@ -43,7 +53,7 @@ public enum DurationText {
   ///   - width: The minimum width; the text is padded with spaces on the left.
   /// - Returns: The text, without a unit.
   public static func milliseconds(nanos: Int, width: Int = 0) -> String {
-    let micros = (max(nanos, 0) + 500) / 1_000
+    let micros = rounded(max(nanos, 0), dividedBy: 1_000)
     let fraction = micros % 1_000
     let text = "\(micros / 1_000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
     let padding = width - text.utf8.count

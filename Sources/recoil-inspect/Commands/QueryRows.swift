@@ -20,7 +20,7 @@ struct WastedWork {
       row.evaluations += 1
       if event.changed == false {
         row.wasted += 1
-        row.timedNanos += event.durationNanos ?? 0
+        row.timedNanos = row.timedNanos.addingSaturated(event.durationNanos ?? 0)
       }
       rows[node] = row
     }

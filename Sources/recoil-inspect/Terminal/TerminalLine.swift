@@ -1,3 +1,5 @@
+import RecoilSnapshot
+
 /// A line of terminal output built as UTF-8 bytes: literals, app text made inert, numbers
 /// and styles, with no intermediate strings. `live` prints a line per event, a million of them
 /// for a long recording, so it writes them this way.
@@ -62,7 +64,7 @@ struct TerminalLine {
   /// Appends a time in milliseconds with three decimals, right-aligned in `width` columns, as
   /// ``DurationText/milliseconds(nanos:width:)`` writes it, without making a string.
   mutating func appendMilliseconds(nanos: Int, width: Int) {
-    let micros = (max(nanos, 0) + 500) / 1_000
+    let micros = DurationText.rounded(max(nanos, 0), dividedBy: 1_000)
     let whole = micros / 1_000
     var digits = 1
     var rest = whole
@@ -89,7 +91,9 @@ struct TerminalLine {
   mutating func appendInert(_ text: String) {
     var text = text
     let clean = text.withUTF8 { utf8 -> Bool in
-      for byte in utf8 where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return false }
+      for byte in utf8 where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+        return false
+      }
       bytes.append(contentsOf: utf8)
       return true
     }
