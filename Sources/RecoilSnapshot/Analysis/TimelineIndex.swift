@@ -13,6 +13,9 @@ public struct TimelineIndex: Sendable {
   public let events: [SnapshotEvent]
   private let positionOfSeq: [Int: Int]
   private let consequences: [Int: [Int]]
+  /// The position of each entry's root cause, found once for all: a cause comes before what it
+  /// caused, so one pass in order gives every root.
+  private let rootPositions: [Int]
   private let actionPositions: [String: [Int: Int]]
   private let actions: [SnapshotAction]
   /// The position of each action's entry, by store and the store's number.
@@ -35,6 +38,17 @@ public struct TimelineIndex: Sendable {
         consequences[causePosition, default: []].append(position)
       }
     }
+    var rootPositions: [Int] = []
+    rootPositions.reserveCapacity(events.count)
+    for (position, event) in events.enumerated() {
+      // A cause that is not earlier (only a snapshot made in code can have one; the decoder
+      // refuses it) makes the entry a root of its own.
+      if let cause = event.cause, let causePosition = positionOfSeq[cause], causePosition < position {
+        rootPositions.append(rootPositions[causePosition])
+      } else {
+        rootPositions.append(position)
+      }
+    }
     var entryPositions: [String: [Int: Int]] = [:]
     for (position, event) in events.enumerated() where event.kind == .action {
       if let store = event.store, let number = event.action { entryPositions[store, default: [:]][number] = position }
@@ -46,6 +60,7 @@ public struct TimelineIndex: Sendable {
     self.events = events
     self.positionOfSeq = positionOfSeq
     self.consequences = consequences
+    self.rootPositions = rootPositions
     self.actionPositions = actionPositions
     self.actions = snapshot.actions
     self.entryPositions = entryPositions
@@ -124,7 +139,8 @@ public struct TimelineIndex: Sendable {
   /// - Parameter event: An entry of this timeline.
   /// - Returns: The root; `event` itself when it has no known cause.
   public func root(of event: SnapshotEvent) -> SnapshotEvent {
-    chain(to: event)[0]
+    guard let position = positionOfSeq[event.seq] else { return event }
+    return events[rootPositions[position]]
   }
 
   /// The latest write, evaluation or resolution of a node (at or before `seq`, when given).

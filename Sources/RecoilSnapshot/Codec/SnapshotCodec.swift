@@ -27,7 +27,7 @@ public enum SnapshotCodec {
     do {
       return try result.get()
     } catch {
-      throw error.resolvingPositions(in: SourceText(bytes: [UInt8](data)))
+      throw error.resolvingPositions(in: SourceText(bytes: data))
     }
   }
 

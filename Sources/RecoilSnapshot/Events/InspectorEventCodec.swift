@@ -118,7 +118,7 @@ public enum InspectorEventCodec {
     do throws(SnapshotError) {
       return try EventDecoder.decode(line)
     } catch {
-      throw error.resolvingPositions(in: SourceText(bytes: Array(line))).onLine(lineNumber)
+      throw error.resolvingPositions(in: SourceText(bytes: Data(line))).onLine(lineNumber)
     }
   }
 }

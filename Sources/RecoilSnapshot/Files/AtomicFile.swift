@@ -118,6 +118,7 @@ public enum AtomicFile {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw WriteError(path: path, reason: "is a directory")
     }
+    let existingMode = try modeOfReplaceableFile(at: path)
     let temporary = url.deletingLastPathComponent()
       .appending(path: ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
     let temporaryPath = temporary.path(percentEncoded: false)
@@ -125,7 +126,32 @@ public enum AtomicFile {
     // several times as long.
     let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw WriteError(path: path, reason: Self.reason(errno)) }
+    // A file that was private stays private: the new one takes the old one's permissions.
+    if let existingMode { _ = fchmod(descriptor, existingMode) }
     return Temporary(descriptor: descriptor, temporaryPath: temporaryPath, path: path)
+  }
+
+  /// The permissions of the regular file at `path` (or that a symbolic link there names),
+  /// `nil` when nothing is there; refuses anything else (a FIFO, a device, a link to
+  /// `/proc/self/fd/1`), which a rename would replace with a plain file.
+  private static func modeOfReplaceableFile(at path: String) throws(WriteError) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    if info.st_mode & S_IFMT == S_IFLNK {
+      // A link to nothing is replaced like a missing file.
+      guard stat(path, &info) == 0 else { return nil }
+    }
+    let kind: String
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return info.st_mode & 0o7777
+    case S_IFIFO: kind = "a FIFO"
+    case S_IFCHR: kind = "a character device"
+    case S_IFBLK: kind = "a block device"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "something other than a file"
+    }
+    throw WriteError(
+      path: path, reason: "is \(kind), not a regular file; refusing to replace it (use - for standard output)")
   }
 
   /// Writes all of `bytes` to `descriptor`; the error number if it could not.

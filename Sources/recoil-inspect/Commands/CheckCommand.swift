@@ -30,7 +30,10 @@ struct CheckCommand: Command {
   var markdownPath: String?
   var json = false
 
+  var inputLimit = InputLimit()
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputLimit = try InputLimit(arguments)
     guard !arguments.positionals.isEmpty else { throw .missingArgument("<snapshot>") }
     inputs = arguments.positionals
     budgetPath = arguments.value("budget")
@@ -40,10 +43,10 @@ struct CheckCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let check = BudgetCheck(budget: try loadBudget())
+    let check = BudgetCheck(budget: try loadBudget(streams: streams))
     var reports: [(name: String, report: BudgetCheck.Report)] = []
     for input in inputs {
-      reports.append((input, check.check(try SnapshotInput.load(input, streams: streams))))
+      reports.append((input, check.check(try SnapshotInput.load(input, limit: inputLimit, streams: streams))))
     }
     if let junitPath {
       try OutputDestination.write(Data(JUnitReport.xml(reports).utf8), to: junitPath, streams: streams)
@@ -55,11 +58,9 @@ struct CheckCommand: Command {
     if reports.contains(where: { $0.report.failed }) { throw .findingsReported }
   }
 
-  private func loadBudget() throws(CommandFailure) -> Budget {
+  private func loadBudget(streams: StandardStreams) throws(CommandFailure) -> Budget {
     guard let budgetPath else { return Budget() }
-    guard let data = FileManager.default.contents(atPath: budgetPath) else {
-      throw .inputMissing(path: budgetPath, reason: "cannot read the budget file")
-    }
+    let data = try SnapshotInput.bytes(of: budgetPath, limit: inputLimit, streams: streams)
     do {
       return try BudgetCodec.decode(data)
     } catch {

@@ -10,9 +10,17 @@ protocol Command: Sendable {
   init(_ arguments: ParsedArguments) throws(UsageError)
 
   func run(streams: StandardStreams) throws(CommandFailure)
+
+  /// Whether the command reads snapshot files, and so takes `--max-input-bytes`.
+  static var readsSnapshots: Bool { get }
 }
 
 extension Command {
-  /// Every command accepts `--help`.
-  static var allOptions: [OptionSpec] { options + [.flag("help", short: "h", help: "Show help for this command.")] }
+  static var readsSnapshots: Bool { true }
+
+  /// Every command accepts `--help`; those that read snapshots `--max-input-bytes`.
+  static var allOptions: [OptionSpec] {
+    options + (readsSnapshots ? [InputLimit.option] : [])
+      + [.flag("help", short: "h", help: "Show help for this command.")]
+  }
 }

@@ -32,7 +32,10 @@ struct DiffCommand: Command {
   var json = false
   var picture: (path: String, format: RenderFormat)?
 
+  var inputLimit = InputLimit()
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputLimit = try InputLimit(arguments)
     guard arguments.positionals.count >= 2 else {
       throw .missingArgument(arguments.positionals.isEmpty ? "<old>" : "<new>")
     }
@@ -56,8 +59,8 @@ struct DiffCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let before = try SnapshotInput.load(old, streams: streams)
-    let after = try SnapshotInput.load(new, streams: streams)
+    let before = try SnapshotInput.load(old, limit: inputLimit, streams: streams)
+    let after = try SnapshotInput.load(new, limit: inputLimit, streams: streams)
     let difference = GraphDifference(from: before, to: after, slower: slower)
     if let picture {
       var pictureOptions = RenderOptions(format: picture.format)

@@ -27,7 +27,10 @@ struct ExportCommand: Command {
   var output: String
   var quiet: Bool
 
+  var inputLimit = InputLimit()
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputLimit = try InputLimit(arguments)
     let input = try arguments.onlyPositional("<snapshot>")
     guard arguments.has("perfetto") else { throw .missingArgument("--perfetto") }
     self.input = input
@@ -38,7 +41,7 @@ struct ExportCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, streams: streams)
+    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
     try OutputDestination.write(Data(ChromeTrace.json(for: snapshot)), to: output, streams: streams)
     if output != "-" && !quiet {
       let count = snapshot.actions.count

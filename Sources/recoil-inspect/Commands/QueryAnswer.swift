@@ -71,7 +71,8 @@ struct QueryAnswer {
           ? "\(count) depend\(reached.count == 1 ? "s" : "") on \(style.bold(start)):"
           : "\(style.bold(start)) depends on \(count):")
       for reach in reached {
-        let indent = String(repeating: "  ", count: reach.depth)
+        // Indented by depth up to a point; the depth is in the line's hop count anyway.
+        let indent = String(repeating: "  ", count: min(reach.depth, 12))
         lines.append("\(indent)\(style.plain(reach.id)) \(style.dim("(\(kind(reach.id)), \(hops(reach.depth)))"))")
       }
     case .slowest(let nodes):

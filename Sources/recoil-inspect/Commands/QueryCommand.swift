@@ -59,7 +59,10 @@ struct QueryCommand: Command {
   var limit = 10
   var json = false
 
+  var inputLimit = InputLimit()
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputLimit = try InputLimit(arguments)
     let input = try arguments.onlyPositional("<snapshot>")
     self.input = input
     var questions: [Question] = []
@@ -99,7 +102,7 @@ struct QueryCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, streams: streams)
+    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
     let answer = try QueryAnswer(question: question, snapshot: snapshot, depth: depth, ranking: ranking, limit: limit)
     streams.output(json ? answer.json() : answer.text(style: streams.outputStyle))
   }

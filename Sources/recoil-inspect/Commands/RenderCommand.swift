@@ -44,7 +44,10 @@ struct RenderCommand: Command {
     self.quiet = quiet
   }
 
+  var inputLimit = InputLimit()
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputLimit = try InputLimit(arguments)
     let input = try arguments.onlyPositional("<snapshot>")
     self.input = input
 
@@ -118,7 +121,7 @@ struct RenderCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, streams: streams)
+    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
     let drawing: Drawing
     do {
       drawing = try Renderer.draw(snapshot, options: renderOptions) { streams.reportWarning("Graphviz: \($0)") }

@@ -3,32 +3,28 @@ import RecoilSnapshot
 
 /// Reads and decodes a snapshot from a path, or from standard input for `-`.
 enum SnapshotInput {
-  static func load(_ path: String, streams: StandardStreams) throws(CommandFailure) -> Snapshot {
+  static func load(_ path: String, limit: InputLimit, streams: StandardStreams) throws(CommandFailure) -> Snapshot {
     let name = path == "-" ? "<stdin>" : path
-    let data: Data
-    if path == "-" {
-      do {
-        data = try streams.readInput()
-      } catch {
-        throw .inputMissing(path: name, reason: "cannot read standard input")
-      }
-    } else {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw .inputMissing(path: name, reason: "no such file")
-      }
-      guard !isDirectory.boolValue else {
-        throw .inputMissing(path: name, reason: "is a directory, not a snapshot file")
-      }
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw .inputMissing(path: name, reason: "cannot read the file (permission denied?)")
-      }
-      data = contents
-    }
+    let data = try bytes(of: path, limit: limit, streams: streams)
     do {
       return try SnapshotCodec.decode(data)
     } catch {
       throw .invalidSnapshot(path: name, error)
+    }
+  }
+
+  /// The bytes of an input file, or of standard input for `-`, within `limit`.
+  static func bytes(of path: String, limit: InputLimit, streams: StandardStreams) throws(CommandFailure) -> Data {
+    let name = path == "-" ? "<stdin>" : path
+    let result = path == "-" ? streams.readInput(limit.bytes) : InputReading.read(path: path, limit: limit.bytes)
+    switch result {
+    case .success(let data): return data
+    case .failure(.missing): throw .inputMissing(path: name, reason: "no such file")
+    case .failure(.notAFile(let what)): throw .inputMissing(path: name, reason: what)
+    case .failure(.unreadable(let reason)): throw .inputMissing(path: name, reason: "cannot read: \(reason)")
+    case .failure(.tooLarge(let limit)):
+      throw .inputMissing(
+        path: name, reason: "larger than --max-input-bytes \(limit); give a larger limit to read it")
     }
   }
 }

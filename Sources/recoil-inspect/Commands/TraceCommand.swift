@@ -30,12 +30,17 @@ struct TraceCommand: Command {
     action's payload and changes, "depth" in the story and "root" in a history.
     """
   static let options: [OptionSpec] = EventFilter.options + [OutputFormat.option]
+  /// The deepest entry indented by its depth in the story; deeper ones say their depth.
+  static let deepestIndentedDepth = 24
 
   var input: String
   var filter: EventFilter
   var json = false
 
+  var inputLimit = InputLimit()
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputLimit = try InputLimit(arguments)
     let input = try arguments.onlyPositional("<snapshot>")
     self.input = input
     filter = try EventFilter(arguments)
@@ -43,7 +48,7 @@ struct TraceCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, streams: streams)
+    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
     // A --node without wildcards names one node: it must exist.
     if let id = filter.node?.literalText, !snapshot.nodes.contains(where: { $0.id == id }) {
       throw .usage(.unknownName(option: "--node", kind: "node", name: id, known: snapshot.nodes.map(\.id)))
@@ -109,8 +114,15 @@ struct TraceCommand: Command {
       return
     }
     let style = streams.outputStyle
-    streams.output(TimelineEntryText.text(event, action: action, style: style, indent: depth * 2))
-    if let action { streams.output(TimelineEntryText.changes(of: action, style: style, indent: depth * 2 + 4)) }
+    // Past a depth the indentation stops growing and the depth is written out: a chain of
+    // 100,000 causes would otherwise print gigabytes of spaces.
+    let indent = min(depth, Self.deepestIndentedDepth) * 2
+    var text = TimelineEntryText.text(event, action: action, style: style, indent: indent)
+    if depth > Self.deepestIndentedDepth {
+      text = String(repeating: " ", count: indent) + style.dim("[depth \(depth)] ") + text.dropFirst(indent)
+    }
+    streams.output(text)
+    if let action { streams.output(TimelineEntryText.changes(of: action, style: style, indent: indent + 4)) }
     if let root {
       streams.output(
         style.dim("    <- because of ")

@@ -17,7 +17,10 @@ struct ValidateCommand: Command {
   var quiet: Bool
   var json: Bool
 
+  var inputLimit = InputLimit()
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputLimit = try InputLimit(arguments)
     guard !arguments.positionals.isEmpty else { throw .missingArgument("<snapshot>") }
     inputs = arguments.positionals
     quiet = arguments.has("quiet")
@@ -30,7 +33,7 @@ struct ValidateCommand: Command {
     writer.beginArray()
     for input in inputs {
       do {
-        let snapshot = try SnapshotInput.load(input, streams: streams)
+        let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
         if json {
           writeJSON(input, snapshot, into: &writer)
         } else if !quiet {

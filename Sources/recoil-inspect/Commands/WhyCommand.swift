@@ -33,7 +33,10 @@ struct WhyCommand: Command {
   var at: Int?
   var json = false
 
+  var inputLimit = InputLimit()
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputLimit = try InputLimit(arguments)
     let positional = arguments.positionals
     guard positional.count == 2 else {
       throw .invalidValue(
@@ -52,7 +55,7 @@ struct WhyCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, streams: streams)
+    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
     guard let subject = snapshot.nodes.first(where: { $0.id == node }) else {
       throw .usage(.unknownName(option: "<node>", kind: "node", name: node, known: snapshot.nodes.map(\.id)))
     }

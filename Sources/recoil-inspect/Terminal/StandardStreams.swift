@@ -1,9 +1,18 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a command reads and writes; the real process streams in production.
 ///
 /// Standard output is buffered (``BufferedOutput``); it is flushed before anything goes to
 /// standard error, so the two stay in order on a shared terminal, and when the command ends.
+/// Writing never stops the process with a crash: a reader that went away ends it quietly with
+/// status 141 (as `SIGPIPE` would), and any other failure (a full disk, a closed descriptor)
+/// is reported once on standard error with status 74.
 struct StandardStreams {
   var output: (String) -> Void
   var outputBytes: (Data) -> Void
@@ -12,24 +21,34 @@ struct StandardStreams {
   /// Writes out what `output` holds.
   var flush: () -> Void
   var error: (String) -> Void
-  var readInput: () throws -> Data
+  /// Reads standard input to its end, refusing more than the given number of bytes.
+  var readInput: (Int) -> Result<Data, InputReading.Failure>
   var errorStyle: TerminalStyle
   var outputStyle: TerminalStyle
 
   static func process() -> StandardStreams {
-    let standardOutput = BufferedOutput(FileHandle.standardOutput)
+    let standardOutput = BufferedOutput(descriptor: STDOUT_FILENO, failed: endAfterFailedOutput)
     return StandardStreams(
       output: { standardOutput.write($0) },
-      outputBytes: { standardOutput.write($0) },
+      outputBytes: { data in data.withUnsafeBytes { standardOutput.write($0) } },
       outputLine: { standardOutput.write(bytes: $0) },
       flush: { standardOutput.flush() },
       error: {
         standardOutput.flush()
-        FileHandle.standardError.write(Data($0.utf8))
+        // Nothing more can be said when standard error itself fails.
+        _ = DescriptorWriting.writeAll(Array($0.utf8), to: STDERR_FILENO)
       },
-      readInput: { try FileHandle.standardInput.readToEnd() ?? Data() },
+      readInput: { InputReading.read(descriptor: STDIN_FILENO, limit: $0) },
       errorStyle: .detect(descriptor: 2),
       outputStyle: .detect(descriptor: 1))
+  }
+
+  /// Ends the process after standard output failed with error `number`.
+  private static func endAfterFailedOutput(_ number: Int32) {
+    if DescriptorWriting.isBrokenPipe(number) { exit(ExitCode.brokenPipe.rawValue) }
+    let message = "recoil-inspect: error: standard output: cannot write: \(DescriptorWriting.reason(number))\n"
+    _ = DescriptorWriting.writeAll(Array(message.utf8), to: STDERR_FILENO)
+    exit(ExitCode.outputError.rawValue)
   }
 
   /// Prints `recoil-inspect: error: <message>` on standard error, on one line: the message is
