@@ -29,6 +29,9 @@ struct GraphDescription: Sendable {
     var ownNodes: [Node] = []
   }
 
+  /// Graphviz's layout engine: `dot` (ranked, the default) or `sfdp` for graphs dot cannot
+  /// lay out (see ``LayoutLimits``).
+  var engine = "dot"
   var graphAttributes: [(String, String)] = []
   var nodeDefaults: [(String, String)] = []
   var edgeDefaults: [(String, String)] = []

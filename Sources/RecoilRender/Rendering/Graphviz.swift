@@ -82,7 +82,7 @@ enum Graphviz {
       for (name, value) in edge.attributes { setAttribute(made, name, value) }
     }
 
-    guard gvLayout(gvc, graph, "dot") == 0 else {
+    guard gvLayout(gvc, graph, description.engine) == 0 else {
       throw .graphviz(collected() ?? lastError() ?? "layout failed")
     }
     defer { gvFreeLayout(gvc, graph) }

@@ -88,6 +88,16 @@ public enum Renderer {
   private static func layOut(_ description: GraphDescription, format: RenderFormat, warning: (String) -> Void)
     throws(RenderError) -> (bytes: [UInt8], warnings: [String])
   {
+    // What dot is known to fail on (a crash or hours of work) is drawn by sfdp instead.
+    if let reason = LayoutLimits.reasonDotCannotLayOut(description) {
+      var unranked = description
+      unranked.engine = "sfdp"
+      unranked.graphAttributes.removeAll { $0.0 == "newrank" || $0.0 == "splines" }
+      // Overlap removal costs more than the layout itself on such graphs.
+      unranked.graphAttributes += [("overlap", "true"), ("splines", "false")]
+      warning("\(reason); drawn with Graphviz's sfdp layout instead, without ranks")
+      return try Graphviz.render(unranked, format: format)
+    }
     do {
       return try Graphviz.render(description, format: format)
     } catch {
