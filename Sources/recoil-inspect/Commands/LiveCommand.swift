@@ -4,14 +4,18 @@ import RecoilSnapshot
 /// `recoil-inspect live`: follows a running app's event stream and prints it.
 struct LiveCommand: Command {
   static let name = "live"
+  static let readsSnapshots = false
   static let summary = "Follow a running app's live events (actions, evaluations, edges, effects)."
   static let usage =
     "recoil-inspect live [--listen <endpoint>] [--raw] [--store <id>] [--node <glob>] [--kind <kinds>] [--grep <text>] [--path <path>]"
   static let discussion = """
     Listens where the app's Inspector streams to, and prints each event as it arrives. ENDPOINT
-    is tcp:127.0.0.1:PORT or unix:PATH (a socket to listen on; apps may disconnect and
-    reconnect), a JSON Lines file to read (such as cart.events.jsonl), or - for standard
-    input (the default). --raw prints the JSON lines themselves. A malformed line is reported
+    is tcp:127.0.0.1:PORT or unix:PATH (a socket to listen on; several apps may be connected
+    at once, and disconnect and reconnect), a JSON Lines file to read (such as
+    cart.events.jsonl), or - for standard input (the default). Every connection is read as
+    its data arrives; one that stops in the middle of a line for --client-timeout seconds (10
+    by default) is closed, and delays no other. A unix socket path is replaced only when it
+    is a socket nobody listens on, and removed on exit; an address in use exits 69. --raw prints the JSON lines themselves. A malformed line is reported
     with its line number and skipped; so is a line longer than --max-line-bytes (16 MiB by
     default), which is not kept in memory. Events are printed in the order the app sent
     them (their eventSeq). The filters are trace's: --store, --node, --kind (action,
@@ -23,12 +27,15 @@ struct LiveCommand: Command {
       .option("listen", short: "l", value: "endpoint", help: "tcp:HOST:PORT, unix:PATH, a file, or - (default)."),
       .flag("raw", help: "Print the JSON lines instead of a readable summary."),
       .option("max-line-bytes", value: "n", help: "Skip longer lines (default 16777216, 16 MiB)."),
+      .option(
+        "client-timeout", value: "seconds", help: "Close a connection silent this long inside a line (default 10)."),
     ] + EventFilter.options
 
   var endpoint: EventEndpoint
   var raw: Bool
   var filter: EventFilter
   var maximumLineBytes = LineReader.defaultMaximumLineBytes
+  var clientTimeout = Duration.seconds(10)
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let text = arguments.value("listen") ?? arguments.positionals.first ?? "-"
@@ -48,10 +55,16 @@ struct LiveCommand: Command {
       }
       maximumLineBytes = value
     }
+    if let text = arguments.value("client-timeout") {
+      guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+        throw .invalidValue(option: "--client-timeout", value: text, expected: "a number of seconds up to 86400")
+      }
+      clientTimeout = .milliseconds(Int((seconds * 1_000).rounded(.up)))
+    }
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let source = try EventSource(endpoint: endpoint, maximumLineBytes: maximumLineBytes)
+    let source = try EventSource(endpoint: endpoint, maximumLineBytes: maximumLineBytes, clientTimeout: clientTimeout)
     let printer = LiveEventPrinter()
     var printed = TerminalLine(style: streams.outputStyle)
     // Events are printed in timeline order, within a window of the latest few.
@@ -68,11 +81,11 @@ struct LiveCommand: Command {
     }
     defer { ordering.flush(release: print) }
     try source.run(
-      { lineNumber, line in
+      { origin, lineNumber, line in
         switch line {
         case .tooLong(let bytes):
           streams.reportWarning(
-            "\(endpoint.description):\(lineNumber): skipped a line of \(bytes) bytes, longer than --max-line-bytes \(maximumLineBytes)"
+            "\(origin.description):\(lineNumber): skipped a line of \(bytes) bytes, longer than --max-line-bytes \(maximumLineBytes)"
           )
         case .text(let bytes):
           guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
@@ -82,13 +95,14 @@ struct LiveCommand: Command {
             let seq = event.seq
             ordering.add(event, seq: seq, release: print)
           } catch {
-            streams.reportWarning("\(endpoint.description):\(error.description)")
+            streams.reportWarning("\(origin.description):\(error.description)")
           }
         }
       },
       waiting: {
         ordering.flush(release: print)
         streams.flush()
-      })
+      },
+      warning: { streams.reportWarning($0) })
   }
 }

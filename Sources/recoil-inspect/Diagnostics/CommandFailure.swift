@@ -8,6 +8,8 @@ enum CommandFailure: Error, Equatable {
   case inputMissing(path: String, reason: String)
   case invalidSnapshot(path: String, SnapshotError)
   case outputFailed(path: String, reason: String)
+  /// `live` cannot listen where asked: the address is in use, or something else is there.
+  case unavailable(endpoint: String, reason: String)
   case render(RenderError)
   case invalidBudget(path: String, SnapshotError)
   /// `diff --exit-code` found differences, or `check` a broken rule (already printed).
@@ -19,6 +21,7 @@ enum CommandFailure: Error, Equatable {
     case .inputMissing: .inputMissing
     case .invalidSnapshot: .invalidSnapshot
     case .outputFailed: .outputFailed
+    case .unavailable: .unavailable
     case .render(.unknownFocus), .render(.invalidPattern): .usage
     case .render(.graphviz): .internalFailure
     case .invalidBudget: .invalidSnapshot
@@ -33,8 +36,10 @@ enum CommandFailure: Error, Equatable {
     case .inputMissing(let path, let reason): "\(path): \(reason)"
     case .invalidSnapshot(let path, let error): "\(path):\(error.description)"
     case .outputFailed(let path, let reason): "\(path): cannot write output: \(reason)"
-    case .render(.unknownFocus(let id)): "--focus: node \"\(id)\" is not in the snapshot"
-    case .render(.invalidPattern(let pattern, let reason)): "--exclude: invalid pattern \"\(pattern)\": \(reason)"
+    case .unavailable(let endpoint, let reason): "\(endpoint): cannot listen: \(reason)"
+    case .render(.unknownFocus(let id)): "--focus: node \"\(shortened(id))\" is not in the snapshot"
+    case .render(.invalidPattern(let pattern, let reason)):
+      "--exclude: invalid pattern \"\(shortened(pattern))\": \(reason)"
     case .render(let error): error.description
     case .invalidBudget(let path, let error): "\(path):\(error.description)"
     case .findingsReported: "findings were reported"

@@ -1,4 +1,5 @@
 // POSIX socket and file reading for `recoil-inspect live`, confined to this file.
+import Dispatch
 import Foundation
 import RecoilSnapshot
 
@@ -9,61 +10,173 @@ import RecoilSnapshot
 #endif
 
 /// Where `live` reads JSON Lines from: standard input, a file, or a listening socket that
-/// accepts one app connection after another.
+/// takes several app connections at once.
 ///
 /// Lines are split by ``LineReader``: a line longer than `maximumLineBytes` is dropped up to its
-/// newline and reported as such, and the lines after it still arrive.
+/// newline and reported as such, and the lines after it still arrive. On a socket every
+/// connection is read as its data arrives (`poll`), so a client that stops halfway through a
+/// line delays no other; one that stays silent inside a line for `clientTimeout` is closed.
+///
+/// A unix socket's path is only ever removed when it is a socket nobody listens on (left by
+/// a listener that died) or the one this listener made, on exit or Ctrl-C.
 final class EventSource {
+  /// Where a line came from: `tcp:127.0.0.1:4000` alone, or with `#2` for the second
+  /// connection, so warnings say which client sent what.
+  struct Origin {
+    var endpoint: String
+    var connection: Int?
+    var description: String { connection.map { "\(endpoint)#\($0)" } ?? endpoint }
+  }
+
+  /// At most this many connections are read at once; more are closed on arrival.
+  static let maximumConnections = 64
+
   private let endpoint: EventEndpoint
   private let maximumLineBytes: Int
+  private let clientTimeout: Duration
   private var listener: Int32 = -1
+  /// The unix socket this listener made, to remove on exit, with its inode to be sure.
+  private var ownSocket: (path: String, inode: ino_t)?
+  /// Handlers of Ctrl-C and `kill` while the socket exists.
+  private var signalSources: [any DispatchSourceSignal] = []
 
-  init(endpoint: EventEndpoint, maximumLineBytes: Int = LineReader.defaultMaximumLineBytes) throws(CommandFailure) {
+  init(
+    endpoint: EventEndpoint, maximumLineBytes: Int = LineReader.defaultMaximumLineBytes,
+    clientTimeout: Duration = .seconds(10)
+  ) throws(CommandFailure) {
     self.endpoint = endpoint
     self.maximumLineBytes = maximumLineBytes
+    self.clientTimeout = clientTimeout
     switch endpoint {
     case .standardStream, .file: break
     case .tcp(let host, let port): listener = try Self.listenTCP(host: host, port: port, endpoint: endpoint)
-    case .unix(let path): listener = try Self.listenUnix(path: path, endpoint: endpoint)
+    case .unix(let path):
+      listener = try Self.listenUnix(path: path, endpoint: endpoint)
+      var info = stat()
+      if lstat(path, &info) == 0 { ownSocket = (path, info.st_ino) }
+      removeSocketOnInterrupt()
     }
   }
 
   deinit {
+    for source in signalSources { source.cancel() }
     if listener >= 0 { _ = closeDescriptor(listener) }
-    if case .unix(let path) = endpoint { unlink(path) }
+    removeOwnSocket()
   }
 
-  /// Calls `line` for every line read, with its number (counted from 1 per connection), and
-  /// `waiting` whenever it is about to wait for more input; returns at the end of a file or
-  /// standard input, and keeps accepting connections on a socket until the process is stopped.
+  /// Calls `line` for every line read, with where it came from and its number (counted from 1
+  /// per connection), and `waiting` whenever it is about to wait for more input; `warning` for
+  /// what goes wrong with one client. Returns at the end of a file or standard input, and keeps
+  /// accepting connections on a socket until the process is stopped.
   func run(
-    _ line: (Int, LineReader.Line) -> Void, waiting: () -> Void
+    _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void
   ) throws(CommandFailure) {
+    let name = Origin(endpoint: endpoint.description)
     switch endpoint {
     case .standardStream:
-      readLines(from: STDIN_FILENO, line, waiting: waiting)
+      readLines(from: STDIN_FILENO, { line(name, $0, $1) }, waiting: waiting)
     case .file(let path):
-      let descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else { throw .inputMissing(path: path, reason: String(cString: strerror(errno))) }
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        throw .inputMissing(path: path, reason: errno == ENOENT ? "no such file" : DescriptorWriting.reason(errno))
+      }
+      if info.st_mode & S_IFMT == S_IFDIR {
+        throw .inputMissing(path: path, reason: "is a directory, not a file of events or an endpoint")
+      }
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw .inputMissing(path: path, reason: DescriptorWriting.reason(errno)) }
       defer { _ = closeDescriptor(descriptor) }
-      readLines(from: descriptor, line, waiting: waiting)
+      readLines(from: descriptor, { line(name, $0, $1) }, waiting: waiting)
     case .tcp, .unix:
-      while true {
-        waiting()
-        let connection = accept(listener, nil, nil)
-        if connection < 0 {
-          if errno == EINTR { continue }
-          throw .inputMissing(path: endpoint.description, reason: "accept failed: \(String(cString: strerror(errno)))")
+      try serve(line, waiting: waiting, warning: warning)
+    }
+  }
+
+  /// One connection being read.
+  private struct Connection {
+    var descriptor: Int32
+    var number: Int
+    var reader: LineReader
+    /// When data last arrived.
+    var lastData: ContinuousClock.Instant
+  }
+
+  private func serve(
+    _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void
+  ) throws(CommandFailure) {
+    var connections: [Connection] = []
+    var accepted = 0
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+    defer {
+      buffer.deallocate()
+      for connection in connections { _ = closeDescriptor(connection.descriptor) }
+    }
+    let clock = ContinuousClock()
+    while true {
+      waiting()
+      var polled = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+      polled += connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+      // Wake for the earliest client that may time out inside a line.
+      let now = clock.now
+      let deadlines = connections.filter { $0.reader.isInsideLine }.map { $0.lastData + clientTimeout }
+      let timeout = deadlines.min().map { max(0, Self.milliseconds(now.duration(to: $0)) + 1) } ?? -1
+      let ready = poll(&polled, nfds_t(polled.count), Int32(clamping: timeout))
+      if ready < 0 {
+        if errno == EINTR { continue }
+        throw .inputMissing(path: endpoint.description, reason: "poll failed: \(DescriptorWriting.reason(errno))")
+      }
+      var closed: Set<Int> = []
+      for index in connections.indices where polled[index + 1].revents != 0 {
+        let count = read(connections[index].descriptor, buffer.baseAddress, buffer.count)
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        let origin = Origin(endpoint: endpoint.description, connection: connections[index].number)
+        if count <= 0 {
+          connections[index].reader.finish { line(origin, $0, $1) }
+          closed.insert(index)
+        } else {
+          connections[index].lastData = clock.now
+          connections[index].reader.consume(UnsafeBufferPointer(rebasing: buffer[0..<count])) { line(origin, $0, $1) }
         }
-        readLines(from: connection, line, waiting: waiting)
-        _ = closeDescriptor(connection)
+      }
+      let later = clock.now
+      for index in connections.indices where !closed.contains(index) && connections[index].reader.isInsideLine {
+        guard connections[index].lastData.duration(to: later) >= clientTimeout else { continue }
+        let origin = Origin(endpoint: endpoint.description, connection: connections[index].number)
+        warning(
+          "\(origin.description): closed the connection: no data for \(clientTimeout) in the middle of line \(connections[index].reader.lineNumber)"
+        )
+        closed.insert(index)
+      }
+      for index in closed.sorted(by: >) {
+        _ = closeDescriptor(connections[index].descriptor)
+        connections.remove(at: index)
+      }
+      if polled[0].revents != 0 {
+        let descriptor = accept(listener, nil, nil)
+        if descriptor < 0 {
+          if errno == EINTR || errno == ECONNABORTED || errno == EAGAIN { continue }
+          throw .inputMissing(path: endpoint.description, reason: "accept failed: \(DescriptorWriting.reason(errno))")
+        }
+        accepted += 1
+        guard connections.count < Self.maximumConnections else {
+          warning("\(endpoint.description)#\(accepted): refused: \(Self.maximumConnections) connections are open")
+          _ = closeDescriptor(descriptor)
+          continue
+        }
+        connections.append(
+          Connection(
+            descriptor: descriptor, number: accepted, reader: LineReader(maximumLineBytes: maximumLineBytes),
+            lastData: clock.now))
       }
     }
   }
 
-  private func readLines(
-    from descriptor: Int32, _ line: (Int, LineReader.Line) -> Void, waiting: () -> Void
-  ) {
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(clamping: seconds) &* 1_000 &+ Int(attoseconds / 1_000_000_000_000_000)
+  }
+
+  private func readLines(from descriptor: Int32, _ line: (Int, LineReader.Line) -> Void, waiting: () -> Void) {
     var reader = LineReader(maximumLineBytes: maximumLineBytes)
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
     defer { buffer.deallocate() }
@@ -76,6 +189,34 @@ final class EventSource {
       if count < buffer.count { waiting() }
     }
     reader.finish(line)
+  }
+
+  /// Removes the socket this listener made, if it is still the one at its path.
+  private func removeOwnSocket() {
+    guard let ownSocket else { return }
+    var info = stat()
+    if lstat(ownSocket.path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK, info.st_ino == ownSocket.inode {
+      unlink(ownSocket.path)
+    }
+    self.ownSocket = nil
+  }
+
+  /// Ctrl-C (and `kill`) end the process without running `deinit`: remove the socket first.
+  private func removeSocketOnInterrupt() {
+    guard let ownSocket else { return }
+    let path = ownSocket.path
+    let inode = ownSocket.inode
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK, info.st_ino == inode { unlink(path) }
+        exit(128 + signalNumber)
+      }
+      source.resume()
+      signalSources.append(source)
+    }
   }
 
   private static func listenTCP(host: String, port: UInt16, endpoint: EventEndpoint) throws(CommandFailure) -> Int32 {
@@ -96,7 +237,7 @@ final class EventSource {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0, listen(descriptor, 4) == 0 else {
+    guard bound == 0, listen(descriptor, 16) == 0 else {
       let error = failure(endpoint)
       _ = closeDescriptor(descriptor)
       throw error
@@ -105,25 +246,50 @@ final class EventSource {
   }
 
   private static func listenUnix(path: String, endpoint: EventEndpoint) throws(CommandFailure) -> Int32 {
-    let descriptor = socket(AF_UNIX, socketStream, 0)
-    guard descriptor >= 0 else { throw failure(endpoint) }
-    unlink(path)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-      _ = closeDescriptor(descriptor)
-      throw .usage(.invalidValue(option: "--listen", value: path, expected: "a socket path shorter than 104 bytes"))
+      throw .usage(
+        .invalidValue(
+          option: "--listen", value: path,
+          expected: "a socket path shorter than \(MemoryLayout.size(ofValue: address.sun_path)) bytes"))
     }
     withUnsafeMutableBytes(of: &address.sun_path) { buffer in
       buffer.copyBytes(from: path.utf8)
       buffer[path.utf8.count] = 0
     }
+    let connect = { (descriptor: Int32) -> Int32 in
+      withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+      }
+    }
+    // Something at the path: only a socket nobody answers on (a listener that died) goes.
+    var info = stat()
+    if lstat(path, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFSOCK else {
+        throw .unavailable(
+          endpoint: endpoint.description, reason: "the path exists and is not a socket; it is left alone")
+      }
+      let probe = socket(AF_UNIX, socketStream, 0)
+      let answered = probe >= 0 && connect(probe) == 0
+      let refused = !answered && errno == ECONNREFUSED
+      if probe >= 0 { _ = closeDescriptor(probe) }
+      if answered { throw .unavailable(endpoint: endpoint.description, reason: "another listener is using it") }
+      guard refused else {
+        throw .unavailable(endpoint: endpoint.description, reason: "cannot tell whether the socket there is in use")
+      }
+      unlink(path)
+    }
+    let descriptor = socket(AF_UNIX, socketStream, 0)
+    guard descriptor >= 0 else { throw failure(endpoint) }
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
       }
     }
-    guard bound == 0, listen(descriptor, 4) == 0 else {
+    guard bound == 0, listen(descriptor, 16) == 0 else {
       let error = failure(endpoint)
       _ = closeDescriptor(descriptor)
       throw error
@@ -132,7 +298,11 @@ final class EventSource {
   }
 
   private static func failure(_ endpoint: EventEndpoint) -> CommandFailure {
-    .outputFailed(path: endpoint.description, reason: "cannot listen: \(String(cString: strerror(errno)))")
+    let number = errno
+    if number == EADDRINUSE {
+      return .unavailable(endpoint: endpoint.description, reason: "address already in use")
+    }
+    return .unavailable(endpoint: endpoint.description, reason: DescriptorWriting.reason(number))
   }
 }
 

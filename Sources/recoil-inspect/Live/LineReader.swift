@@ -32,6 +32,9 @@ struct LineReader {
   /// The number of the next line, from 1.
   private(set) var lineNumber = 1
 
+  /// Whether a line has begun and not yet ended: the peer stopped in the middle of one.
+  var isInsideLine: Bool { !partial.isEmpty || skipped != nil }
+
   init(maximumLineBytes: Int = defaultMaximumLineBytes) {
     self.maximumLineBytes = maximumLineBytes
   }
