@@ -50,9 +50,11 @@ struct RecoilInspect {
     } catch .findingsReported {
       return ExitCode.findings.rawValue
     } catch {
-      streams.reportError(error.message)
+      // One line, the hint included, as the README promises.
       if case .usage = error {
-        streams.error("Run 'recoil-inspect --help' for usage.\n")
+        streams.reportError(error.message + " (see 'recoil-inspect --help')")
+      } else {
+        streams.reportError(error.message)
       }
       return error.exitCode.rawValue
     }

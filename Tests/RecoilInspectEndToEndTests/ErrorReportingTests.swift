@@ -102,7 +102,8 @@ import Testing
   func usageErrorsExitWith64(arguments: [String], message: String) throws {
     let outcome = try ExecutableRunner.run(arguments)
     #expect(outcome.status == 64)
-    #expect(outcome.stderr == "recoil-inspect: error: \(message)\nRun 'recoil-inspect --help' for usage.\n")
+    // One line, the hint in it.
+    #expect(outcome.stderr == "recoil-inspect: error: \(message) (see 'recoil-inspect --help')\n")
   }
 
   @Test func anUnknownFocusNodeIsAUsageError() throws {

@@ -35,7 +35,9 @@ struct ExecutableRunner {
     environment: [String: String] = [:], currentDirectory: URL? = nil
   ) throws -> Outcome {
     let process = Process()
-    process.executableURL = productsDirectory.appending(path: executable)
+    // A product of this package by name, or any program by its absolute path (`/bin/sh`).
+    process.executableURL =
+      executable.hasPrefix("/") ? URL(filePath: executable) : productsDirectory.appending(path: executable)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil

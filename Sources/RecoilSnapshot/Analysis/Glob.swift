@@ -33,7 +33,15 @@ package struct Glob: Sendable {
     tokens = text.map { .literal($0) }
   }
 
+  /// The longest pattern accepted: matching costs up to pattern × text, and no id needs more.
+  package static let maximumLength = 1_000
+
   package init(_ pattern: String) throws(PatternError) {
+    guard pattern.utf8.count <= Self.maximumLength else {
+      throw PatternError(
+        pattern: String(pattern.prefix(40)) + "…",
+        reason: "is longer than \(Self.maximumLength) bytes (\(pattern.utf8.count))")
+    }
     var tokens: [Token] = []
     var characters = pattern.makeIterator()
     while let character = characters.next() {

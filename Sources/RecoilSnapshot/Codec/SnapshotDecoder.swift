@@ -156,12 +156,26 @@ enum SnapshotDecoder {
       case "timeline":
         snapshot.timeline = []
         if try reader.isNull() { return }
-        try reader.array { reader, _ throws(SnapshotError) in
+        // Each entry's number is its own, and its cause came before it: what `trace` and `why`
+        // walk is then a forest, never a loop.
+        var indexOfSeq: [Int: Int] = [:]
+        try reader.array { reader, index throws(SnapshotError) in
           var fields = TimelineFieldDecoder()
           let objectStart = try reader.object { reader, key throws(SnapshotError) in
             if try !fields.read(key, from: &reader) { try reader.skip() }
           }
-          snapshot.timeline.append(try fields.build(reader, objectStart: objectStart))
+          let entry = try fields.build(reader, objectStart: objectStart)
+          if let first = indexOfSeq.updateValue(index, forKey: entry.seq) {
+            throw .invalidValue(
+              expected: "a seq no other entry has (timeline[\(first)] has it)", found: String(entry.seq),
+              at: location("timeline[\(index)].seq", fields.seqOffset))
+          }
+          if let cause = entry.cause, cause >= entry.seq {
+            throw .invalidValue(
+              expected: "a cause before the entry's own seq \(entry.seq)", found: String(cause),
+              at: location("timeline[\(index)].cause", fields.causeOffset))
+          }
+          snapshot.timeline.append(entry)
         }
       case "dropped":
         snapshot.dropped = nil

@@ -68,7 +68,10 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidValue(let expected, let found, _):
       "expected \(expected), found \(found)"
     case .duplicateNodeID(let id, let firstPath, _):
-      "duplicate node id \"\(id)\" (first used by \(firstPath))"
+      id.unicodeScalars.contains("\u{FFFD}")
+        ? "duplicate node id \"\(id)\" (first used by \(firstPath)); the two may differ in the file, but lone "
+          + "surrogates (\\ud800) and invalid UTF-8 both read as U+FFFD, so they name the same node"
+        : "duplicate node id \"\(id)\" (first used by \(firstPath))"
     case .unknownNode(let id, _):
       "names node \"\(id)\", which is not in nodes"
     }

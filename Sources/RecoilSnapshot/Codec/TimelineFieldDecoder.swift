@@ -13,11 +13,15 @@ struct TimelineFieldDecoder {
   private var event = SnapshotEvent(seq: 0, kind: .action)
   private var hasSeq = false
   private var hasKind = false
+  /// Where the `seq` and `cause` values start, for errors about them.
+  private(set) var seqOffset = 0
+  private(set) var causeOffset = 0
 
   /// Reads `key`'s value into the entry if it is a timeline field, and says whether it was.
   mutating func read(_ key: JSONKey, from reader: inout FieldReader) throws(SnapshotError) -> Bool {
     switch key {
     case "seq":
+      seqOffset = reader.json.valueStart
       let seq = try reader.count()
       event.seq = seq ?? 0
       hasSeq = seq != nil
@@ -26,7 +30,9 @@ struct TimelineFieldDecoder {
         SnapshotEvent.Kind.init(rawValue:), expected: "action, write, evaluation, notification, effect or resolution")
       event.kind = kind ?? .action
       hasKind = kind != nil
-    case "cause": event.cause = try reader.count()
+    case "cause":
+      causeOffset = reader.json.valueStart
+      event.cause = try reader.count()
     case "store": event.store = try reader.string()
     case "action": event.action = try reader.count()
     case "node": event.node = try reader.string()

@@ -23,13 +23,13 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .repeatedOption(let option):
       "option '\(option)' is given more than once"
     case .invalidValue(let option, let value, let expected):
-      "invalid value '\(value)' for '\(option)'; expected \(expected)"
+      "invalid value '\(shortened(value))' for '\(option)'; expected \(expected)"
     case .missingArgument(let name):
       "missing argument \(name)"
     case .unexpectedArgument(let argument):
-      "unexpected argument '\(argument)'"
+      "unexpected argument '\(shortened(argument))'"
     case .unknownCommand(let command, let suggestion):
-      "unknown command '\(command)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "unknown command '\(shortened(command))'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .unknownName(let option, let kind, let name, let known):
       Self.describeUnknown(option: option, kind: kind, name: name, known: known)
     case .unknownFormat(let path):
@@ -40,13 +40,15 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   /// `--store: no store 'ap' in the snapshot; did you mean 'app'? (known stores: app, cart)`.
   private static func describeUnknown(option: String, kind: String, name: String, known: [String]) -> String {
     // Kinds of event are the tool's own vocabulary; everything else comes from the snapshot.
-    var text = kind == "kind" ? "\(option): no kind '\(name)'" : "\(option): no \(kind) '\(name)' in the snapshot"
-    let near = NearMatches.of(name, in: known)
+    let quoted = shortened(name)
+    var text = kind == "kind" ? "\(option): no kind '\(quoted)'" : "\(option): no \(kind) '\(quoted)' in the snapshot"
+    // Near matches compare every pair of characters: not for a name longer than any id.
+    let near = name.utf8.count > 1_000 ? [] : NearMatches.of(name, in: known).map { shortened($0) }
     if !near.isEmpty { text += "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?" }
     if known.isEmpty {
       text += " (it has no \(kind)s)"
     } else {
-      let shown = known.prefix(12).joined(separator: ", ")
+      let shown = known.prefix(12).map { shortened($0, to: 80) }.joined(separator: ", ")
       text += " (known \(kind)s: \(shown)" + (known.count > 12 ? ", … \(known.count) in all)" : ")")
     }
     return text

@@ -4,8 +4,9 @@
 /// the clipboard (OSC 52) or reorder what is shown, and every record stays on its own line.
 ///
 /// Escaped: C0 controls (`\n`, `\r`, `\t` by name, others as `\u{1B}`), DEL, C1 controls
-/// (U+0080–U+009F), the line and paragraph separators, and the bidirectional overrides and
-/// isolates (U+202A–U+202E, U+2066–U+2069) that can make text read differently than it is.
+/// (U+0080–U+009F), the line and paragraph separators, and the bidirectional marks, overrides
+/// and isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) that can make text read
+/// differently than it is.
 ///
 /// ```swift
 /// inert("a\u{1B}]0;pwned\u{07}b")  // a\u{1B}]0;pwned\u{7}b
@@ -32,7 +33,9 @@ func inert(_ text: String) -> String {
 private func needsEscaping(_ text: String) -> Bool {
   var text = text
   return text.withUTF8 { bytes in
-    for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+    for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+      return true
+    }
     return false
   }
 }
@@ -41,7 +44,7 @@ private func needsEscaping(_ text: String) -> Bool {
 private func isActive(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {
   case 0x00..<0x20, 0x7F, 0x80...0x9F: true
-  case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+  case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
   default: false
   }
 }
