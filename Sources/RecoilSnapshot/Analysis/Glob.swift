@@ -8,14 +8,14 @@ package struct Glob: Sendable {
     package var reason: String
   }
 
-  private enum Token: Sendable {
+  enum Token: Sendable {
     case literal(Character)
     case any
     case anyRun
     case set([ClosedRange<Character>], negated: Bool)
   }
 
-  private let tokens: [Token]
+  let tokens: [Token]
 
   /// Whether the pattern has no wildcard or set, so that it names one exact text.
   package var isLiteral: Bool {
@@ -98,6 +98,13 @@ package struct Glob: Sendable {
 
   package func matches(_ text: String) -> Bool {
     let characters = Array(text)
+    // Backtracking to the last `*` costs up to pattern × text; past a bound (a huge id, a long
+    // pattern) the state-set matcher takes over, linear in the text.
+    if characters.count.multipliedReportingOverflow(by: tokens.count).partialValue > 1 << 16
+      || characters.count > 1 << 16
+    {
+      return matchesByStateSet(characters)
+    }
     // Iterative matching with one backtrack point for the last `*`: linear for most patterns.
     var textIndex = 0
     var tokenIndex = 0

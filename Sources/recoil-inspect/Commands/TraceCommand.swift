@@ -92,7 +92,8 @@ struct TraceCommand: Command {
     }
     if shown == 0 && !json {
       streams.output(
-        style.dim("nothing matched \(inert(filter.description)) (of \(index.events.count) timeline entries)") + "\n")
+        style.dim("nothing matched \(inert(shortened(filter.description))) (of \(index.events.count) timeline entries)")
+          + "\n")
     }
   }
 
@@ -157,7 +158,8 @@ struct TraceCommand: Command {
       streams.output(style.dim("no actions recorded") + "\n")
     } else if shown == 0 {
       streams.output(
-        style.dim("no actions matched \(inert(filter.description)) (of \(snapshot.actions.count) recorded)") + "\n")
+        style.dim("no actions matched \(inert(shortened(filter.description))) (of \(snapshot.actions.count) recorded)")
+          + "\n")
     }
   }
 }
