@@ -1,3 +1,5 @@
+import RecoilSnapshot
+
 /// What Graphviz's `dot` layout can be given, measured on Graphviz 2.43 (Debian 12), and the
 /// check made before calling it: past these, dot crashes or does not finish, so the renderer
 /// uses `sfdp`, which lays out any graph in near-linear time, and says why.
@@ -55,59 +57,12 @@ private struct IndexedGraph {
     for inner in cluster.clusters { addOwnNodes(of: inner, to: &index) }
   }
 
-  /// Each node's part and each part's size (Tarjan's algorithm, with an explicit stack).
-  /// Parts are numbered in reverse topological order: an edge between parts goes from a
-  /// higher number to a lower one.
-  func stronglyConnectedParts() -> (partOf: [Int], sizes: [Int]) {
-    let count = successors.count
-    var order = Array(repeating: -1, count: count)
-    var low = Array(repeating: 0, count: count)
-    var onStack = Array(repeating: false, count: count)
-    var partOf = Array(repeating: -1, count: count)
-    var sizes: [Int] = []
-    var stack: [Int] = []
-    var next = 0
-    for start in 0..<count where order[start] < 0 {
-      var frames: [(node: Int, edge: Int)] = [(start, 0)]
-      order[start] = next
-      low[start] = next
-      next += 1
-      stack.append(start)
-      onStack[start] = true
-      while let (node, edge) = frames.last {
-        if edge < successors[node].count {
-          frames[frames.count - 1].edge += 1
-          let successor = successors[node][edge]
-          if order[successor] < 0 {
-            order[successor] = next
-            low[successor] = next
-            next += 1
-            stack.append(successor)
-            onStack[successor] = true
-            frames.append((successor, 0))
-          } else if onStack[successor] {
-            low[node] = min(low[node], order[successor])
-          }
-          continue
-        }
-        frames.removeLast()
-        if let parent = frames.last { low[parent.node] = min(low[parent.node], low[node]) }
-        guard low[node] == order[node] else { continue }
-        var size = 0
-        while let member = stack.popLast() {
-          onStack[member] = false
-          partOf[member] = sizes.count
-          size += 1
-          if member == node { break }
-        }
-        sizes.append(size)
-      }
-    }
-    return (partOf, sizes)
+  func stronglyConnectedParts() -> StronglyConnectedParts {
+    StronglyConnectedParts(successors: successors)
   }
 
   /// The number of nodes on the longest path once each part is one node of its size.
-  func longestChain(parts: (partOf: [Int], sizes: [Int])) -> Int {
+  func longestChain(parts: StronglyConnectedParts) -> Int {
     // Parts in increasing number are sinks first: each part's longest chain follows from the
     // parts it points to, which all have lower numbers.
     var membersOfPart = Array(repeating: [Int](), count: parts.sizes.count)

@@ -11,7 +11,6 @@ extension Snapshot {
   ///
   /// - Returns: The cycles, each as node ids in snapshot order; cycles ordered by their first node.
   public func cycles() -> [[String]] {
-    // Tarjan's algorithm, iterative so that a long chain cannot exhaust the stack.
     var indexOfID: [String: Int] = [:]
     for (index, node) in nodes.enumerated() where indexOfID[node.id] == nil { indexOfID[node.id] = index }
     var successors = Array(repeating: [Int](), count: nodes.count)
@@ -21,49 +20,11 @@ extension Snapshot {
       successors[from].append(to)
       if from == to { selfLoops.insert(from) }
     }
-    var order = Array(repeating: -1, count: nodes.count)
-    var lowLink = Array(repeating: 0, count: nodes.count)
-    var onStack = Array(repeating: false, count: nodes.count)
-    var stack: [Int] = []
-    var counter = 0
-    var components: [[Int]] = []
-    for start in nodes.indices where order[start] < 0 {
-      var frames: [(node: Int, next: Int)] = [(start, 0)]
-      order[start] = counter
-      lowLink[start] = counter
-      counter += 1
-      stack.append(start)
-      onStack[start] = true
-      while var frame = frames.popLast() {
-        if frame.next < successors[frame.node].count {
-          let successor = successors[frame.node][frame.next]
-          frame.next += 1
-          frames.append(frame)
-          if order[successor] < 0 {
-            order[successor] = counter
-            lowLink[successor] = counter
-            counter += 1
-            stack.append(successor)
-            onStack[successor] = true
-            frames.append((successor, 0))
-          } else if onStack[successor] {
-            lowLink[frame.node] = min(lowLink[frame.node], order[successor])
-          }
-          continue
-        }
-        if let parent = frames.last {
-          lowLink[parent.node] = min(lowLink[parent.node], lowLink[frame.node])
-        }
-        guard lowLink[frame.node] == order[frame.node] else { continue }
-        var component: [Int] = []
-        while let member = stack.popLast() {
-          onStack[member] = false
-          component.append(member)
-          if member == frame.node { break }
-        }
-        if component.count > 1 || selfLoops.contains(frame.node) { components.append(component.sorted()) }
-      }
-    }
+    let parts = StronglyConnectedParts(successors: successors)
+    var members = Array(repeating: [Int](), count: parts.sizes.count)
+    for (node, part) in parts.partOf.enumerated() { members[part].append(node) }
+    // A cycle is a part of two or more nodes, or one node with an edge to itself.
+    let components = members.filter { $0.count > 1 || ($0.count == 1 && selfLoops.contains($0[0])) }
     return components.sorted { $0[0] < $1[0] }.map { $0.map { nodes[$0].id } }
   }
 }
