@@ -1,8 +1,7 @@
 import Foundation
 
 /// The `recoil-inspect` command line: parses arguments, runs one command, maps its outcome to a
-/// message and an exit code.
-@main
+/// message and an exit code. The process enters through `RecoilInspect+Process.swift`.
 struct RecoilInspect {
   static let version = "0.1.0"
   static let commands: [any Command.Type] = [
@@ -12,13 +11,6 @@ struct RecoilInspect {
     DiffCommand.self,
     LiveCommand.self,
   ]
-
-  static func main() {
-    let streams = StandardStreams.process()
-    let status = run(Array(CommandLine.arguments.dropFirst()), streams: streams)
-    streams.flush()
-    exit(status)
-  }
 
   /// What the command line asks for.
   enum Invocation {
