@@ -166,7 +166,8 @@ public final class Inspector: Sendable {
   /// for entry in inspector.evaluationTimeline() { print(entry.node, entry.durationNanos) }
   /// ```
   ///
-  /// - Returns: Node id, start (nanoseconds since the inspector started), duration (`nil` when
+  /// - Returns: Node id, start (nanoseconds since the inspector started; negative for an
+  ///   evaluation a container recorded earlier, for another inspector), duration (`nil` when
   ///   not timed, see `RecordingTiming`), and trigger.
   public func evaluationTimeline() -> [(node: String, startNanos: Int, durationNanos: Int?, trigger: String)] {
     var entries: [(node: String, start: UInt64, duration: UInt64?, trigger: String)] = core.journal.withLock {
@@ -196,7 +197,10 @@ public final class Inspector: Sendable {
     // Oldest first across containers and stores, as many as the timeline holds.
     entries.sort { $0.start < $1.start }
     return entries.suffix(configuration.timelineCapacity).map {
-      ($0.node, Int(clamping: $0.start &- core.startNanos), $0.duration.map { Int(clamping: $0) }, $0.trigger)
+      (
+        $0.node, MonotonicClock.nanos($0.start, since: core.startNanos), $0.duration.map { Int(clamping: $0) },
+        $0.trigger
+      )
     }
   }
 
@@ -206,10 +210,11 @@ public final class Inspector: Sendable {
   /// for change in inspector.edgeHistory() where !change.added { print("dropped", change.edge) }
   /// ```
   ///
-  /// - Returns: The edge, whether it was added, and when (nanoseconds since the inspector started).
+  /// - Returns: The edge, whether it was added, and when (nanoseconds since the inspector
+  ///   started).
   public func edgeHistory() -> [(edge: SnapshotEdge, added: Bool, atNanos: Int)] {
     core.journal.withLock { $0.edgeHistory.elements }.map {
-      ($0.edge, $0.added, Int(clamping: $0.atNanos &- core.startNanos))
+      ($0.edge, $0.added, MonotonicClock.nanos($0.atNanos, since: core.startNanos))
     }
   }
 
@@ -295,7 +300,7 @@ public final class Inspector: Sendable {
     builder.apply(statistics: statistics, selectorValues: selectorValues)
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
-    snapshot.elapsedNanos = Int(clamping: MonotonicClock.nanos &- core.startNanos)
+    snapshot.elapsedNanos = MonotonicClock.nanos(MonotonicClock.nanos, since: core.startNanos)
     snapshot.actions = core.describeCached(actions)
 
     var timeline = TimelineBuilder(redactor: core.redactor, startNanos: core.startNanos)
@@ -309,6 +314,7 @@ public final class Inspector: Sendable {
       capacity: configuration.timelineCapacity, known: Set(snapshot.nodes.map(\.id)))
     snapshot.timeline = assembled.timeline
     snapshot.edges += assembled.drives
+    snapshot.countTimesFromEarliestEntry()
     snapshot.dropped = SnapshotDropCounts(
       actions: droppedActions, evaluations: droppedEvaluations,
       events: journal.droppedEvents + core.droppedEventCount, timeline: assembled.dropped)

@@ -28,4 +28,15 @@ import Dispatch
       return DispatchTime.now().uptimeNanoseconds
     #endif
   }
+
+  /// The signed distance from `origin` to `time`, in nanoseconds: negative for a time before
+  /// the origin (an entry a store recorded before an inspector that reads it started).
+  ///
+  /// ```swift
+  /// MonotonicClock.nanos(start &+ 5, since: start)  // 5
+  /// MonotonicClock.nanos(start &- 5, since: start)  // -5
+  /// ```
+  @inlinable package static func nanos(_ time: UInt64, since origin: UInt64) -> Int {
+    Int(truncatingIfNeeded: Int64(bitPattern: time &- origin))
+  }
 }

@@ -41,7 +41,7 @@ final class ContainerHook: AtomGraphObserver {
       switch step {
       case .evaluation(let evaluation):
         core.streamEntry {
-          let atNanos = Int(clamping: evaluation.startNanos &- core.startNanos)
+          let atNanos = MonotonicClock.nanos(evaluation.startNanos, since: core.startNanos)
           return (TimelineEntry.evaluation(evaluation, prefix: prefix, atNanos: atNanos), .evaluation)
         }
       case .write(let write):

@@ -45,7 +45,7 @@ final class StoreHook: StoreObserver {
       // The store records its selectors' evaluations itself; this event is for the live stream.
       guard core.isStreamingEnabled else { return }
       let (id, store) = (StoreSelectorNode.id(selector, store: name), name)
-      let start = Int(clamping: MonotonicClock.nanos &- duration &- core.startNanos)
+      let start = MonotonicClock.nanos(MonotonicClock.nanos &- duration, since: core.startNanos)
       core.streamEntry {
         (
           TimelineEntry.storeSelectorEvaluation(
@@ -75,7 +75,7 @@ final class StoreHook: StoreObserver {
       $0.effects.append(
         InspectorJournal.Effect(event: event, order: order, actionSequence: actionSequence, atNanos: now))
     }
-    let (redactor, atNanos) = (core.redactor, Int(clamping: now &- core.startNanos))
+    let (redactor, atNanos) = (core.redactor, MonotonicClock.nanos(now, since: core.startNanos))
     core.streamEntry {
       (
         TimelineEntry.effect(

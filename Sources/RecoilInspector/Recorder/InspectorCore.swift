@@ -186,7 +186,8 @@ final class InspectorCore: Sendable {
     return SnapshotAction(
       seq: raw.sequence, store: raw.store, name: description.name,
       payload: description.payload.map { TextPreview.cut($0, limit: configuration.previewLength) },
-      atNanos: Int(clamping: raw.atNanos &- startNanos), durationNanos: raw.durationNanos.map { Int(clamping: $0) },
+      atNanos: MonotonicClock.nanos(raw.atNanos, since: startNanos),
+      durationNanos: raw.durationNanos.map { Int(clamping: $0) },
       changes: StateDiff.changes(
         from: ExactCast.any(raw.stateBefore), to: ExactCast.any(raw.stateAfter),
         previewLength: configuration.previewLength,

@@ -28,7 +28,7 @@ struct TimelineBuilder {
     self.startNanos = startNanos
   }
 
-  private func since(_ nanos: UInt64) -> Int { Int(clamping: nanos &- startNanos) }
+  private func since(_ nanos: UInt64) -> Int { MonotonicClock.nanos(nanos, since: startNanos) }
 
   private mutating func add(_ entry: consuming TimelineEntry) {
     guard entry.event.seq > 0 else { return }  // recorded before causal order existed

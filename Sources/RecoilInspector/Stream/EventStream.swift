@@ -72,7 +72,7 @@ final class EventStream: Sendable {
         return false
       }
       // The clock is read under the lock, so times rise with the numbers.
-      let now = max(Int(clamping: MonotonicClock.nanos &- startNanos), queue.lastNanos)
+      let now = max(MonotonicClock.nanos(MonotonicClock.nanos, since: startNanos), queue.lastNanos)
       queue.lastNanos = now
       queue.items.append(Pending(eventSeq: queue.lastSeq, atNanos: now, make: make))
       return queue.items.count == 1
