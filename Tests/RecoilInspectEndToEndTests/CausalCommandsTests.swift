@@ -137,6 +137,9 @@ import Testing
       SnapshotEvent(
         seq: 18, kind: .effect, cause: 10, store: "settings", name: "log", atNanos: 2_000_000, phase: "started"),
       SnapshotEvent(seq: 19, kind: .effect, cause: 18, store: "settings", name: "log", phase: "finished"),
+      // An atom effect: named with its atom, timed like the others.
+      SnapshotEvent(
+        seq: 20, kind: .effect, node: "Prices.currency", name: "persist", atNanos: 4_500_000, phase: "started"),
     ]
     let path = try write(snapshot)
     let wasted = try ExecutableRunner.run(["query", path, "--wasted"])
@@ -151,12 +154,14 @@ import Testing
       inFlight.stdoutText == """
         loading Search.results for 4.0 ms (since #16)
         effect sync for 3.0 ms (since #17)
+        effect persist of Prices.currency for 500.0 µs (since #20)
 
         """)
     let json = try ExecutableRunner.run(["query", path, "--in-flight", "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
     let items = try #require(object["items"] as? [[String: Any]])
-    #expect(items.map { $0["forNanos"] as? Int } == [4_000_000, 3_000_000])
+    #expect(items.map { $0["forNanos"] as? Int } == [4_000_000, 3_000_000, 500_000])
+    #expect(items.map { $0["node"] as? String } == [nil, nil, "Prices.currency"])
   }
 
   @Test func livePrintsStepsInTimelineOrderWithTheirCauses() throws {

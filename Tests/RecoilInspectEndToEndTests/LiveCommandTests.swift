@@ -39,7 +39,7 @@ import Testing
     #expect(
       outcome.stderr
         == """
-        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification or resolution, found "teleport"
+        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution or atomEffect, found "teleport"
         recoil-inspect: warning: -:3:1: malformed JSON: invalid literal; expected null
 
         """)

@@ -2,6 +2,7 @@ import Foundation
 import RecoilAtoms
 import RecoilSnapshot
 import RecoilStores
+import Synchronization
 import Testing
 
 @testable import RecoilInspector
@@ -137,5 +138,71 @@ import Testing
       try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
+  }
+}
+
+/// The live stream carries every entry of the snapshot's causal timeline, with the same
+/// numbers and causes: atom effects' phases included, so no streamed entry names a cause the
+/// stream never carried.
+@Suite struct LiveStreamTimelineTests {
+  struct Unreadable: Error {}
+
+  @Test func everyTimelineEntryIsStreamedWithItsNumber() throws {
+    let url = FileManager.default.temporaryDirectory.appending(path: "live-\(UUID().uuidString)-entries.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let contexts = Mutex<[AtomEffectContext<String>]>([])
+    let theme = Atom(
+      "light", key: "theme",
+      effects: [
+        AtomEffect("load theme") { context in
+          context.setSelf("dark")
+          context.report(Unreadable())
+          contexts.withLock { $0.append(context) }
+          return nil
+        }
+      ])
+    let label = Selector(key: "label") { get in "theme: \(try get(theme))" }
+    let container = AtomContainer()
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let inspector = Inspector()
+    inspector.attach(container)
+    inspector.attach(store)
+    try inspector.startStreaming(to: .file(path: url.path))
+    let subscription = container.subscribe(label) { _ in }
+    try #require(contexts.withLock { $0.first }).setSelf("sepia")
+    container.set(theme, "night")
+    store.dispatch(.add("boots"))
+    let snapshot = inspector.snapshot()
+    inspector.stopStreaming()
+    subscription.cancel()
+
+    let streamed = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").enumerated().map {
+      try InspectorEventCodec.decode(line: String($1), lineNumber: $0 + 1)
+    }
+    let streamedSeqs = Set(streamed.compactMap(\.seq))
+    let timelineSeqs = Set(snapshot.timeline.map(\.seq))
+    #expect(timelineSeqs.isSubset(of: streamedSeqs), "missing: \(timelineSeqs.subtracting(streamedSeqs).sorted())")
+    // The atom effect's phases are among them, as steps of kind effect naming the atom.
+    let effectSteps = streamed.compactMap {
+      if case .step(let step) = $0.kind, step.kind == .effect { step } else { nil }
+    }
+    #expect(effectSteps.map(\.phase) == ["started", "failed"])
+    #expect(effectSteps.allSatisfy { $0.node == "theme" && $0.name == "load theme" })
+    // Every streamed cause is an entry the stream carried.
+    for event in streamed {
+      if let cause = event.cause { #expect(streamedSeqs.contains(cause), "cause #\(cause) of #\(event.seq ?? 0)") }
+    }
+    // Writes and effects carry their time, in the snapshot and the stream alike.
+    let elapsed = try #require(snapshot.elapsedNanos)
+    let timed = snapshot.timeline.filter { $0.kind == .write || $0.kind == .effect }
+    #expect(timed.count == 5)  // three writes, the effect's start and failure
+    for entry in timed {
+      let at = try #require(entry.atNanos, "\(entry.kind) #\(entry.seq) has no time")
+      #expect((0...elapsed).contains(at))
+    }
+    let streamedWrites = streamed.compactMap {
+      if case .step(let step) = $0.kind, step.kind == .write { step } else { nil }
+    }
+    #expect(streamedWrites.count == 3 && streamedWrites.allSatisfy { $0.atNanos != nil })
   }
 }

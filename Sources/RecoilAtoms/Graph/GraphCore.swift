@@ -605,12 +605,21 @@ import Synchronization
     }
   }
 
-  /// Records an effect's phase for a recording; returns its place in the causal order (0
-  /// when nothing records).
+  /// Records an effect's phase for a recording, and for observers of the timeline (the live
+  /// stream); returns its place in the causal order (0 when nothing records).
   func recordEffect(_ name: String, phase: String, index: Int32, cause: UInt64, error: String?) -> UInt64 {
     guard let recorder else { return 0 }
-    return recorder.recordEffect(
-      name, phase: phase, node: _slots[Int(index)].nodeUID, cause: cause, error: error)
+    let slot = _slots[Int(index)]
+    let (order, atNanos) = recorder.recordEffect(name, phase: phase, node: slot.nodeUID, cause: cause, error: error)
+    if _operationInterests.contains(.timeline) {
+      _events.append(
+        .recorded(
+          .occurrence(
+            RecordedOccurrence(
+              node: slot._key, order: order, kind: .effect(name: name, phase: phase, error: error), cause: cause,
+              atNanos: atNanos))))
+    }
+    return order
   }
 
   /// Reports an atom effect's failure to observers and a recording.
@@ -644,7 +653,7 @@ import Synchronization
     }
     guard let recording else { return }
     // The uid from the recorder's dense table: an atom written in place leaves its slot cold.
-    let (order, cause) = recording._withUnsafeGuaranteedRef { recorder in
+    let (order, cause, atNanos) = recording._withUnsafeGuaranteedRef { recorder in
       recorder.recordWrite(node: recorder.uid(index), site: site, values: values, isReset: isReset)
     }
     if _operationInterests.contains(.timeline) {
@@ -653,7 +662,7 @@ import Synchronization
           .write(
             RecordedWrite(
               node: key(of: index), order: order, cause: cause, site: site.isUnknown ? nil : site,
-              before: values.before, after: values.after, isReset: isReset))))
+              before: values.before, after: values.after, isReset: isReset, atNanos: atNanos))))
     }
   }
 

@@ -36,6 +36,8 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     var node: Int
     var order: UInt64
     var cause: UInt64
+    /// When, on the monotonic clock.
+    var atNanos: UInt64
     var site: CallSite
     /// The values when plain; `nil` when they are in `boxedWrites`.
     var plain: (before: PlainValue, after: PlainValue)?
@@ -88,6 +90,8 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     var phase: String
     var cause: UInt64
     var error: String?
+    /// When, on the monotonic clock.
+    var atNanos: UInt64
   }
 
   /// Keys of released nodes the timeline may still name.
@@ -161,25 +165,35 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
 
   /// Records a changed atom value; its cause is whatever is bound now (see `CauseContext`).
   @discardableResult
-  func recordWrite(node: Int, site: CallSite, values: _WrittenValues, isReset: Bool) -> (order: UInt64, cause: UInt64) {
+  func recordWrite(node: Int, site: CallSite, values: _WrittenValues, isReset: Bool) -> (
+    order: UInt64, cause: UInt64, atNanos: UInt64
+  ) {
     let cause = CauseContext.current(onThread: clock.threadCause, clock: clock)
     let order = clock.next()
+    let atNanos = MonotonicClock.nanos
     switch values {
     case .plain(let before, let after):
       fields.writes.append(
-        Write(node: node, order: order, cause: cause, site: site, plain: (before, after), isReset: isReset))
+        Write(
+          node: node, order: order, cause: cause, atNanos: atNanos, site: site, plain: (before, after),
+          isReset: isReset))
     case .boxed(let before, let after):
-      fields.writes.append(Write(node: node, order: order, cause: cause, site: site, plain: nil, isReset: isReset))
+      fields.writes.append(
+        Write(node: node, order: order, cause: cause, atNanos: atNanos, site: site, plain: nil, isReset: isReset))
       fields.boxedWrites.append(BoxedWrite(order: order, before: before, after: after))
     }
-    return (order, cause)
+    return (order, cause, atNanos)
   }
 
-  /// Records an atom effect's phase; returns its causal order.
-  func recordEffect(_ name: String, phase: String, node: Int, cause: UInt64, error: String?) -> UInt64 {
+  /// Records an atom effect's phase; returns its causal order and time.
+  func recordEffect(_ name: String, phase: String, node: Int, cause: UInt64, error: String?) -> (
+    order: UInt64, atNanos: UInt64
+  ) {
     let order = clock.next()
-    fields.effects.append(EffectRecord(node: node, order: order, name: name, phase: phase, cause: cause, error: error))
-    return order
+    let atNanos = MonotonicClock.nanos
+    fields.effects.append(
+      EffectRecord(node: node, order: order, name: name, phase: phase, cause: cause, error: error, atNanos: atNanos))
+    return (order, atNanos)
   }
 
   /// Records an async value arriving, or subscribers notified; returns its causal order.
@@ -228,7 +242,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
       return key(write.node).map {
         RecordedWrite(
           node: $0, order: write.order, cause: write.cause, site: write.site.isUnknown ? nil : write.site,
-          before: values.before, after: values.after, isReset: write.isReset)
+          before: values.before, after: values.after, isReset: write.isReset, atNanos: write.atNanos)
       }
     }
     result.occurrences = fields.occurrences.elements.compactMap { occurrence in
@@ -246,7 +260,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
       key(record.node).map {
         RecordedOccurrence(
           node: $0, order: record.order, kind: .effect(name: record.name, phase: record.phase, error: record.error),
-          cause: record.cause)
+          cause: record.cause, atNanos: record.atNanos)
       }
     }
     result.occurrences.sort { $0.order < $1.order }

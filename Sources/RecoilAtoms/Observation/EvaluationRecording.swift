@@ -48,6 +48,8 @@ public struct RecordedWrite: Sendable {
   public var after: (any Sendable)?
   /// Whether it was a reset to the default.
   public var isReset: Bool
+  /// When it was written, on the monotonic clock of `DispatchTime.uptimeNanoseconds`.
+  public var atNanos: UInt64
 }
 
 /// Something else that happened to a node of a recording container, in causal order.
@@ -78,6 +80,10 @@ public struct RecordedOccurrence: Sendable {
   public var kind: Kind
   /// The causal order of what caused it, when recorded (an effect's failure names its start).
   public var cause: UInt64 = 0
+  /// When it happened, on the monotonic clock of `DispatchTime.uptimeNanoseconds`, for an
+  /// atom effect's phases; `nil` for the others, which are not timed (a notification is
+  /// frequent, and follows the change it tells of).
+  public var atNanos: UInt64?
 }
 
 /// What a container recorded about its evaluations (see

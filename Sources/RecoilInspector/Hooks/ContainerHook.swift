@@ -45,12 +45,17 @@ final class ContainerHook: AtomGraphObserver {
           return (TimelineEntry.evaluation(evaluation, prefix: prefix, atNanos: atNanos), .evaluation)
         }
       case .write(let write):
-        core.streamEntry { (TimelineEntry.write(write, prefix: prefix, redactor: core.redactor), .step) }
+        core.streamEntry {
+          let atNanos = MonotonicClock.nanos(write.atNanos, since: core.startNanos)
+          return (TimelineEntry.write(write, prefix: prefix, redactor: core.redactor, atNanos: atNanos), .step)
+        }
       case .occurrence(let occurrence):
-        // The stream's effect events are stores' (`effect` events); an atom effect's failure
-        // arrives as an error event.
-        if case .effect = occurrence.kind { return }
-        core.streamEntry { (TimelineEntry.occurrence(occurrence, prefix: prefix), .step) }
+        // Every entry the snapshot's timeline has, atom effects' phases included (a step of
+        // kind effect; the stream's `effect` events are stores').
+        core.streamEntry {
+          let atNanos = occurrence.atNanos.map { MonotonicClock.nanos($0, since: core.startNanos) }
+          return (TimelineEntry.occurrence(occurrence, prefix: prefix, atNanos: atNanos), .step)
+        }
       }
     case .effectFailed(let node, let effect, let error):
       guard core.isStreamingEnabled else { return }

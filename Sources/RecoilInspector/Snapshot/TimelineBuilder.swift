@@ -125,8 +125,12 @@ struct TimelineBuilder {
 
   /// A container's writes and occurrences, its node ids prefixed.
   mutating func add(writes: [RecordedWrite], occurrences: [RecordedOccurrence], prefix: String) {
-    for write in writes { add(TimelineEntry.write(write, prefix: prefix, redactor: redactor)) }
-    for occurrence in occurrences { add(TimelineEntry.occurrence(occurrence, prefix: prefix)) }
+    for write in writes {
+      add(TimelineEntry.write(write, prefix: prefix, redactor: redactor, atNanos: since(write.atNanos)))
+    }
+    for occurrence in occurrences {
+      add(TimelineEntry.occurrence(occurrence, prefix: prefix, atNanos: occurrence.atNanos.map(since)))
+    }
   }
 
   /// What the inspector's journal holds: effects, and what detached stores and containers

@@ -91,7 +91,7 @@ struct TimelineEntry: Sendable {
   }
 
   /// A container's atom write, its values previewed (and redacted) by `redactor`.
-  static func write(_ write: RecordedWrite, prefix: String, redactor: Redactor) -> TimelineEntry {
+  static func write(_ write: RecordedWrite, prefix: String, redactor: Redactor, atNanos: Int?) -> TimelineEntry {
     let node = prefix + write.node.description
     func preview(_ value: (any Sendable)?) -> String? {
       guard let value else { return nil }
@@ -100,12 +100,12 @@ struct TimelineEntry: Sendable {
     return TimelineEntry(
       event: SnapshotEvent(
         seq: Int(write.order), kind: .write, node: node, name: write.isReset ? "reset" : nil,
-        before: preview(write.before), after: preview(write.after), site: write.site?.description),
+        before: preview(write.before), after: preview(write.after), atNanos: atNanos, site: write.site?.description),
       rule: .recorded(write.cause))
   }
 
   /// A container's resolution or notification.
-  static func occurrence(_ occurrence: RecordedOccurrence, prefix: String) -> TimelineEntry {
+  static func occurrence(_ occurrence: RecordedOccurrence, prefix: String, atNanos: Int?) -> TimelineEntry {
     let node = prefix + occurrence.node.description
     switch occurrence.kind {
     case .resolved, .failed:
@@ -122,7 +122,8 @@ struct TimelineEntry: Sendable {
       // An atom effect: its start is a root, its failure and clean-up name the start.
       return TimelineEntry(
         event: SnapshotEvent(
-          seq: Int(occurrence.order), kind: .effect, node: node, name: name, phase: phase, error: error),
+          seq: Int(occurrence.order), kind: .effect, node: node, name: name, atNanos: atNanos, phase: phase,
+          error: error),
         rule: .recorded(occurrence.cause))
     }
   }

@@ -4,10 +4,11 @@
 /// not, it is looked up ahead on a copy of the reader, from the first member on.
 enum EventDecoder {
   private enum EventType: String, CaseIterable {
-    case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution
+    case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution,
+      atomEffect
 
     static let expected =
-      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification or resolution"
+      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution or atomEffect"
   }
 
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> InspectorEvent {
@@ -82,7 +83,7 @@ enum EventDecoder {
       case (_, "eventSeq"): eventSeq = try reader.count()
       case (_, "timelineSeq"): seq = try reader.count()
       case (_, "cause"): cause = try reader.count()
-      case (.write, _), (.notification, _), (.resolution, _):
+      case (.write, _), (.notification, _), (.resolution, _), (.atomEffect, _):
         if step == nil { step = TimelineFieldDecoder() }
         if try step?.read(key, from: &reader) != true { try reader.skip() }
       case (.node, _):
@@ -137,10 +138,10 @@ enum EventDecoder {
       kind = .error(node: try required(id, "id"), message: try required(message, "message"))
     case .dropped:
       kind = .dropped(count: try required(count, "count"))
-    case .write, .notification, .resolution:
+    case .write, .notification, .resolution, .atomEffect:
       // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
       var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)
-      entry.kind = SnapshotEvent.Kind(rawValue: type?.rawValue ?? "") ?? entry.kind
+      entry.kind = type == .atomEffect ? .effect : SnapshotEvent.Kind(rawValue: type?.rawValue ?? "") ?? entry.kind
       entry.seq = try required(seq, "timelineSeq")
       entry.cause = cause
       kind = .step(entry)

@@ -66,8 +66,9 @@ public struct InspectorEvent: Sendable, Equatable {
     case action(SnapshotAction)
     /// An effect started, finished, was cancelled or failed.
     case effect(EffectEvent)
-    /// An atom write, a notification of subscribers or an async resolution: a timeline entry
-    /// of kind `write`, `notification` or `resolution`, written with that kind as its type.
+    /// An atom write, a notification of subscribers, an async resolution or an atom effect's
+    /// phase: a timeline entry of kind `write`, `notification`, `resolution` or `effect`,
+    /// written with that kind as its type (`atomEffect` for an effect, apart from a store's).
     indirect case step(SnapshotEvent)
     /// A node's evaluation failed.
     case error(node: String, message: String)

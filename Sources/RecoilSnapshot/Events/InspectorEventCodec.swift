@@ -57,7 +57,8 @@ public enum InspectorEventCodec {
       header("dropped")
       writer.write("count", count)
     case .step(let step):
-      header(step.kind.rawValue)
+      // An atom effect's phase is an entry of kind effect, apart from a store's effect runs.
+      header(step.kind == .effect ? "atomEffect" : step.kind.rawValue)
       writer.writeFields(of: step, identity: false)
     }
     writer.endObject()

@@ -38,6 +38,8 @@ struct InFlight {
   /// The node's id, or the effect's.
   var name: String
   var store: String?
+  /// An atom effect's atom.
+  var node: String?
   /// The timeline entry it started with, when known.
   var seq: Int?
   /// When it started, in nanoseconds since recording started, when known.
@@ -55,8 +57,9 @@ struct InFlight {
     for event in snapshot.timeline where event.kind == .effect && event.phase == "started" && !ended.contains(event.seq)
     {
       rows.append(
-        InFlight(kind: "effect", name: event.name ?? "?", store: event.store, seq: event.seq, sinceNanos: event.atNanos)
-      )
+        InFlight(
+          kind: "effect", name: event.name ?? "?", store: event.store, node: event.node, seq: event.seq,
+          sinceNanos: event.atNanos))
     }
     return rows
   }
