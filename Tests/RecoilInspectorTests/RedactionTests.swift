@@ -136,4 +136,64 @@ private enum Auth {
     #expect(value?.count == 12)
     #expect(value?.hasSuffix("…") == true)
   }
+
+  /// A store selector that reads a redacted path, directly or through other selectors, is
+  /// redacted like the path: a key-path selector previews as the slice would (masked), one
+  /// that derives a value from such state shows only the marker.
+  @Test func storeSelectorsOverRedactedStateAreRedacted() throws {
+    let store = Store(initialState: Vault(), reducer: vaultReducer, name: "vault")
+    let inspector = Inspector(configuration: configuration())
+    inspector.attach(store)
+    store.dispatch(.signIn(user: "ann", password: secret))
+    let password = StoreSelector(name: "password", \Vault.account.password)
+    let shouted = StoreSelector(name: "shouted", password) { $0.uppercased() }
+    let account = StoreSelector(name: "account", \Vault.account)
+    let greeting = StoreSelector(name: "greeting", account) { "hello \($0.user), \($0.password.count)" }
+    let visits = StoreSelector(name: "visits", \Vault.visits)
+    let summary = StoreSelector(name: "summary", visits) { "\($0) visits" }
+    #expect(store.select(shouted) == secret.uppercased())
+    #expect(store.select(greeting).hasPrefix("hello ann"))
+    #expect(store.select(summary) == "0 visits")
+
+    let snapshot = inspector.snapshot()
+    let text = String(decoding: SnapshotCodec.encode(snapshot), as: UTF8.self)
+    #expect(!text.contains(secret) && !text.contains(secret.uppercased()), "the snapshot holds the secret")
+    func value(_ id: String) -> String? { snapshot.nodes.first { $0.id == id }?.value }
+    #expect(value("vault.password") == Redaction.marker)
+    #expect(value("vault.shouted") == Redaction.marker)
+    // Named like the slice `account`, the selector is a node of its own beside it.
+    for id in ["vault.account", "vault.account (selector)"] {
+      #expect(value(id)?.contains("password: \(Redaction.marker)") == true, "\(id)")
+      #expect(value(id)?.contains("user: \"ann\"") == true, "\(id)")
+    }
+    #expect(value("vault.greeting") == Redaction.marker)
+    // Selectors over other state keep their values.
+    #expect(value("vault.visits") == "0")
+    #expect(value("vault.summary") == "\"0 visits\"")
+  }
+
+  /// A node's error text may quote its value: it is masked when the node's id is redacted,
+  /// and when its value's type is.
+  @Test func errorsAreMaskedWhereTheValueWouldBe() throws {
+    struct Leaky: Error, CustomStringConvertible {
+      var description: String { "rejected \(secret)" }
+    }
+    let keyByID = Selector<String>(key: "Auth.token.check") { _ in throw Leaky() }
+    let keyByType = Selector<APIKey>(key: "Keys.primary") { _ in throw Leaky() }
+    let plain = Selector<Int>(key: "Plain.count") { _ in throw Leaky() }
+    var configuration = configuration()
+    configuration.redaction.nodes.append("Auth.token.*")
+    let inspector = Inspector(configuration: configuration)
+    let container = AtomContainer()
+    inspector.attach(container)
+    for selector in [keyByID] { _ = try? container.get(selector) }
+    _ = try? container.get(keyByType)
+    _ = try? container.get(plain)
+    let snapshot = inspector.snapshot()
+    func error(_ id: String) -> String? { snapshot.nodes.first { $0.id == id }?.error }
+    #expect(error("Auth.token.check") == Redaction.marker)
+    #expect(error("Keys.primary") == Redaction.marker)
+    // The control: an error of a node nothing redacts is shown.
+    #expect(error("Plain.count") == "rejected \(secret)")
+  }
 }

@@ -33,6 +33,8 @@ public struct Redaction: Sendable {
   public var actions: [String] = []
   /// The value types that are always redacted.
   var types: Set<ObjectIdentifier> = []
+  /// Their names, to tell a node of such a type whose value is not at hand (one in error).
+  var typeNames: Set<String> = []
 
   /// No redaction.
   ///
@@ -51,6 +53,7 @@ public struct Redaction: Sendable {
   /// - Parameter type: The type, such as a wrapper your app keeps secrets in.
   public mutating func redact(type: Any.Type) {
     types.insert(ObjectIdentifier(type))
+    typeNames.insert(String(describing: type))
   }
 
   /// Redacts a part of a store's state, and everything below it.

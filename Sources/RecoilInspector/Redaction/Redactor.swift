@@ -12,6 +12,7 @@ struct Redactor: Sendable {
   private let actionGlobs: [Glob]
   private let paths: [String]
   private let types: Set<ObjectIdentifier>
+  private let typeNames: Set<String>
   let previewLength: Int
   let isEmpty: Bool
 
@@ -20,6 +21,7 @@ struct Redactor: Sendable {
     actionGlobs = redaction.actions.map(Self.glob)
     paths = redaction.statePaths
     types = redaction.types
+    typeNames = redaction.typeNames
     self.previewLength = previewLength
     isEmpty = redaction.isEmpty
   }
@@ -42,6 +44,23 @@ struct Redactor: Sendable {
   /// Whether `path` is a redacted state path or lies below one.
   func redacts(path: String) -> Bool {
     paths.contains { SnapshotChange.isAncestor($0, of: path) }
+  }
+
+  /// Whether a value read at `path` may hold something redacted: the path is redacted, lies
+  /// below one, or has a redacted path below it (`account` when `account.password` is).
+  func exposesRedacted(path: String) -> Bool {
+    paths.contains { SnapshotChange.isAncestor($0, of: path) || SnapshotChange.isAncestor(path, of: $0) }
+  }
+
+  /// Whether a node whose values are of the type named `name` (a snapshot's `valueType`) is
+  /// of a redacted type, optionals included: its error text may quote its value.
+  func redacts(valueTypeNamed name: String?) -> Bool {
+    guard let name, !typeNames.isEmpty else { return false }
+    if typeNames.contains(name) { return true }
+    if name.hasPrefix("Optional<"), name.hasSuffix(">") {
+      return redacts(valueTypeNamed: String(name.dropFirst("Optional<".count).dropLast()))
+    }
+    return false
   }
 
   /// Whether `value` is of a redacted type (looking through optionals).

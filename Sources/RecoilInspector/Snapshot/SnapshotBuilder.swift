@@ -10,6 +10,21 @@ struct SnapshotBuilder {
   private var indexOfID: [String: Int] = [:]
   private var edges: [SnapshotEdge] = []
   private var edgeSet: Set<SnapshotEdge> = []
+  /// The node id of each store selector by the id its records use (`store.name`): they differ
+  /// when a selector is named like a slice.
+  private var storeSelectorNodeIDs: [String: String] = [:]
+  /// How each store selector's value is previewed, by node id (see ``SelectorExposure``).
+  private var selectorExposure: [String: SelectorExposure] = [:]
+
+  /// What a store selector's value may reveal of redacted state.
+  private enum SelectorExposure {
+    /// A key-path selector: its value is the state at this path, previewed as a slice there
+    /// would be (masked inside, or the marker when the path is redacted).
+    case path(String)
+    /// It reads, directly or through other selectors, state that is or holds something
+    /// redacted, and derives a value of its own from it: only the marker is safe.
+    case derived
+  }
 
   let redactor: Redactor
 
@@ -52,8 +67,9 @@ struct SnapshotBuilder {
         snapshotNode.value = previous.map { preview($0, of: id) }
       case .error(let error):
         snapshotNode.status = .error
+        // An error's text may quote the value it is about: masked whenever the value would be.
         snapshotNode.error =
-          redactor.redacts(node: id)
+          redactor.redacts(node: id) || redactor.redacts(valueTypeNamed: node.info.valueType)
           ? Redaction.marker : TextPreview.cut(String(describing: error), limit: configuration.previewLength * 2)
       }
       add(snapshotNode)
@@ -98,10 +114,14 @@ struct SnapshotBuilder {
     var selectorIDs: [String: String] = [:]
     for selector in contents.selectors {
       var id = StoreSelectorNode.id(selector.name, store: name)
-      if indexOfID[id] != nil { id += " (selector)" }
+      if indexOfID[id] != nil {
+        id += " (selector)"
+        storeSelectorNodeIDs[StoreSelectorNode.id(selector.name, store: name)] = id
+      }
       selectorIDs[selector.name] = id
       add(SnapshotNode(id: id, kind: .selector, label: selector.name, owner: name, status: .ready))
     }
+    markExposure(of: contents.selectors, ids: selectorIDs)
     for selector in contents.selectors {
       guard let id = selectorIDs[selector.name] else { continue }
       for input in selector.inputs {
@@ -124,16 +144,74 @@ struct SnapshotBuilder {
     }
   }
 
+  /// Decides how each of a store's selectors is previewed: a key-path selector at its path; a
+  /// selector that reads redacted state, or state holding something redacted, directly or
+  /// through other selectors, not at all (its value is derived, so no path masks it).
+  private mutating func markExposure(
+    of selectors: [(name: String, inputs: [String])], ids: [String: String]
+  ) {
+    let byName = Dictionary(selectors.map { ($0.name, $0.inputs) }, uniquingKeysWith: { first, _ in first })
+    var exposes: [String: Bool] = [:]
+    // Whether a selector's value may reveal redacted state; iterative, as selectors may be
+    // composed deeply (and a name that leads back to itself is taken as not exposing).
+    func mayReveal(_ name: String) -> Bool {
+      if let known = exposes[name] { return known }
+      var stack = [name]
+      while let current = stack.last {
+        if exposes[current] != nil {
+          stack.removeLast()
+          continue
+        }
+        let inputs = byName[current] ?? []
+        let pending = inputs.filter {
+          !Self.isKeyPath($0) && byName[$0] != nil && exposes[$0] == nil && !stack.contains($0)
+        }
+        if !pending.isEmpty {
+          stack += pending
+          continue
+        }
+        exposes[current] = inputs.contains { input in
+          Self.isKeyPath(input)
+            ? redactor.exposesRedacted(path: Self.statePath(ofKeyPath: input)) : exposes[input] ?? false
+        }
+        stack.removeLast()
+      }
+      return exposes[name] ?? false
+    }
+    for selector in selectors {
+      guard let id = ids[selector.name] else { continue }
+      let readsState = selector.inputs.count == 1 && Self.isKeyPath(selector.inputs[0])
+      if readsState {
+        selectorExposure[id] = .path(Self.statePath(ofKeyPath: selector.inputs[0]))
+      } else if mayReveal(selector.name) {
+        selectorExposure[id] = .derived
+      }
+    }
+  }
+
+  /// Whether a selector's input is a key path (`\AppState.cart`) rather than a selector's name.
+  private static func isKeyPath(_ input: String) -> Bool { input.hasPrefix("\\") }
+
+  /// `account.password` for the key path `\AppState.account.password`.
+  private static func statePath(ofKeyPath text: String) -> String {
+    text.split(separator: ".").dropFirst().joined(separator: ".")
+  }
+
   // MARK: - Recorded data
 
   mutating func apply(statistics: [String: EvaluationStatistics], selectorValues: [String: any Sendable]) {
-    for (id, stats) in statistics {
-      guard let index = indexOfID[id] else { continue }
+    for (recordedID, stats) in statistics {
+      guard let index = indexOfID[storeSelectorNodeIDs[recordedID] ?? recordedID] else { continue }
       nodes[index].evaluations = stats.snapshot
     }
-    for (id, value) in selectorValues {
+    for (recordedID, value) in selectorValues {
+      let id = storeSelectorNodeIDs[recordedID] ?? recordedID
       guard let index = indexOfID[id] else { continue }
-      nodes[index].value = preview(value, of: id)
+      switch selectorExposure[id] {
+      case .path(let path): nodes[index].value = preview(value, of: id, at: path)
+      case .derived: nodes[index].value = Redaction.marker
+      case nil: nodes[index].value = preview(value, of: id)
+      }
       nodes[index].valueType = String(describing: type(of: value))
     }
   }
