@@ -31,4 +31,21 @@ import Testing
     #expect(observation.observed(count, in: second) !== observed)
     #expect(observation.observed(count, in: second).value == 1)
   }
+
+  /// A view whose node changes (another family member, as when a list row is reused) observes
+  /// the new node, not the one it was first given.
+  @MainActor @Test func anotherNodeInTheSameContainerIsObserved() {
+    let quantity = AtomFamily(key: "quantity") { (id: String) in id.count }
+    let container = AtomContainer()
+    container.set(quantity("boots"), 3)
+    let observation = NodeObservation<Int>()
+    let boots = observation.observed(quantity("boots"), in: container)
+    #expect(boots.value == 3)
+    let hat = observation.observed(quantity("hat"), in: container)
+    #expect(hat !== boots)
+    #expect(hat.value == 3)  // "hat".count, its own default
+    container.set(quantity("hat"), 7)
+    #expect(observation.observed(quantity("hat"), in: container) === hat)
+    #expect(observation.observed(quantity("boots"), in: container).value == 3)
+  }
 }

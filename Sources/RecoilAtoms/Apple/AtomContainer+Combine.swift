@@ -5,7 +5,8 @@
   // `subscribe`, `observe` (Observation) or `TrackingScope` instead, which work everywhere.
   extension AtomContainer {
     /// A node's states as a Combine publisher: its current `Loadable` first, then each change,
-    /// until the subscriber cancels.
+    /// until the subscriber cancels. Each subscriber gets its own subscription to the node, so
+    /// cancelling one never stops another.
     ///
     /// ```swift
     /// container.publisher(for: CartState.total)
@@ -21,10 +22,13 @@
     public func publisher<Value>(for node: Node<Value>, delivery: Delivery = .immediate) -> AnyPublisher<
       Loadable<Value>, Never
     > {
-      // Subjects may be sent to from any thread (Combine documents them as thread-safe).
-      nonisolated(unsafe) let subject = CurrentValueSubject<Loadable<Value>, Never>(loadable(node))
-      let subscription = subscribe(node, delivery: delivery) { subject.send($0) }
-      return subject.handleEvents(receiveCancel: { subscription.cancel() }).eraseToAnyPublisher()
+      Deferred {
+        // Subjects may be sent to from any thread (Combine documents them as thread-safe).
+        nonisolated(unsafe) let subject = CurrentValueSubject<Loadable<Value>, Never>(self.loadable(node))
+        let subscription = self.subscribe(node, delivery: delivery) { subject.send($0) }
+        return subject.handleEvents(receiveCancel: { subscription.cancel() })
+      }
+      .eraseToAnyPublisher()
     }
   }
 #endif

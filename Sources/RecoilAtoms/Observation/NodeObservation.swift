@@ -1,8 +1,8 @@
 import RecoilConcurrency
 
 /// The observed node behind a view's `RecoilValue` or `RecoilBinding` (the SwiftUI property
-/// wrappers): made on first use, on the main actor, and kept while the container stays the
-/// same. Platform-neutral, so that what the wrappers do is tested everywhere.
+/// wrappers): made on first use, on the main actor, and kept while the node and the container
+/// stay the same (a view given another family member, or another container, observes that). Platform-neutral, so that what the wrappers do is tested everywhere.
 ///
 /// ```swift
 /// let observation = NodeObservation<Int>()
@@ -11,16 +11,20 @@ import RecoilConcurrency
 @MainActor final class NodeObservation<Value: Sendable> {
   private var observed: ObservedNode<Value>?
   private weak var container: AtomContainer?
+  /// The key of the node observed: a family member's includes its parameter.
+  private var key: NodeKey?
 
   init() {}
 
-  /// The node observed in `container`, made when first asked or when the container changed.
+  /// The node observed in `container`, made when first asked or when the node or the
+  /// container changed.
   func observed(_ node: Node<Value>, in container: AtomContainer?) -> ObservedNode<Value> {
     let container = Self.required(container)
-    if let observed, self.container === container { return observed }
+    if let observed, self.container === container, key == node.key { return observed }
     let made = container.observe(node, delivery: .mainActor)
     observed = made
     self.container = container
+    key = node.key
     return made
   }
 

@@ -87,6 +87,18 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher {
   public func attach(_ subscription: StandInSubscription<Output>) { attachment(subscription) }
 }
 
+/// A publisher made anew for each subscriber, by `createPublisher`.
+public struct Deferred<DeferredPublisher: Publisher>: Publisher {
+  public typealias Output = DeferredPublisher.Output
+  public typealias Failure = DeferredPublisher.Failure
+  let createPublisher: () -> DeferredPublisher
+
+  /// Makes the publisher with `createPublisher` each time one subscribes.
+  public init(createPublisher: @escaping () -> DeferredPublisher) { self.createPublisher = createPublisher }
+
+  public func attach(_ subscription: StandInSubscription<Output>) { createPublisher().attach(subscription) }
+}
+
 /// The operators' types, as in Combine.
 public enum Publishers {
   /// `handleEvents(receiveCancel:)`.
