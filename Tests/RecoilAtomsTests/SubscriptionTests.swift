@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Observation
 import Testing
 
@@ -101,13 +102,32 @@ import Testing
     #expect(observed.value == "count 1")
   }
 
-  @Test func callingTheContainerFromAGetterIsReportedNotADeadlock() async {
-    // The precondition stops the process, so it is checked in a child task that must not
-    // complete normally: here we only check the detection itself, in-process.
-    let container = AtomContainer()
-    let thread = CurrentThread.id
-    #expect(thread != 0)
-    #expect(container.nodeCount == 0)
+  /// Calling the container from inside a getter would deadlock on its lock; instead the
+  /// process stops saying what went wrong. It is run in a child process (the debug build of
+  /// `release-probe`; ReleaseBuildTests runs the release build), which must die with the message.
+  @Test func callingTheContainerFromAGetterIsReportedNotADeadlock() throws {
+    var products = Bundle.main.bundleURL
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        products = bundle.bundleURL.deletingLastPathComponent()
+      }
+    #endif
+    let probe = products.appending(path: "release-probe")
+    try #require(FileManager.default.isExecutableFile(atPath: probe.path), "build release-probe first: swift build")
+    let process = Process()
+    process.executableURL = probe
+    process.arguments = ["container-in-getter"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "the probe ended normally: \(text)")
+    #expect(text.contains("AtomContainer was called from inside a selector's getter or setter"), "\(text)")
   }
 }
 

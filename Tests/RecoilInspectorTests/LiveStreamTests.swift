@@ -55,7 +55,7 @@ import Testing
     inspector.stopStreaming()
   }
 
-  @Test func theStreamSurvivesItsListenerBeingKilledAndRestarted() async throws {
+  @Test(.timeLimit(.minutes(1))) func theStreamSurvivesItsListenerBeingKilledAndRestarted() async throws {
     let port = try freePort()
     let firstOutput = temporaryFile("first.jsonl")
     let secondOutput = temporaryFile("second.jsonl")
@@ -73,14 +73,13 @@ import Testing
     for index in 0..<20 { store.dispatch(.add("first-\(index)")) }
     #expect(await waitUntil { (try? String(contentsOf: firstOutput, encoding: .utf8))?.contains("first-19") == true })
 
-    // Phase 2: the listener dies; the app keeps dispatching without blocking.
+    // Phase 2: the listener dies; the app keeps dispatching without blocking: the stream's
+    // queue holds at most its capacity (50), and what does not fit is dropped and counted.
+    // (Were dispatch to block, this loop would not end and the time limit would fail the test.)
     kill(first.processIdentifier, SIGKILL)
     first.waitUntilExit()
-    let start = DispatchTime.now().uptimeNanoseconds
     for index in 0..<500 { store.dispatch(.add("gap-\(index)")) }
-    let elapsed = DispatchTime.now().uptimeNanoseconds - start
     #expect(store.state.cart.count == 520)
-    #expect(elapsed < 10_000_000_000, "dispatching while the listener is down must not block")
     #expect(await waitUntil { inspector.droppedEventCount > 0 })
 
     // Phase 3: a new listener on the same port; the stream reconnects and resumes.
