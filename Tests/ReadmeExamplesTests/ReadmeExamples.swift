@@ -33,6 +33,26 @@ func readmeExample1() async throws {
 /// README block 2.
 func readmeExample2() async throws {
 
+  /// Logs every atom effect's failure, such as a preference file that cannot be read.
+  final class EffectFailureLog: AtomGraphObserver {
+    var interests: AtomGraphEventKinds { [] }  // failures arrive without asking for more
+    func receive(_ event: AtomGraphEvent) {
+      if case .effectFailed(let node, let effect, let error) = event {
+        print("\(node): effect \(effect) failed: \(error)")
+      }
+    }
+  }
+
+  let container = AtomContainer()
+  let token = container.addObserver(EffectFailureLog())
+  // … use the container …
+  container.removeObserver(token)
+  _ = (container, token)
+}
+
+/// README block 3.
+func readmeExample3() async throws {
+
   let items = Atom<[CartItem]>([], key: "Checkout.items")
   let shipping = AsyncSelector(key: "Checkout.shipping") { get in try await api.quote(for: try await get(items)) }
   let summary = Selector(key: "Checkout.summary") { get in
@@ -62,8 +82,8 @@ func readmeExample2() async throws {
   _ = (items, shipping, summary, preview, saved, withOneItem, changed, theme, logged, badge)
 }
 
-/// README block 3.
-func readmeExample3() async throws {
+/// README block 4.
+func readmeExample4() async throws {
 
   let app = Reducer<AppState, AppAction>.combine(
     userReducer.lift(state: \AppState.user, action: { if case .user(let a) = $0 { a } else { nil } }),
@@ -85,8 +105,8 @@ func readmeExample3() async throws {
   _ = (app, store, subscription, cart, count)
 }
 
-/// README block 4.
-func readmeExample4() async throws {
+/// README block 5.
+func readmeExample5() async throws {
   let timing = Middleware<AppState, AppAction>.wrapping { action, context, next in
     let start = ContinuousClock.now
     next(action)
@@ -95,8 +115,8 @@ func readmeExample4() async throws {
   _ = (timing)
 }
 
-/// README block 5.
-func readmeExample5() async throws {
+/// README block 6.
+func readmeExample6() async throws {
   let app = Reducer<AppState, AppAction> { state, action in
     if case .user(.setName(let name)) = action { state.user.name = name }
   }
@@ -110,8 +130,8 @@ func readmeExample5() async throws {
   _ = (app, store, log, replayed)
 }
 
-/// README block 6.
-func readmeExample6() async throws {
+/// README block 7.
+func readmeExample7() async throws {
 
   let inspector = Inspector()
   inspector.attach(container)
@@ -122,8 +142,8 @@ func readmeExample6() async throws {
   _ = (inspector)
 }
 
-/// README block 7.
-func readmeExample7() async throws {
+/// README block 8.
+func readmeExample8() async throws {
 
   struct APIKey: Sendable { var value: String }
   struct Account: Sendable { var user = ""; var password = "" }

@@ -45,6 +45,23 @@ import Testing
         """)
   }
 
+  /// Filters that match nothing say so when the stream ends, as trace's do; with --raw on
+  /// standard error, so the output stays JSON Lines.
+  @Test func filtersThatMatchNothingSaySo() throws {
+    let events = ExecutableRunner.fixture("cart-demo/cart.events.jsonl")
+    let count = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").count
+    let text = try ExecutableRunner.run(["live", events, "--node", "Nope.*"])
+    #expect(text.status == 0)
+    #expect(text.stdoutText == "nothing matched --node Nope.* (of \(count) events)\n")
+    let raw = try ExecutableRunner.run(["live", events, "--node", "Nope.*", "--raw"])
+    #expect(raw.status == 0)
+    #expect(raw.stdoutText.isEmpty)
+    #expect(raw.stderr == "recoil-inspect: warning: nothing matched --node Nope.* (of \(count) events)\n")
+    // A filter that matches prints no such note.
+    let some = try ExecutableRunner.run(["live", events, "--node", "Pricing.*"])
+    #expect(!some.stdoutText.isEmpty && !some.stdoutText.contains("nothing matched"))
+  }
+
   @Test func aBadEndpointIsAUsageError() throws {
     let outcome = try ExecutableRunner.run(["live", "--listen", "tcp:127.0.0.1:notaport"])
     #expect(outcome.status == 64)

@@ -55,6 +55,40 @@ import Testing
     #expect(GraphDifference.slowdown(slow, SnapshotEvaluations(count: 1, totalNanos: 110_000), 1.1) == 1.1)
   }
 
+  /// A selector whose total grew because it ran more often, each run no slower, is said to be
+  /// slower in total, and why; one whose every run got slower, in its mean.
+  @Test func slowerSaysWhichTimeGrewAndWhy() throws {
+    func difference(_ old: SnapshotEvaluations, _ new: SnapshotEvaluations) -> GraphDifference {
+      var before = self.before
+      var after = self.before
+      before.nodes[1].evaluations = old
+      after.nodes[1].evaluations = new
+      return GraphDifference(from: before, to: after)
+    }
+    func timing(_ old: SnapshotEvaluations, _ new: SnapshotEvaluations) throws -> GraphDifference.TimingChange {
+      try #require(difference(old, new).timings.first)
+    }
+    // Mean 20 µs -> 15 µs, total 20 µs -> 150 µs: it ran ten times instead of once.
+    let oftener = try timing(
+      SnapshotEvaluations(count: 1, totalNanos: 20_000), SnapshotEvaluations(count: 10, totalNanos: 150_000))
+    #expect(oftener.grew == .total)
+    #expect(oftener.description.hasSuffix("(total 7.5×: it ran more often, each run no slower)"))
+    // Each run slower, as often: the mean and the total grew alike.
+    let slower = try timing(
+      SnapshotEvaluations(count: 2, totalNanos: 40_000), SnapshotEvaluations(count: 2, totalNanos: 120_000))
+    #expect(slower.grew == .both)
+    #expect(slower.description.hasSuffix("(mean and total 3.0×)"))
+    // Slower runs, fewer of them: the mean grew, the total did not.
+    let fewer = try timing(
+      SnapshotEvaluations(count: 10, totalNanos: 200_000), SnapshotEvaluations(count: 2, totalNanos: 200_000))
+    #expect(fewer.grew == .mean)
+    #expect(fewer.description.hasSuffix("(mean 5.0×)"))
+    let json = difference(
+      SnapshotEvaluations(count: 1, totalNanos: 20_000), SnapshotEvaluations(count: 10, totalNanos: 150_000)
+    ).json()
+    #expect(json.contains("\"grew\": \"total\"") || json.contains("\"grew\":\"total\""), "\(json)")
+  }
+
   @Test func theJSONShapeHasStableKeys() throws {
     var after = before
     after.nodes[0].value = "9"

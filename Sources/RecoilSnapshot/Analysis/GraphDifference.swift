@@ -20,12 +20,33 @@ package struct GraphDifference: Sendable {
     /// The larger of the mean's and the total's growth.
     package var ratio: Double
 
+    /// Which time grew past the factor: the mean (each evaluation is slower), the total (it
+    /// ran more often, or longer), or both.
+    package enum Growth: String, Sendable {
+      case mean, total, both
+    }
+
+    /// Which time grew past the factor; a total that grew while the mean did not means it
+    /// ran more often.
+    package var grew: Growth
+
     package var description: String {
       func show(_ stats: SnapshotEvaluations) -> String {
         "mean \(stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"), total "
           + DurationText.format(nanos: stats.estimatedTotalNanos) + ", \(stats.count) evals"
       }
-      return "\(show(before)) -> \(show(after)) (\((ratio * 10).rounded() / 10)×)"
+      let times = "\((ratio * 10).rounded() / 10)×"
+      var text = "\(show(before)) -> \(show(after)) "
+      switch grew {
+      case .mean: text += "(mean \(times))"
+      case .both: text += "(mean and total \(times))"
+      case .total where after.count > before.count && (after.meanNanos ?? 0) <= (before.meanNanos ?? 0):
+        text += "(total \(times): it ran more often, each run no slower)"
+      case .total where after.count > before.count:
+        text += "(total \(times): it ran more often)"
+      case .total: text += "(total \(times))"
+      }
+      return text
     }
   }
 
@@ -66,8 +87,20 @@ package struct GraphDifference: Sendable {
       if previous.value != node.value {
         values.append(ValueChange(id: node.id, before: previous.value, after: node.value))
       }
-      if let old = previous.evaluations, let new = node.evaluations, let ratio = Self.slowdown(old, new, slower) {
-        timings.append(TimingChange(id: node.id, before: old, after: new, ratio: ratio))
+      if let old = previous.evaluations, let new = node.evaluations {
+        let mean = Self.growth(old.meanNanos, new.meanNanos, factor: slower)
+        let total = Self.growth(old.estimatedTotalNanos, new.estimatedTotalNanos, factor: slower)
+        let grew: TimingChange.Growth? =
+          switch (mean, total) {
+          case (.some, .some): .both
+          case (.some, nil): .mean
+          case (nil, .some): .total
+          case (nil, nil): nil
+          }
+        if let grew {
+          timings.append(
+            TimingChange(id: node.id, before: old, after: new, ratio: max(mean ?? 0, total ?? 0), grew: grew))
+        }
       }
     }
     let oldEdges = Set(before.edges)
@@ -79,13 +112,19 @@ package struct GraphDifference: Sendable {
   /// How many times slower `new` is than `old`, if its mean or total grew by `factor` and by at
   /// least ``minimumSlowdownNanos``.
   package static func slowdown(_ old: SnapshotEvaluations, _ new: SnapshotEvaluations, _ factor: Double) -> Double? {
-    var worst: Double?
-    for (before, after) in [(old.meanNanos, new.meanNanos), (old.estimatedTotalNanos, new.estimatedTotalNanos)] {
-      guard let before, let after, after - before >= minimumSlowdownNanos else { continue }
-      let ratio = before > 0 ? Double(after) / Double(before) : .infinity
-      if ratio >= factor { worst = max(worst ?? 0, ratio) }
-    }
-    return worst
+    let ratios = [
+      growth(old.meanNanos, new.meanNanos, factor: factor),
+      growth(old.estimatedTotalNanos, new.estimatedTotalNanos, factor: factor),
+    ]
+    return ratios.compactMap { $0 }.max()
+  }
+
+  /// How many times `after` is `before`, when it grew by at least `factor` times and
+  /// ``minimumSlowdownNanos``.
+  static func growth(_ before: Int?, _ after: Int?, factor: Double) -> Double? {
+    guard let before, let after, after - before >= minimumSlowdownNanos else { return nil }
+    let ratio = before > 0 ? Double(after) / Double(before) : .infinity
+    return ratio >= factor ? ratio : nil
   }
 
   /// `{"nodes": {"added", "removed", "changed"}, "edges": {"added", "removed"}, "values": [...], "timings": [...]}`.
@@ -132,6 +171,7 @@ package struct GraphDifference: Sendable {
         writer.endObject()
       }
       writer.write("ratio", twoDecimals: timing.ratio)
+      writer.write("grew", timing.grew.rawValue)
       writer.endObject()
     }
     writer.endArray()

@@ -12,9 +12,11 @@ struct DiffCommand: Command {
     Compares two snapshots and lists what changed, so a pull request's effect on the state
     graph can be reviewed: nodes and edges added or removed, nodes whose kind, value type,
     owner or family changed; each node's value; and selectors that got slower: a mean or total
-    time at least --slower (1.5 by default) times the old one and at least 10 µs more. With
-    --exit-code, exits 1 when the graphs' structure differs and 0 when it is the same.
-    --format json prints one object (its shape is in the README). -o draws the union of both
+    time at least --slower (1.5 by default) times the old one and at least 10 µs more, saying
+    which grew (a total that grew as the mean did not: it ran more often). With --exit-code,
+    exits 1 when the graphs' structure differs and 0 when it is the same. --format json prints
+    {"nodes": {"added", "removed", "changed"}, "edges": {"added", "removed"}, "values",
+    "timings": [{"id", "before", "after", "ratio", "grew"}]} (in full in the README). -o draws the union of both
     graphs (.svg .png .pdf .dot, or .html for the interactive report): added in green, removed in red and dashed, changed values or
     types in amber, slower selectors outlined in heat colours, with a legend.
     """

@@ -20,7 +20,8 @@ struct LiveCommand: Command {
     default), which is not kept in memory. Events are printed in the order the app sent
     them (their eventSeq). The filters are trace's: --store, --node, --kind (action,
     evaluation, node, edge, effect, error, dropped), --grep and --path; an event is printed
-    when it passes all of them.
+    when it passes all of them; when the stream ends and none did, live says so (on standard
+    error with --raw).
     """
   static let options: [OptionSpec] =
     [
@@ -69,7 +70,10 @@ struct LiveCommand: Command {
     var printed = TerminalLine(style: streams.outputStyle)
     // Events are printed in timeline order, within a window of the latest few.
     var ordering = SequenceOrdering<InspectorEvent>(window: 256)
+    // Counted so that filters that matched nothing say so when the stream ends, as trace does.
+    var (received, printedCount) = (0, 0)
     func print(_ event: InspectorEvent) {
+      printedCount += 1
       if raw {
         streams.output(InspectorEventCodec.encode(event) + "\n")
       } else {
@@ -91,6 +95,7 @@ struct LiveCommand: Command {
           guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
           do throws(SnapshotError) {
             let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
+            received += 1
             guard filter.isEmpty || filter.accepts(event.kind) else { return }
             let seq = event.seq
             ordering.add(event, seq: seq, release: print)
@@ -104,5 +109,15 @@ struct LiveCommand: Command {
         streams.flush()
       },
       warning: { streams.reportWarning($0) })
+    ordering.flush(release: print)
+    if printedCount == 0 && !filter.isEmpty {
+      let message = "nothing matched \(shortened(filter.description)) (of \(received) events)"
+      // JSON Lines stay JSON Lines: with --raw the note goes to standard error.
+      if raw {
+        streams.reportWarning(message)
+      } else {
+        streams.output(streams.outputStyle.dim(inert(message)) + "\n")
+      }
+    }
   }
 }

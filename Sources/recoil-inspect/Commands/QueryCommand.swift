@@ -33,7 +33,7 @@ struct QueryCommand: Command {
     .flag("cycles", help: "Dependency cycles."),
     .option("depth", value: "n", help: "Hops to follow for --dependents and --dependencies (default: all)."),
     .option("by", value: "order", help: "Rank --slowest by total (default), mean or count."),
-    .option("limit", value: "n", help: "Rows for --slowest (default 10)."),
+    .option("limit", value: "n", help: "Rows for --slowest and --wasted (default 10)."),
     OutputFormat.option,
   ]
 
