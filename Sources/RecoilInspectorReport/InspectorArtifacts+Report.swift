@@ -34,9 +34,7 @@ extension InspectorArtifacts {
     _ inspector: Inspector, name: String, report: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> URL? {
-    guard let snapshotFile = try write(inspector, name: name, environment: environment) else { return nil }
-    if report { try writeReport(besides: snapshotFile) }
-    return snapshotFile
+    try withReport(report, write(inspector, name: name, environment: environment))
   }
 
   /// Writes a container's snapshot and, with `report`, its HTML report beside it, if artifacts
@@ -60,9 +58,7 @@ extension InspectorArtifacts {
     configuration: InspectorConfiguration = InspectorConfiguration(),
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> URL? {
-    let inspector = Inspector(configuration: configuration)
-    inspector.attach(container)
-    return try write(inspector, name: name, report: report, environment: environment)
+    try withReport(report, write(container, name: name, configuration: configuration, environment: environment))
   }
 
   /// Writes a store's snapshot and, with `report`, its HTML report beside it, if artifacts are
@@ -86,9 +82,14 @@ extension InspectorArtifacts {
     configuration: InspectorConfiguration = InspectorConfiguration(),
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> URL? {
-    let inspector = Inspector(configuration: configuration)
-    inspector.attach(store)
-    return try write(inspector, name: name, report: report, environment: environment)
+    try withReport(report, write(store, name: name, configuration: configuration, environment: environment))
+  }
+
+  /// `snapshotFile`, after writing the report beside it when asked: each overload above is
+  /// the one of `InspectorArtifacts.swift` with this step added.
+  private static func withReport(_ report: Bool, _ snapshotFile: URL?) throws -> URL? {
+    if report, let snapshotFile { try writeReport(besides: snapshotFile) }
+    return snapshotFile
   }
 
   private static func writeReport(besides snapshotFile: URL) throws {
