@@ -6,8 +6,7 @@ import RecoilSnapshot
 struct CheckCommand: Command {
   static let name = "check"
   static let summary = "Check snapshots against rules and budgets, for CI (JUnit and Markdown reports)."
-  static let usage =
-    "recoil-inspect check <snapshot>... [--budget <file>] [--junit <file>] [--markdown <file>] [--format text|json]"
+  static let operands = "<snapshot>..."
   static let discussion = """
     Checks each SNAPSHOT. By default a dependency cycle fails, a node in error fails and a
     loading node is a warning; a budget file (JSON, see Docs/budget-v1.schema.json) adds limits

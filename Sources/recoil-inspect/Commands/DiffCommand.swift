@@ -6,8 +6,7 @@ import RecoilSnapshot
 struct DiffCommand: Command {
   static let name = "diff"
   static let summary = "Compare two snapshots: structure, values and timings."
-  static let usage =
-    "recoil-inspect diff <old> <new> [--exit-code] [--slower <factor>] [--format text|json] [-o <picture>]"
+  static let operands = "<old> <new>"
   static let discussion = """
     Compares two snapshots and lists what changed, so a pull request's effect on the state
     graph can be reviewed: nodes and edges added or removed, nodes whose kind, value type,

@@ -5,7 +5,7 @@ import RecoilSnapshot
 struct ExportCommand: Command {
   static let name = "export"
   static let summary = "Export a snapshot's actions as a trace for ui.perfetto.dev or chrome://tracing."
-  static let usage = "recoil-inspect export <snapshot> --perfetto [-o <trace.json>]"
+  static let operands = "<snapshot>"
   static let discussion = """
     --perfetto writes the Chrome Trace Event Format, which ui.perfetto.dev and chrome://tracing
     open and which scales to millions of events: a process per store and per atom container;
@@ -18,7 +18,7 @@ struct ExportCommand: Command {
     atomically.
     """
   static let options: [OptionSpec] = [
-    .flag("perfetto", help: "Write the Chrome Trace Event Format (the only export so far)."),
+    .flag("perfetto", help: "Write the Chrome Trace Event Format (the only export so far).", isRequired: true),
     .option("output", short: "o", value: "out", help: "Where to write the trace; - for standard output."),
     .flag("quiet", short: "q", help: "Print nothing on success."),
   ]

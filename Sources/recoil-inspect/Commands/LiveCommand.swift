@@ -6,8 +6,7 @@ struct LiveCommand: Command {
   static let name = "live"
   static let readsSnapshots = false
   static let summary = "Follow a running app's live events (actions, evaluations, edges, effects)."
-  static let usage =
-    "recoil-inspect live [--listen <endpoint>] [--raw] [--store <id>] [--node <glob>] [--kind <kinds>] [--grep <text>] [--path <path>]"
+  static let operands = "[<file>]"
   static let discussion = """
     Listens where the app's Inspector streams to, and prints each event as it arrives. ENDPOINT
     is tcp:127.0.0.1:PORT or unix:PATH (a socket to listen on; several apps may be connected

@@ -5,8 +5,7 @@ import RecoilSnapshot
 struct QueryCommand: Command {
   static let name = "query"
   static let summary = "Answer a question about a snapshot: dependents, dependencies, slowest, errors, loading, cycles."
-  static let usage =
-    "recoil-inspect query <snapshot> (--dependents <id> | --dependencies <id> | --slowest | --wasted | --errors | --loading | --in-flight | --cycles) [--depth N] [--by total|mean|count] [--limit N] [--format text|json]"
+  static let operands = "<snapshot>"
   static let discussion = """
     Asks one question of SNAPSHOT:
       --dependents ID     what depends on ID, directly or not, with each node's distance
@@ -23,14 +22,14 @@ struct QueryCommand: Command {
     --format json prints one JSON object (shapes in the README).
     """
   static let options: [OptionSpec] = [
-    .option("dependents", value: "id", help: "What depends on this node."),
-    .option("dependencies", value: "id", help: "What this node depends on."),
-    .flag("slowest", help: "The slowest selectors."),
-    .flag("wasted", help: "Evaluations that changed nothing, per selector."),
-    .flag("in-flight", help: "Async nodes loading and effects running, with for how long."),
-    .flag("errors", help: "Nodes in error."),
-    .flag("loading", help: "Nodes still loading."),
-    .flag("cycles", help: "Dependency cycles."),
+    .option("dependents", value: "id", help: "What depends on this node.", choice: "question"),
+    .option("dependencies", value: "id", help: "What this node depends on.", choice: "question"),
+    .flag("slowest", help: "The slowest selectors.", choice: "question"),
+    .flag("wasted", help: "Evaluations that changed nothing, per selector.", choice: "question"),
+    .flag("in-flight", help: "Async nodes loading and effects running, with for how long.", choice: "question"),
+    .flag("errors", help: "Nodes in error.", choice: "question"),
+    .flag("loading", help: "Nodes still loading.", choice: "question"),
+    .flag("cycles", help: "Dependency cycles.", choice: "question"),
     .option("depth", value: "n", help: "Hops to follow for --dependents and --dependencies (default: all)."),
     .option("by", value: "order", help: "Rank --slowest by total (default), mean or count."),
     .option("limit", value: "n", help: "Rows for --slowest and --wasted (default 10)."),

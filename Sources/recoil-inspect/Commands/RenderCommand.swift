@@ -6,7 +6,8 @@ import RecoilSnapshot
 struct RenderCommand: Command {
   static let name = "render"
   static let summary = "Draw a snapshot's state graph (the default command)."
-  static let usage = "recoil-inspect [render] <snapshot> [-o <out>] [options]"
+  static let operands = "<snapshot>"
+  static let usageName = "[render]"
   static let discussion = """
     Reads SNAPSHOT (a file, or - for standard input) and draws it with Graphviz. The format
     comes from OUT's extension (.svg .png .pdf .dot .html) or --format; .html is the

@@ -5,7 +5,7 @@ import RecoilRender
 struct ReportCommand: Command {
   static let name = "report"
   static let summary = "Write an interactive HTML report: search, select, details, timeline."
-  static let usage = "recoil-inspect report <snapshot> [-o <report.html>] [options]"
+  static let operands = "<snapshot>"
   static let discussion = """
     Writes one self-contained HTML page that opens in any current browser from a file, with
     no network: the state graph laid out by Graphviz (drag to pan, wheel or pinch to zoom,

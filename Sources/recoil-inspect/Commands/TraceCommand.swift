@@ -7,8 +7,7 @@ import RecoilSnapshot
 struct TraceCommand: Command {
   static let name = "trace"
   static let summary = "Tell what happened: actions and writes, with what each caused."
-  static let usage =
-    "recoil-inspect trace <snapshot> [--store <id>] [--node <glob>] [--kind <kinds>] [--grep <text>] [--path <path>]"
+  static let operands = "<snapshot>"
   static let discussion = """
     Prints the snapshot's causal timeline as a story: each root cause (an action, with the
     state paths it changed, or a write the app made) with its timeline number (#74), and

@@ -4,7 +4,7 @@ import RecoilSnapshot
 struct ValidateCommand: Command {
   static let name = "validate"
   static let summary = "Check that snapshots are valid and summarise them."
-  static let usage = "recoil-inspect validate <snapshot>..."
+  static let operands = "<snapshot>..."
   static let discussion = """
     Reads each SNAPSHOT and reports the first problem in each, with its line, column and field.
     Prints one summary line per valid snapshot, which counts dependency cycles, nodes in error

@@ -6,7 +6,7 @@ import RecoilSnapshot
 struct WhyCommand: Command {
   static let name = "why"
   static let summary = "Explain why a node changed: the chain from the root cause to it."
-  static let usage = "recoil-inspect why <snapshot> <node> [--at <seq>] [--format text|json]"
+  static let operands = "<snapshot> <node>"
   static let discussion = """
     Finds NODE's latest write, evaluation or resolution in the snapshot's causal timeline (or
     the latest at or before timeline entry SEQ, with --at) and prints the chain of causes that

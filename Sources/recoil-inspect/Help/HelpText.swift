@@ -31,7 +31,8 @@ enum HelpText {
   }
 
   static func command(_ command: any Command.Type) -> String {
-    var text = "\(command.summary)\n\nUSAGE: \(command.usage)\n\n\(command.discussion)\n\nOPTIONS:\n"
+    var text =
+      "\(command.summary)\n\nUSAGE: \(wrapped(command.usage, indent: 7))\n\n\(command.discussion)\n\nOPTIONS:\n"
     let rows = command.allOptions.map { spec -> (String, String) in
       var names = spec.short.map { "-\($0), " } ?? "    "
       names += "--\(spec.name)"
@@ -43,6 +44,63 @@ enum HelpText {
       text += "  " + names.padding(toLength: width + 2, withPad: " ", startingAt: 0) + help + "\n"
     }
     return text + "\n" + exitCodes
+  }
+
+  /// `text` broken at spaces into lines of at most `width` characters (a longer word stays
+  /// whole), the lines after the first indented by `indent` spaces; never inside `[…]` or
+  /// `<…>`, so each option stays on one line with its value.
+  static func wrapped(_ text: String, indent: Int, width: Int = 100) -> String {
+    var words: [String] = []
+    var current = ""
+    var depth = 0
+    for character in text {
+      if character == " " && depth == 0 {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+        continue
+      }
+      if character == "[" || character == "<" { depth += 1 }
+      if character == "]" || character == ">" { depth = max(0, depth - 1) }
+      current.append(character)
+    }
+    if !current.isEmpty { words.append(current) }
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = indent
+    for word in words {
+      if !line.isEmpty, lineWidth + 1 + word.count > width {
+        lines.append(line)
+        line = String(repeating: " ", count: indent)
+        lineWidth = indent
+      } else if !line.isEmpty {
+        line += " "
+        lineWidth += 1
+      }
+      line += word
+      lineWidth += word.count
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The README's section of every command's options: for each command its usage line and a
+  /// table of its options, made from the same definitions as `--help` (HelpReadmeTests checks
+  /// that the README holds exactly this).
+  static func markdownOptions(commands: [any Command.Type]) -> String {
+    func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+    var text = ""
+    for command in commands {
+      text += "#### `\(command.name)`\n\n```\n\(wrapped(command.usage, indent: 2))\n```\n\n"
+      text += "| option | meaning |\n| --- | --- |\n"
+      for spec in command.allOptions where spec.name != "help" {
+        var names = spec.short.map { "-\($0), " } ?? ""
+        names += "--\(spec.name)"
+        if let value = spec.valueName { names += " <\(value)>" }
+        text += "| `\(cell(names))` | \(cell(spec.help)) |\n"
+      }
+      text += "\n"
+    }
+    return text + "Every command also takes `-h, --help`.\n"
   }
 
   static var exitCodes: String {

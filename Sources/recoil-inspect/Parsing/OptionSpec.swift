@@ -7,16 +7,31 @@ struct OptionSpec: Sendable, Equatable {
   var help: String
   /// Whether the option may be given more than once (values accumulate).
   var repeats = false
+  /// The name of the alternatives it is one of, exactly one of which is given (query's
+  /// questions): shown together in the usage line as `(--a | --b <v>)`.
+  var choice: String?
+  /// Whether the command needs it (export's `--perfetto`): shown without brackets.
+  var isRequired = false
 
   var isFlag: Bool { valueName == nil }
 
-  static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-    OptionSpec(name: name, short: short, valueName: nil, help: help)
+  static func flag(
+    _ name: String, short: Character? = nil, help: String, choice: String? = nil, isRequired: Bool = false
+  ) -> OptionSpec {
+    OptionSpec(name: name, short: short, valueName: nil, help: help, choice: choice, isRequired: isRequired)
   }
 
-  static func option(_ name: String, short: Character? = nil, value: String, help: String, repeats: Bool = false)
-    -> OptionSpec
-  {
-    OptionSpec(name: name, short: short, valueName: value, help: help, repeats: repeats)
+  static func option(
+    _ name: String, short: Character? = nil, value: String, help: String, repeats: Bool = false,
+    choice: String? = nil
+  ) -> OptionSpec {
+    OptionSpec(name: name, short: short, valueName: value, help: help, repeats: repeats, choice: choice)
+  }
+
+  /// How the usage line shows it: `-o <out>`, `--heat`, `--exclude <glob>...`.
+  var usage: String {
+    var text = short.map { "-\($0)" } ?? "--\(name)"
+    if let valueName { text += " <\(valueName)>" }
+    return repeats ? text + "..." : text
   }
 }

@@ -3,7 +3,7 @@ enum OutputFormat: String {
   case text, json
 
   /// The option spec every command with a JSON form declares.
-  static let option = OptionSpec.option("format", value: "format", help: "text (default) or json.")
+  static let option = OptionSpec.option("format", value: "text|json", help: "text (default) or json.")
 
   /// The format asked for, text when none was.
   init(_ arguments: ParsedArguments) throws(UsageError) {
