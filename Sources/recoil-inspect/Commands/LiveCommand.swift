@@ -14,13 +14,17 @@ struct LiveCommand: Command {
     cart.events.jsonl), or - for standard input (the default). Every connection is read as
     its data arrives; one that stops in the middle of a line for --client-timeout seconds (10
     by default) is closed, and delays no other. A unix socket path is replaced only when it
-    is a socket nobody listens on, and removed on exit; an address in use exits 69. --raw prints the JSON lines themselves. A malformed line is reported
-    with its line number and skipped; so is a line longer than --max-line-bytes (16 MiB by
-    default), which is not kept in memory. Events are printed in the order the app sent
-    them (their eventSeq). The filters are trace's: --store, --node, --kind (action,
-    evaluation, node, edge, effect, error, dropped), --grep and --path; an event is printed
-    when it passes all of them; when the stream ends and none did, live says so (on standard
-    error with --raw).
+    is a socket nobody listens on, and removed on exit; an address in use exits 69.
+
+    Events are printed in timeline order (their timelineSeq; the latest 256 are held back to
+    put threads' events in order, and released whenever the stream pauses), each with its
+    cause. --raw prints the JSON lines themselves. A malformed line is reported with its line
+    number and skipped; so is a line longer than --max-line-bytes (16 MiB by default), which
+    is not kept in memory.
+
+    The filters are trace's: --store, --node, --kind, --grep and --path; an event is printed
+    when it passes all of them. Kinds: \(EventFilter.Kind.allCases.map(\.rawValue).joined(separator: ", ")).
+    When the stream ends and no event passed, live says so (on standard error with --raw).
     """
   static let options: [OptionSpec] =
     [

@@ -41,7 +41,7 @@ struct EventFilter {
     .option(
       "kind", value: "kinds",
       help:
-        "Only these kinds, comma-separated: action write evaluation notification effect resolution node edge error dropped."
+        "Only these kinds, comma-separated: \(Kind.allCases.map(\.rawValue).joined(separator: " "))."
     ),
     .option("grep", value: "text", help: "Only events whose text contains this, ignoring case."),
     .option("path", value: "path", help: "Only actions that changed this path, an ancestor or a descendant."),

@@ -32,7 +32,7 @@ enum HelpText {
 
   static func command(_ command: any Command.Type) -> String {
     var text =
-      "\(command.summary)\n\nUSAGE: \(wrapped(command.usage, indent: 7))\n\n\(command.discussion)\n\nOPTIONS:\n"
+      "\(command.summary)\n\nUSAGE: \(wrapped(command.usage, indent: 7))\n\n\(reflowed(command.discussion))\n\nOPTIONS:\n"
     let rows = command.allOptions.map { spec -> (String, String) in
       var names = spec.short.map { "-\($0), " } ?? "    "
       names += "--\(spec.name)"
@@ -49,12 +49,12 @@ enum HelpText {
   /// `text` broken at spaces into lines of at most `width` characters (a longer word stays
   /// whole), the lines after the first indented by `indent` spaces; never inside `[…]` or
   /// `<…>`, so each option stays on one line with its value.
-  static func wrapped(_ text: String, indent: Int, width: Int = 100) -> String {
+  static func wrapped(_ text: String, indent: Int, width: Int = 100, keepingGroups: Bool = true) -> String {
     var words: [String] = []
     var current = ""
     var depth = 0
     for character in text {
-      if character == " " && depth == 0 {
+      if character == " " && (depth == 0 || !keepingGroups) {
         if !current.isEmpty { words.append(current) }
         current = ""
         continue
@@ -101,6 +101,17 @@ enum HelpText {
       text += "\n"
     }
     return text + "Every command also takes `-h, --help`.\n"
+  }
+
+  /// A command's discussion with each paragraph of prose filled to 92 columns, so that its
+  /// source can be edited without re-wrapping by hand; a paragraph with indented lines (a
+  /// list) is kept as written.
+  static func reflowed(_ discussion: String) -> String {
+    discussion.components(separatedBy: "\n\n").map { paragraph in
+      let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
+      guard !lines.contains(where: { $0.hasPrefix(" ") }) else { return paragraph }
+      return wrapped(lines.joined(separator: " "), indent: 0, width: 92, keepingGroups: false)
+    }.joined(separator: "\n\n")
   }
 
   static var exitCodes: String {
