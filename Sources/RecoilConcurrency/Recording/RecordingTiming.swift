@@ -1,8 +1,8 @@
 /// Which operations a recording times: every one, or enough of them to find the slow ones
 /// while the clock stays cheap.
 ///
-/// Reading a monotonic clock costs 20–30 ns on common virtual machines, and timing an
-/// operation takes two reads. That is more than a whole fast dispatch or selector
+/// Reading a monotonic clock costs tens of nanoseconds on common virtual machines
+/// (Benchmarks/README.md), and timing an operation takes two reads. That is more than a whole fast dispatch or selector
 /// evaluation, so by default recordings time operations by sample: every operation that was
 /// slow when last timed, and one in ``period`` of the rest. Counts, order, triggers and
 /// states are recorded for every operation either way.
@@ -21,7 +21,7 @@ public struct RecordingTiming: Sendable, Equatable {
   public let slowNanos: UInt64
 
   /// Times every operation that took at least 2 µs when it was last timed (two clock reads
-  /// are then at most 3% of it), and one in 32 of the faster ones.
+  /// are then a few percent of it), and one in 32 of the faster ones.
   ///
   /// ```swift
   /// store.startRecordingActions(timing: .sampled)

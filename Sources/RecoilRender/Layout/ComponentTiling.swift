@@ -4,7 +4,7 @@ import Foundation
 /// legend) in columns, so that the picture is a block rather than one wide strip.
 ///
 /// dot puts unconnected parts side by side, so an app with many small groups draws at 10:1.
-/// Graphviz's own `pack` fixes that, but in 2.43 it leaks about 40 KB per render and now and
+/// Graphviz's own `pack` fixes that, but in 2.43 it leaks memory on every render and now and
 /// then crashes on large graphs. So the parts are tiled here instead: each part's size is
 /// estimated from its ranks (longest path from its sources) and widest rank, a column count
 /// is chosen that brings the whole picture closest to 4:3, and the parts of each column are

@@ -1,14 +1,13 @@
 import RecoilSnapshot
 
-/// What Graphviz's `dot` layout can be given, measured on Graphviz 2.43 (Debian 12), and the
-/// check made before calling it: past these, dot crashes or does not finish, so the renderer
-/// uses `sfdp`, which lays out any graph in near-linear time, and says why.
+/// What Graphviz's `dot` layout can be given, and the check made before calling it: past
+/// these, dot crashes or does not finish, so the renderer uses `sfdp`, which lays out any
+/// graph in near-linear time, and says why. The measurements on Graphviz 2.43 (Debian 12)
+/// behind both limits are in Benchmarks/README.md.
 ///
-/// - A chain of more than 32,767 ranks crashes dot (a rank is kept in 16 bits): a 32,766-node
-///   chain draws in 4 s, a 32,770-node one is a segmentation fault.
+/// - A chain of more than 32,767 ranks crashes dot: a rank is kept in 16 bits.
 /// - A strongly connected part (nodes that all reach each other through cycles) makes dot's
-///   cycle breaking and crossing minimisation blow up: a random one of 400 nodes and 800 edges
-///   takes 2.6 s, 800 nodes 17 s, 2,000 nodes did not finish in 100 s (sfdp: 0.6 s).
+///   cycle breaking and crossing minimisation grow much faster than the graph.
 ///
 /// ```swift
 /// if let reason = LayoutLimits.reasonDotCannotLayOut(description) { print(reason) }

@@ -14,8 +14,8 @@ enum LayoutSettings {
     if isLarge {
       // On big graphs dot spends its time in network simplex (ranking, then x positions on a
       // graph several times larger) and in crossing minimisation. The whole-graph ranker
-      // (newrank) plus bounded iterations cut 3,000 nodes from about 5.5 s to about 1 s on
-      // Graphviz 2.43, at about 20% more crossings (measured with `dot -v`).
+      // (newrank) plus bounded iterations make a large graph several times faster to lay out,
+      // at somewhat more crossings (measured with `dot -v`: Benchmarks/README.md).
       attributes += [
         ("newrank", "true"), ("nslimit", "0.1"), ("nslimit1", "0.1"), ("mclimit", "0.3"),
         ("splines", "line"),

@@ -14,8 +14,8 @@ import Foundation
 /// On Linux an existing destination is swapped with the temporary file (`renameat2` with
 /// `RENAME_EXCHANGE`), and the old file, now at the temporary path, is removed. A plain
 /// rename over an existing file makes ext4 allocate the new file's blocks and start writing
-/// them on the spot (its `auto_da_alloc` safeguard for programs that do not sync): 5 ms for a
-/// 5 MB snapshot, an eighth of making and writing it. Swapped, the new file is written back
+/// them on the spot (its `auto_da_alloc` safeguard for programs that do not sync), a large
+/// part of a snapshot's whole write (Benchmarks/README.md). Swapped, the new file is written back
 /// by the kernel in the background, as a new file is. Where the system cannot swap, or no
 /// file is there yet, it is a plain rename.
 ///

@@ -177,10 +177,9 @@ extension Store {
   /// An action of a store that records: the action and its notification take their places
   /// in the causal order, and the recorder keeps it.
   // Inlined into `reduceAndPublish`: called, it took its eight arguments through the stack
-  // and spilled most of them again, about 30 instructions of an action's 175 of recording.
-  // The path of a store without configuration returns before it and is no longer for it (by
-  // callgrind, S1's action takes 362 instructions unwatched, as before, and 496 watched, not
-  // 537).
+  // and spilled most of them again, a sizeable part of recording an action. The path of a
+  // store without configuration returns before it and pays nothing for it (the instruction
+  // counts are in Benchmarks/README.md).
   @inlinable @inline(__always) func _processRecorded(
     _ action: Action, from before: State, to after: inout State, origin: _ActionOrigin,
     _ configuration: _ProcessedConfiguration<State, Action>, recorder: Unmanaged<_ActionTrace<State, Action>>,

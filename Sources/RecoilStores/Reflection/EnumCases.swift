@@ -2,12 +2,12 @@
 /// a value's case and payload are found without a `Mirror`.
 ///
 /// Describing a snapshot's actions names each action's case and reads its payload. A `Mirror`
-/// does that in about 3 µs per value: it looks up the type's conformance to
+/// does that slowly, for every value: it looks up the type's conformance to
 /// `CustomReflectable`, and demangles the payload's type name twice. The runtime keeps the
 /// same facts in stable places (the Swift ABI): the case names and payload types in the type's
 /// field descriptor, and which case a value is in its value witness table. They are read here
 /// once per type, and each value then costs one call to find its case and one to take its
-/// payload out: what a mirror does inside, in a twentieth of the time.
+/// payload out: what a mirror does inside, in a small part of the time (Benchmarks/README.md).
 ///
 /// A type whose metadata does not say enough (metadata stripped of reflection, a type that
 /// customizes its mirror, which ``ReflectionCache`` checks) is left to a `Mirror`, and so is a

@@ -2,7 +2,7 @@
 /// the runtime's dynamic cast.
 ///
 /// `value as! Value` from an `Any` goes through the runtime's general cast, which looks for
-/// optionals, bridging, existentials and subclasses: a few hundred instructions, per value.
+/// optionals, bridging, existentials and subclasses: a long path, taken for every value.
 /// Describing a snapshot's actions compares and prints the fields of every recorded state,
 /// and checks the exact type first anyway; then the value is read in place instead.
 ///
