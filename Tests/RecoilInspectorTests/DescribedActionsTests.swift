@@ -11,14 +11,14 @@ import Testing
     if case .add(let amount) = step { state += amount }
   }
 
-  static func records(_ name: String, count: Int, capacity: Int = 100) -> [StoreActionRecord] {
+  static func records(_ name: String, count: Int, capacity: Int = 100) -> [RecordedAction] {
     let store = Store(initialState: 0, reducer: reducer, name: name)
     store.startRecordingActions(capacity: capacity)
     for amount in 1...count { store.dispatch(.add(amount)) }
     return store.recordedActions().records
   }
 
-  static func described(_ records: [StoreActionRecord]) -> [SnapshotAction] {
+  static func described(_ records: [RecordedAction]) -> [SnapshotAction] {
     records.map { SnapshotAction(seq: $0.sequence, store: $0.store, name: "add \($0.sequence)", changes: []) }
   }
 

@@ -121,7 +121,7 @@ enum Graph {
     #expect(timeline[0].startNanos <= timeline[1].startNanos)
   }
 
-  @Test func storesBecomeStoreSliceAndSelectorNodesWithAnActionTrace() throws {
+  @Test func storesBecomeStoreSliceAndSelectorNodesWithAnActionRecording() throws {
     let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
     var configuration = InspectorConfiguration()
     configuration.timing = .sampled(oneIn: 32, slowNanos: .max)  // no action counts as slow
@@ -207,7 +207,7 @@ enum Graph {
     #expect(snapshot.nodes[1].value == "Profile(name: \"\", visits: 1)")
   }
 
-  @Test func theActionTraceIsBoundedAndCountsDrops() {
+  @Test func theActionRecordingIsBoundedAndCountsDrops() {
     var configuration = InspectorConfiguration()
     configuration.actionCapacity = 5
     configuration.timelineCapacity = 3

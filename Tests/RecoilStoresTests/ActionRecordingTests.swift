@@ -3,7 +3,7 @@ import Testing
 
 @testable import RecoilStores
 
-/// The store's own action trace, and observers that choose whether to hear actions.
+/// The store's own action recording, and observers that choose whether to hear actions.
 @Suite struct ActionRecordingTests {
   @Test func aRecordingStoreKeepsEachActionWithItsStatesAndTiming() {
     let store = Store(initialState: AppState(), reducer: appReducer, name: "app")

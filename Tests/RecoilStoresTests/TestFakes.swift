@@ -68,7 +68,7 @@ final class RecordingStoreObserver: StoreObserver {
   let events = Collected<StoreEvent>()
   func receive(_ event: StoreEvent) { events.append(event) }
 
-  var actions: [StoreActionRecord] {
+  var actions: [RecordedAction] {
     events.values.compactMap { if case .action(let record) = $0 { record } else { nil } }
   }
 }

@@ -6,6 +6,10 @@
 /// container of its own), so a change can be tried without touching the app's container.
 /// ``changedAtoms(since:)`` compares two snapshots.
 ///
+/// Not to be confused with the inspector's `Snapshot` (RecoilSnapshot), the file that
+/// describes a whole state graph for `recoil-inspect`: an atom snapshot holds live, typed
+/// values of one container, to restore them.
+///
 /// ```swift
 /// let before = container.snapshot()
 /// container.set(Settings.currency, "USD")

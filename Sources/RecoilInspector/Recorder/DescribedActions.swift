@@ -31,7 +31,7 @@ struct DescribedActions: Sendable {
   /// Exactly `actions`, described by `described` (same order), which is kept as it is. A
   /// store's actions in a trace are consecutive; where numbers jump back (two stores of one
   /// name), the window starts again and what it dropped is described again.
-  init(_ actions: [StoreActionRecord], _ described: [SnapshotAction]) {
+  init(_ actions: [RecordedAction], _ described: [SnapshotAction]) {
     descriptions = described
     Self.forEachStoreRun(in: actions) { store, range in
       var window = positions.removeValue(forKey: store) ?? ActionWindow(window: actions.count)
@@ -42,7 +42,7 @@ struct DescribedActions: Sendable {
 
   /// The descriptions of `actions`, in their order: the known ones, and ``placeholder`` for
   /// the others, whose positions are appended to `missing`.
-  func descriptions(of actions: [StoreActionRecord], missing: inout [Int]) -> [SnapshotAction] {
+  func descriptions(of actions: [RecordedAction], missing: inout [Int]) -> [SnapshotAction] {
     var result: [SnapshotAction] = []
     result.reserveCapacity(actions.count)
     Self.forEachStoreRun(in: actions) { store, range in
@@ -62,7 +62,7 @@ struct DescribedActions: Sendable {
   /// Calls `body` for each run of consecutive actions of one store: a store's name is
   /// compared with the one before, which is quick for the same text, not hashed.
   private static func forEachStoreRun(
-    in actions: [StoreActionRecord], _ body: (_ store: String, _ range: Range<Int>) -> Void
+    in actions: [RecordedAction], _ body: (_ store: String, _ range: Range<Int>) -> Void
   ) {
     var start = 0
     while start < actions.count {

@@ -112,7 +112,7 @@ final class InspectorCore: Sendable {
     liveStream.withLock { $0 }?.droppedCount ?? 0
   }
 
-  func describeCached(_ actions: [StoreActionRecord]) -> [SnapshotAction] {
+  func describeCached(_ actions: [RecordedAction]) -> [SnapshotAction] {
     let known = describedActions.withLock { $0 }
     let described: [SnapshotAction]
     if known.isEmpty && !actions.isEmpty {
@@ -142,7 +142,7 @@ final class InspectorCore: Sendable {
   /// over both states) is most of a snapshot's cost, and each action stands alone, so it is
   /// done on every core, in chunks (see `ConcurrentChunks`).
   private func describeOnEveryCore(
-    _ actions: [StoreActionRecord], at positions: some RandomAccessCollection<Int>,
+    _ actions: [RecordedAction], at positions: some RandomAccessCollection<Int>,
     _ deliver: (Int, consuming SnapshotAction) -> Void
   ) {
     ConcurrentChunks.forEach(count: positions.count) { range in
@@ -158,7 +158,7 @@ final class InspectorCore: Sendable {
   }
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths.
-  func describe(_ raw: StoreActionRecord, cache: ReflectionCache = ReflectionCache()) -> SnapshotAction {
+  func describe(_ raw: RecordedAction, cache: ReflectionCache = ReflectionCache()) -> SnapshotAction {
     var names: [ExactValueKey: ActionDescription] = [:]
     return describe(raw, cache: cache, names: &names)
   }
@@ -166,7 +166,7 @@ final class InspectorCore: Sendable {
   /// ``describe(_:cache:)``, with the names and payloads of actions already met in `names`:
   /// the same action value is described by reflection once.
   func describe(
-    _ raw: StoreActionRecord, cache: ReflectionCache, names: inout [ExactValueKey: ActionDescription]
+    _ raw: RecordedAction, cache: ReflectionCache, names: inout [ExactValueKey: ActionDescription]
   ) -> SnapshotAction {
     // Reinterpreted rather than converted, which would box each state again (see `ExactCast`).
     let action = ExactCast.any(raw.action)
@@ -194,7 +194,7 @@ final class InspectorCore: Sendable {
         limit: configuration.changesPerAction, redactor: redactor, cache: cache))
   }
 
-  func describe(_ raw: StoreActionRecord) -> InspectorEvent.Kind {
+  func describe(_ raw: RecordedAction) -> InspectorEvent.Kind {
     .action(describe(raw))
   }
 

@@ -70,7 +70,7 @@ struct InspectorJournal {
   }
 
   /// Actions as their stores recorded them, named as the inspector knows the store.
-  var actions: RingBuffer<StoreActionRecord>
+  var actions: RingBuffer<RecordedAction>
   var timeline: RingBuffer<Evaluation>
   var edgeHistory: RingBuffer<EdgeChange>
   var effects: RingBuffer<Effect>
@@ -166,9 +166,9 @@ struct InspectorJournal {
   }
 }
 
-extension StoreActionRecord {
+extension RecordedAction {
   /// The record with the store named as the inspector knows it.
-  func named(_ store: String) -> StoreActionRecord {
+  func named(_ store: String) -> RecordedAction {
     var record = self
     record.store = store
     return record

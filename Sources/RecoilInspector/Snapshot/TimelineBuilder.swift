@@ -39,7 +39,7 @@ struct TimelineBuilder {
   // MARK: - Sources
 
   /// Store actions as the stores recorded them, with their descriptions (same order).
-  mutating func add(actions: [StoreActionRecord], described: [SnapshotAction]) {
+  mutating func add(actions: [RecordedAction], described: [SnapshotAction]) {
     // Where each action's entries go: the action, and its notification if it had one; an
     // action recorded before causal order existed has neither.
     var starts: [Int] = []

@@ -35,7 +35,7 @@ struct TimelineEntry: Sendable {
 
   /// A store action.
   static func action(
-    _ record: StoreActionRecord, described action: SnapshotAction, site: String? = nil
+    _ record: RecordedAction, described action: SnapshotAction, site: String? = nil
   ) -> TimelineEntry {
     TimelineEntry(
       event: actionEvent(
@@ -54,7 +54,7 @@ struct TimelineEntry: Sendable {
   }
 
   /// The notification of a store's subscribers after an action, if there was one.
-  static func notification(after record: StoreActionRecord) -> TimelineEntry? {
+  static func notification(after record: RecordedAction) -> TimelineEntry? {
     notification(
       order: record.order, notification: record.notification, store: record.store, subscribers: record.subscribers)
   }

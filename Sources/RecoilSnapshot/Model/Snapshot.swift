@@ -5,6 +5,8 @@ import Foundation
 ///
 /// A snapshot is what the inspector records and what `recoil-inspect` renders. It is plain
 /// data: every module that reads or writes snapshots uses this one model and ``SnapshotCodec``.
+/// (An `AtomSnapshot` of RecoilAtoms is something else: a container's typed atom values, to
+/// restore them.)
 ///
 /// ```swift
 /// var snapshot = Snapshot()
@@ -30,7 +32,7 @@ public struct Snapshot: Sendable, Equatable {
   public var nodes: [SnapshotNode]
   /// Dependency edges, from a dependency to its dependent.
   public var edges: [SnapshotEdge]
-  /// The action trace of the stores, oldest first.
+  /// The action recording of the stores, oldest first.
   public var actions: [SnapshotAction]
   /// The causal timeline: actions, atom writes, evaluations, notifications, effects and
   /// resolutions in the order they happened, each naming its cause. Empty in snapshots
@@ -75,7 +77,7 @@ public struct Snapshot: Sendable, Equatable {
 /// let dropped = SnapshotDropCounts(actions: 12, evaluations: 0, events: 3)
 /// ```
 public struct SnapshotDropCounts: Sendable, Equatable {
-  /// Actions dropped from the action trace.
+  /// Actions dropped from the action recording.
   public var actions: Int
   /// Evaluations dropped from the evaluation timeline.
   public var evaluations: Int

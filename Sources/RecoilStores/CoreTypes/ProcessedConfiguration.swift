@@ -7,7 +7,7 @@ import Synchronization
 @usableFromInline final class _ProcessedConfiguration<State: Sendable, Action: Sendable> {
   @usableFromInline let _value: _StoreConfiguration<State, Action>
   /// `value.actionRecorder`, which keeps it alive, for use without a retain.
-  @usableFromInline let _recorder: Unmanaged<_ActionTrace<State, Action>>?
+  @usableFromInline let _recorder: Unmanaged<_ActionRecorder<State, Action>>?
   /// The causal clock, used when recording: kept here so that each recorded action reaches it
   /// through a field already in cache.
   @usableFromInline let _clock = CausalClock.shared

@@ -171,7 +171,7 @@ extension Store {
     } else {
       _reduce(&after, action, onThread: thread)
     }
-    return timed ? MonotonicClock.nanos &- start : _ActionTrace<State, Action>._untimed
+    return timed ? MonotonicClock.nanos &- start : _ActionRecorder<State, Action>._untimed
   }
 
   /// An action of a store that records: the action and its notification take their places
@@ -182,7 +182,7 @@ extension Store {
   // counts are in Benchmarks/README.md).
   @inlinable @inline(__always) func _processRecorded(
     _ action: Action, from before: State, to after: inout State, origin: _ActionOrigin,
-    _ configuration: _ProcessedConfiguration<State, Action>, recorder: Unmanaged<_ActionTrace<State, Action>>,
+    _ configuration: _ProcessedConfiguration<State, Action>, recorder: Unmanaged<_ActionRecorder<State, Action>>,
     startingEffects: Bool
   ) {
     // The configuration's fields are read where they are used, not kept from here: held
@@ -218,7 +218,7 @@ extension Store {
       _storage._sequence += 1
       recorder._withUnsafeGuaranteedRef {
         $0.append(
-          _ActionTrace._Entry(
+          _ActionRecorder._Entry(
             action: action, before: before, after: after,
             causality: _ActionCausality(
               order: order, cause: cause, site: origin._site, subscribers: _storage._subscribers.count, isTimed: timed)),
@@ -282,7 +282,7 @@ extension Store {
     duration: UInt64, start: UInt64, order: UInt64, cause: UInt64, site: CallSite, subscribers: Int
   ) {
     let event = StoreEvent.action(
-      StoreActionRecord(
+      RecordedAction(
         sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
         durationNanos: duration, atNanos: start, order: order, cause: cause, site: site.isUnknown ? nil : site,
         subscribers: subscribers))

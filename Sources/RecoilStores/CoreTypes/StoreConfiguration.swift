@@ -7,7 +7,7 @@ import Synchronization
   @usableFromInline var _observers: [any StoreObserver] = []
   @usableFromInline var _slices: [_SliceRegistration<State, Action>] = []
   @usableFromInline var _effects: [Effect<State, Action>] = []
-  @usableFromInline var _actionRecorder: _ActionTrace<State, Action>?
+  @usableFromInline var _actionRecorder: _ActionRecorder<State, Action>?
 
   @usableFromInline init() {}
 

@@ -1,7 +1,7 @@
 import RecoilConcurrency
 
 /// A recorded action's place in the causal timeline: plain data, kept beside the action and
-/// its states in a store's ``_ActionTrace``. Not nested in that generic class: a nested type
+/// its states in a store's ``_ActionRecorder``. Not nested in that generic class: a nested type
 /// is generic too, and generic code that reads it (a snapshot's, for every entry) would look
 /// up its metadata each time.
 @usableFromInline struct _ActionCausality: BitwiseCopyable {

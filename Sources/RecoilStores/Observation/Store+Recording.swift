@@ -18,7 +18,7 @@ extension Store {
       if let recorder = _storage._configuration._actionRecorder {
         recorder.join(capacity: capacity, timing: timing)
       } else {
-        _storage._configuration._actionRecorder = _ActionTrace(capacity: capacity, timing: timing)
+        _storage._configuration._actionRecorder = _ActionRecorder(capacity: capacity, timing: timing)
       }
       configurationChanged()
     }

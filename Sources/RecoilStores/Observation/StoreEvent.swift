@@ -8,7 +8,7 @@ import RecoilConcurrency
 /// ```
 public enum StoreEvent: Sendable {
   /// An action was processed.
-  case action(StoreActionRecord)
+  case action(RecordedAction)
   /// A middleware dropped an action.
   case actionDropped(store: String, action: any Sendable)
   /// An effect started for the action with this sequence number. `order` is the start's
@@ -34,10 +34,10 @@ public enum StoreEvent: Sendable {
 /// One processed action, with the state before and after it.
 ///
 /// ```swift
-/// let record: StoreActionRecord = …
+/// let record: RecordedAction = …
 /// print(record.store, record.sequence, record.durationNanos)
 /// ```
-public struct StoreActionRecord: Sendable {
+public struct RecordedAction: Sendable {
   /// The store's sequence number of the action, starting at 1.
   public var sequence: Int
   /// The store's name.

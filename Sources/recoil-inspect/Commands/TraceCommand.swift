@@ -3,7 +3,7 @@ import RecoilSnapshot
 /// `recoil-inspect trace SNAPSHOT`: tells what happened. With a causal timeline, each root
 /// cause (an action, a write the app made) comes with what it caused indented beneath it:
 /// notifications, writes, evaluations, effects. Filters turn it into a history: each matching
-/// entry with its root cause. A snapshot without a timeline prints its action trace.
+/// entry with its root cause. A snapshot without a timeline prints its action recording.
 struct TraceCommand: Command {
   static let name = "trace"
   static let summary = "Tell what happened: actions and writes, with what each caused."
@@ -130,7 +130,7 @@ struct TraceCommand: Command {
     }
   }
 
-  /// The action trace alone, for snapshots without a timeline.
+  /// The action recording alone, for snapshots without a timeline.
   private func printActions(of snapshot: Snapshot, streams: StandardStreams) {
     let style = streams.outputStyle
     var shown = 0

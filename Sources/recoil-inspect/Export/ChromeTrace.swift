@@ -90,7 +90,7 @@ enum ChromeTrace {
       events.endObject()
     }
 
-    // Actions, with their changes, from the action trace.
+    // Actions, with their changes, from the action recording.
     let timeline = TimelineIndex(snapshot)
     for action in snapshot.actions {
       let track = tracks.track(process: "store \(action.store)", thread: "actions")
@@ -120,7 +120,7 @@ enum ChromeTrace {
       let container = containerName(of: event.subject)
       switch event.kind {
       case .action:
-        continue  // drawn from the action trace
+        continue  // drawn from the action recording
       case .evaluation:
         guard let node = event.node else { continue }
         let track =

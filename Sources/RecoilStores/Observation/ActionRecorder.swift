@@ -6,7 +6,7 @@ import RecoilConcurrency
 /// Written by the thread processing actions inside the critical section that commits the new
 /// state, so recording costs no extra lock and no type erasure: values stay typed until
 /// ``Store/recordedActions()`` reads them.
-@usableFromInline final class _ActionTrace<State: Sendable, Action: Sendable> {
+@usableFromInline final class _ActionRecorder<State: Sendable, Action: Sendable> {
   @usableFromInline struct _Entry {
     @usableFromInline var _action: Action
     @usableFromInline var _before: State
@@ -86,7 +86,7 @@ import RecoilConcurrency
   /// the entries are read where they are, as copying them out first takes about as long as
   /// making the records, on every core, here.
   func recording(store: String) -> ActionRecording {
-    let records = _entries.withSegments { older, newer -> [StoreActionRecord] in
+    let records = _entries.withSegments { older, newer -> [RecordedAction] in
       let count = older.count + newer.count
       // None: an array made uninitialized with no room writes to the shared empty storage,
       // which the thread sanitizer reports when two threads do it at once.
@@ -112,7 +112,7 @@ import RecoilConcurrency
       let spans = _timings.spans(timed: (0..<count).map { causality($0)._isTimed })
       // Thousands of entries, each boxed on its own: made on every core, each chunk into its
       // own slots (see `ConcurrentChunks`).
-      return [StoreActionRecord](unsafeUninitializedCapacity: count) { slots, made in
+      return [RecordedAction](unsafeUninitializedCapacity: count) { slots, made in
         ConcurrentChunks.forEach(count: count) { range in
           for position in range {
             let (current, causality) = (entry(position), causality(position))
@@ -126,7 +126,7 @@ import RecoilConcurrency
               continues
               ? slots[position - 1].stateAfter : (current + beforeOffset).assumingMemoryBound(to: State.self).pointee
             (slots.baseAddress! + position).initialize(
-              to: StoreActionRecord(
+              to: RecordedAction(
                 sequence: firstSequence + position, store: store,
                 action: (current + actionOffset).assumingMemoryBound(to: Action.self).pointee,
                 stateBefore: before, stateAfter: (current + afterOffset).assumingMemoryBound(to: State.self).pointee,
@@ -155,7 +155,7 @@ import RecoilConcurrency
 /// ```
 public struct ActionRecording: Sendable {
   /// The latest actions, oldest first.
-  public var records: [StoreActionRecord] = []
+  public var records: [RecordedAction] = []
   /// How many older actions are no longer kept.
   public var dropped = 0
   /// The selectors' latest recomputations, oldest first, as many as the action capacity.
