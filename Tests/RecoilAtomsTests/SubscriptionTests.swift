@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Observation
+import RecoilConcurrency
 import Testing
 
 @testable import RecoilAtoms

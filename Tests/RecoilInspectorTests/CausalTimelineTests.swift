@@ -1,5 +1,6 @@
 import Dispatch
 import RecoilAtoms
+import RecoilConcurrency
 import RecoilInspector
 import RecoilSnapshot
 import RecoilStores

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+  import RecoilConcurrency
   import SwiftUI
 
   // Apple platforms only: thin conveniences over `AtomContainer.observe` (Observation), for

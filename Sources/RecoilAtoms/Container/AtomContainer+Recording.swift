@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 extension AtomContainer {
   /// Starts recording evaluations: per-node counts and timings and a timeline of the latest
   /// evaluations with their triggers, kept by the container itself in preallocated buffers.

@@ -1,4 +1,5 @@
 import Dispatch
+import RecoilConcurrency
 import Synchronization
 
 /// The state and algorithms of one container's graph. Every method runs under the

@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// A writable root of state with a default value.
 ///
 /// Any number of selectors may read an atom; setting it re-evaluates exactly the selectors

@@ -1,4 +1,5 @@
 import Observation
+import RecoilConcurrency
 
 /// A node's state as an `@Observable` object, so SwiftUI views (and anything using the
 /// Observation framework) update by themselves when the node changes.

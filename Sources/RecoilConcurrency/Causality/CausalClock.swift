@@ -23,14 +23,14 @@ import Synchronization
 /// notifySubscribers()
 /// cell.cause = outer
 /// ```
-public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
+@usableFromInline package struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   // Sendable: the addresses are of atomics made once and never freed; the key is a number.
   @usableFromInline let counter: UnsafeMutablePointer<Atomic<UInt64>>
   @usableFromInline let bindings: UnsafeMutablePointer<Atomic<Int>>
   @usableFromInline let key: pthread_key_t
 
   /// The one clock of the process.
-  public static let shared: CausalClock = {
+  package static let shared: CausalClock = {
     var key = pthread_key_t()
     // Each thread's cell is retired with the thread, to be reused by a later one.
     #if canImport(Darwin)
@@ -63,7 +63,7 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   ///
   /// - Parameter count: How many numbers to take.
   /// - Returns: The first of them, from 1.
-  @inlinable public func next(count: UInt64 = 1) -> UInt64 {
+  @inlinable package func next(count: UInt64 = 1) -> UInt64 {
     // Wrapping, so that it compiles to one atomic add rather than a compare-and-swap loop; a
     // 64-bit count of operations does not wrap.
     counter.pointee.wrappingAdd(count, ordering: .relaxed).oldValue &+ 1
@@ -74,7 +74,7 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   /// ```swift
   /// let outer = CausalClock.shared.threadCause
   /// ```
-  @inlinable public var threadCause: UInt64 {
+  @inlinable package var threadCause: UInt64 {
     pthread_getspecific(key).map { ThreadCauseCell($0).cause } ?? 0
   }
 
@@ -87,7 +87,7 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
   /// ```
   ///
   /// - Returns: The cell; use it on this thread only.
-  @inlinable public func threadCell() -> ThreadCauseCell {
+  @inlinable package func threadCell() -> ThreadCauseCell {
     if let cell = pthread_getspecific(key) { return ThreadCauseCell(cell) }
     return makeThreadCell()
   }
@@ -115,7 +115,7 @@ public struct CausalClock: @unchecked Sendable, BitwiseCopyable {
 /// cell.cause = order
 /// defer { cell.cause = outer }
 /// ```
-public struct ThreadCauseCell {
+@usableFromInline package struct ThreadCauseCell {
   /// Two words: the owner's thread id (atomic: other threads read it), then the cause.
   @usableFromInline let base: UnsafeMutableRawPointer
 
@@ -124,7 +124,7 @@ public struct ThreadCauseCell {
   @inlinable var owner: UnsafeMutablePointer<Atomic<UInt>> { base.assumingMemoryBound(to: Atomic<UInt>.self) }
 
   /// The cause bound on the cell's thread; 0 when none is.
-  @inlinable public var cause: UInt64 {
+  @inlinable package var cause: UInt64 {
     get { base.load(fromByteOffset: 8, as: UInt64.self) }
     nonmutating set { base.storeBytes(of: newValue, toByteOffset: 8, as: UInt64.self) }
   }

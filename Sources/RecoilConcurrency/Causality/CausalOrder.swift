@@ -9,7 +9,7 @@
 /// let second = CausalOrder.next()
 /// // first < second, on any thread
 /// ```
-public enum CausalOrder {
+@usableFromInline package enum CausalOrder {
   /// The next number, greater than every number given before, on any thread.
   ///
   /// ```swift
@@ -17,7 +17,7 @@ public enum CausalOrder {
   /// ```
   ///
   /// - Returns: A number from 1.
-  public static func next() -> UInt64 {
+  package static func next() -> UInt64 {
     CausalClock.shared.next()
   }
 
@@ -29,7 +29,7 @@ public enum CausalOrder {
   ///
   /// - Parameter count: How many numbers to take.
   /// - Returns: The first of them.
-  public static func next(count: UInt64) -> UInt64 {
+  package static func next(count: UInt64) -> UInt64 {
     CausalClock.shared.next(count: count)
   }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// }
 /// let cause = CauseContext.current  // 0 when nothing is bound
 /// ```
-public enum CauseContext {
+@usableFromInline package enum CauseContext {
   @TaskLocal private static var taskCause: UInt64 = 0
 
   /// The bound cause: the thread's if any, else the task's; 0 when none is bound.
@@ -24,7 +24,7 @@ public enum CauseContext {
   /// ```swift
   /// let cause = CauseContext.current
   /// ```
-  public static var current: UInt64 {
+  package static var current: UInt64 {
     current(onThread: CausalClock.shared.threadCause, clock: .shared)
   }
 
@@ -38,7 +38,7 @@ public enum CauseContext {
   ///   - onThread: The cause bound on the calling thread.
   ///   - clock: The clock, for whether any task binds a cause.
   /// - Returns: `onThread` if not 0, else the task's.
-  @inlinable public static func current(onThread: UInt64, clock: CausalClock) -> UInt64 {
+  @inlinable package static func current(onThread: UInt64, clock: CausalClock) -> UInt64 {
     if onThread != 0 || !clock.hasTaskBindings { return onThread }
     return currentTaskCause
   }
@@ -56,7 +56,7 @@ public enum CauseContext {
   ///   - cause: A ``CausalOrder`` number, or 0 to bind none.
   ///   - body: The work it causes.
   /// - Returns: What `body` returns.
-  public static func withCause<Result>(_ cause: UInt64, _ body: () throws -> Result) rethrows -> Result {
+  package static func withCause<Result>(_ cause: UInt64, _ body: () throws -> Result) rethrows -> Result {
     let cell = CausalClock.shared.threadCell()
     let outer = cell.cause
     cell.cause = cause
@@ -74,7 +74,7 @@ public enum CauseContext {
   ///   - cause: A ``CausalOrder`` number.
   ///   - body: The asynchronous work it causes.
   /// - Returns: What `body` returns.
-  public static func withTaskCause<Result: Sendable>(
+  package static func withTaskCause<Result: Sendable>(
     _ cause: UInt64, _ body: () async throws -> Result
   ) async rethrows -> Result {
     let clock = CausalClock.shared

@@ -101,19 +101,10 @@ public enum InspectorEventCodec {
     return try result.get()
   }
 
-  /// Decodes one line in a read buffer, in place: what `recoil-inspect live` calls for every
-  /// line, so the event goes straight to the caller.
-  ///
-  /// ```swift
-  /// let event = try bytes.withUnsafeBufferPointer { try InspectorEventCodec.decode(line: $0) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - line: One line of JSON, as UTF-8, without its line break.
-  ///   - lineNumber: The line's number in its file, used in error positions.
-  /// - Returns: The event.
-  /// - Throws: ``SnapshotError`` naming the line, column and field.
-  public static func decode(line: UnsafeBufferPointer<UInt8>, lineNumber: Int = 1) throws(SnapshotError)
+  /// Decodes one line held contiguously, in place: what every public entry ends in, so the
+  /// event goes straight to the caller. Not public: callers pass any collection of bytes (a
+  /// read buffer's slice is contiguous, and read in place all the same).
+  static func decode(line: UnsafeBufferPointer<UInt8>, lineNumber: Int = 1) throws(SnapshotError)
     -> InspectorEvent
   {
     do throws(SnapshotError) {

@@ -1,4 +1,5 @@
 import Observation
+import RecoilConcurrency
 
 /// A store's state as an `@Observable` object, so SwiftUI views (and anything using the
 /// Observation framework) update by themselves.

@@ -1,4 +1,5 @@
 #if canImport(Combine)
+  import RecoilConcurrency
   import Combine
 
   // Apple platforms only: Linux has no Combine, so this file is not compiled there.

@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 extension Store {
   /// Starts keeping the latest actions with their states and reducer timings, in a buffer
   /// the store writes while it commits each action: no event, lock or type erasure per
