@@ -42,7 +42,14 @@ public final class Inspector: Sendable {
   /// - Parameter configuration: Buffer sizes and preview lengths.
   public init(configuration: InspectorConfiguration = InspectorConfiguration()) {
     core = InspectorCore(configuration: configuration)
+    if let reason = MetadataReading.verdict.reason, Self.reportedReflection.exchange(true, ordering: .relaxed) == false
+    {
+      configuration.reportProblem("values are described by Mirror only: \(reason)")
+    }
   }
+
+  /// Whether the reflection verdict was reported in this process: it is said once.
+  private static let reportedReflection = Atomic<Bool>(false)
 
   deinit {
     core.stopStreaming()

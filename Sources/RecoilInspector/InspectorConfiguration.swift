@@ -1,3 +1,4 @@
+import Foundation
 import RecoilConcurrency
 
 /// Limits on what an ``Inspector`` keeps, and which operations it times.
@@ -28,6 +29,18 @@ public struct InspectorConfiguration: Sendable {
   /// down by the clock; `.everyOperation` times each one (see `RecordingTiming`). The live
   /// stream always carries timed events.
   public var timing = RecordingTiming.sampled
+  /// Where the inspector says what went wrong with itself (not with the app): once per
+  /// process, that values are described by `Mirror` only because the metadata reader's
+  /// self-check found a difference or `RECOIL_INSPECT_REFLECTION=mirror` is set. By default a
+  /// line on standard error.
+  ///
+  /// ```swift
+  /// configuration.reportProblem = { logger.warning("\($0)") }
+  /// ```
+  public var reportProblem: @Sendable (String) -> Void = { message in
+    // The throwing write: a closed standard error must not stop the app.
+    try? FileHandle.standardError.write(contentsOf: Data("RecoilInspector: \(message)\n".utf8))
+  }
 
   /// The defaults: 10,000 actions, evaluations and edge changes; previews of 120 characters;
   /// sampled timing.

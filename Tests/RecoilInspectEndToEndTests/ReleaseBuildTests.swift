@@ -35,12 +35,14 @@ import Testing
     var description: String { "the release build of release-probe failed:\n\(log)" }
   }
 
-  private func misuse(_ scenario: String) throws -> (status: Int32, stderr: String, stdout: String) {
+  private func misuse(_ scenario: String, environment extra: [String: String] = [:]) throws -> (
+    status: Int32, stderr: String, stdout: String
+  ) {
     let probe = try Self.probe.get()
     let process = Process()
     process.executableURL = probe
     process.arguments = [scenario]
-    var environment = ProcessInfo.processInfo.environment
+    var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
     let error = Pipe()
@@ -68,6 +70,18 @@ import Testing
     #expect(
       outcome.stderr.contains("AtomContainer was called from inside a selector's getter or setter"), "\(outcome.stderr)"
     )
+  }
+
+  /// The metadata reader's self-check in an optimised build: both ways agree on every
+  /// sample, so it stays on; the environment turns it off.
+  @Test func theReflectionSelfCheckPassesInARelease() throws {
+    let outcome = try misuse("reflection-verdict")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let lines = outcome.stdout.split(separator: "\n")
+    #expect(lines.first == "metadata reading on", "\(outcome.stdout)")
+    #expect(lines.last?.hasSuffix(" samples, 0 differ") == true, "\(outcome.stdout)")
+    let forced = try misuse("reflection-verdict", environment: ["RECOIL_INSPECT_REFLECTION": "mirror"])
+    #expect(forced.stdout.hasPrefix("metadata reading off: RECOIL_INSPECT_REFLECTION=mirror is set\n"))
   }
 
   @Test func aDeepChainIsReadFirstOnA512KiBStackInARelease() throws {

@@ -22,6 +22,21 @@ case "dispatch-in-reducer":
     }, name: "probe")
   box.store = store
   store.dispatch(1)
+case "reflection-verdict":
+  // The metadata reader's self-check, in an optimised build: its verdict, then each sample
+  // read both ways (the same comparison, printed so a difference is seen whole).
+  let verdict = MetadataReading.verdict
+  print(verdict.isEnabled ? "metadata reading on" : "metadata reading off: \(verdict.reason ?? "")")
+  var differences = 0
+  for sample in SelfCheckSamples.values {
+    let byMetadata = MetadataReading.reading(sample, cache: ReflectionCache(readingFields: true, selfChecked: false))
+    let byMirror = MetadataReading.reading(sample, cache: ReflectionCache(readingFields: false, selfChecked: false))
+    if byMetadata != byMirror {
+      differences += 1
+      print("differs: \(byMetadata) | \(byMirror)")
+    }
+  }
+  print("\(SelfCheckSamples.values.count) samples, \(differences) differ")
 case "container-in-getter":
   let container = AtomContainer()
   let reentrant = Selector(key: "Misuse.reentrant") { _ in try container.get(Misuse.base) }

@@ -23,10 +23,20 @@ package final class ReflectionCache {
 
   private let readsFields: Bool
 
-  /// A cache that reads structs' and tuples' fields through ``StoredFields`` unless told not
-  /// to; without, every value is reflected by a `Mirror`, as a reference for tests.
-  package init(readingFields readsFields: Bool = true) {
-    self.readsFields = readsFields
+  /// Whether this cache reads types' metadata, rather than leaving every value to a `Mirror`.
+  package var readsMetadata: Bool { readsFields }
+
+  /// A cache that reads structs' and tuples' fields through ``StoredFields`` and enums'
+  /// cases through ``EnumCases`` unless told not to, or unless ``MetadataReading``'s
+  /// self-check turned that off for the process; without, every value is reflected by a
+  /// `Mirror` (the reference the self-check and the tests compare with).
+  ///
+  /// - Parameters:
+  ///   - readsFields: Whether to read metadata at all.
+  ///   - selfChecked: Whether to obey the self-check's verdict; only the self-check itself
+  ///     does not.
+  package init(readingFields readsFields: Bool = true, selfChecked: Bool = true) {
+    self.readsFields = readsFields && (!selfChecked || MetadataReading.isEnabled)
   }
 
   /// The stored fields of `value`'s type (see ``StoredFields``), or `nil` when its type is
