@@ -169,23 +169,12 @@ import Testing
   }
 
   @Test func anAtomEffectsWritesNameTheEffect() async throws {
-    struct Unreadable: Error {}
-    let contexts = Mutex<[AtomEffectContext<String>]>([])
-    let theme = Atom(
-      "light", key: "theme",
-      effects: [
-        AtomEffect("load theme") { context in
-          context.setSelf("dark")
-          context.report(Unreadable())
-          contexts.withLock { $0.append(context) }
-          return nil
-        }
-      ])
+    let theme = ThemeWithEffect()
     let container = AtomContainer()
     let inspector = Inspector()
     inspector.attach(container)
-    #expect(try container.get(theme) == "dark")
-    try #require(contexts.withLock { $0.first }).setSelf("sepia")
+    #expect(try container.get(theme.atom) == "dark")
+    try #require(theme.context).setSelf("sepia")
 
     let timeline = inspector.snapshot().timeline
     let start = try #require(timeline.first { $0.kind == .effect && $0.phase == "started" })
@@ -193,7 +182,9 @@ import Testing
     let writes = timeline.filter { $0.kind == .write }
     #expect(writes.map(\.after) == ["\"dark\"", "\"sepia\""])
     #expect(writes.allSatisfy { $0.cause == start.seq })
-    #expect(writes.allSatisfy { $0.site?.hasPrefix("RecoilInspectorTests/CausalTimelineTests.swift:") == true })
+    // Each write where it was made: the effect's first in its closure, the later one here.
+    #expect(writes.first?.site?.hasPrefix("RecoilInspectorTests/ThemeWithEffect.swift:") == true)
+    #expect(writes.last?.site?.hasPrefix("RecoilInspectorTests/CausalTimelineTests.swift:") == true)
     let failure = try #require(timeline.first { $0.kind == .effect && $0.phase == "failed" })
     #expect(failure.cause == start.seq && failure.error?.contains("Unreadable") == true)
   }

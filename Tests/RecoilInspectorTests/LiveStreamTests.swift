@@ -2,7 +2,6 @@ import Foundation
 import RecoilAtoms
 import RecoilSnapshot
 import RecoilStores
-import Synchronization
 import Testing
 
 @testable import RecoilInspector
@@ -18,15 +17,21 @@ import Testing
     }
   }
 
-  @Test func eventsGoToAFileAsJSONLines() throws {
-    let url = temporaryFile("events.jsonl")
-    defer { try? FileManager.default.removeItem(at: url) }
+  /// A container and a store attached to an inspector streaming to the file `url`.
+  static func streamingInspector(to url: URL) throws -> (AtomContainer, Store<ShopState, ShopAction>, Inspector) {
     let container = AtomContainer()
     let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
     let inspector = Inspector()
     inspector.attach(container)
     inspector.attach(store)
     try inspector.startStreaming(to: .file(path: url.path))
+    return (container, store, inspector)
+  }
+
+  @Test func eventsGoToAFileAsJSONLines() throws {
+    let url = temporaryFile("events.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let (container, store, inspector) = try Self.streamingInspector(to: url)
     _ = try container.get(Graph.label)
     store.dispatch(.rename("Ann"))
     inspector.stopStreaming()
@@ -144,32 +149,15 @@ import Testing
 /// numbers and causes: atom effects' phases included, so no streamed entry names a cause the
 /// stream never carried.
 @Suite struct LiveStreamTimelineTests {
-  struct Unreadable: Error {}
-
   @Test func everyTimelineEntryIsStreamedWithItsNumber() throws {
     let url = FileManager.default.temporaryDirectory.appending(path: "live-\(UUID().uuidString)-entries.jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
-    let contexts = Mutex<[AtomEffectContext<String>]>([])
-    let theme = Atom(
-      "light", key: "theme",
-      effects: [
-        AtomEffect("load theme") { context in
-          context.setSelf("dark")
-          context.report(Unreadable())
-          contexts.withLock { $0.append(context) }
-          return nil
-        }
-      ])
-    let label = Selector(key: "label") { get in "theme: \(try get(theme))" }
-    let container = AtomContainer()
-    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
-    let inspector = Inspector()
-    inspector.attach(container)
-    inspector.attach(store)
-    try inspector.startStreaming(to: .file(path: url.path))
+    let theme = ThemeWithEffect()
+    let label = Selector(key: "label") { get in "theme: \(try get(theme.atom))" }
+    let (container, store, inspector) = try LiveStreamTests.streamingInspector(to: url)
     let subscription = container.subscribe(label) { _ in }
-    try #require(contexts.withLock { $0.first }).setSelf("sepia")
-    container.set(theme, "night")
+    try #require(theme.context).setSelf("sepia")
+    container.set(theme.atom, "night")
     store.dispatch(.add("boots"))
     let snapshot = inspector.snapshot()
     inspector.stopStreaming()
