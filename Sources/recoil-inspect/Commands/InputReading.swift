@@ -32,7 +32,7 @@ enum InputReading {
   static func read(path: String, limit: Int) -> Result<Data, Failure> {
     var status = stat()
     guard stat(path, &status) == 0 else {
-      return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(DescriptorWriting.reason(errno)))
+      return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(Descriptor.reason(errno)))
     }
     switch status.st_mode & S_IFMT {
     case S_IFREG, S_IFIFO: break
@@ -44,7 +44,7 @@ enum InputReading {
     }
     if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit { return .failure(.tooLarge(limit: limit)) }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(.unreadable(DescriptorWriting.reason(errno))) }
+    guard descriptor >= 0 else { return .failure(.unreadable(Descriptor.reason(errno))) }
     defer { close(descriptor) }
     return read(descriptor: descriptor, limit: limit, expectedBytes: Int(status.st_size))
   }
@@ -57,10 +57,10 @@ enum InputReading {
     let chunkSize = 1 << 20
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, chunkSize) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(.unreadable(DescriptorWriting.reason(errno)))
+      let count: Int
+      switch Descriptor.read(descriptor, into: &chunk) {
+      case .success(let read): count = read
+      case .failure(let failure): return .failure(.unreadable(Descriptor.reason(failure.number)))
       }
       if count == 0 { return .success(data) }
       guard data.count + count <= limit else { return .failure(.tooLarge(limit: limit)) }
@@ -68,13 +68,3 @@ enum InputReading {
     }
   }
 }
-
-#if canImport(Glibc)
-  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    Glibc.read(descriptor, buffer, count)
-  }
-#else
-  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    Darwin.read(descriptor, buffer, count)
-  }
-#endif

@@ -78,13 +78,13 @@ final class EventSource {
     case .file(let path):
       var info = stat()
       guard stat(path, &info) == 0 else {
-        throw .inputMissing(path: path, reason: errno == ENOENT ? "no such file" : DescriptorWriting.reason(errno))
+        throw .inputMissing(path: path, reason: errno == ENOENT ? "no such file" : Descriptor.reason(errno))
       }
       if info.st_mode & S_IFMT == S_IFDIR {
         throw .inputMissing(path: path, reason: "is a directory, not a file of events or an endpoint")
       }
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw .inputMissing(path: path, reason: DescriptorWriting.reason(errno)) }
+      guard descriptor >= 0 else { throw .inputMissing(path: path, reason: Descriptor.reason(errno)) }
       defer { _ = closeDescriptor(descriptor) }
       readLines(from: descriptor, { line(name, $0, $1) }, waiting: waiting)
     case .tcp, .unix:
@@ -123,7 +123,7 @@ final class EventSource {
       let ready = poll(&polled, nfds_t(polled.count), Int32(clamping: timeout))
       if ready < 0 {
         if errno == EINTR { continue }
-        throw .inputMissing(path: endpoint.description, reason: "poll failed: \(DescriptorWriting.reason(errno))")
+        throw .inputMissing(path: endpoint.description, reason: "poll failed: \(Descriptor.reason(errno))")
       }
       var closed: Set<Int> = []
       for index in connections.indices where polled[index + 1].revents != 0 {
@@ -155,7 +155,7 @@ final class EventSource {
         let descriptor = accept(listener, nil, nil)
         if descriptor < 0 {
           if errno == EINTR || errno == ECONNABORTED || errno == EAGAIN { continue }
-          throw .inputMissing(path: endpoint.description, reason: "accept failed: \(DescriptorWriting.reason(errno))")
+          throw .inputMissing(path: endpoint.description, reason: "accept failed: \(Descriptor.reason(errno))")
         }
         accepted += 1
         guard connections.count < Self.maximumConnections else {
@@ -302,7 +302,7 @@ final class EventSource {
     if number == EADDRINUSE {
       return .unavailable(endpoint: endpoint.description, reason: "address already in use")
     }
-    return .unavailable(endpoint: endpoint.description, reason: DescriptorWriting.reason(number))
+    return .unavailable(endpoint: endpoint.description, reason: Descriptor.reason(number))
   }
 }
 

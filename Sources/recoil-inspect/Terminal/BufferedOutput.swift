@@ -1,3 +1,5 @@
+import Foundation
+
 /// Standard output, written in blocks of 64 KiB rather than one system call per line: `live`
 /// and `trace` print a line per event, a million of them for a long recording.
 ///
@@ -36,20 +38,20 @@ final class BufferedOutput {
   }
 
   /// Writes a whole output (a rendered picture) straight through, after what is held.
-  func write(_ bytes: UnsafeRawBufferPointer) {
+  func write(data: Data) {
     flush()
-    send(bytes)
+    send(data)
   }
 
   func flush() {
     guard !pending.isEmpty else { return }
-    pending.withUnsafeBytes { send($0) }
+    send(pending)
     pending.removeAll(keepingCapacity: true)
   }
 
-  private func send(_ bytes: UnsafeRawBufferPointer) {
+  private func send(_ bytes: some ContiguousBytes) {
     guard !hasFailed else { return }
-    if let number = DescriptorWriting.writeAll(bytes, to: descriptor) {
+    if let number = Descriptor.writeAll(bytes, to: descriptor) {
       hasFailed = true
       failed(number)
     }

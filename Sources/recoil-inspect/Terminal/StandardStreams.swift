@@ -30,13 +30,13 @@ struct StandardStreams {
     let standardOutput = BufferedOutput(descriptor: STDOUT_FILENO, failed: endAfterFailedOutput)
     return StandardStreams(
       output: { standardOutput.write($0) },
-      outputBytes: { data in data.withUnsafeBytes { standardOutput.write($0) } },
+      outputBytes: { standardOutput.write(data: $0) },
       outputLine: { standardOutput.write(bytes: $0) },
       flush: { standardOutput.flush() },
       error: {
         standardOutput.flush()
         // Nothing more can be said when standard error itself fails.
-        _ = DescriptorWriting.writeAll(Array($0.utf8), to: STDERR_FILENO)
+        _ = Descriptor.writeAll(Array($0.utf8), to: STDERR_FILENO)
       },
       readInput: { InputReading.read(descriptor: STDIN_FILENO, limit: $0) },
       errorStyle: .detect(descriptor: 2),
@@ -45,9 +45,9 @@ struct StandardStreams {
 
   /// Ends the process after standard output failed with error `number`.
   private static func endAfterFailedOutput(_ number: Int32) {
-    if DescriptorWriting.isBrokenPipe(number) { exit(ExitCode.brokenPipe.rawValue) }
-    let message = "recoil-inspect: error: standard output: cannot write: \(DescriptorWriting.reason(number))\n"
-    _ = DescriptorWriting.writeAll(Array(message.utf8), to: STDERR_FILENO)
+    if Descriptor.isBrokenPipe(number) { exit(ExitCode.brokenPipe.rawValue) }
+    let message = "recoil-inspect: error: standard output: cannot write: \(Descriptor.reason(number))\n"
+    _ = Descriptor.writeAll(Array(message.utf8), to: STDERR_FILENO)
     exit(ExitCode.outputError.rawValue)
   }
 
