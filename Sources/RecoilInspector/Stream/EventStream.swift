@@ -41,13 +41,14 @@ final class EventStream: Sendable {
   private let startNanos: UInt64
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
-  // Only the writer thread uses the connection.
-  nonisolated(unsafe) private let connection: EventConnection
+  /// The connection, used by the writer thread only; held in a mutex (never contended) so
+  /// that handing it from `init` to that thread is checked, not asserted.
+  private let connection: Mutex<EventConnection>
 
   init(endpoint: EventEndpoint, capacity: Int, startNanos: UInt64) throws {
     self.capacity = max(capacity, 1)
     self.startNanos = startNanos
-    self.connection = try EventConnection.make(for: endpoint)
+    self.connection = Mutex(try EventConnection.make(for: endpoint))
     let thread = Thread { [self] in self.run() }
     thread.name = "recoil-inspector.stream"
     thread.start()
@@ -94,13 +95,13 @@ final class EventStream: Sendable {
 
   private func run() {
     defer {
-      connection.close()
+      connection.withLock { $0.close() }
       finished.signal()
     }
     while true {
       _ = wake.wait(timeout: .now() + .milliseconds(100))
       let stopping = queue.withLock { $0.isStopping }
-      guard connection.ensureConnected() else {
+      guard connection.withLock({ $0.ensureConnected() }) else {
         if stopping { return }
         continue  // keep the events queued until the listener comes back
       }
@@ -123,7 +124,7 @@ final class EventStream: Sendable {
             eventSeq: pending.eventSeq, atNanos: pending.atNanos, kind: made.kind, seq: made.seq, cause: made.cause)
           text += InspectorEventCodec.encode(event) + "\n"
         }
-        if !connection.write(Data(text.utf8)) {
+        if !connection.withLock({ $0.write(Data(text.utf8)) }) {
           // The listener went away mid-batch: these events are lost, and reported as dropped.
           queue.withLock {
             $0.unreported += batch.count
