@@ -275,10 +275,9 @@ public final class Inspector: Sendable {
     for (name, recorded) in storeRecordings {
       droppedActions += recorded.dropped
       // A store attached under its own name needs no renaming, which would copy every record.
-      // Read in place: a closure over the array's elements would copy each whole record.
-      let renamed = recorded.records.withUnsafeBufferPointer { records in
-        records.indices.contains { records[$0].store != name }
-      }
+      // One recording holds one store's actions, under one name (`recording(store:)`), so
+      // the first record tells.
+      let renamed = recorded.records.first.map { $0.store != name } ?? false
       let records = renamed ? recorded.records.map { $0.named(name) } : recorded.records
       if actions.isEmpty { actions = records } else { actions += records }
       droppedEvaluations += recorded.droppedSelectorEvaluations

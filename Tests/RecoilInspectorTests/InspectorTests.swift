@@ -207,6 +207,21 @@ enum Graph {
     #expect(snapshot.nodes[1].value == "Profile(name: \"\", visits: 1)")
   }
 
+  /// A store attached under another name is that name everywhere: its node, its actions and
+  /// their timeline entries.
+  @Test func aStoreAttachedUnderAnotherNameIsNamedSoEverywhere() {
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let inspector = Inspector()
+    inspector.attach(store, name: "checkout")
+    store.dispatch(.add("boots"))
+    store.dispatch(.visit)
+    let snapshot = inspector.snapshot()
+    #expect(snapshot.nodes.contains { $0.id == "checkout" && $0.kind == .store })
+    #expect(snapshot.actions.map(\.store) == ["checkout", "checkout"])
+    #expect(snapshot.timeline.filter { $0.kind == .action }.allSatisfy { $0.store == "checkout" })
+    #expect(!snapshot.nodes.contains { $0.id == "shop" })
+  }
+
   @Test func theActionRecordingIsBoundedAndCountsDrops() {
     var configuration = InspectorConfiguration()
     configuration.actionCapacity = 5
