@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import RecoilConcurrency
 import RecoilSnapshot
-import Synchronization
 
 /// Delivers live events to an endpoint without ever blocking the app: producers put events in
 /// a bounded queue (dropping and counting them when it is full), and one background thread
@@ -41,14 +40,15 @@ final class EventStream: Sendable {
   private let startNanos: UInt64
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
-  /// The connection, used by the writer thread only; held in a mutex (never contended) so
-  /// that handing it from `init` to that thread is checked, not asserted.
-  private let connection: Mutex<EventConnection>
+  /// The connection, used by the writer thread only; held in a lock (never contended) rather
+  /// than marked `nonisolated(unsafe)`, so that every use is synchronised and seen by the
+  /// thread sanitizer (which cannot see Synchronization's `Mutex`: see `LockedValue`).
+  private let connection: LockedValue<EventConnection>
 
   init(endpoint: EventEndpoint, capacity: Int, startNanos: UInt64) throws {
     self.capacity = max(capacity, 1)
     self.startNanos = startNanos
-    self.connection = Mutex(try EventConnection.make(for: endpoint))
+    self.connection = LockedValue(try EventConnection.make(for: endpoint))
     let thread = Thread { [self] in self.run() }
     thread.name = "recoil-inspector.stream"
     thread.start()
