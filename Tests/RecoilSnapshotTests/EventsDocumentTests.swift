@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import RecoilSnapshot
+
+/// The example stream in `Docs/events-v1.md` is one the codec reads: each line decodes, and
+/// encodes back to an event that decodes the same.
+@Suite struct EventsDocumentTests {
+  @Test func everyExampleLineDecodes() throws {
+    let document = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appending(path: "Docs/events-v1.md")
+    let text = try String(contentsOf: document, encoding: .utf8)
+    let block = try #require(text.components(separatedBy: "```json\n").dropFirst().first)
+    let lines = block.components(separatedBy: "\n```")[0].split(separator: "\n")
+    #expect(lines.count >= 8)
+    for (number, line) in lines.enumerated() {
+      let event = try InspectorEventCodec.decode(line: String(line), lineNumber: number + 1)
+      #expect(try InspectorEventCodec.decode(line: InspectorEventCodec.encode(event)) == event, "line \(number + 1)")
+    }
+    // An atom effect's phase reads as a timeline entry of kind effect.
+    let effects = try lines.map { try InspectorEventCodec.decode(line: String($0)) }.compactMap { event in
+      if case .step(let step) = event.kind, step.kind == .effect { step } else { nil }
+    }
+    #expect(effects.count == 1 && effects.first?.phase == "started" && effects.first?.atNanos == 91_310)
+  }
+}
