@@ -10,7 +10,7 @@ import Synchronization
 /// for `recoil-inspect`.
 ///
 /// Attaching takes one line per container or store and changes nothing about how the app
-/// behaves. Attached stores record their action recordings and attached containers their
+/// behaves. Attached stores keep their action recordings and attached containers their
 /// evaluation timings themselves, in bounded typed buffers (see
 /// `Store.startRecordingActions(capacity:timing:)` and `AtomContainer.startRecordingEvaluations(timelineCapacity:timing:)`);
 /// the inspector records dependency edges (and their history) and effects, and reads the rest
@@ -126,7 +126,7 @@ public final class Inspector: Sendable {
   public func attach<State, Action>(_ store: Store<State, Action>, name: String? = nil) -> InspectorAttachment {
     let storeName = name ?? store.name
     let hook = StoreHook(name: storeName, core: core)
-    // The store records its action recording itself; the hook sees effects and selectors.
+    // The store keeps its action recording itself; the hook sees effects and selectors.
     store.startRecordingActions(capacity: configuration.actionCapacity, timing: configuration.timing)
     let token = store.addObserver(hook)
     let id = ObjectIdentifier(hook)

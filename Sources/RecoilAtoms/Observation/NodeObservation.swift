@@ -2,7 +2,8 @@ import RecoilConcurrency
 
 /// The observed node behind a view's `RecoilValue` or `RecoilBinding` (the SwiftUI property
 /// wrappers): made on first use, on the main actor, and kept while the node and the container
-/// stay the same (a view given another family member, or another container, observes that). Platform-neutral, so that what the wrappers do is tested everywhere.
+/// stay the same (a view given another family member, or another container, observes that).
+/// Platform-neutral, so that what the wrappers do is tested everywhere.
 ///
 /// ```swift
 /// let observation = NodeObservation<Int>()

@@ -2,10 +2,10 @@
 /// while the clock stays cheap.
 ///
 /// Reading a monotonic clock costs tens of nanoseconds on common virtual machines
-/// (Benchmarks/README.md), and timing an operation takes two reads. That is more than a whole fast dispatch or selector
-/// evaluation, so by default recordings time operations by sample: every operation that was
-/// slow when last timed, and one in ``period`` of the rest. Counts, order, triggers and
-/// states are recorded for every operation either way.
+/// (Benchmarks/README.md), and timing an operation takes two reads. That is more than a
+/// whole fast dispatch or selector evaluation, so by default recordings time operations by
+/// sample: every operation that was slow when last timed, and one in ``period`` of the rest.
+/// Counts, order, triggers and states are recorded for every operation either way.
 ///
 /// ```swift
 /// store.startRecordingActions(capacity: 1_000, timing: .everyOperation)

@@ -4,7 +4,7 @@ import RecoilSnapshot
 import RecoilStores
 
 /// Observes one store for an inspector: keeps its effects, and forwards events to the live
-/// stream. The store records its action recording and its selectors' evaluations itself (see
+/// stream. The store keeps its action recording and its selectors' evaluations itself (see
 /// `Store.startRecordingActions`); snapshots read them from the store.
 final class StoreHook: StoreObserver {
   let name: String

@@ -150,40 +150,29 @@ struct SnapshotBuilder {
   private mutating func markExposure(
     of selectors: [(name: String, inputs: [String])], ids: [String: String]
   ) {
-    let byName = Dictionary(selectors.map { ($0.name, $0.inputs) }, uniquingKeysWith: { first, _ in first })
-    var exposes: [String: Bool] = [:]
-    // Whether a selector's value may reveal redacted state; iterative, as selectors may be
-    // composed deeply (and a name that leads back to itself is taken as not exposing).
-    func mayReveal(_ name: String) -> Bool {
-      if let known = exposes[name] { return known }
-      var stack = [name]
-      while let current = stack.last {
-        if exposes[current] != nil {
-          stack.removeLast()
-          continue
-        }
-        let inputs = byName[current] ?? []
-        let pending = inputs.filter {
-          !Self.isKeyPath($0) && byName[$0] != nil && exposes[$0] == nil && !stack.contains($0)
-        }
-        if !pending.isEmpty {
-          stack += pending
-          continue
-        }
-        exposes[current] = inputs.contains { input in
-          Self.isKeyPath(input)
-            ? redactor.exposesRedacted(path: Self.statePath(ofKeyPath: input)) : exposes[input] ?? false
-        }
-        stack.removeLast()
+    // Which selectors may reveal redacted state: those reading such state, then, round by
+    // round until nothing changes, those reading a selector that does (a fixed point, so
+    // composition of any depth, and a name leading back to itself, need no recursion).
+    var reveals = Set(
+      selectors.filter {
+        $0.inputs.contains { Self.isKeyPath($0) && redactor.exposesRedacted(path: Self.statePath(ofKeyPath: $0)) }
       }
-      return exposes[name] ?? false
+      .map(\.name))
+    var grew = true
+    while grew {
+      grew = false
+      for selector in selectors
+      where !reveals.contains(selector.name) && selector.inputs.contains(where: reveals.contains) {
+        reveals.insert(selector.name)
+        grew = true
+      }
     }
     for selector in selectors {
       guard let id = ids[selector.name] else { continue }
       let readsState = selector.inputs.count == 1 && Self.isKeyPath(selector.inputs[0])
       if readsState {
         selectorExposure[id] = .path(Self.statePath(ofKeyPath: selector.inputs[0]))
-      } else if mayReveal(selector.name) {
+      } else if reveals.contains(selector.name) {
         selectorExposure[id] = .derived
       }
     }

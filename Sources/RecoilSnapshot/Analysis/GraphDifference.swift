@@ -87,20 +87,10 @@ package struct GraphDifference: Sendable {
       if previous.value != node.value {
         values.append(ValueChange(id: node.id, before: previous.value, after: node.value))
       }
-      if let old = previous.evaluations, let new = node.evaluations {
-        let mean = Self.growth(old.meanNanos, new.meanNanos, factor: slower)
-        let total = Self.growth(old.estimatedTotalNanos, new.estimatedTotalNanos, factor: slower)
-        let grew: TimingChange.Growth? =
-          switch (mean, total) {
-          case (.some, .some): .both
-          case (.some, nil): .mean
-          case (nil, .some): .total
-          case (nil, nil): nil
-          }
-        if let grew {
-          timings.append(
-            TimingChange(id: node.id, before: old, after: new, ratio: max(mean ?? 0, total ?? 0), grew: grew))
-        }
+      if let old = previous.evaluations, let new = node.evaluations,
+        let (ratio, grew) = Self.slowdownAndGrowth(old, new, slower)
+      {
+        timings.append(TimingChange(id: node.id, before: old, after: new, ratio: ratio, grew: grew))
       }
     }
     let oldEdges = Set(before.edges)
@@ -112,11 +102,21 @@ package struct GraphDifference: Sendable {
   /// How many times slower `new` is than `old`, if its mean or total grew by `factor` and by at
   /// least ``minimumSlowdownNanos``.
   package static func slowdown(_ old: SnapshotEvaluations, _ new: SnapshotEvaluations, _ factor: Double) -> Double? {
-    let ratios = [
-      growth(old.meanNanos, new.meanNanos, factor: factor),
-      growth(old.estimatedTotalNanos, new.estimatedTotalNanos, factor: factor),
-    ]
-    return ratios.compactMap { $0 }.max()
+    slowdownAndGrowth(old, new, factor)?.ratio
+  }
+
+  /// ``slowdown(_:_:_:)`` with which time grew past `factor`: the mean, the total or both.
+  static func slowdownAndGrowth(_ old: SnapshotEvaluations, _ new: SnapshotEvaluations, _ factor: Double) -> (
+    ratio: Double, grew: TimingChange.Growth
+  )? {
+    let mean = growth(old.meanNanos, new.meanNanos, factor: factor)
+    let total = growth(old.estimatedTotalNanos, new.estimatedTotalNanos, factor: factor)
+    switch (mean, total) {
+    case (let mean?, let total?): return (max(mean, total), .both)
+    case (let mean?, nil): return (mean, .mean)
+    case (nil, let total?): return (total, .total)
+    case (nil, nil): return nil
+    }
   }
 
   /// How many times `after` is `before`, when it grew by at least `factor` times and

@@ -100,7 +100,7 @@ struct QueryAnswer {
       guard !rows.isEmpty else { return "nothing in flight\n" }
       for row in rows {
         var line = "\(style.yellow(row.kind)) \(style.plain(row.name))"
-        if let node = row.node, row.kind == "effect" { line += " of \(style.plain(node))" }
+        if let node = row.node { line += " of \(style.plain(node))" }
         if let since = row.sinceNanos, let elapsed {
           line += style.dim(" for \(DurationText.format(nanos: max(0, elapsed - since)))")
         }
@@ -168,7 +168,7 @@ struct QueryAnswer {
         writer.write("kind", row.kind)
         writer.write("id", row.name)
         writer.write("store", row.store)
-        writer.write("node", row.kind == "effect" ? row.node : nil)
+        writer.write("node", row.node)
         writer.write("seq", row.seq)
         writer.write("forNanos", row.sinceNanos.flatMap { since in elapsed.map { max(0, $0 - since) } })
       }

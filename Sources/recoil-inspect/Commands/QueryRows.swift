@@ -38,7 +38,7 @@ struct InFlight {
   /// The node's id, or the effect's.
   var name: String
   var store: String?
-  /// An atom effect's atom.
+  /// An atom effect's atom; `nil` for the other rows.
   var node: String?
   /// The timeline entry it started with, when known.
   var seq: Int?

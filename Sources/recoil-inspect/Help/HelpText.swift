@@ -34,10 +34,7 @@ enum HelpText {
     var text =
       "\(command.summary)\n\nUSAGE: \(wrapped(command.usage, indent: 7))\n\n\(reflowed(command.discussion))\n\nOPTIONS:\n"
     let rows = command.allOptions.map { spec -> (String, String) in
-      var names = spec.short.map { "-\($0), " } ?? "    "
-      names += "--\(spec.name)"
-      if let value = spec.valueName { names += " <\(value)>" }
-      return (names, spec.help)
+      (spec.names(shortGap: "    "), spec.help)
     }
     let width = rows.map(\.0.count).max() ?? 0
     for (names, help) in rows {
@@ -93,10 +90,7 @@ enum HelpText {
       text += "#### `\(command.name)`\n\n```\n\(wrapped(command.usage, indent: 2))\n```\n\n"
       text += "| option | meaning |\n| --- | --- |\n"
       for spec in command.allOptions where spec.name != "help" {
-        var names = spec.short.map { "-\($0), " } ?? ""
-        names += "--\(spec.name)"
-        if let value = spec.valueName { names += " <\(value)>" }
-        text += "| `\(cell(names))` | \(cell(spec.help)) |\n"
+        text += "| `\(cell(spec.names()))` | \(cell(spec.help)) |\n"
       }
       text += "\n"
     }

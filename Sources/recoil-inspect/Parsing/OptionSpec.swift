@@ -28,6 +28,15 @@ struct OptionSpec: Sendable, Equatable {
     OptionSpec(name: name, short: short, valueName: value, help: help, repeats: repeats, choice: choice)
   }
 
+  /// How the option tables show it: `-o, --output <out>`, `--heat`; `shortGap` stands in for
+  /// a missing short name (spaces, to keep a column).
+  func names(shortGap: String = "") -> String {
+    var names = short.map { "-\($0), " } ?? shortGap
+    names += "--\(name)"
+    if let valueName { names += " <\(valueName)>" }
+    return names
+  }
+
   /// How the usage line shows it: `-o <out>`, `--heat`, `--exclude <glob>...`.
   var usage: String {
     var text = short.map { "-\($0)" } ?? "--\(name)"
