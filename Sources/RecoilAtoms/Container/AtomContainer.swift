@@ -22,8 +22,8 @@ public final class AtomContainer: Sendable {
   private static let serials = Atomic<UInt64>(0)
 
   @usableFromInline let _lock = Lock()
-  // Safe: `core` is only touched while `lock` is held (see `operate`).
-  @usableFromInline nonisolated(unsafe) let _core: _GraphCore
+  /// Only touched while `lock` is held (see `operate`).
+  @usableFromInline let _core: _GraphCore
   /// The thread holding `lock`, to report re-entrant use from a getter instead of deadlocking.
   @usableFromInline let _lockOwner = Atomic<UInt>(0)
   private let subscriberIDs = Atomic<UInt64>(0)

@@ -9,8 +9,8 @@ import Synchronization
 /// ```
 public final class Subscription: Sendable {
   private weak let container: AtomContainer?
-  // Safe: the slot is only read by the container, under its lock.
-  nonisolated(unsafe) private let slot: _NodeSlot
+  /// Read only by the container, under its lock.
+  private let slot: _NodeSlot
   private let id: UInt64
   private let isCancelled = Atomic<Bool>(false)
 

@@ -10,7 +10,9 @@ import Synchronization
 /// the order it last read them and re-evaluates it only if one of them really changed. This
 /// evaluates each selector at most once per change of its inputs, never sees an inconsistent
 /// mix of old and new values (glitch-free), and stops at values that did not change.
-@usableFromInline final class _GraphCore: _GraphCoreFields {
+// @unchecked Sendable: a container touches its core only while holding its lock (see
+// `AtomContainer.operate`), which is what orders every access.
+@usableFromInline final class _GraphCore: _GraphCoreFields, @unchecked Sendable {
   /// Whether writes must be noted (`noteWrite`): for a recording, or for atom effects.
   @inlinable var notesWrites: Bool { _isRecording || _hasEffects }
 
@@ -290,7 +292,7 @@ import Synchronization
   /// announced since the last read.
   @usableFromInline func _interests() -> AtomGraphEventKinds {
     if observersAnnounceInterestChanges {
-      let count = interestAnnouncements.pointee.load(ordering: .acquiring)
+      let count = interestAnnouncements.value.load(ordering: .acquiring)
       if count == interestsReadAtAnnouncement { return _operationInterests }
       interestsReadAtAnnouncement = count
     }
@@ -741,10 +743,10 @@ import Synchronization
 }
 
 /// Fills the place of a released node until the index is reused.
-final class ReleasedSlot: _NodeSlot {
+final class ReleasedSlot: _NodeSlot, @unchecked Sendable {
   // Immutable after creation and never handed out: indices of released slots are not
   // reachable from any key, and node caches check the record's `node`, nil for a free index.
-  nonisolated(unsafe) static let shared = ReleasedSlot()
+  static let shared = ReleasedSlot()
 
   private init() {
     super.init(

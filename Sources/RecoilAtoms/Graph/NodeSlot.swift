@@ -1,6 +1,8 @@
 /// A container's storage for one node: its place in the graph and, in ``_ValueSlot``, its value.
 /// Only touched under the container's lock.
-@usableFromInline class _NodeSlot: _NodeSlotFields {
+// @unchecked Sendable: a slot is read and written only under its container's lock; a
+// subscription keeps one to hand back to the container, which opens it under that lock.
+@usableFromInline class _NodeSlot: _NodeSlotFields, @unchecked Sendable {
   /// Whether the cached value can be used as it is.
   @usableFromInline enum _Mark: UInt8, BitwiseCopyable {
     /// Up to date.

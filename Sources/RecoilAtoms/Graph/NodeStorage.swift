@@ -486,7 +486,7 @@ extension AtomGraphObserver {
 
 /// The stored fields of a ``_ValueSlot``: how the node computes its value, and the value
 /// itself, kept in the container's ``_ValueArena`` behind its readable flag.
-@usableFromInline class _ValueSlotFields<Value: Sendable>: _NodeSlot {
+@usableFromInline class _ValueSlotFields<Value: Sendable>: _NodeSlot, @unchecked Sendable {
   enum Compute {
     case atom(@Sendable () -> Value)
     case asyncAtom(@Sendable () async throws -> Value)

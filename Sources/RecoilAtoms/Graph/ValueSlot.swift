@@ -2,7 +2,7 @@ import Dispatch
 
 /// A node's storage with its typed value: the logic of a value slot, whose stored fields are
 /// declared in ``_ValueSlotFields``.
-@usableFromInline final class _ValueSlot<Value: Sendable>: _ValueSlotFields<Value> {
+@usableFromInline final class _ValueSlot<Value: Sendable>: _ValueSlotFields<Value>, @unchecked Sendable {
   enum State {
     case empty
     case value(Value)

@@ -23,16 +23,17 @@ public enum AtomGraphInterests {
   /// Tells every container that an observer's interests changed: each reads its observers'
   /// interests again before its next operation. Call it after the change.
   public static func changed() {
-    announcements.pointee.add(1, ordering: .releasing)
+    announcements.value.add(1, ordering: .releasing)
   }
 
   /// How many changes have been announced, which a container compares with the count it last
-  /// read interests at. At a fixed address, made once, which each container keeps: reading it
-  /// then takes no check that a global is initialized.
-  // nonisolated(unsafe): the pointer never changes, and what it points to is an atomic.
-  nonisolated(unsafe) static let announcements: UnsafeMutablePointer<Atomic<UInt64>> = {
-    let counter = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: 1)
-    counter.initialize(to: Atomic(0))
-    return counter
-  }()
+  /// read interests at. Made once; each container keeps the reference, so reading it takes no
+  /// check that a global is initialized.
+  static let announcements = AnnouncementCount()
+}
+
+/// The count of announced interest changes: an atomic in an object of its own, so that every
+/// container can keep a reference to the one count.
+final class AnnouncementCount: Sendable {
+  let value = Atomic<UInt64>(0)
 }

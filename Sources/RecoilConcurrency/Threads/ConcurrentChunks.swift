@@ -40,3 +40,70 @@ package enum ConcurrentChunks {
     }
   }
 }
+
+extension ConcurrentChunks {
+  /// The slots of an array being made or refilled by chunks on every core: each slot is
+  /// written by the one chunk that owns it, so no two threads touch the same element.
+  ///
+  /// The unsafe part of a parallel fill lives here, not at each caller: ``makeArray(count:_:)``
+  /// hands out uninitialized slots, each of which the caller must initialize exactly once;
+  /// ``refill(_:_:)`` hands out initialized ones, which may be replaced.
+  ///
+  /// ```swift
+  /// let squares = ConcurrentChunks.makeArray(count: 1_000) { (slots: ConcurrentChunks.Slots<Int>) in
+  ///   ConcurrentChunks.forEach(count: 1_000) { range in
+  ///     for index in range { slots.initialize(index, to: index * index) }
+  ///   }
+  /// }
+  /// ```
+  package struct Slots<Element>: @unchecked Sendable {
+    // @unchecked Sendable: the chunks write disjoint slots, and the array is handed back only
+    // after every chunk has returned.
+    private let base: UnsafeMutablePointer<Element>
+    package let count: Int
+
+    fileprivate init(_ base: UnsafeMutablePointer<Element>, count: Int) {
+      self.base = base
+      self.count = count
+    }
+
+    /// Initializes the uninitialized slot at `index` (from ``ConcurrentChunks/makeArray(count:_:)``).
+    package func initialize(_ index: Int, to element: consuming Element) {
+      precondition(index >= 0 && index < count, "ConcurrentChunks.Slots: index out of range")
+      (base + index).initialize(to: element)
+    }
+
+    /// Replaces the element at `index` (from ``ConcurrentChunks/refill(_:_:)``).
+    package func replace(_ index: Int, with element: consuming Element) {
+      precondition(index >= 0 && index < count, "ConcurrentChunks.Slots: index out of range")
+      base[index] = element
+    }
+
+    /// The element at `index`, once its chunk has made it.
+    package subscript(index: Int) -> Element {
+      precondition(index >= 0 && index < count, "ConcurrentChunks.Slots: index out of range")
+      return base[index]
+    }
+  }
+
+  /// An array of `count` elements, each initialized exactly once by `fill` through
+  /// ``Slots/initialize(_:to:)``: made in place, with no placeholder written first.
+  package static func makeArray<Element>(count: Int, _ fill: (Slots<Element>) -> Void) -> [Element] {
+    // None: an array made uninitialized with no room writes to the shared empty storage,
+    // which the thread sanitizer reports when two threads do it at once.
+    guard count > 0 else { return [] }
+    return [Element](unsafeUninitializedCapacity: count) { buffer, made in
+      fill(Slots(buffer.baseAddress!, count: count))
+      made = count
+    }
+  }
+
+  /// Lets `fill` replace elements of `array` through ``Slots/replace(_:with:)``, from every
+  /// core, in place.
+  package static func refill<Element>(_ array: inout [Element], _ fill: (Slots<Element>) -> Void) {
+    array.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      fill(Slots(base, count: buffer.count))
+    }
+  }
+}

@@ -118,15 +118,14 @@ final class InspectorCore: Sendable {
     if known.isEmpty && !actions.isEmpty {
       // The first snapshot: every action is new, and each slot is made once, by the chunk
       // that describes it, rather than filled with a placeholder first and then replaced.
-      described = [SnapshotAction](unsafeUninitializedCapacity: actions.count) { slots, made in
-        describeOnEveryCore(actions, at: actions.indices) { (slots.baseAddress! + $0).initialize(to: $1) }
-        made = actions.count
+      described = ConcurrentChunks.makeArray(count: actions.count) { (slots: ConcurrentChunks.Slots<SnapshotAction>) in
+        describeOnEveryCore(actions, at: actions.indices) { slots.initialize($0, to: $1) }
       }
     } else {
       var missing: [Int] = []
       var filled = known.descriptions(of: actions, missing: &missing)
-      filled.withUnsafeMutableBufferPointer { slots in
-        describeOnEveryCore(actions, at: missing) { slots[$0] = $1 }
+      ConcurrentChunks.refill(&filled) { (slots: ConcurrentChunks.Slots<SnapshotAction>) in
+        describeOnEveryCore(actions, at: missing) { slots.replace($0, with: $1) }
       }
       described = filled
     }

@@ -45,56 +45,45 @@ struct TimelineBuilder {
     var starts: [Int] = []
     starts.reserveCapacity(actions.count)
     var total = 0
-    // Read in place: an array's element is copied whole (action and both states) to read two
-    // of its fields.
-    actions.withUnsafeBufferPointer { records in
-      for index in records.indices {
-        starts.append(total)
-        total += (records[index].order > 0 ? 1 : 0) + (records[index].notification != 0 ? 1 : 0)
-      }
+    // Two fields read from each record where it is (the optimizer loads just those).
+    for index in actions.indices {
+      starts.append(total)
+      total += (actions[index].order > 0 ? 1 : 0) + (actions[index].notification != 0 ? 1 : 0)
     }
-    // None: an array made uninitialized with no room writes to the shared empty storage,
-    // which the thread sanitizer reports when two threads do it at once.
     guard total > 0 else { return }
     // Thousands of actions: their entries are made on every core, each chunk into its own
-    // slots (see `ConcurrentChunks`).
+    // slots (see `ConcurrentChunks.Slots`), which it initializes exactly once each.
     var madeEvents: [SnapshotEvent] = []
-    let madeCauses = [EntryCause](unsafeUninitializedCapacity: total) { causeSlots, causesMade in
-      madeEvents = [SnapshotEvent](unsafeUninitializedCapacity: total) { eventSlots, eventsMade in
-        // Through buffers: records and descriptions are large, and are read in place.
-        actions.withUnsafeBufferPointer { actions in
-          described.withUnsafeBufferPointer { described in
-            ConcurrentChunks.forEach(count: actions.count) { range in
-              var siteTexts = CallSiteTexts()
-              for index in range {
-                var slot = starts[index]
-                let (order, store) = (actions[index].order, actions[index].store)
-                if order > 0 {
-                  let site = actions[index].site.map { siteTexts.text(of: $0) }
-                  (eventSlots.baseAddress! + slot).initialize(
-                    to: TimelineEntry.actionEvent(
-                      order: order, store: store, sequence: actions[index].sequence, site: site,
-                      described: described[index]))
-                  (causeSlots.baseAddress! + slot).initialize(
-                    to: EntryCause(
-                      rule: .recorded(actions[index].cause), effectRun: nil, changes: described[index].changes))
-                  slot += 1
-                }
-                if let notification = TimelineEntry.notification(
-                  order: order, notification: actions[index].notification, store: store,
-                  subscribers: actions[index].subscribers)
-                {
-                  (eventSlots.baseAddress! + slot).initialize(to: notification.event)
-                  (causeSlots.baseAddress! + slot).initialize(
-                    to: EntryCause(rule: notification.rule, effectRun: nil, changes: []))
-                }
-              }
+    let madeCauses = ConcurrentChunks.makeArray(count: total) { (causeSlots: ConcurrentChunks.Slots<EntryCause>) in
+      madeEvents = ConcurrentChunks.makeArray(count: total) { (eventSlots: ConcurrentChunks.Slots<SnapshotEvent>) in
+        ConcurrentChunks.forEach(count: actions.count) { range in
+          var siteTexts = CallSiteTexts()
+          for index in range {
+            var slot = starts[index]
+            let (order, store) = (actions[index].order, actions[index].store)
+            if order > 0 {
+              let site = actions[index].site.map { siteTexts.text(of: $0) }
+              eventSlots.initialize(
+                slot,
+                to: TimelineEntry.actionEvent(
+                  order: order, store: store, sequence: actions[index].sequence, site: site,
+                  described: described[index]))
+              causeSlots.initialize(
+                slot,
+                to: EntryCause(
+                  rule: .recorded(actions[index].cause), effectRun: nil, changes: described[index].changes))
+              slot += 1
+            }
+            if let notification = TimelineEntry.notification(
+              order: order, notification: actions[index].notification, store: store,
+              subscribers: actions[index].subscribers)
+            {
+              eventSlots.initialize(slot, to: notification.event)
+              causeSlots.initialize(slot, to: EntryCause(rule: notification.rule, effectRun: nil, changes: []))
             }
           }
         }
-        eventsMade = total
       }
-      causesMade = total
     }
     if events.isEmpty {
       (events, causes) = (madeEvents, madeCauses)
