@@ -9,12 +9,10 @@ import Foundation
 /// A pass of fewer than `2 * minimumChunk` items runs as one chunk on the calling thread.
 ///
 /// ```swift
-/// let squares = [Int](unsafeUninitializedCapacity: 10_000) { slots, count in
-///   // Each chunk initializes only its own slots.
-///   ConcurrentChunks.forEach(count: 10_000) { range in
-///     for index in range { (slots.baseAddress! + index).initialize(to: index * index) }
-///   }
-///   count = 10_000
+/// let total = LockedValue(0)
+/// ConcurrentChunks.forEach(count: 10_000) { range in
+///   let sum = range.reduce(0, +)  // each chunk works on its own range
+///   total.withLock { $0 += sum }
 /// }
 /// ```
 package enum ConcurrentChunks {
