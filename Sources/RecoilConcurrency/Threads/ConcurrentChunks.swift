@@ -58,7 +58,7 @@ extension ConcurrentChunks {
     // @unchecked Sendable: the chunks write disjoint slots, and the array is handed back only
     // after every chunk has returned.
     private let base: UnsafeMutablePointer<Element>
-    package let count: Int
+    private let count: Int
 
     fileprivate init(_ base: UnsafeMutablePointer<Element>, count: Int) {
       self.base = base
@@ -75,12 +75,6 @@ extension ConcurrentChunks {
     package func replace(_ index: Int, with element: consuming Element) {
       precondition(index >= 0 && index < count, "ConcurrentChunks.Slots: index out of range")
       base[index] = element
-    }
-
-    /// The element at `index`, once its chunk has made it.
-    package subscript(index: Int) -> Element {
-      precondition(index >= 0 && index < count, "ConcurrentChunks.Slots: index out of range")
-      return base[index]
     }
   }
 
