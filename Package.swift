@@ -17,7 +17,10 @@ let package = Package(
   ],
   targets: [
     // The snapshot model and its JSON codec (format v1): shared by every other module.
-    .target(name: "RecoilSnapshot"),
+    .target(name: "RecoilSnapshot", dependencies: ["CFileExchange"]),
+    // Linux's atomic swap of two paths (renameat2), which the imported C headers do not
+    // declare: one header, nothing to link.
+    .systemLibrary(name: "CFileExchange"),
 
     // The lowest module, shared by the atom graph, the stores, the inspector and the renderer
     // (not the snapshot), in four parts: Delivery (where callbacks run), Threads (the lock,
@@ -30,7 +33,8 @@ let package = Package(
     .target(name: "RecoilStores", dependencies: ["RecoilConcurrency"]),
 
     // Observes containers and stores: records, snapshots and streams live events.
-    .target(name: "RecoilInspector", dependencies: ["RecoilSnapshot", "RecoilAtoms", "RecoilStores", "RecoilConcurrency"]),
+    .target(
+      name: "RecoilInspector", dependencies: ["RecoilSnapshot", "RecoilAtoms", "RecoilStores", "RecoilConcurrency"]),
 
     // Graphviz's C libraries (cgraph + gvc), found through pkg-config.
     .systemLibrary(
@@ -54,7 +58,8 @@ let package = Package(
     ),
 
     // A scripted shopping-cart app that produces the real fixtures.
-    .executableTarget(name: "cart-demo", dependencies: ["RecoilAtoms", "RecoilStores", "RecoilInspector", "RecoilSnapshot"]),
+    .executableTarget(
+      name: "cart-demo", dependencies: ["RecoilAtoms", "RecoilStores", "RecoilInspector", "RecoilSnapshot"]),
 
     .executableTarget(
       name: "recoil-bench",
@@ -82,7 +87,8 @@ let package = Package(
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),
     // Scenarios that must behave in an optimised build; ReleaseBuildTests build it in release.
-    .executableTarget(name: "release-probe", dependencies: ["RecoilAtoms", "RecoilStores"], path: "Tests/ReleaseProbe"),
+    .executableTarget(
+      name: "release-probe", dependencies: ["RecoilAtoms", "RecoilStores"], path: "Tests/ReleaseProbe"),
     // Every Swift block of the README, compiled (ReadmeExamples.swift is generated from it).
     .testTarget(
       name: "ReadmeExamplesTests",

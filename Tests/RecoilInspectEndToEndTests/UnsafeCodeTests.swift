@@ -11,7 +11,7 @@ import Testing
   /// The most files with unsafe code per module. Where a module is above the goal, the
   /// number is what it holds today.
   private static let limits: [String: Int] = [
-    "RecoilAtoms": 2, "RecoilConcurrency": 6, "RecoilInspector": 2, "RecoilRender": 1, "RecoilSnapshot": 15,
+    "RecoilAtoms": 2, "RecoilConcurrency": 6, "RecoilInspector": 2, "RecoilRender": 1, "RecoilSnapshot": 2,
     "RecoilStores": 12, "recoil-inspect": 3,
   ]
   /// The goals; any module not named here has three.

@@ -78,7 +78,7 @@ private func temporaryDirectory() throws -> URL {
       let piece = Array("piece \(index) ".utf8)
       // Small appends, and now and then one larger than the whole buffer.
       let chunk = index % 997 == 0 ? Array(repeating: UInt8(ascii: "x"), count: 250) + piece : piece
-      chunk.withUnsafeBytes { output.append($0) }
+      output.append(chunk)
       expected += chunk
       // Until the write ends, the destination still holds the old contents.
       if index == 2_500 { #expect((try? String(contentsOf: file, encoding: .utf8)) == "old") }
@@ -106,7 +106,7 @@ private func temporaryDirectory() throws -> URL {
 @Test func aDrainingOutputHandsOnEveryByteInOrder() {
   final class Received { var bytes: [UInt8] = [] }
   let received = Received()
-  var output = ByteOutput(capacity: 16) { received.bytes += Array($0) }
+  var output = ByteOutput(capacity: 16) { received.bytes += $0.array }
   var expected: [UInt8] = []
   for index in 0..<2_000 {
     if index % 3 == 0 {
@@ -114,7 +114,7 @@ private func temporaryDirectory() throws -> URL {
       expected.append(UInt8(truncatingIfNeeded: index))
     } else {
       let chunk = Array(repeating: UInt8(truncatingIfNeeded: index), count: index % 40)
-      chunk.withUnsafeBytes { output.append($0) }
+      output.append(chunk)
       expected += chunk
     }
     #expect(output.count <= 16)

@@ -17,15 +17,10 @@ public enum BudgetCodec {
   /// - Returns: The budget.
   /// - Throws: ``SnapshotError`` when the text is not JSON or not a valid budget.
   public static func decode(_ data: Data) throws(SnapshotError) -> Budget {
-    let result = data.withUnsafeBytes { raw in
-      Result { () throws(SnapshotError) -> Budget in
-        try FieldReader.decodeDocument(raw.bindMemory(to: UInt8.self)) { reader throws(SnapshotError) in
-          try decodeBudget(&reader)
-        }
+    do throws(SnapshotError) {
+      return try ByteInput.read(data) { bytes throws(SnapshotError) in
+        try FieldReader.decodeDocument(bytes) { reader throws(SnapshotError) in try decodeBudget(&reader) }
       }
-    }
-    do {
-      return try result.get()
     } catch {
       throw error.resolvingPositions(in: SourceText(bytes: data))
     }

@@ -26,7 +26,7 @@ struct FieldReader {
   /// reader that parsed the whole text first would: when `body` fails, the rest of the text is
   /// checked for one. Positions in the error are byte offsets (see ``SourceText``).
   static func decodeDocument<Value>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout FieldReader) throws(SnapshotError) -> Value
+    _ bytes: ByteInput, _ body: (inout FieldReader) throws(SnapshotError) -> Value
   ) throws(SnapshotError) -> Value {
     do {
       return try JSONReader.withReader(bytes) { json throws(SnapshotError) in

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let bytes: [UInt8] = Array("a\"b".utf8)
-/// let escape = bytes.withUnsafeBufferPointer { JSONEscape(of: $0, at: 1) }
+/// let escape = ByteInput.read(bytes) { JSONEscape(of: $0, at: 1) }
 /// (escape.count, escape.length)  // (2, 1): `\"` for the quote
 /// ```
 struct JSONEscape {
@@ -26,7 +26,7 @@ struct JSONEscape {
   }
 
   /// The escape for the character starting at `index`.
-  init(of input: UnsafeBufferPointer<UInt8>, at index: Int) {
+  init(of input: ByteInput, at index: Int) {
     let byte = input[index]
     switch byte {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"): self.init(backslashAnd: byte)

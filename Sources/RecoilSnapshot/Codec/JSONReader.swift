@@ -35,9 +35,8 @@ struct JSONReader {
   }
 
   /// The text, borrowed from the caller of ``withReader(_:_:)`` for the length of that call:
-  /// every byte of a large file is read, so it is read in place, without a copy or bounds
-  /// checks beyond the reader's own `index < bytes.count` tests.
-  private let bytes: UnsafeBufferPointer<UInt8>
+  /// every byte of a large file is read, so it is read in place, without a copy.
+  private let bytes: ByteInput
   private var index = 0
   private var depth = 0
   /// Where the value most recently peeked at starts.
@@ -45,20 +44,20 @@ struct JSONReader {
 
   /// Runs `body` with a reader over `bytes`, after a byte order mark if there is one.
   static func withReader<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(SnapshotError) -> Result
+    _ bytes: ByteInput, _ body: (inout JSONReader) throws(SnapshotError) -> Result
   ) throws(SnapshotError) -> Result {
     var reader = JSONReader(bytes: bytes)
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.index = 3 }
     return try body(&reader)
   }
 
-  private init(bytes: UnsafeBufferPointer<UInt8>) {
+  private init(bytes: ByteInput) {
     self.bytes = bytes
   }
 
   /// The first syntax error in `bytes`, if any: the decoders report syntax errors before
   /// errors of meaning, wherever they are, so this runs when decoding has failed.
-  static func syntaxError(in bytes: UnsafeBufferPointer<UInt8>) -> SnapshotError? {
+  static func syntaxError(in bytes: ByteInput) -> SnapshotError? {
     do throws(SnapshotError) {
       try withReader(bytes) { reader throws(SnapshotError) in
         try reader.skipValue()
@@ -242,7 +241,7 @@ struct JSONReader {
     case .number:
       let start = copy.index
       guard (try? copy.readNumber()) != nil else { return "a number" }
-      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<copy.index]), as: UTF8.self)
+      let text = bytes.string(start..<copy.index)
       return TextPreview.cut(text, limit: 41)
     case .bool: return (try? copy.readBool()).map { String($0) } ?? "a boolean"
     case .null, .array, .object: return kind.name
@@ -253,7 +252,7 @@ struct JSONReader {
 
   /// Whether everything before `index` is a byte order mark and whitespace.
   private var isOnlyPreamble: Bool {
-    bytes.prefix(index).allSatisfy { [0x20, 0x09, 0x0D, 0x0A, 0xEF, 0xBB, 0xBF].contains($0) }
+    (0..<index).allSatisfy { [0x20, 0x09, 0x0D, 0x0A, 0xEF, 0xBB, 0xBF].contains(bytes[$0]) }
   }
 
   private func failure(_ message: String) -> SnapshotError {
@@ -281,12 +280,8 @@ struct JSONReader {
   }
 
   private mutating func expectLiteral(_ literal: StaticString) throws(SnapshotError) {
-    let count = literal.utf8CodeUnitCount
-    let matches = literal.withUTF8Buffer { expected in
-      index + count <= bytes.count && bytes[index..<index + count].elementsEqual(expected)
-    }
-    guard matches else { throw failure("invalid literal; expected \(literal)") }
-    index += count
+    guard bytes.hasPrefix(literal, at: index) else { throw failure("invalid literal; expected \(literal)") }
+    index += literal.utf8CodeUnitCount
   }
 
   private mutating func parseString() throws(SnapshotError) -> String {
@@ -297,7 +292,7 @@ struct JSONReader {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<index - 1]), as: UTF8.self)
+        return bytes.string(first..<index - 1)
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
       index += 1
@@ -313,7 +308,7 @@ struct JSONReader {
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") {
         index = end + 1
-        return JSONKey(raw: UnsafeBufferPointer(rebasing: bytes[first..<end]))
+        return JSONKey(raw: bytes.slice(first..<end))
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
       end += 1
@@ -346,7 +341,7 @@ struct JSONReader {
     // UTF-8 is gathered as bytes and decoded once, which also repairs invalid sequences.
     var utf8: [UInt8] = []
     utf8.reserveCapacity(index - first + 16)
-    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<index]))
+    bytes.append(first..<index, to: &utf8)
     while true {
       guard index < bytes.count else { throw failure("unterminated string") }
       let byte = bytes[index]
@@ -467,7 +462,7 @@ struct JSONReader {
       guard skipDigits() > 0 else { throw failure("invalid number; expected an exponent") }
     }
     if isInteger && fitsInt { return .integer(negative ? -magnitude : magnitude) }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    let text = bytes.string(start..<index)
     guard let value = Double(text), value.isFinite else {
       let shown = TextPreview.cut(text, limit: 41)
       throw failure("number \(shown) is out of range")

@@ -37,7 +37,7 @@ package struct JSONWriter: ~Copyable {
   /// Appends what a writer made by `init(compact:membersAtDepth:capacity:)` wrote, for the
   /// object this writer has open at that depth, which has members.
   package mutating func append(_ part: consuming JSONWriter) {
-    part.output.withBytes { output.append($0) }
+    output.append(part.output)
   }
 
   /// Ends the document with a newline and hands over its output, uncopied.
@@ -60,24 +60,6 @@ package struct JSONWriter: ~Copyable {
       beginObject()
       fields(&self, element)
       endObject()
-    }
-    endArray()
-  }
-
-  /// An array member of one object per element, each object's members written by `fields`
-  /// from the element read in place. An element handed to a closure by value is copied first,
-  /// which for one of many strings is a retain and a release of each.
-  package mutating func writeObjects<Element>(
-    key: StaticString, inPlace elements: [Element], _ fields: (inout JSONWriter, UnsafePointer<Element>) -> Void
-  ) {
-    beginArray(key: key)
-    elements.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      for index in buffer.indices {
-        beginObject()
-        fields(&self, base + index)
-        endObject()
-      }
     }
     endArray()
   }
@@ -200,21 +182,21 @@ package struct JSONWriter: ~Copyable {
       if comma { output.append(UInt8(ascii: ",")) }
       return
     }
-    // The comma, the newline and the indentation, cut from a literal of static lifetime; an
-    // indentation deeper than it (rare) is continued from its spaces.
-    let literal = Self.commaNewlineAndSpaces.utf8Start
-    let spaces = Self.commaNewlineAndSpaces.utf8CodeUnitCount - 2
+    // The comma, the newline and the indentation, cut from a literal; an indentation deeper
+    // than it (rare) is continued from its spaces.
+    let literal = Self.commaNewlineAndSpaces
+    let spaces = literal.utf8CodeUnitCount - 2
     let depth = indent * 2
-    let start = comma ? literal : literal + 1
+    let start = comma ? 0 : 1
     guard depth > spaces else {
-      output.append(UnsafeRawBufferPointer(start: start, count: (comma ? 2 : 1) + depth))
+      output.append(literal, from: start, count: (comma ? 2 : 1) + depth)
       return
     }
-    output.append(UnsafeRawBufferPointer(start: start, count: (comma ? 2 : 1) + spaces))
+    output.append(literal, from: start, count: (comma ? 2 : 1) + spaces)
     var remaining = depth - spaces
     while remaining > 0 {
       let more = min(remaining, spaces)
-      output.append(UnsafeRawBufferPointer(start: literal + 2, count: more))
+      output.append(literal, from: 2, count: more)
       remaining -= more
     }
   }
@@ -223,91 +205,48 @@ package struct JSONWriter: ~Copyable {
   private static let commaNewlineAndSpaces: StaticString =
     ",\n                                                                "
 
-  /// A decimal integer, its digits written straight into the output, two at a time.
+  /// A decimal integer.
   private mutating func appendDecimal(_ value: Int) {
-    output.append(atMost: 20) { destination in
-      // Int.min has 19 digits and a sign: made from the end of a 24-byte scratch, then moved.
-      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-      return withUnsafeMutableBytes(of: &digits) { buffer in
-        let pairs = Self.digitPairs.utf8Start
-        var magnitude = value.magnitude
-        var position = buffer.count
-        while magnitude >= 10 {
-          let pair = Int(magnitude % 100)
-          magnitude /= 100
-          position -= 2
-          buffer[position] = pairs[2 * pair]
-          buffer[position + 1] = pairs[2 * pair + 1]
-        }
-        // A last single digit; none when the top two digits were a pair (from 10 up).
-        if magnitude > 0 || position == buffer.count {
-          position -= 1
-          buffer[position] = UInt8(ascii: "0") + UInt8(magnitude)
-        }
-        if value < 0 {
-          position -= 1
-          buffer[position] = UInt8(ascii: "-")
-        }
-        let length = buffer.count - position
-        if length <= 16 {
-          SmallCopy.copy(length, from: buffer.baseAddress! + position, to: destination)
-        } else {
-          destination.copyMemory(from: buffer.baseAddress! + position, byteCount: length)
-        }
-        return length
-      }
-    }
+    output.appendDecimal(value)
   }
-
-  /// "00", "01", … "99": the two digits of each number below 100.
-  private static let digitPairs: StaticString =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
   /// Writes `string` as a JSON string. Besides what JSON requires, it escapes what a terminal or
   /// a JSON Lines reader would act on (DEL, C1 controls, U+2028/U+2029, bidi overrides and
   /// isolates), so printed JSON is inert; it reads back exactly.
   private mutating func appendQuoted(_ string: String) {
     output.append(UInt8(ascii: "\""))
-    // Read in place: a native string's bytes are contiguous, and no copy is made to get them.
-    if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
-      let bytes = Array(string.utf8)
-      bytes.withUnsafeBufferPointer { appendEscaped($0) }
-    }
+    ByteInput.read(utf8Of: string) { appendEscaped($0) }
     output.append(UInt8(ascii: "\""))
   }
 
   /// Copies `bytes` as they are, in runs, with the characters that need it escaped (see
   /// `JSONEscape`).
-  private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress else { return }
+  private mutating func appendEscaped(_ bytes: ByteInput) {
     let count = bytes.count
     var run = 0  // start of the bytes not yet copied
     var index = 0
     while index < count {
       // Eight bytes at a time while none of them needs a look (see `PlainWord`).
-      if PlainWord.isPlain(PlainWord.load(base, at: index, count: count)) {
+      if PlainWord.isPlain(bytes.word(at: index)) {
         index += 8
         continue
       }
       // One of the next eight does: they are looked at one by one.
       let end = min(index + 8, count)
       while index < end {
-        guard JSONEscape.mayStartEscape(base[index]) else {
+        guard JSONEscape.mayStartEscape(bytes[index]) else {
           index += 1
           continue
         }
         let escape = JSONEscape(of: bytes, at: index)
         if escape.count > 0 {
-          output.append(UnsafeRawBufferPointer(start: base + run, count: index - run))
-          output.append(atMost: 8) {
-            $0.storeBytes(of: escape.bytes.littleEndian, as: UInt64.self)
-            return escape.count
-          }
+          output.append(bytes, run..<index)
+          output.append(word: escape.bytes, count: escape.count)
           run = index + escape.length
         }
         index += escape.length
       }
     }
-    output.append(UnsafeRawBufferPointer(start: base + run, count: count - run))
+    output.append(bytes, run..<count)
   }
 }

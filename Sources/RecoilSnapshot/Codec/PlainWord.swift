@@ -1,7 +1,8 @@
 /// Whether eight bytes of text can be copied into JSON as they are: every byte printable
 /// ASCII other than `"` and `\`. Tested on the whole word at once (the bit tricks of
 /// "Bit Twiddling Hacks": a byte below a bound, or equal to a value, sets its high bit in
-/// the result), so that long plain texts are scanned a word at a time.
+/// the result), so that long plain texts are scanned a word at a time (words read by
+/// `ByteInput.word(at:)`).
 ///
 /// ```swift
 /// PlainWord.isPlain(UInt64(littleEndian: 0x6F6C6C6568_202C))  // true
@@ -20,16 +21,6 @@ enum PlainWord {
     let quote = hasZeroByte(word ^ (ones &* 0x22))
     let backslash = hasZeroByte(word ^ (ones &* 0x5C))
     return control | high | quote | backslash == 0
-  }
-
-  /// The eight bytes of `base` from `index`; past `count`, spaces, which are plain. A short
-  /// string, or the end of a long one, is then looked at in one word too.
-  @inline(__always) static func load(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> UInt64 {
-    let available = count - index
-    if available >= 8 { return UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) }
-    var word = ones &* 0x20
-    withUnsafeMutableBytes(of: &word) { SmallCopy.copy(available, from: base + index, to: $0.baseAddress!) }
-    return word
   }
 
   /// Non-zero exactly when some byte of `word` is zero.

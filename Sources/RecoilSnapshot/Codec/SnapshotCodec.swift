@@ -21,11 +21,8 @@ public enum SnapshotCodec {
   /// - Returns: The snapshot.
   /// - Throws: ``SnapshotError`` when the text is not JSON or not a valid version 1 snapshot.
   public static func decode(_ data: Data) throws(SnapshotError) -> Snapshot {
-    let result = data.withUnsafeBytes { raw in
-      Result { () throws(SnapshotError) -> Snapshot in try SnapshotDecoder.decode(raw.bindMemory(to: UInt8.self)) }
-    }
-    do {
-      return try result.get()
+    do throws(SnapshotError) {
+      return try ByteInput.read(data) { bytes throws(SnapshotError) in try SnapshotDecoder.decode(bytes) }
     } catch {
       throw error.resolvingPositions(in: SourceText(bytes: data))
     }
@@ -53,7 +50,7 @@ public enum SnapshotCodec {
   ///   - layout: Pretty-printed (the default) or compact.
   /// - Returns: UTF-8 JSON text ending in a newline.
   public static func encode(_ snapshot: Snapshot, layout: Layout = .pretty) -> Data {
-    encodedOutput(snapshot, layout: layout).withBytes { Data($0) }
+    encodedOutput(snapshot, layout: layout).data
   }
 
   /// ``encode(_:layout:)``'s bytes, before they are copied into `Data`.
@@ -128,7 +125,14 @@ public enum SnapshotCodec {
 
   private static func writeTimeline(of snapshot: Snapshot, into writer: inout JSONWriter) {
     if !snapshot.timeline.isEmpty {
-      writer.writeObjects(key: "timeline", inPlace: snapshot.timeline) { $0.writeFields(of: $1) }
+      // A plain loop, each event borrowed from the array: a closure would be handed a copy.
+      writer.beginArray(key: "timeline")
+      for index in snapshot.timeline.indices {
+        writer.beginObject()
+        writer.writeFields(of: snapshot.timeline[index])
+        writer.endObject()
+      }
+      writer.endArray()
     }
   }
 
@@ -190,31 +194,28 @@ extension JSONWriter {
   /// A timeline entry's members, in the documented order; shared by snapshots and live events.
   /// A live step leaves out `seq`, `kind` and `cause` (`identity` false): its event's
   /// `timelineSeq`, `type` and `cause` say them.
-  package mutating func writeFields(of event: SnapshotEvent, identity: Bool = true) {
-    withUnsafePointer(to: event) { writeFields(of: $0, identity: identity) }
-  }
-
-  /// An event's members, read one by one from where the event is.
-  package mutating func writeFields(of event: UnsafePointer<SnapshotEvent>, identity: Bool = true) {
+  package mutating func writeFields(of event: borrowing SnapshotEvent, identity: Bool = true) {
+    // Borrowed, and called directly: each member is read where the event is, with no copy
+    // of the event (a retain and a release of each of its strings).
     if identity {
-      write("seq", event.pointee.seq)
-      write("kind", event.pointee.kind.rawValue)
-      write("cause", event.pointee.cause)
+      write("seq", event.seq)
+      write("kind", event.kind.rawValue)
+      write("cause", event.cause)
     }
-    write("store", event.pointee.store)
-    write("action", event.pointee.action)
-    write("node", event.pointee.node)
-    write("name", event.pointee.name)
-    write("before", event.pointee.before)
-    write("after", event.pointee.after)
-    write("trigger", event.pointee.trigger)
-    if let changed = event.pointee.changed { write("changed", changed) }
-    write("durationNanos", event.pointee.durationNanos)
-    write("atNanos", event.pointee.atNanos)
-    write("site", event.pointee.site)
-    write("subscribers", event.pointee.subscribers)
-    write("phase", event.pointee.phase)
-    write("error", event.pointee.error)
+    write("store", event.store)
+    write("action", event.action)
+    write("node", event.node)
+    write("name", event.name)
+    write("before", event.before)
+    write("after", event.after)
+    write("trigger", event.trigger)
+    if let changed = event.changed { write("changed", changed) }
+    write("durationNanos", event.durationNanos)
+    write("atNanos", event.atNanos)
+    write("site", event.site)
+    write("subscribers", event.subscribers)
+    write("phase", event.phase)
+    write("error", event.error)
   }
 
   /// An action's members, in the documented order; shared by snapshots and live events.

@@ -6,7 +6,7 @@ import Foundation
 /// The format and version are checked first, wherever they stand in the root object; node
 /// references (edges, owners) are checked once every node is known.
 enum SnapshotDecoder {
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> Snapshot {
+  static func decode(_ bytes: ByteInput) throws(SnapshotError) -> Snapshot {
     try FieldReader.decodeDocument(bytes) { reader throws(SnapshotError) in
       try checkHeader(reader)
       return try decodeBody(&reader)

@@ -11,7 +11,7 @@ enum EventDecoder {
       "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution or atomEffect"
   }
 
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(SnapshotError) -> InspectorEvent {
+  static func decode(_ bytes: ByteInput) throws(SnapshotError) -> InspectorEvent {
     try FieldReader.decodeDocument(bytes) { reader throws(SnapshotError) in try decode(&reader) }
   }
 

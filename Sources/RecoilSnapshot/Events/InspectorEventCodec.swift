@@ -91,26 +91,16 @@ public enum InspectorEventCodec {
   public static func decode<Bytes: Collection<UInt8>>(line: Bytes, lineNumber: Int = 1) throws(SnapshotError)
     -> InspectorEvent
   {
-    let result =
-      line.withContiguousStorageIfAvailable { bytes in
-        Result { () throws(SnapshotError) in try decode(line: bytes, lineNumber: lineNumber) }
-      }
-      ?? Array(line).withUnsafeBufferPointer { bytes in
-        Result { () throws(SnapshotError) in try decode(line: bytes, lineNumber: lineNumber) }
-      }
-    return try result.get()
+    try ByteInput.read(line) { bytes throws(SnapshotError) in try decode(line: bytes, lineNumber: lineNumber) }
   }
 
-  /// Decodes one line held contiguously, in place: what every public entry ends in, so the
-  /// event goes straight to the caller. Not public: callers pass any collection of bytes (a
-  /// read buffer's slice is contiguous, and read in place all the same).
-  static func decode(line: UnsafeBufferPointer<UInt8>, lineNumber: Int = 1) throws(SnapshotError)
-    -> InspectorEvent
-  {
+  /// Decodes one line read in place: what every public entry ends in, so the event goes
+  /// straight to the caller.
+  static func decode(line: ByteInput, lineNumber: Int = 1) throws(SnapshotError) -> InspectorEvent {
     do throws(SnapshotError) {
       return try EventDecoder.decode(line)
     } catch {
-      throw error.resolvingPositions(in: SourceText(bytes: Data(line))).onLine(lineNumber)
+      throw error.resolvingPositions(in: SourceText(bytes: line.data)).onLine(lineNumber)
     }
   }
 }

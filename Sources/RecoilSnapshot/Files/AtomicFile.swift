@@ -2,13 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
-  private let systemWrite = Glibc.write
 #elseif canImport(Musl)
   import Musl
-  private let systemWrite = Musl.write
 #elseif canImport(Darwin)
   import Darwin
-  private let systemWrite = Darwin.write
 #endif
 
 /// Writes a file so that readers see either the old contents or the new, never a mix.
@@ -46,17 +43,17 @@ public enum AtomicFile {
   ///   - url: A file URL; its directory must exist.
   /// - Throws: ``WriteError`` when the temporary file cannot be created, written or moved into place.
   public static func write(_ data: Data, to url: URL) throws(WriteError) {
-    if let failure = data.withUnsafeBytes({ failure(writing: $0, to: url) }) { throw failure }
+    try write(to: url) { descriptor in ByteInput.read(data) { ByteOutput.write($0, to: descriptor) } }
   }
 
   /// Atomically replaces (or creates) the file at `url` with `bytes`.
   package static func write(_ bytes: [UInt8], to url: URL) throws(WriteError) {
-    if let failure = bytes.withUnsafeBytes({ failure(writing: $0, to: url) }) { throw failure }
+    try write(to: url) { descriptor in ByteInput.read(bytes) { ByteOutput.write($0, to: descriptor) } }
   }
 
   /// Atomically replaces (or creates) the file at `url` with `output`'s bytes.
   package static func write(_ output: borrowing ByteOutput, to url: URL) throws(WriteError) {
-    if let failure = output.withBytes({ failure(writing: $0, to: url) }) { throw failure }
+    try write(to: url) { descriptor in output.write(to: descriptor) }
   }
 
   /// Atomically replaces (or creates) the file at `url` with what `write` appends to the
@@ -76,26 +73,17 @@ public enum AtomicFile {
     var output = write(
       ByteOutput(capacity: capacity) { bytes in
         guard failure.number == nil else { return }
-        failure.number = writeAll(bytes, to: temporary.descriptor)
+        failure.number = ByteOutput.write(bytes, to: temporary.descriptor)
       })
     output.drain()
     try finish(temporary, failure: failure.number)
   }
 
-  /// Writes `bytes`, returning why it failed if it did: the buffer's closures do not throw a
-  /// typed error.
-  private static func failure(writing bytes: UnsafeRawBufferPointer, to url: URL) -> WriteError? {
-    do throws(WriteError) {
-      try write(bytes, to: url)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
-  private static func write(_ bytes: UnsafeRawBufferPointer, to url: URL) throws(WriteError) {
+  /// Writes the whole file at once: `write` is given the temporary file's descriptor and
+  /// returns the error number of its first failure, if any.
+  private static func write(to url: URL, _ write: (Int32) -> Int32?) throws(WriteError) {
     let temporary = try createTemporary(for: url)
-    try finish(temporary, failure: writeAll(bytes, to: temporary.descriptor))
+    try finish(temporary, failure: write(temporary.descriptor))
   }
 
   /// An open temporary file beside a destination, to take its place.
@@ -152,20 +140,6 @@ public enum AtomicFile {
     }
     throw WriteError(
       path: path, reason: "is \(kind), not a regular file; refusing to replace it (use - for standard output)")
-  }
-
-  /// Writes all of `bytes` to `descriptor`; the error number if it could not.
-  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written >= 0 {
-        offset += written
-      } else if errno != EINTR {
-        return errno
-      }
-    }
-    return nil
   }
 
   /// Closes the temporary file and moves it to the destination, or removes it when

@@ -1,5 +1,9 @@
 import Foundation
 
+#if os(Linux)
+  import CFileExchange
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -12,7 +16,7 @@ import Foundation
 /// or the new one, never neither.
 ///
 /// On Linux an existing destination is swapped with the temporary file (`renameat2` with
-/// `RENAME_EXCHANGE`), and the old file, now at the temporary path, is removed. A plain
+/// `RENAME_EXCHANGE`, through the system call: see the CFileExchange module), and the old file, now at the temporary path, is removed. A plain
 /// rename over an existing file makes ext4 allocate the new file's blocks and start writing
 /// them on the spot (its `auto_da_alloc` safeguard for programs that do not sync), a large
 /// part of a snapshot's whole write (Benchmarks/README.md). Swapped, the new file is written back
@@ -32,7 +36,7 @@ enum FileReplacement {
   /// - Returns: The error number when it could not; `nil` when it did.
   static func move(_ source: String, to destination: String) -> Int32? {
     #if os(Linux)
-      if let exchange, exchange(AT_FDCWD, source, AT_FDCWD, destination, renameExchange) == 0 {
+      if recoil_exchange_paths(source, destination) == 0 {
         // The old file, at the temporary path now. Should removing it fail, the new file is
         // in place all the same.
         unlink(source)
@@ -42,19 +46,4 @@ enum FileReplacement {
     #endif
     return rename(source, destination) == 0 ? nil : errno
   }
-
-  #if os(Linux)
-    private typealias Exchange =
-      @convention(c) (
-        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-      ) -> Int32
-
-    /// The C library's `renameat2`, looked up when first needed: the headers Swift imports do
-    /// not declare it. `nil` where the C library has none (before glibc 2.28, or linked
-    /// statically).
-    private static let exchange: Exchange? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: Exchange.self) }
-
-    /// `RENAME_EXCHANGE`, which the imported headers do not declare either.
-    private static let renameExchange: UInt32 = 1 << 1
-  #endif
 }
