@@ -29,12 +29,16 @@ let package = Package(
     .target(name: "RecoilConcurrency"),
     // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector.
     .target(name: "RecoilAtoms", dependencies: ["RecoilConcurrency"]),
+    // Describing and diffing values by reflection, for stores and the inspector alike: action
+    // names and payloads, previews, state diffs, and the metadata reader that checks itself.
+    .target(name: "RecoilReflection", dependencies: ["RecoilConcurrency"]),
     // Redux stores: single reducer and slices, selectors, effects, middleware. Knows no inspector.
-    .target(name: "RecoilStores", dependencies: ["RecoilConcurrency"]),
+    .target(name: "RecoilStores", dependencies: ["RecoilConcurrency", "RecoilReflection"]),
 
     // Observes containers and stores: records, snapshots and streams live events.
     .target(
-      name: "RecoilInspector", dependencies: ["RecoilSnapshot", "RecoilAtoms", "RecoilStores", "RecoilConcurrency"]),
+      name: "RecoilInspector",
+      dependencies: ["RecoilSnapshot", "RecoilAtoms", "RecoilStores", "RecoilReflection", "RecoilConcurrency"]),
 
     // Graphviz's C libraries (cgraph + gvc), found through pkg-config.
     .systemLibrary(
@@ -74,6 +78,7 @@ let package = Package(
     .testTarget(name: "RecoilSnapshotTests", dependencies: ["RecoilSnapshot"]),
     .testTarget(name: "RecoilAtomsTests", dependencies: ["RecoilAtoms"]),
     .testTarget(name: "RecoilStoresTests", dependencies: ["RecoilStores"]),
+    .testTarget(name: "RecoilReflectionTests", dependencies: ["RecoilReflection"]),
     .testTarget(
       name: "RecoilInspectorTests",
       dependencies: [
@@ -88,7 +93,8 @@ let package = Package(
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),
     // Scenarios that must behave in an optimised build; ReleaseBuildTests build it in release.
     .executableTarget(
-      name: "release-probe", dependencies: ["RecoilAtoms", "RecoilStores"], path: "Tests/ReleaseProbe"),
+      name: "release-probe", dependencies: ["RecoilAtoms", "RecoilStores", "RecoilReflection"],
+      path: "Tests/ReleaseProbe"),
     // Every Swift block of the README, compiled (ReadmeExamples.swift is generated from it).
     .testTarget(
       name: "ReadmeExamplesTests",

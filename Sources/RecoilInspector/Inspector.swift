@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RecoilAtoms
 import RecoilConcurrency
+import RecoilReflection
 import RecoilSnapshot
 import RecoilStores
 import Synchronization

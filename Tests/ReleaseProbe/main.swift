@@ -2,6 +2,7 @@
 // die with the message that says what went wrong, and a deep chain must fit a small stack.
 import Foundation
 import RecoilAtoms
+import RecoilReflection
 import RecoilStores
 
 enum Misuse {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RecoilAtoms
 import RecoilConcurrency
+import RecoilReflection
 import RecoilSnapshot
 import RecoilStores
 import Synchronization
@@ -190,7 +191,8 @@ final class InspectorCore: Sendable {
       changes: StateDiff.changes(
         from: ExactCast.any(raw.stateBefore), to: ExactCast.any(raw.stateAfter),
         previewLength: configuration.previewLength,
-        limit: configuration.changesPerAction, redactor: redactor, cache: cache))
+        limit: configuration.changesPerAction, masking: redactor, cache: cache
+      ).map { SnapshotChange(path: $0.path, before: $0.before, after: $0.after) })
   }
 
   func describe(_ raw: RecordedAction) -> InspectorEvent.Kind {

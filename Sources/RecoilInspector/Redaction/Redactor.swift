@@ -1,3 +1,4 @@
+import RecoilReflection
 import RecoilSnapshot
 import RecoilStores
 
@@ -175,4 +176,9 @@ struct Redactor: Sendable {
         }.joined(separator: ", ") + ")"
     }
   }
+}
+
+/// The redactor is what a state diff's previews go through.
+extension Redactor: ValueMasking {
+  var marker: String { Redaction.marker }
 }

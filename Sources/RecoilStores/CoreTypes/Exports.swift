@@ -1,4 +1,5 @@
 import RecoilConcurrency
+import RecoilReflection
 
 // The types of RecoilConcurrency that are part of this module's API, by name, so that an app
 // needs no other import; the rest of that module (the causal clock, locks, buffers) stays
@@ -41,3 +42,21 @@ public typealias EvaluationStatistics = RecoilConcurrency.EvaluationStatistics
 /// for write in container.recordedEvaluations().writes { print(write.site?.description ?? "") }
 /// ```
 public typealias CallSite = RecoilConcurrency.CallSite
+
+// The types of RecoilReflection that stores' users describe actions and values with.
+
+/// An action's name and payload preview, as traces and snapshots show it
+/// (see `RecoilReflection.ActionDescription`).
+///
+/// ```swift
+/// let described = ActionDescription(CartAction.add(sku: "A1"))
+/// print(described.name, described.payload ?? "")  // add "A1"
+/// ```
+public typealias ActionDescription = RecoilReflection.ActionDescription
+
+/// Short, readable previews of values (see `RecoilReflection.ValuePreview`).
+///
+/// ```swift
+/// ValuePreview.describe([1, 2, 3], limit: 5)  // "[1, …"
+/// ```
+public typealias ValuePreview = RecoilReflection.ValuePreview

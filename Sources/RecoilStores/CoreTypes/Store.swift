@@ -28,9 +28,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   public let name: String
 
   @usableFromInline let _lock = Lock()
-  // Safe: `storage` is guarded by `lock`, except `storage.state`, which only the processing
-  // thread (the one that set `isProcessing`) writes (under `lock`) and may read without it.
-  @usableFromInline nonisolated(unsafe) let _storage: _StoreStorage<State, Action>
+  /// Guarded by `lock` (see `_StoreStorage`).
+  @usableFromInline let _storage: _StoreStorage<State, Action>
   /// Set while some thread processes the queue.
   @usableFromInline let _isProcessing = Atomic<Bool>(false)
   /// Work waiting in `storage.queue`, readable without the lock.

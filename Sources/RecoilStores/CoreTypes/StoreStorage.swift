@@ -3,7 +3,11 @@ import RecoilConcurrency
 import Synchronization
 
 /// A store's mutable parts, guarded by its lock.
-@usableFromInline final class _StoreStorage<State: Sendable, Action: Sendable> {
+// @unchecked Sendable: every part is read and written under the store's `_lock`, except
+// `_state`, which only the processing thread (the one that set `_isProcessing`) writes (under
+// the lock) and may read without it, and the processed configuration, the processing
+// thread's alone.
+@usableFromInline final class _StoreStorage<State: Sendable, Action: Sendable>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var _state: State
   @usableFromInline @exclusivity(unchecked) var _sequence = 0
   @usableFromInline @exclusivity(unchecked) var _queue: [_StoreWork<State, Action>] = []

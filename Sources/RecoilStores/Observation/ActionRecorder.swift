@@ -1,4 +1,5 @@
 import RecoilConcurrency
+import RecoilReflection
 
 /// A store's own record of its latest actions, with the states around them, in a buffer
 /// reserved up front.

@@ -13,12 +13,22 @@
     /// ```
     public var publisher: AnyPublisher<State, Never> {
       Deferred {
-        // Subjects may be sent to from any thread (Combine documents them as thread-safe).
-        nonisolated(unsafe) let subject = CurrentValueSubject<State, Never>(self.state)
+        let subject = SendableSubject(CurrentValueSubject<State, Never>(self.state))
         let subscription = self.subscribe { subject.send($0) }
-        return subject.handleEvents(receiveCancel: { subscription.cancel() })
+        return subject.subject.handleEvents(receiveCancel: { subscription.cancel() })
       }
       .eraseToAnyPublisher()
     }
+  }
+
+  /// A subject handed to the store's subscription, which sends to it from whichever thread
+  /// changes the state.
+  // @unchecked Sendable: Combine documents its subjects as safe to send to from any thread.
+  private struct SendableSubject<Output>: @unchecked Sendable {
+    let subject: CurrentValueSubject<Output, Never>
+
+    init(_ subject: CurrentValueSubject<Output, Never>) { self.subject = subject }
+
+    func send(_ value: Output) { subject.send(value) }
   }
 #endif

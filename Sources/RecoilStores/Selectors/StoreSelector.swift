@@ -1,5 +1,6 @@
 import Dispatch
 import RecoilConcurrency
+import RecoilReflection
 import Synchronization
 
 /// A value derived from a store's state and memoized: recomputed only when one of its inputs

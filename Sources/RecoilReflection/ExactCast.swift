@@ -43,6 +43,22 @@ package enum ExactCast {
     return _openExistential(any, do: open)
   }
 
+  /// The exact type and the bytes of the value `any` holds, zero-filled to 32, or `nil` when
+  /// its type is larger than 32 bytes: what ``ExactValueKey`` compares. The type is the one
+  /// whose bytes these are: an `Any` holding an existential gives the existential's (see
+  /// ``unwrapped(_:)``).
+  package static func storedWords(of any: Any) -> (ObjectIdentifier, (UInt64, UInt64, UInt64, UInt64))? {
+    func words<Value>(of value: Value) -> (ObjectIdentifier, (UInt64, UInt64, UInt64, UInt64))? {
+      guard MemoryLayout<Value>.size <= 32 else { return nil }
+      var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+      withUnsafeBytes(of: value) { source in
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
+      }
+      return (ObjectIdentifier(Value.self), words)
+    }
+    return _openExistential(any, do: words)
+  }
+
   /// `any` as an `Any` that holds its value directly. A mirror's child whose type is an
   /// existential (`any P`, `Any`), and a stored field of such a type, is an `Any` that holds
   /// that existential: its dynamic type is the value's, but opening it gives the existential,

@@ -130,9 +130,9 @@ public enum ValuePreview {
     return cut(text, limit: limit)
   }
 
-  /// `text`, cut at `limit` characters with an ellipsis: `TextPreview.cut`'s rule, which this
-  /// module cannot import.
-  private static func cut(_ text: String, limit: Int) -> String {
+  /// `text`, cut at `limit` characters with an ellipsis: `TextPreview.cut`'s rule (in
+  /// RecoilSnapshot, which this module does not import).
+  package static func cut(_ text: String, limit: Int) -> String {
     text.utf8.count <= limit || text.count <= limit ? text : String(text.prefix(max(limit - 1, 1))) + "…"
   }
 

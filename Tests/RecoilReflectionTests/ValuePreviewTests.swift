@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RecoilStores
+@testable import RecoilReflection
 
 @Suite struct ValuePreviewTests {
   struct Item: Sendable { var id: Int }

@@ -20,17 +20,7 @@ package struct ExactValueKey: Hashable, @unchecked Sendable {
 
   /// The key of `value`, or `nil` when its type is larger than 32 bytes.
   package init?(_ value: Any) {
-    func words<Value>(of value: Value) -> (ObjectIdentifier, (UInt64, UInt64, UInt64, UInt64))? {
-      guard MemoryLayout<Value>.size <= 32 else { return nil }
-      var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-      withUnsafeBytes(of: value) { source in
-        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
-      }
-      // The type whose bytes these are: an `Any` holding an existential gives the
-      // existential's (see `ExactCast.unwrapped`).
-      return (ObjectIdentifier(Value.self), words)
-    }
-    guard let (type, words) = _openExistential(value, do: words) else { return nil }
+    guard let (type, words) = ExactCast.storedWords(of: value) else { return nil }
     self.type = type
     self.words = words
     self.value = value

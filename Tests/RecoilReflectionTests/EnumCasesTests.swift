@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RecoilStores
+@testable import RecoilReflection
 
 /// Reading an enum's case and payload from its metadata must give exactly what a `Mirror`
 /// gives, for every layout the compiler chooses, and leave to a `Mirror` what it cannot read.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RecoilStores
+@testable import RecoilReflection
 
 /// The fast reflection behind describing actions must see exactly what a `Mirror` sees, and
 /// leave to a `Mirror` every type it cannot read safely.

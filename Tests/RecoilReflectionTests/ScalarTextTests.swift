@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RecoilStores
+@testable import RecoilReflection
 
 /// Scalars' text is made without `String(reflecting:)`'s casts, and must be exactly its text.
 @Suite struct ScalarTextTests {

@@ -1,9 +1,7 @@
 import Foundation
-import RecoilSnapshot
-import RecoilStores
 import Testing
 
-@testable import RecoilInspector
+@testable import RecoilReflection
 
 @Suite struct StateDiffTests {
   struct User: Sendable { var name: String; var age: Int }
@@ -113,7 +111,7 @@ import Testing
     var customMirror: Mirror { Mirror(self, children: ["shown": hidden * 10], displayStyle: .struct) }
   }
 
-  func render(_ changes: [SnapshotChange]) -> [String] {
+  func render(_ changes: [ValueChange]) -> [String] {
     changes.map { "\($0.path): \($0.before ?? "∅") -> \($0.after ?? "∅")" }
   }
 
@@ -197,7 +195,7 @@ import Testing
     var closure: @Sendable () -> Int = { 1 }
   }
 
-  func bothWays(_ before: Any, _ after: Any) -> (fields: [SnapshotChange], mirror: [SnapshotChange]) {
+  func bothWays(_ before: Any, _ after: Any) -> (fields: [ValueChange], mirror: [ValueChange]) {
     (
       StateDiff.changes(from: before, to: after, cache: ReflectionCache()),
       StateDiff.changes(from: before, to: after, cache: ReflectionCache(readingFields: false))
@@ -290,7 +288,7 @@ import Testing
     var optionalSlot: Slot? = nil
   }
 
-  static func bothWays(_ before: Any, _ after: Any) -> (fields: [SnapshotChange], mirror: [SnapshotChange]) {
+  static func bothWays(_ before: Any, _ after: Any) -> (fields: [ValueChange], mirror: [ValueChange]) {
     (
       StateDiff.changes(from: before, to: after, cache: ReflectionCache()),
       StateDiff.changes(from: before, to: after, cache: ReflectionCache(readingFields: false))

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RecoilStores
+@testable import RecoilReflection
 
 /// Equal keys must mean the same value, so what is learnt from one value holds for the other.
 @Suite struct ExactValueKeyTests {

@@ -29,24 +29,23 @@ package enum ScalarText {
   /// `string.debugDescription`: quoted, with escapes. Printable ASCII other than `"`, `'` and
   /// `\` is written as it is; any other text is left to the standard library's rules.
   package static func quoted(_ string: String) -> String {
-    // Checked and copied from the contiguous bytes: iterating a string's `utf8` view costs
-    // tens of instructions per byte.
+    // Checked on the contiguous UTF-8 bytes (iterating a string's `utf8` view costs tens of
+    // instructions per byte): most texts need no escape, and `debugDescription` looks at
+    // every character's properties.
     var string = string
-    let text = string.withUTF8 { bytes -> String? in
-      for byte in bytes
-      where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-        || byte == UInt8(ascii: "\\")
-      {
-        return nil
-      }
-      // Made in one buffer: two concatenations would make a string in between.
-      return String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
-        buffer[0] = UInt8(ascii: "\"")
-        _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: bytes)
-        buffer[bytes.count + 1] = UInt8(ascii: "\"")
-        return bytes.count + 2
+    let plain = string.withUTF8 { bytes in
+      bytes.allSatisfy { byte in
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+          && byte != UInt8(ascii: "\\")
       }
     }
-    return text ?? string.debugDescription
+    guard plain else { return string.debugDescription }
+    // Made in one buffer: two concatenations would make a string in between.
+    var text = ""
+    text.reserveCapacity(string.utf8.count + 2)
+    text.append("\"")
+    text.append(string)
+    text.append("\"")
+    return text
   }
 }

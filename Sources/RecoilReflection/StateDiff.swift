@@ -1,6 +1,3 @@
-import RecoilSnapshot
-import RecoilStores
-
 /// The paths that differ between two values, found by reflection over nested structs, classes,
 /// enums with payloads, tuples, arrays, dictionaries, sets and optionals.
 ///
@@ -8,16 +5,21 @@ import RecoilStores
 /// Leaves are compared by their description, so any value can be diffed. A struct or tuple
 /// whose stored fields are known is compared field by field, whatever its `==` says: the diff
 /// shows what changed, even where equality looks away. Other parts that are Equatable and
-/// equal are skipped. Previews go through
-/// the inspector's ``Redactor``: a redacted path or value is reported as changed, never with
-/// its text.
-enum StateDiff {
-  static func changes(
+/// equal are skipped. Previews go through a ``ValueMasking`` (the inspector's redactor): a
+/// masked path or value is reported as changed, never with its text.
+///
+/// ```swift
+/// struct Account { var name = "Ann"; var tier = 1 }
+/// StateDiff.changes(from: Account(), to: Account(name: "Bo", tier: 1))
+/// // [ValueChange(path: "name", before: "\"Ann\"", after: "\"Bo\"")]
+/// ```
+package enum StateDiff {
+  package static func changes(
     from before: Any, to after: Any, path: String = "", previewLength: Int = 120, limit: Int = 50,
-    redactor: Redactor? = nil, cache: ReflectionCache = ReflectionCache()
-  ) -> [SnapshotChange] {
-    var result: [SnapshotChange] = []
-    let redactor = redactor ?? Redactor(Redaction(), previewLength: previewLength)
+    masking: (any ValueMasking)? = nil, cache: ReflectionCache = ReflectionCache()
+  ) -> [ValueChange] {
+    var result: [ValueChange] = []
+    let redactor = masking ?? NoMasking()
     let context = Context(previewLength: previewLength, limit: limit, redactor: redactor, cache: cache)
     collect(before, after, path: path, context, into: &result)
     return result
@@ -27,12 +29,12 @@ enum StateDiff {
   private struct Context {
     let previewLength: Int
     let limit: Int
-    let redactor: Redactor
+    let redactor: any ValueMasking
     let cache: ReflectionCache
   }
 
   private static func collect(
-    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [SnapshotChange]
+    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [ValueChange]
   ) {
     let (previewLength, limit, redactor) = (context.previewLength, context.limit, context.redactor)
     guard result.count < limit else { return }
@@ -51,14 +53,14 @@ enum StateDiff {
     func preview(_ value: Any, _ at: String) -> String {
       redactor.preview(value, at: at, limit: previewLength, cache: context.cache)
     }
-    func collect(_ before: Any, _ after: Any, path: String, into result: inout [SnapshotChange]) {
+    func collect(_ before: Any, _ after: Any, path: String, into result: inout [ValueChange]) {
       Self.collect(before, after, path: path, context, into: &result)
     }
     // A redacted part is compared, but only ever shown as the marker.
     if !redactor.isEmpty, redactor.redacts(before, at: path) || redactor.redacts(after, at: path) {
       if ScalarText.reflecting(before) != ScalarText.reflecting(after) {
         result.append(
-          SnapshotChange(path: path.isEmpty ? "self" : path, before: Redaction.marker, after: Redaction.marker))
+          ValueChange(path: path.isEmpty ? "self" : path, before: redactor.marker, after: redactor.marker))
       }
       return
     }
@@ -67,9 +69,9 @@ enum StateDiff {
       let (old, new) = (ScalarText.reflecting(before), ScalarText.reflecting(after))
       if old != new {
         result.append(
-          SnapshotChange(
-            path: path.isEmpty ? "self" : path, before: TextPreview.cut(old, limit: previewLength),
-            after: TextPreview.cut(new, limit: previewLength)))
+          ValueChange(
+            path: path.isEmpty ? "self" : path, before: ValuePreview.cut(old, limit: previewLength),
+            after: ValuePreview.cut(new, limit: previewLength)))
       }
       return
     }
@@ -84,7 +86,7 @@ enum StateDiff {
       // Most leaves are unchanged: compare first, make previews only for a change.
       guard ScalarText.reflecting(before) != ScalarText.reflecting(after) else { return }
       result.append(
-        SnapshotChange(path: path.isEmpty ? "self" : path, before: preview(before, path), after: preview(after, path)))
+        ValueChange(path: path.isEmpty ? "self" : path, before: preview(before, path), after: preview(after, path)))
     }
     // An enum whose metadata says its cases (see `EnumCases`): as a mirror compares it below,
     // the same case's payloads, else the whole value, without making mirrors.
@@ -106,10 +108,10 @@ enum StateDiff {
           old.value, new.value, path: path, into: &result)
       case (nil, let new?):
         result.append(
-          SnapshotChange(path: path, before: "nil", after: preview(new.value, path)))
+          ValueChange(path: path, before: "nil", after: preview(new.value, path)))
       case (let old?, nil):
         result.append(
-          SnapshotChange(path: path, before: preview(old.value, path), after: "nil"))
+          ValueChange(path: path, before: preview(old.value, path), after: "nil"))
       }
     case (.struct, .struct), (.class, .class), (.tuple, .tuple):
       guard type(of: before) == type(of: after), left.children.count == right.children.count else { return leaf() }
@@ -132,11 +134,11 @@ enum StateDiff {
           collect(old[index].value, new[index].value, path: elementPath, into: &result)
         case (true, false):
           result.append(
-            SnapshotChange(
+            ValueChange(
               path: elementPath, before: preview(old[index].value, elementPath), after: nil))
         case (false, true):
           result.append(
-            SnapshotChange(
+            ValueChange(
               path: elementPath, before: nil, after: preview(new[index].value, elementPath)))
         case (false, false): break
         }
@@ -152,10 +154,10 @@ enum StateDiff {
           collect(a, b, path: entryPath, into: &result)
         case (let a?, nil):
           result.append(
-            SnapshotChange(path: entryPath, before: preview(a, entryPath), after: nil))
+            ValueChange(path: entryPath, before: preview(a, entryPath), after: nil))
         case (nil, let b?):
           result.append(
-            SnapshotChange(path: entryPath, before: nil, after: preview(b, entryPath)))
+            ValueChange(path: entryPath, before: nil, after: preview(b, entryPath)))
         case (nil, nil): break
         }
         if result.count >= limit { return }
@@ -164,10 +166,10 @@ enum StateDiff {
       let old = Set(left.children.map { preview($0.value, path) })
       let new = Set(right.children.map { preview($0.value, path) })
       for removed in old.subtracting(new).sorted() {
-        result.append(SnapshotChange(path: "\(path){\(removed)}", before: removed, after: nil))
+        result.append(ValueChange(path: "\(path){\(removed)}", before: removed, after: nil))
       }
       for added in new.subtracting(old).sorted() {
-        result.append(SnapshotChange(path: "\(path){\(added)}", before: nil, after: added))
+        result.append(ValueChange(path: "\(path){\(added)}", before: nil, after: added))
       }
     default:
       leaf()
@@ -186,5 +188,50 @@ enum StateDiff {
 
   private static func join(_ path: String, _ component: String) -> String {
     path.isEmpty ? component : "\(path).\(component)"
+  }
+}
+
+/// One path that differs between two values, with the previews of its value before and after
+/// (`nil` where the path was absent).
+///
+/// ```swift
+/// ValueChange(path: "cart.items[2]", before: nil, after: "\"boots\"")
+/// ```
+package struct ValueChange: Equatable, Sendable {
+  package var path: String
+  package var before: String?
+  package var after: String?
+
+  package init(path: String, before: String?, after: String?) {
+    self.path = path
+    self.before = before
+    self.after = after
+  }
+}
+
+/// What a diff's previews go through: the inspector's redactor, which masks secrets.
+///
+/// ```swift
+/// struct Hidden: ValueMasking { … }
+/// StateDiff.changes(from: old, to: new, masking: Hidden())
+/// ```
+package protocol ValueMasking {
+  /// Whether nothing is masked, so no path needs a look.
+  var isEmpty: Bool { get }
+  /// What a masked value is shown as.
+  var marker: String { get }
+  /// Whether `value` at `path` is masked.
+  func redacts(_ value: Any, at path: String?) -> Bool
+  /// The preview of `value` at `path`, cut at `limit`, with its masked parts masked.
+  func preview(_ value: Any, at path: String?, limit: Int?, cache: ReflectionCache?) -> String
+}
+
+/// Previews as ``ValuePreview`` makes them, masking nothing.
+struct NoMasking: ValueMasking {
+  var isEmpty: Bool { true }
+  var marker: String { "" }
+  func redacts(_ value: Any, at path: String?) -> Bool { false }
+  func preview(_ value: Any, at path: String?, limit: Int?, cache: ReflectionCache?) -> String {
+    ValuePreview.describe(value, limit: limit ?? 200, cache: cache)
   }
 }

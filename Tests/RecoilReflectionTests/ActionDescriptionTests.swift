@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RecoilStores
+@testable import RecoilReflection
 
 @Suite struct ActionDescriptionTests {
   enum Nested: Sendable { case deep(Int, label: String) }
@@ -29,4 +29,10 @@ import Testing
   @Test func previewsAreCut() {
     #expect(ValuePreview.describe(String(repeating: "a", count: 10), limit: 5) == "\"aaa…")
   }
+}
+
+/// A nested action type, as an app's user actions would be.
+enum UserAction: Equatable, Sendable {
+  case setName(String)
+  case signIn
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RecoilStores
+@testable import RecoilReflection
 
 /// The metadata reader checks itself against `Mirror` once per process, and turns itself off
 /// on any difference or when the environment asks.
