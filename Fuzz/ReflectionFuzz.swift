@@ -1,5 +1,5 @@
 // libFuzzer target: the metadata reader against Mirror, on values the input builds. Built by
-// `Scripts/fuzz reflection` from this file over RecoilConcurrency and RecoilStores (each its
+// `Scripts/fuzz reflection` from this file over RecoilConcurrency and RecoilReflection (each its
 // own module), with the address sanitizer.
 //
 // The input's bytes choose, one after another, which of a family of types to build (enums
@@ -9,7 +9,7 @@
 // its type's metadata (`StoredFields`, `EnumCases`) describes it exactly as a Mirror does
 // (`MetadataReading.reading`, the comparison the self-check makes).
 import Foundation
-import RecoilStores
+import RecoilReflection
 
 /// Reads the input's bytes as choices and values; past the end, every read is zero.
 struct Choices {
