@@ -21,6 +21,9 @@ struct ByteInput {
     self.bytes = bytes
   }
 
+  /// No bytes.
+  static var empty: ByteInput { ByteInput(UnsafeBufferPointer(start: nil, count: 0)) }
+
   /// An input over memory that ``ByteOutput`` holds, for its sink: the one other type that
   /// handles memory, and which keeps it alive while the input is used.
   init(borrowing bytes: UnsafeRawBufferPointer) {
@@ -28,7 +31,7 @@ struct ByteInput {
   }
 
   /// Calls `body` with `data`'s bytes, read in place.
-  static func read<Result, Failure: Error>(
+  @inline(__always) static func read<Result, Failure: Error>(
     _ data: Data, _ body: (ByteInput) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let result = data.withUnsafeBytes { raw in
@@ -38,8 +41,9 @@ struct ByteInput {
   }
 
   /// Calls `body` with `bytes`, read in place when they are contiguous (an array, or a slice
-  /// of a read buffer), else from a copy.
-  static func read<Bytes: Collection<UInt8>, Result, Failure: Error>(
+  /// of a read buffer), else from a copy. Always inlined: called from a caller that is itself
+  /// generic over the bytes, a call would look up the result's generic metadata every time.
+  @inline(__always) static func read<Bytes: Collection<UInt8>, Result, Failure: Error>(
     _ bytes: Bytes, _ body: (ByteInput) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let result =
@@ -54,7 +58,7 @@ struct ByteInput {
 
   /// Calls `body` with `text`'s UTF-8, read in place (a native string's bytes are
   /// contiguous, and no copy is made to get them).
-  static func read<Result, Failure: Error>(
+  @inline(__always) static func read<Result, Failure: Error>(
     utf8Of text: String, _ body: (ByteInput) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try read(text.utf8, body)
@@ -63,9 +67,16 @@ struct ByteInput {
   /// How many bytes there are.
   @inline(__always) var count: Int { bytes.count }
 
-  /// The byte at `index`, which must be below ``count``.
+  /// Whether there is a byte at `index`. The very test the subscript makes: a reader that
+  /// asks before it reads (as a parser must, to find the end) has the subscript's own check
+  /// folded into its question by the compiler, so reading in bounds costs one comparison.
+  @inline(__always) func holds(_ index: Int) -> Bool {
+    UInt(bitPattern: index) < UInt(bitPattern: bytes.count)
+  }
+
+  /// The byte at `index`, which must be one the input ``holds(_:)``.
   @inline(__always) subscript(index: Int) -> UInt8 {
-    precondition(UInt(bitPattern: index) < UInt(bitPattern: bytes.count), "ByteInput index out of range")
+    precondition(holds(index), "ByteInput index out of range")
     return bytes[index]
   }
 
@@ -99,20 +110,30 @@ struct ByteInput {
 
   /// Whether the bytes are exactly `text`'s UTF-8.
   func equals(_ text: StaticString) -> Bool {
-    text.withUTF8Buffer { expected in expected.elementsEqual(bytes) }
+    text.withUTF8Buffer { Self.same(bytes, $0) }
   }
 
   /// Whether the bytes are exactly `text`'s UTF-8.
   func equals(_ text: String) -> Bool {
     var text = text
-    return text.withUTF8 { expected in expected.elementsEqual(bytes) }
+    return text.withUTF8 { Self.same(bytes, $0) }
   }
 
   /// Whether the bytes from `index` are `text`'s UTF-8 (and that many are left).
   func hasPrefix(_ text: StaticString, at index: Int) -> Bool {
     let length = text.utf8CodeUnitCount
     guard index >= 0, index <= bytes.count - length else { return false }
-    return text.withUTF8Buffer { expected in slice(index..<index + length).bytes.elementsEqual(expected) }
+    return text.withUTF8Buffer { Self.same(slice(index..<index + length).bytes, $0) }
+  }
+
+  /// Whether two runs of bytes are the same: their counts, then `memcmp` (names are compared
+  /// against a decoder's every known name, most of them differing at once).
+  @inline(__always) private static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    guard left.count == right.count else { return false }
+    guard let first = left.baseAddress, let second = right.baseAddress else { return true }
+    return memcmp(first, second, left.count) == 0
   }
 
   /// The eight bytes from `index`, first byte lowest; past the end, spaces (which no caller

@@ -75,7 +75,7 @@ struct JSONReader {
   mutating func peek() throws(SnapshotError) -> Kind {
     skipWhitespace()
     valueStart = index
-    guard index < bytes.count else {
+    guard bytes.holds(index) else {
       throw failure(
         index == 0 || isOnlyPreamble
           ? "the file is empty; expected a JSON object" : "unexpected end of file; expected a value")
@@ -94,7 +94,7 @@ struct JSONReader {
   /// Checks that nothing but whitespace follows the value just read.
   mutating func finish() throws(SnapshotError) {
     skipWhitespace()
-    if index < bytes.count {
+    if bytes.holds(index) {
       throw failure("unexpected \(describeCurrent()) after the end of the JSON value")
     }
   }
@@ -112,13 +112,13 @@ struct JSONReader {
     skipWhitespace()
     if isFirst {
       isFirst = false
-      if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+      if bytes.holds(index) && bytes[index] == UInt8(ascii: "}") {
         index += 1
         depth -= 1
         return nil
       }
     } else {
-      guard index < bytes.count else { throw failure("unexpected end of file; expected ',' or '}'") }
+      guard bytes.holds(index) else { throw failure("unexpected end of file; expected ',' or '}'") }
       if bytes[index] == UInt8(ascii: "}") {
         index += 1
         depth -= 1
@@ -130,12 +130,12 @@ struct JSONReader {
       index += 1
       skipWhitespace()
     }
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+    guard bytes.holds(index), bytes[index] == UInt8(ascii: "\"") else {
       throw failure("unexpected \(describeCurrent()); expected a quoted member name")
     }
     let key = try parseKey()
     skipWhitespace()
-    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+    guard bytes.holds(index), bytes[index] == UInt8(ascii: ":") else {
       throw failure("unexpected \(describeCurrent()); expected ':' after member name")
     }
     index += 1
@@ -150,7 +150,7 @@ struct JSONReader {
   /// Whether another element follows, with the reader placed at it; `false` after the `]`.
   mutating func nextElement(isFirst: inout Bool) throws(SnapshotError) -> Bool {
     skipWhitespace()
-    guard index < bytes.count else {
+    guard bytes.holds(index) else {
       throw failure(
         isFirst ? "unexpected end of file; expected a value" : "unexpected end of file; expected ',' or ']'")
     }
@@ -260,7 +260,7 @@ struct JSONReader {
   }
 
   private func describeCurrent() -> String {
-    guard index < bytes.count else { return "end of file" }
+    guard bytes.holds(index) else { return "end of file" }
     let byte = bytes[index]
     if byte >= 0x21 && byte < 0x7F {
       return "character '\(Character(Unicode.Scalar(byte)))'"
@@ -270,8 +270,8 @@ struct JSONReader {
 
   // MARK: - Lexing
 
-  private mutating func skipWhitespace() {
-    while index < bytes.count {
+  @inline(__always) private mutating func skipWhitespace() {
+    while bytes.holds(index) {
       switch bytes[index] {
       case 0x20, 0x09, 0x0D, 0x0A: index += 1
       default: return
@@ -288,7 +288,7 @@ struct JSONReader {
     index += 1  // opening quote
     let first = index
     // The common case: no escapes, so the string is one slice of the input.
-    while index < bytes.count {
+    while bytes.holds(index) {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
@@ -304,7 +304,7 @@ struct JSONReader {
   private mutating func parseKey() throws(SnapshotError) -> JSONKey {
     let first = index + 1
     var end = first
-    while end < bytes.count {
+    while bytes.holds(end) {
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") {
         index = end + 1
@@ -319,7 +319,7 @@ struct JSONReader {
   /// Moves past a string without making it, checking it as ``parseString()`` would.
   private mutating func skipString() throws(SnapshotError) {
     index += 1
-    while index < bytes.count {
+    while bytes.holds(index) {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
@@ -343,7 +343,7 @@ struct JSONReader {
     utf8.reserveCapacity(index - first + 16)
     bytes.append(first..<index, to: &utf8)
     while true {
-      guard index < bytes.count else { throw failure("unterminated string") }
+      guard bytes.holds(index) else { throw failure("unterminated string") }
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
@@ -372,7 +372,7 @@ struct JSONReader {
   }
 
   private mutating func parseEscape() throws(SnapshotError) -> Unicode.Scalar {
-    guard index < bytes.count else { throw failure("unterminated escape sequence") }
+    guard bytes.holds(index) else { throw failure("unterminated escape sequence") }
     let byte = bytes[index]
     index += 1
     switch byte {
@@ -388,7 +388,7 @@ struct JSONReader {
       let unit = try parseHex4()
       if (0xD800..<0xDC00).contains(unit) {
         // A high surrogate must be followed by an escaped low surrogate.
-        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+        if bytes.holds(index + 1), bytes[index] == UInt8(ascii: "\\"),
           bytes[index + 1] == UInt8(ascii: "u")
         {
           let save = index
@@ -412,7 +412,7 @@ struct JSONReader {
   private mutating func parseHex4() throws(SnapshotError) -> UInt16 {
     var value: UInt16 = 0
     for _ in 0..<4 {
-      guard index < bytes.count else { throw failure("unterminated \\u escape") }
+      guard bytes.holds(index) else { throw failure("unterminated \\u escape") }
       let byte = bytes[index]
       let digit: UInt8
       switch byte {
@@ -435,7 +435,7 @@ struct JSONReader {
     var magnitude = 0
     var fitsInt = true
     let firstDigit = index
-    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+    while bytes.holds(index), bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
       let digit = Int(bytes[index] - UInt8(ascii: "0"))
       let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
       let (sum, overflow2) = times10.addingReportingOverflow(digit)
@@ -448,15 +448,15 @@ struct JSONReader {
       throw failure("invalid number; leading zeros are not allowed")
     }
     var isInteger = true
-    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+    if bytes.holds(index) && bytes[index] == UInt8(ascii: ".") {
       isInteger = false
       index += 1
       guard skipDigits() > 0 else { throw failure("invalid number; expected a digit after '.'") }
     }
-    if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
+    if bytes.holds(index) && (bytes[index] | 0x20) == UInt8(ascii: "e") {
       isInteger = false
       index += 1
-      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+      if bytes.holds(index) && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
         index += 1
       }
       guard skipDigits() > 0 else { throw failure("invalid number; expected an exponent") }
@@ -472,7 +472,7 @@ struct JSONReader {
 
   private mutating func skipDigits() -> Int {
     let start = index
-    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+    while bytes.holds(index), bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
       index += 1
     }
     return index - start
