@@ -11,8 +11,8 @@ import Testing
   /// The most files with unsafe code per module. Where a module is above the goal, the
   /// number is what it holds today.
   private static let limits: [String: Int] = [
-    "RecoilAtoms": 2, "RecoilConcurrency": 6, "RecoilInspector": 2, "RecoilRender": 1, "RecoilSnapshot": 2,
-    "RecoilStores": 12, "recoil-inspect": 3,
+    "RecoilAtoms": 2, "RecoilConcurrency": 4, "RecoilInspector": 2, "RecoilRender": 1, "RecoilSnapshot": 2,
+    "RecoilStores": 2, "RecoilReflection": 3, "recoil-inspect": 3,
   ]
   /// The goals; any module not named here has three.
   private static let goals: [String: Int] = [

@@ -8,13 +8,11 @@
 /// }
 /// ```
 ///
-/// Kept in 16 bytes, plain data, because recordings store one per action and write: the file
-/// is the literal's address in the program's constant data, which lives as long as the
-/// program, and its length.
-public struct CallSite: @unchecked Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
-  // Sendable: the pointer is to immutable constant data of the program.
-  @usableFromInline let fileStart: UnsafePointer<UInt8>
-  @usableFromInline let fileLength: UInt32
+/// Kept in 16 bytes, plain data, because recordings store one per action and write (a store's
+/// action entry fits a cache line): the file is kept as a ``PlainText``, the literal's address
+/// in the program's constant data and its length.
+public struct CallSite: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
+  @usableFromInline let fileText: PlainText
   /// The line.
   public let lineNumber: UInt32
 
@@ -28,13 +26,7 @@ public struct CallSite: @unchecked Sendable, Hashable, CustomStringConvertible, 
   ///   - file: The file, as `#fileID` gives it.
   ///   - line: The line.
   @inlinable public init(file: StaticString, line: UInt) {
-    if file.hasPointerRepresentation {
-      fileStart = file.utf8Start
-      fileLength = UInt32(truncatingIfNeeded: file.utf8CodeUnitCount)
-    } else {
-      fileStart = ("" as StaticString).utf8Start
-      fileLength = 0
-    }
+    fileText = PlainText(file)
     lineNumber = UInt32(truncatingIfNeeded: line)
   }
 
@@ -50,14 +42,12 @@ public struct CallSite: @unchecked Sendable, Hashable, CustomStringConvertible, 
   @inlinable public var isUnknown: Bool { lineNumber == 0 }
 
   /// The file, as `#fileID` gave it: `Module/File.swift`.
-  public var file: String {
-    String(decoding: UnsafeBufferPointer(start: fileStart, count: Int(fileLength)), as: UTF8.self)
-  }
+  public var file: String { fileText.string }
 
   /// The site by where its file name is stored and its line: cheap to hash, for memoizing what
   /// is made of sites. Equal keys are the same site; the same site may have several keys.
   package var storageKey: SIMD2<UInt64> {
-    SIMD2(UInt64(UInt(bitPattern: fileStart)), UInt64(fileLength) << 32 | UInt64(lineNumber))
+    SIMD2(UInt64(fileText.address), UInt64(fileText.length) << 32 | UInt64(lineNumber))
   }
 
   /// `File.swift:12`, with the module kept: `CartDemo/CartScenario.swift:42`.

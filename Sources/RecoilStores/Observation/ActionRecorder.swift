@@ -7,7 +7,10 @@ import RecoilReflection
 /// Written by the thread processing actions inside the critical section that commits the new
 /// state, so recording costs no extra lock and no type erasure: values stay typed until
 /// ``Store/recordedActions()`` reads them.
-@usableFromInline final class _ActionRecorder<State: Sendable, Action: Sendable> {
+@usableFromInline
+final class _ActionRecorder<State: Sendable, Action: Sendable>:
+  _ActionRecorderFields<State, Action>
+{
   @usableFromInline struct _Entry {
     @usableFromInline var _action: Action
     @usableFromInline var _before: State
@@ -23,17 +26,22 @@ import RecoilReflection
     }
   }
 
+  /// The stored fields of an entry, as the recording reads them in place.
+  private struct EntryFields {
+    let action = RecordField(\_Entry._action)!
+    let before = RecordField(\_Entry._before)!
+    let after = RecordField(\_Entry._after)!
+    let causality = RecordField(\_Entry._causality)!
+  }
+
+  /// An entry's fields, worked out once per use of ``recording(store:)``.
+  private static var entryFields: EntryFields { EntryFields() }
+
   /// The duration of an action that was not timed.
   @usableFromInline static var _untimed: UInt64 { .max }
 
-  /// Only touched under the store's lock.
-  @usableFromInline @exclusivity(unchecked) var _entries: RecordBuffer<_Entry>
-  /// The times of the timed entries: most actions are not timed, so an entry holds no times.
-  @usableFromInline @exclusivity(unchecked) var _timings: SampledTimes
-  /// The store's number of the newest entry's action. Every action the store processes while
-  /// recording is recorded, so the entries' numbers are consecutive and not stored: an entry
-  /// of a small state is 64 bytes, not 88, which is most of what recording costs an action.
-  @usableFromInline @exclusivity(unchecked) var _newestSequence = 0
+  // The entries, their timings and the newest entry's number are `_ActionRecorderFields`',
+  // written on every recorded action.
   /// The store's selectors' evaluations, their statistics and latest values, by selector name.
   /// Only touched under the store's lock.
   private var selectorEvaluations: RingBuffer<StoreSelectorEvaluation>
@@ -45,10 +53,9 @@ import RecoilReflection
   @usableFromInline private(set) var _timing: RecordingTiming
 
   init(capacity: Int, timing: RecordingTiming) {
-    _entries = RecordBuffer(capacity: capacity)
-    _timings = SampledTimes(capacity: capacity)
     selectorEvaluations = RingBuffer(capacity: capacity)
     self._timing = timing
+    super.init(capacity: capacity)
   }
 
   /// Another caller starts recording: keeps the larger capacity and the stricter timing.
@@ -87,56 +94,41 @@ import RecoilReflection
   /// the entries are read where they are, as copying them out first takes about as long as
   /// making the records, on every core, here.
   func recording(store: String) -> ActionRecording {
-    let records = _entries.withSegments { older, newer -> [RecordedAction] in
-      let count = older.count + newer.count
-      // None: an array made uninitialized with no room writes to the shared empty storage,
-      // which the thread sanitizer reports when two threads do it at once.
-      guard count > 0 else { return [] }
+    let records = _entries.withFields { entries -> [RecordedAction] in
+      let count = entries.count
       let firstSequence = _newestSequence - count + 1
-      // This code is generic and not specialized for the store's types. An entry's fields are
-      // read at their offsets from its start, worked out here once: reading one through a
-      // typed pointer looks up the entry type's metadata for each entry, and an array's
-      // element would be copied whole (action and both states) to read one field.
-      let (size, stride) = (MemoryLayout<State>.size, MemoryLayout<_Entry>.stride)
-      let actionOffset = MemoryLayout<_Entry>.offset(of: \._action)!
-      let beforeOffset = MemoryLayout<_Entry>.offset(of: \._before)!
-      let afterOffset = MemoryLayout<_Entry>.offset(of: \._after)!
-      let causalityOffset = MemoryLayout<_Entry>.offset(of: \._causality)!
-      let (olderStart, newerStart) = (UnsafeRawPointer(older.baseAddress), UnsafeRawPointer(newer.baseAddress))
-      // The entry at a position from the oldest: in the ring's older part, then its newer one.
-      func entry(_ position: Int) -> UnsafeRawPointer {
-        position < older.count ? olderStart! + position * stride : newerStart! + (position - older.count) * stride
-      }
-      func causality(_ position: Int) -> _ActionCausality {
-        entry(position).load(fromByteOffset: causalityOffset, as: _ActionCausality.self)
-      }
-      let spans = _timings.spans(timed: (0..<count).map { causality($0)._isTimed })
+      // This code is generic and not specialized for the store's types: an entry's fields are
+      // read by offsets worked out once, not through the entry type's layout each time, and
+      // one field at a time, not by copying an entry whole (its action and both states).
+      let fields = Self.entryFields
+      let spans = _timings.spans(timed: (0..<count).map { entries[fields.causality, at: $0]._isTimed })
       // Thousands of entries, each boxed on its own: made on every core, each chunk into its
       // own slots (see `ConcurrentChunks`).
-      return [RecordedAction](unsafeUninitializedCapacity: count) { slots, made in
+      return ConcurrentChunks.makeArray(count: count) { (slots: ConcurrentChunks.Slots<RecordedAction>) in
         ConcurrentChunks.forEach(count: count) { range in
+          // The previous entry's state after, boxed: an action's state before is nearly
+          // always that same value, which is then shared rather than boxed again (within a
+          // chunk: the one before a chunk's first is made by another).
+          var previousAfter: (any Sendable)?
           for position in range {
-            let (current, causality) = (entry(position), causality(position))
-            // An action's state before is nearly always the one after the action before it:
-            // the same value, boxed once rather than copied into a box of its own (within a
-            // chunk: the one before a chunk's first is made by another).
-            let continues =
-              position > range.lowerBound
-              && StoredBytes.equal(entry(position - 1) + afterOffset, current + beforeOffset, count: size)
+            let causality = entries[fields.causality, at: position]
             let before: any Sendable =
-              continues
-              ? slots[position - 1].stateAfter : (current + beforeOffset).assumingMemoryBound(to: State.self).pointee
-            (slots.baseAddress! + position).initialize(
+              if let previousAfter, entries.sameBytes(fields.after, at: position - 1, as: fields.before, at: position) {
+                previousAfter
+              } else {
+                entries[fields.before, at: position]
+              }
+            let after: any Sendable = entries[fields.after, at: position]
+            previousAfter = after
+            slots.initialize(
+              position,
               to: RecordedAction(
-                sequence: firstSequence + position, store: store,
-                action: (current + actionOffset).assumingMemoryBound(to: Action.self).pointee,
-                stateBefore: before, stateAfter: (current + afterOffset).assumingMemoryBound(to: State.self).pointee,
-                durationNanos: spans[position].duration, atNanos: spans[position].start, order: causality._order,
-                cause: causality._cause, site: causality._site.isUnknown ? nil : causality._site,
-                subscribers: Int(causality._subscribers)))
+                sequence: firstSequence + position, store: store, action: entries[fields.action, at: position],
+                stateBefore: before, stateAfter: after, durationNanos: spans[position].duration,
+                atNanos: spans[position].start, order: causality._order, cause: causality._cause,
+                site: causality._site.isUnknown ? nil : causality._site, subscribers: Int(causality._subscribers)))
           }
         }
-        made = count
       }
     }
     return ActionRecording(
