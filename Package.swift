@@ -22,10 +22,11 @@ let package = Package(
     // declare: one header, nothing to link.
     .systemLibrary(name: "CFileExchange"),
 
-    // The lowest module, shared by the atom graph, the stores, the inspector and the renderer
-    // (not the snapshot), in four parts: Delivery (where callbacks run), Threads (the lock,
-    // the thread's id, programmer errors), Recording (bounded buffers, sampled timing, the
-    // clock, evaluation statistics) and Causality (the causal order and the cause context).
+    // The lowest module, shared by the atom graph, the stores, reflection, the inspector and
+    // the renderer (not the snapshot), in four parts: Delivery (where callbacks run), Threads
+    // (the lock, the thread's id, programmer errors), Recording (bounded buffers, sampled
+    // timing, the clock, evaluation statistics) and Causality (the causal order and the cause
+    // context).
     .target(name: "RecoilConcurrency"),
     // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector.
     .target(name: "RecoilAtoms", dependencies: ["RecoilConcurrency"]),

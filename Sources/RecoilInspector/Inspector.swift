@@ -43,8 +43,7 @@ public final class Inspector: Sendable {
   /// - Parameter configuration: Buffer sizes and preview lengths.
   public init(configuration: InspectorConfiguration = InspectorConfiguration()) {
     core = InspectorCore(configuration: configuration)
-    if let reason = MetadataReading.verdict.reason, Self.reportedReflection.exchange(true, ordering: .relaxed) == false
-    {
+    if let reason = Reflector.problem, Self.reportedReflection.exchange(true, ordering: .relaxed) == false {
       configuration.reportProblem("values are described by Mirror only: \(reason)")
     }
   }

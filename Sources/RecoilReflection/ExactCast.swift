@@ -29,7 +29,7 @@ package enum ExactCast {
   /// exactly `Value`: the value is used where it is, not copied. A copy retains what the value
   /// holds, and values shared by the threads that describe actions (a state's array that no
   /// action changes, say) would have their counts bounce between the cores.
-  @inline(__always) package static func withPointer<Value, Result>(
+  @inline(__always) static func withPointer<Value, Result>(
     to any: Any, as _: Value.Type, _ body: (UnsafePointer<Value>) -> Result
   ) -> Result {
     // Checked by the caller, so only in debug builds here.

@@ -141,9 +141,9 @@ package struct StoredFields: @unchecked Sendable {
 /// ```swift
 /// withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in StoredBytes.equal(a.baseAddress!, b.baseAddress!, count: a.count) } }
 /// ```
-package enum StoredBytes {
+enum StoredBytes {
   /// Whether the `count` bytes at `first` and at `second` are the same.
-  package static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+  static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
     var offset = 0
     while offset + 8 <= count {
       guard

@@ -108,4 +108,39 @@ import Testing
       if count <= goal { #expect(limit <= goal, "\(module) meets its goal of \(goal); set its limit to it") }
     }
   }
+
+  /// The declarations other modules can see (public, open, package), from their attributes to
+  /// their body: their signatures.
+  static func visibleSignatures(in text: String) throws -> [String] {
+    let declaration = try Regex(#"(?m)^[ \t]*(?:@[\w()]+[ \t]+)*(?:package|public|open)\b[^{=]*"#)
+    return text.matches(of: declaration).map { String(text[$0.range]) }
+      .map { $0.split(separator: "\n").map { Self.code(of: $0) }.joined(separator: " ") }
+  }
+
+  @Test func theSignatureRuleReadsAcrossLines() throws {
+    let text = """
+      package static func read<Value>(
+        _ body: (UnsafePointer<Value>) -> Void
+      ) {}
+      public var count: Int { 0 }
+      """
+    let signatures = try Self.visibleSignatures(in: text)
+    #expect(signatures.count == 2)
+    #expect(signatures[0].contains("UnsafePointer") && !signatures[1].contains("Unsafe"))
+  }
+
+  /// No type an app or another module of the package sees takes or gives an `Unsafe…` type:
+  /// unsafe code stays inside the files that hold it.
+  @Test func noVisibleSignatureHasAnUnsafeType() throws {
+    let sources = ExecutableRunner.repositoryRoot.appending(path: "Sources")
+    var found: [String] = []
+    guard let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else { return }
+    for case let url as URL in files where url.pathExtension == "swift" {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      for signature in try Self.visibleSignatures(in: text) where signature.contains("Unsafe") {
+        found.append("\(url.lastPathComponent): \(signature.split(separator: " ").joined(separator: " ").prefix(120))")
+      }
+    }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
 }

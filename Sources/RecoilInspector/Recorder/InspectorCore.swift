@@ -146,39 +146,21 @@ final class InspectorCore: Sendable {
     _ deliver: (Int, consuming SnapshotAction) -> Void
   ) {
     ConcurrentChunks.forEach(count: positions.count) { range in
-      // What reflection learns about the actions' types is kept per chunk, so no lock is taken.
-      let cache = ReflectionCache()
-      var names: [ExactValueKey: ActionDescription] = [:]
-      names.reserveCapacity(min(range.count, 4096))
+      // What reflection learns about the actions' types and values is kept per chunk, so no
+      // lock is taken.
+      let reflector = Reflector(remembering: min(range.count, 4096))
       for offset in range {
         let position = positions[positions.index(positions.startIndex, offsetBy: offset)]
-        deliver(position, describe(actions[position], cache: cache, names: &names))
+        deliver(position, describe(actions[position], reflector: reflector))
       }
     }
   }
 
-  /// The snapshot form of a recorded action: name, payload preview and changed paths.
-  func describe(_ raw: RecordedAction, cache: ReflectionCache = ReflectionCache()) -> SnapshotAction {
-    var names: [ExactValueKey: ActionDescription] = [:]
-    return describe(raw, cache: cache, names: &names)
-  }
-
-  /// ``describe(_:cache:)``, with the names and payloads of actions already met in `names`:
-  /// the same action value is described by reflection once.
-  func describe(
-    _ raw: RecordedAction, cache: ReflectionCache, names: inout [ExactValueKey: ActionDescription]
-  ) -> SnapshotAction {
-    // Reinterpreted rather than converted, which would box each state again (see `ExactCast`).
-    let action = ExactCast.any(raw.action)
-    let key = ExactValueKey(action)
-    var description: ActionDescription
-    if let key, let known = names[key] {
-      description = known
-    } else {
-      description = ActionDescription(action, cache: cache) { [redactor] in
-        redactor.preview($0, limit: .max, cache: cache)
-      }
-      if let key, names.count < 4096 { names[key] = description }
+  /// The snapshot form of a recorded action: name, payload preview and changed paths, through
+  /// `reflector`, which describes each distinct action value once.
+  func describe(_ raw: RecordedAction, reflector: Reflector = Reflector()) -> SnapshotAction {
+    var description = reflector.describe(action: raw.action) { [redactor] in
+      redactor.preview($0, limit: .max, cache: reflector.cache)
     }
     if description.payload != nil && redactor.redacts(actionNamed: description.name) {
       description.payload = Redaction.marker
@@ -188,10 +170,9 @@ final class InspectorCore: Sendable {
       payload: description.payload.map { TextPreview.cut($0, limit: configuration.previewLength) },
       atNanos: MonotonicClock.nanos(raw.atNanos, since: startNanos),
       durationNanos: raw.durationNanos.map { Int(clamping: $0) },
-      changes: StateDiff.changes(
-        from: ExactCast.any(raw.stateBefore), to: ExactCast.any(raw.stateAfter),
-        previewLength: configuration.previewLength,
-        limit: configuration.changesPerAction, masking: redactor, cache: cache
+      changes: reflector.changes(
+        from: raw.stateBefore, to: raw.stateAfter, previewLength: configuration.previewLength,
+        limit: configuration.changesPerAction, masking: redactor
       ).map { SnapshotChange(path: $0.path, before: $0.before, after: $0.after) })
   }
 

@@ -89,7 +89,7 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
       for value in repeat each current { erased.append(value) }
       let hit = cache.withLock { cached -> Value? in
         guard let cached, cached.inputs.count == erased.count,
-          zip(cached.inputs, erased).allSatisfy({ (old: any Equatable, new) in ReflectionCache.areEqual(old, new) })
+          zip(cached.inputs, erased).allSatisfy({ (old: any Equatable, new) in Reflector.areEqual(old, new) })
         else { return nil }
         return cached.value
       }
