@@ -221,9 +221,15 @@ package struct RecordField<Element, Field>: Sendable {
 
   /// The text of `literal`; a literal of one scalar (which `#fileID` never is) counts as empty.
   @inlinable package init(_ literal: StaticString) {
-    let text: StaticString = literal.hasPointerRepresentation ? literal : ""
-    start = text.utf8Start
-    length = UInt32(truncatingIfNeeded: text.utf8CodeUnitCount)
+    // Branched rather than choosing a literal first: each branch reads a literal whose
+    // representation the compiler knows, so `utf8Start` checks nothing at run time.
+    if literal.hasPointerRepresentation {
+      start = literal.utf8Start
+      length = UInt32(truncatingIfNeeded: literal.utf8CodeUnitCount)
+    } else {
+      start = ("" as StaticString).utf8Start
+      length = 0
+    }
   }
 
   /// The text.
