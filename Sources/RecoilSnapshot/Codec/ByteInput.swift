@@ -2,7 +2,7 @@ import Foundation
 
 /// Bytes read in place, for the length of one call: the one type through which the decoders
 /// read their text. Every read is checked against the bytes' count, so the reader, the keys
-/// and the escapes built on it hold no pointer and cannot read past the end.
+/// and the escapes built on it handle no pointer of their own and cannot read past the end.
 ///
 /// ```swift
 /// let count = ByteInput.read(Data("{}".utf8)) { input in input.count }  // 2

@@ -25,8 +25,8 @@ import Foundation
 /// output.bytes  // the 9 bytes of {"id": 1}
 /// ```
 ///
-/// `OutputSpan` is not used for the storage: on Apple platforms it needs the 2025 systems,
-/// later than the package supports.
+/// `OutputSpan` is not used for the storage, nor `InlineArray` for the scratch digits: on Apple
+/// platforms both need the 2025 systems (macOS 26, iOS 26), later than the package supports.
 package struct ByteOutput: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
   private var capacity: Int
