@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // How recordings keep what they record: every place where the recorders read or write memory
 // the compiler does not check is in this file, so that the recorders themselves (a store's
 // `_ActionRecorder`, the container's `GraphRecorder`) are checked Swift.
@@ -127,22 +135,8 @@ package struct RecordFields<Element>: @unchecked Sendable {
   package func sameBytes<Field>(
     _ field: RecordField<Element, Field>, at position: Int, as other: RecordField<Element, Field>, at otherPosition: Int
   ) -> Bool {
-    let (first, second) = (start(position) + field.offset, start(otherPosition) + other.offset)
-    var offset = 0
-    let size = MemoryLayout<Field>.size
-    while offset + 8 <= size {
-      guard
-        first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    while offset < size {
-      guard first.load(fromByteOffset: offset, as: UInt8.self) == second.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset += 1
-    }
-    return true
+    // Once per record while a snapshot is made, so the C library's comparison serves.
+    memcmp(start(position) + field.offset, start(otherPosition) + other.offset, MemoryLayout<Field>.size) == 0
   }
 }
 
