@@ -48,7 +48,12 @@ let package = Package(
       providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
     ),
     // Snapshot -> cgraph graph -> gvc layout -> svg/png/pdf/dot.
-    .target(name: "RecoilRender", dependencies: ["RecoilSnapshot", "CGraphviz", "RecoilConcurrency"]),
+    // The report page's script and style live in Report/Web/ and are embedded as Swift by
+    // Scripts/embed-report-assets (ReportAssets.swift), so the command line is one binary.
+    .target(
+      name: "RecoilRender", dependencies: ["RecoilSnapshot", "CGraphviz", "RecoilConcurrency"],
+      exclude: ["Report/Web"]
+    ),
 
     // Inspector artifacts with their HTML report beside them; links Graphviz, so for test targets.
     .target(

@@ -1,0 +1,68 @@
+// The report's pure parts: functions of the data alone, with no document and no window, which
+// the page's script (report.js) calls and `node --test` checks (Tests/ReportScriptTests). The
+// page embeds this file before report.js, in the same script element.
+const ReportCore = (() => {
+  'use strict';
+
+  /** Every index reachable from `start` along `next` (an array of arrays of indexes), not
+   *  counting `start` itself: what a node depends on, transitively, or what depends on it. */
+  function reach(start, next) {
+    const seen = new Set();
+    const stack = next[start].slice();
+    while (stack.length) {
+      const index = stack.pop();
+      if (index === start || seen.has(index)) continue;
+      seen.add(index);
+      for (const following of next[index]) stack.push(following);
+    }
+    return seen;
+  }
+
+  /** The rows a virtualized list draws, `[first, last)`: those in view, with `margin` rows
+   *  above and twice that below, so that scrolling a little shows drawn rows. */
+  function visibleRows(scrollTop, viewHeight, rowHeight, count, margin = 8) {
+    const first = Math.min(count, Math.max(0, Math.floor(scrollTop / rowHeight) - margin));
+    const last = Math.min(count, first + Math.ceil(viewHeight / rowHeight) + 2 * margin);
+    return [first, last];
+  }
+
+  /** The text a node is searched by: its id, label and value, lower-cased. */
+  function searchText(node) {
+    return [node.id, node.label || '', node.value || ''].join('\n').toLowerCase();
+  }
+
+  /** The indexes of the texts (from `searchText`) that hold `query`, ignoring case; none for
+   *  an empty query. */
+  function searchMatches(texts, query) {
+    const lowered = query.toLowerCase();
+    if (!lowered) return [];
+    const matches = [];
+    texts.forEach((text, index) => { if (text.includes(lowered)) matches.push(index); });
+    return matches;
+  }
+
+  /** The match Enter selects: the node whose id is the query, else one whose id or label is
+   *  it ignoring case, else the first match; `undefined` when nothing matched. */
+  function chooseMatch(nodes, matches, query) {
+    const lowered = query.toLowerCase();
+    return matches.find((index) => nodes[index].id === query)
+      ?? matches.find((index) => nodes[index].id.toLowerCase() === lowered
+        || (nodes[index].label || '').toLowerCase() === lowered)
+      ?? matches[0];
+  }
+
+  /** The nodes a timeline entry wrote: those its changes name, and the atoms its
+   *  subscribers or effects wrote (from the causal timeline). */
+  function writtenBy(entry) {
+    const written = new Set();
+    for (const change of entry.changes) for (const index of change.nodes) written.add(index);
+    for (const effect of entry.caused ?? []) {
+      if (effect.kind === 'write' && effect.node !== undefined) written.add(effect.node);
+    }
+    return [...written];
+  }
+
+  return Object.freeze({ reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy });
+})();
+
+if (typeof module === 'object' && module.exports) module.exports = ReportCore;
