@@ -180,6 +180,46 @@ import WebDriver
     }
   }
 
+  /// Choosing an entry rewinds every atom, and every slice whose whole value a change says,
+  /// on its element as `data-value` and in the details; with no entry chosen, the latest.
+  @Test func choosingAnEntryRewindsAtomsAndSlicesToTheirValuesThen() throws {
+    let snapshot = try demoSnapshot()
+    let causal = TimelineIndex(snapshot)
+    let seqs = snapshot.actions.map { causal.entry(for: $0)?.seq }
+    // Independently of the page: an atom's value as of action k is its last write before the
+    // next action's entry, else the value before its first write.
+    func atomValue(_ id: String, asOf position: Int) -> String? {
+      let writes = snapshot.timeline.filter { $0.kind == .write && $0.node == id }.sorted { $0.seq < $1.seq }
+      let bound = position + 1 < seqs.count ? (seqs[position + 1] ?? .max) - 1 : .max
+      return writes.last { $0.seq <= bound }?.after ?? writes.first?.before
+    }
+    let currency = try #require(snapshot.nodes.firstIndex { $0.id == "Pricing.currency" })
+    let written = snapshot.actions.indices.filter {
+      atomValue("Pricing.currency", asOf: $0) != atomValue("Pricing.currency", asOf: 0)
+    }
+    let changedAt = try #require(written.first)
+    try withReport(snapshot) { browser in
+      let value = "return document.getElementById('n\(currency)').getAttribute('data-value')"
+      #expect(try browser.execute(value) as? String == snapshot.nodes[currency].value)
+      try browser.click("#timeline-head")
+      var at = -1
+      for position in Set([0, max(changedAt - 1, 0), changedAt, snapshot.actions.count - 1]).sorted() {
+        // Stepped to with the keyboard, from the entry before.
+        try browser.press(String(repeating: WebDriverKey.arrowRight, count: position - at))
+        at = position
+        let seq = "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')"
+        #expect(try browser.execute(seq) as? String == String(position + 1))
+        #expect(
+          try browser.execute(value) as? String == atomValue("Pricing.currency", asOf: position),
+          "as of \(position + 1)")
+      }
+      #expect(atomValue("Pricing.currency", asOf: changedAt - 1) != atomValue("Pricing.currency", asOf: changedAt))
+      try browser.click(node("Pricing.currency"))
+      let text = try browser.detailsText()
+      #expect(text.contains("Value as of \(snapshot.actions.count)."))
+    }
+  }
+
   @Test func pansZoomsAndFits() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in

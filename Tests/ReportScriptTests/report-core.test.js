@@ -64,3 +64,34 @@ test('an entry wrote the nodes of its changes and the atoms its effects wrote, o
   assert.deepEqual(ReportCore.writtenBy(entry).sort(), [3, 4, 7]);
   assert.deepEqual(ReportCore.writtenBy({ changes: [] }), []);
 });
+
+test('a value as of a step is the last change at or before it, else the first value', () => {
+  const history = { first: '"EUR"', changes: [[5, '"GBP"'], [9, '"USD"'], [14, null]] };
+  assert.equal(ReportCore.valueAsOf(history, 0), '"EUR"');
+  assert.equal(ReportCore.valueAsOf(history, 4), '"EUR"');
+  assert.equal(ReportCore.valueAsOf(history, 5), '"GBP"');
+  assert.equal(ReportCore.valueAsOf(history, 13), '"USD"');
+  assert.equal(ReportCore.valueAsOf(history, 14), null);
+  assert.equal(ReportCore.valueAsOf(history, Infinity), null);
+  assert.equal(ReportCore.valueAsOf({ first: 'x', changes: [] }, 3), 'x');
+});
+
+test('values as of every step of 100,000 changes agree with a walk from the start', () => {
+  const changes = [];
+  for (let seq = 1; seq <= 100000; seq += 1 + (seq % 3)) changes.push([seq, String(seq)]);
+  const history = { first: 'start', changes };
+  let walked = 'start';
+  let next = 0;
+  for (let bound = 0; bound <= 100001; bound += 97) {
+    while (next < changes.length && changes[next][0] <= bound) walked = changes[next++][1];
+    assert.equal(ReportCore.valueAsOf(history, bound), walked, `as of ${bound}`);
+  }
+});
+
+test('as of an action: everything before the next action, or everything after the last', () => {
+  const timeline = [{ causalSeq: 1 }, { causalSeq: 4 }, {}, { causalSeq: 10 }];
+  assert.equal(ReportCore.boundOf(timeline, 0), 3);
+  assert.equal(ReportCore.boundOf(timeline, 1), 9);
+  assert.equal(ReportCore.boundOf(timeline, 2), undefined);
+  assert.equal(ReportCore.boundOf(timeline, 3), Infinity);
+});

@@ -69,7 +69,36 @@ enum ReportAssets {
         return [...written];
       }
 
-      return Object.freeze({ reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy });
+      /** A node's value as of timeline number `bound` (everything up to and including it), from
+       *  its history (`{first, changes: [[seq, after], …]}`, oldest first): the last change at or
+       *  before `bound`, else the value before the first change. A binary search, so a step over
+       *  100,000 entries sets every node's value at once. */
+      function valueAsOf(history, bound) {
+        const changes = history.changes;
+        let low = 0;
+        let high = changes.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (changes[middle][0] <= bound) low = middle + 1; else high = middle;
+        }
+        return low === 0 ? history.first : changes[low - 1][1];
+      }
+
+      /** The last timeline number that "as of" an action entry covers: all before the next
+       *  action entry's number (its own consequences, and what the app did before the next
+       *  action); for the last entry, everything. `undefined` for an entry without a number (a
+       *  snapshot without a causal timeline). */
+      function boundOf(timeline, entryIndex) {
+        if (timeline[entryIndex].causalSeq === undefined) return undefined;
+        for (let next = entryIndex + 1; next < timeline.length; next++) {
+          if (timeline[next].causalSeq !== undefined) return timeline[next].causalSeq - 1;
+        }
+        return Infinity;
+      }
+
+      return Object.freeze({
+        reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, valueAsOf, boundOf,
+      });
     })();
 
     if (typeof module === 'object' && module.exports) module.exports = ReportCore;
@@ -371,7 +400,14 @@ enum ReportAssets {
           ['parameter', node.parameter],
           ['store', node.owner !== undefined && indexOfId.has(node.owner) ? nodeLink(indexOfId.get(node.owner)) : node.owner],
         ]));
-        if (node.value !== undefined) details.append(section('Value', make('pre', 'value', node.value)));
+        // One value: as of the chosen entry where the node's history says, else the latest.
+        const bound = current >= 0 && node.history ? ReportCore.boundOf(timeline, current) : undefined;
+        if (bound !== undefined) {
+          const value = ReportCore.valueAsOf(node.history, bound);
+          details.append(section(`Value as of ${entryTitle(timeline[current])}`, make('pre', 'value', value ?? '∅')));
+        } else if (node.value !== undefined) {
+          details.append(section('Value', make('pre', 'value', node.value)));
+        }
         details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
         details.append(section(`Dependents (${dependents[index].length})`, linkList(dependents[index], 'None.')));
 
@@ -379,7 +415,7 @@ enum ReportAssets {
         timeline.forEach((entry, entryIndex) => {
           if (entry.changes.some((change) => change.nodes.includes(index))) history.push(entryIndex);
         });
-        if (current >= 0 && history.some((entryIndex) => entryIndex <= current)) {
+        if (bound === undefined && current >= 0 && history.some((entryIndex) => entryIndex <= current)) {
           // Time travel: the latest value of each path this node owns, as of the chosen entry.
           const latest = new Map();
           for (const entryIndex of history) {
@@ -517,8 +553,21 @@ enum ReportAssets {
             writtenMarks.push(element);
           }
         }
+        applyValues();
         showEntry(entryIndex);
         rememberView();
+      }
+      // Every node's value on its element as `data-value`: as of the chosen entry where its
+      // history says, else (and with no entry chosen) the latest.
+      function applyValues() {
+        const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : undefined;
+        nodes.forEach((node, index) => {
+          const element = nodeElements[index];
+          if (!element) return;
+          const value = bound !== undefined && node.history ? ReportCore.valueAsOf(node.history, bound) : node.value;
+          if (value === undefined || value === null) element.removeAttribute('data-value');
+          else element.setAttribute('data-value', value);
+        });
       }
       function step(delta) {
         if (!timeline.length) return;
@@ -602,6 +651,7 @@ enum ReportAssets {
       fit();
       if (heat.checked) applyHeat();
       renderRows();
+      applyValues();
       restoreView();
       document.documentElement.setAttribute('data-ready', 'true');
     })();

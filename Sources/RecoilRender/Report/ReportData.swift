@@ -15,7 +15,8 @@ import RecoilSnapshot
 /// nodes it wrote: the store, and each slice whose path the change concerns (at, above or below).
 /// From the snapshot's causal timeline, each action also lists what it caused (`caused`: its
 /// notifications, the atoms its subscribers wrote, the evaluations and effects that followed,
-/// at most ``causedLimit``), each with the node it concerns.
+/// at most ``causedLimit``), each with the node it concerns, and its own number in the causal
+/// timeline (`causalSeq`), by which a node's ``ValueHistory`` (`history`) is kept.
 enum ReportData {
   static func json(for snapshot: Snapshot, marks: DifferenceMarks? = nil) -> [UInt8] {
     var writer = JSONWriter(compact: true)
@@ -24,7 +25,8 @@ enum ReportData {
     for (index, node) in snapshot.nodes.enumerated() { indexOfID[node.id] = index }
 
     writer.beginObject()
-    writeNodes(of: snapshot, marks: marks, to: &writer)
+    let histories = ValueHistory.histories(of: snapshot, indexOfID: indexOfID)
+    writeNodes(of: snapshot, marks: marks, histories: histories, to: &writer)
     writer.beginArray(key: "edges")
     for edge in snapshot.edges {
       writer.beginArray()
@@ -39,10 +41,12 @@ enum ReportData {
     return ScriptEmbedding.inert(json: writer.bytes)
   }
 
-  private static func writeNodes(of snapshot: Snapshot, marks: DifferenceMarks?, to writer: inout JSONWriter) {
+  private static func writeNodes(
+    of snapshot: Snapshot, marks: DifferenceMarks?, histories: [Int: ValueHistory], to writer: inout JSONWriter
+  ) {
     let hottest = Palette.hottestNanos(in: snapshot)
     writer.beginArray(key: "nodes")
-    for node in snapshot.nodes {
+    for (index, node) in snapshot.nodes.enumerated() {
       writer.beginObject()
       writer.write("id", node.id)
       writer.write("kind", node.kind.rawValue)
@@ -56,6 +60,8 @@ enum ReportData {
       writer.write("status", node.status?.rawValue)
       writer.write("error", node.error)
       writer.write("subscribers", node.subscribers)
+      // Its value at each step, where the recording says (see `ValueHistory`).
+      histories[index]?.write(to: &writer)
       // In a drawing of a difference: how the node changed.
       writer.write("difference", marks?.nodes[node.id]?.rawValue)
       if let evaluations = node.evaluations {
@@ -121,6 +127,8 @@ enum ReportData {
       }
       writer.endArray()
       if let entry = causal.entry(for: action) {
+        // Its number in the causal timeline, which the values' histories are kept by.
+        writer.write("causalSeq", entry.seq)
         let caused = consequences(of: entry, in: causal)
         if !caused.isEmpty {
           writer.writeObjects(key: "caused", caused) { writer, event in

@@ -124,6 +124,12 @@ package struct JSONWriter: ~Copyable {
     appendDecimal(value)
   }
 
+  /// A `null` element of an array.
+  package mutating func writeNullElement() {
+    prefix(key: nil)
+    output.append("null")
+  }
+
   /// The text written so far, ending in a newline.
   package var text: String { String(decoding: output.bytes, as: UTF8.self) + "\n" }
 

@@ -62,7 +62,36 @@ const ReportCore = (() => {
     return [...written];
   }
 
-  return Object.freeze({ reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy });
+  /** A node's value as of timeline number `bound` (everything up to and including it), from
+   *  its history (`{first, changes: [[seq, after], …]}`, oldest first): the last change at or
+   *  before `bound`, else the value before the first change. A binary search, so a step over
+   *  100,000 entries sets every node's value at once. */
+  function valueAsOf(history, bound) {
+    const changes = history.changes;
+    let low = 0;
+    let high = changes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (changes[middle][0] <= bound) low = middle + 1; else high = middle;
+    }
+    return low === 0 ? history.first : changes[low - 1][1];
+  }
+
+  /** The last timeline number that "as of" an action entry covers: all before the next
+   *  action entry's number (its own consequences, and what the app did before the next
+   *  action); for the last entry, everything. `undefined` for an entry without a number (a
+   *  snapshot without a causal timeline). */
+  function boundOf(timeline, entryIndex) {
+    if (timeline[entryIndex].causalSeq === undefined) return undefined;
+    for (let next = entryIndex + 1; next < timeline.length; next++) {
+      if (timeline[next].causalSeq !== undefined) return timeline[next].causalSeq - 1;
+    }
+    return Infinity;
+  }
+
+  return Object.freeze({
+    reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, valueAsOf, boundOf,
+  });
 })();
 
 if (typeof module === 'object' && module.exports) module.exports = ReportCore;

@@ -291,7 +291,14 @@
       ['parameter', node.parameter],
       ['store', node.owner !== undefined && indexOfId.has(node.owner) ? nodeLink(indexOfId.get(node.owner)) : node.owner],
     ]));
-    if (node.value !== undefined) details.append(section('Value', make('pre', 'value', node.value)));
+    // One value: as of the chosen entry where the node's history says, else the latest.
+    const bound = current >= 0 && node.history ? ReportCore.boundOf(timeline, current) : undefined;
+    if (bound !== undefined) {
+      const value = ReportCore.valueAsOf(node.history, bound);
+      details.append(section(`Value as of ${entryTitle(timeline[current])}`, make('pre', 'value', value ?? '∅')));
+    } else if (node.value !== undefined) {
+      details.append(section('Value', make('pre', 'value', node.value)));
+    }
     details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
     details.append(section(`Dependents (${dependents[index].length})`, linkList(dependents[index], 'None.')));
 
@@ -299,7 +306,7 @@
     timeline.forEach((entry, entryIndex) => {
       if (entry.changes.some((change) => change.nodes.includes(index))) history.push(entryIndex);
     });
-    if (current >= 0 && history.some((entryIndex) => entryIndex <= current)) {
+    if (bound === undefined && current >= 0 && history.some((entryIndex) => entryIndex <= current)) {
       // Time travel: the latest value of each path this node owns, as of the chosen entry.
       const latest = new Map();
       for (const entryIndex of history) {
@@ -437,8 +444,21 @@
         writtenMarks.push(element);
       }
     }
+    applyValues();
     showEntry(entryIndex);
     rememberView();
+  }
+  // Every node's value on its element as `data-value`: as of the chosen entry where its
+  // history says, else (and with no entry chosen) the latest.
+  function applyValues() {
+    const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : undefined;
+    nodes.forEach((node, index) => {
+      const element = nodeElements[index];
+      if (!element) return;
+      const value = bound !== undefined && node.history ? ReportCore.valueAsOf(node.history, bound) : node.value;
+      if (value === undefined || value === null) element.removeAttribute('data-value');
+      else element.setAttribute('data-value', value);
+    });
   }
   function step(delta) {
     if (!timeline.length) return;
@@ -522,6 +542,7 @@
   fit();
   if (heat.checked) applyHeat();
   renderRows();
+  applyValues();
   restoreView();
   document.documentElement.setAttribute('data-ready', 'true');
 })();

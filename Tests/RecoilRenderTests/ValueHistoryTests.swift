@@ -1,0 +1,55 @@
+import RecoilSnapshot
+import Testing
+
+@testable import RecoilRender
+
+/// What the report knows of each node's value at each step: atoms from their writes, a slice
+/// or store from its actions' changes at its own path, by the causal timeline's numbers.
+@Suite struct ValueHistoryTests {
+  static let snapshot = Snapshot(
+    nodes: [
+      SnapshotNode(id: "Theme.mode", kind: .atom, value: "\"dark\""),
+      SnapshotNode(id: "app", kind: .store),
+      SnapshotNode(id: "app.settings", kind: .slice, label: "settings", owner: "app"),
+      SnapshotNode(id: "app.cart", kind: .slice, label: "cart", owner: "app"),
+      SnapshotNode(id: "Cart.total", kind: .selector, value: "0"),
+    ],
+    actions: [
+      SnapshotAction(
+        seq: 1, store: "app", name: "setSettings",
+        changes: [
+          SnapshotChange(path: "settings", before: "Settings(currency: \"EUR\")", after: "Settings(currency: \"GBP\")")
+        ]),
+      SnapshotAction(
+        seq: 2, store: "app", name: "add",
+        changes: [SnapshotChange(path: "cart.items[0]", before: nil, after: "\"boots\"")]),
+    ],
+    timeline: [
+      SnapshotEvent(seq: 1, kind: .action, store: "app", action: 1),
+      SnapshotEvent(seq: 2, kind: .write, cause: 1, node: "Theme.mode", before: "\"light\"", after: "\"auto\""),
+      SnapshotEvent(seq: 3, kind: .action, store: "app", action: 2),
+      SnapshotEvent(seq: 4, kind: .write, node: "Theme.mode", before: "\"auto\"", after: "\"dark\""),
+    ])
+
+  @Test func atomsFromTheirWritesAndSlicesFromChangesAtTheirOwnPath() {
+    let indexOfID = Dictionary(uniqueKeysWithValues: Self.snapshot.nodes.enumerated().map { ($1.id, $0) })
+    let histories = ValueHistory.histories(of: Self.snapshot, indexOfID: indexOfID)
+    let theme = histories[0]
+    #expect(theme?.first == "\"light\"")
+    #expect(theme?.changes.map(\.seq) == [2, 4])
+    #expect(theme?.changes.map(\.after) == ["\"auto\"", "\"dark\""])
+    let settings = histories[2]
+    #expect(settings?.first == "Settings(currency: \"EUR\")")
+    #expect(settings?.changes.map(\.seq) == [1])
+    // A change below the slice says too little of its whole value; a selector has no history.
+    #expect(histories[3] == nil)
+    #expect(histories[4] == nil)
+    #expect(histories[1] == nil)
+  }
+
+  @Test func theReportDataCarriesHistoriesAndTheActionsNumbers() {
+    let json = String(decoding: ReportData.json(for: Self.snapshot), as: UTF8.self)
+    #expect(json.contains(#""history":{"first":"\"light\"","changes":[[2,"\"auto\""],[4,"\"dark\""]]}"#))
+    #expect(json.contains(#""causalSeq":1"#) && json.contains(#""causalSeq":3"#))
+  }
+}
