@@ -220,6 +220,44 @@ import WebDriver
     }
   }
 
+  /// Esc lets go of everything; Home and End step to the ends; the address moves the page,
+  /// and Back and Forward walk through what was chosen.
+  @Test func escapeClearsEverythingAndTheAddressMovesThePage() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot) { browser in
+      let current = "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') ?? null"
+      try browser.click("#timeline .entry[data-seq=\"2\"]")
+      try browser.click(node("Pricing.currency"))
+      #expect(try browser.execute("return location.hash") as? String == "#seq=2&node=Pricing.currency")
+      try browser.press(WebDriverKey.escape)
+      #expect(try browser.execute(current) == nil || browser.execute(current) is NSNull)
+      #expect(try browser.nodeIDs(withClass: "selected").isEmpty)
+      #expect(try browser.nodeIDs(withClass: "written").isEmpty)
+      #expect(try browser.detailsText().contains("Click a node or search for one"))
+      #expect(try browser.execute("return location.hash") as? String == "")
+
+      try browser.click("#timeline-head")
+      try browser.press(WebDriverKey.end)
+      #expect(try browser.execute(current) as? String == String(snapshot.actions.count))
+      try browser.press(WebDriverKey.home)
+      #expect(try browser.execute(current) as? String == "1")
+
+      // The address moves the page.
+      try browser.execute("location.hash = '#seq=3&node=app.user'")
+      try browser.wait(
+        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '3'")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["app.user"])
+      // Back and Forward step through what was chosen.
+      try browser.click("#timeline .entry[data-seq=\"4\"]")
+      try browser.execute("history.back()")
+      try browser.wait(
+        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '3'")
+      try browser.execute("history.forward()")
+      try browser.wait(
+        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '4'")
+    }
+  }
+
   @Test func pansZoomsAndFits() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in

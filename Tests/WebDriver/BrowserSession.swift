@@ -124,6 +124,8 @@ public enum WebDriverKey {
   public static let escape = "\u{E00C}"
   public static let arrowLeft = "\u{E012}"
   public static let arrowRight = "\u{E014}"
+  public static let home = "\u{E011}"
+  public static let end = "\u{E010}"
 }
 
 /// A WebDriver command that failed, with the driver's message.

@@ -124,6 +124,7 @@ enum ReportAssets {
       const canvas = document.getElementById('canvas');
       const svg = canvas.querySelector('svg');
       const details = document.getElementById('details');
+      const detailsAtStart = [...details.childNodes].map((child) => child.cloneNode(true));
       const search = document.getElementById('search');
       const searchCount = document.getElementById('search-count');
       const timelineView = document.getElementById('timeline');
@@ -619,7 +620,9 @@ enum ReportAssets {
           case 'ArrowRight': case 'ArrowDown': step(1); break;
           case 'ArrowLeft': case 'ArrowUp': step(-1); break;
           case '/': search.focus(); search.select(); break;
-          case 'Escape': clearSelection(); break;
+          case 'Home': stepTo(0); break;
+          case 'End': stepTo(timeline.length - 1); break;
+          case 'Escape': clearEverything(); break;
           default: return;
         }
         event.preventDefault();
@@ -627,26 +630,65 @@ enum ReportAssets {
 
       // ---- Links: the address keeps the chosen entry and node (#seq=5&node=Cart.total), so a
       // view can be shared or reopened.
+      // Each change of what is chosen is a step of the browser's history, so Back and Forward
+      // walk through them; while the page follows the address, it writes none.
+      let restoring = false;
       function rememberView() {
+        if (restoring) return;
         const parts = [];
         if (current >= 0) parts.push('seq=' + timeline[current].seq);
         if (selected !== null) parts.push('node=' + encodeURIComponent(nodes[selected].id));
+        const address = parts.length ? '#' + parts.join('&') : location.pathname + location.search;
+        if (address === (location.hash || location.pathname + location.search)) return;
         try {
-          history.replaceState(null, '', parts.length ? '#' + parts.join('&') : location.pathname + location.search);
+          history.pushState(null, '', address);
         } catch (error) {
           // Some browsers refuse history changes on file: pages; the view still works.
         }
       }
       function restoreView() {
-        const parameters = new URLSearchParams(location.hash.slice(1));
-        const seq = Number(parameters.get('seq'));
-        if (Number.isInteger(seq) && seq >= 1) stepTo(timeline.findIndex((entry) => entry.seq === seq));
-        const id = parameters.get('node');
-        if (id !== null && indexOfId.has(id)) {
-          select(indexOfId.get(id));
-          bringIntoView(indexOfId.get(id));
+        restoring = true;
+        try {
+          const parameters = new URLSearchParams(location.hash.slice(1));
+          const seq = Number(parameters.get('seq'));
+          const entryIndex = Number.isInteger(seq) && seq >= 1 ? timeline.findIndex((entry) => entry.seq === seq) : -1;
+          const id = parameters.get('node');
+          const nodeIndex = id !== null && indexOfId.has(id) ? indexOfId.get(id) : null;
+          if (entryIndex < 0 && nodeIndex === null) {
+            clearEverything();
+            return;
+          }
+          if (entryIndex >= 0) stepTo(entryIndex); else clearEntry();
+          if (nodeIndex !== null) {
+            select(nodeIndex);
+            bringIntoView(nodeIndex);
+          } else {
+            clearSelection();
+          }
+        } finally {
+          restoring = false;
         }
       }
+      // The chosen entry let go: no row is current, nothing is marked written, the values are the
+      // latest.
+      function clearEntry() {
+        current = -1;
+        for (const element of writtenMarks) element.classList.remove('written');
+        writtenMarks.length = 0;
+        renderRows();
+        applyValues();
+      }
+      // Esc, or an address that names nothing: no selection, no chosen entry, no marks, the
+      // details as the page opened, and an address without either.
+      function clearEverything() {
+        clearSelectionMarks();
+        selected = null;
+        clearEntry();
+        details.replaceChildren(...detailsAtStart.map((child) => child.cloneNode(true)));
+        rememberView();
+      }
+      window.addEventListener('popstate', restoreView);
+      window.addEventListener('hashchange', restoreView);
 
       fit();
       if (heat.checked) applyHeat();
