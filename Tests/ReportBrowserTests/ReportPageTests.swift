@@ -220,6 +220,29 @@ import WebDriver
     }
   }
 
+  /// A node with a history links its previous and next change from the chosen entry.
+  @Test func aNodeLinksItsPreviousAndNextChange() throws {
+    let snapshot = try demoSnapshot()
+    let causal = TimelineIndex(snapshot)
+    let seqs = snapshot.actions.map { causal.entry(for: $0)?.seq ?? .max }
+    // The entries in whose span Pricing.currency was written, from the snapshot.
+    let writes = snapshot.timeline.filter { $0.kind == .write && $0.node == "Pricing.currency" }.map(\.seq)
+    let entries = Array(Set(writes.compactMap { seq in seqs.lastIndex { $0 <= seq } })).sorted()
+    let first = try #require(entries.first)
+    try withReport(snapshot) { browser in
+      try browser.click(node("Pricing.currency"))
+      #expect(try browser.detailsText().contains("Changes (\(entries.count))"))
+      try browser.click("#details a.entry-link")  // with nothing chosen, the only link is "next change"
+      let current = "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')"
+      #expect(try browser.execute(current) as? String == String(first + 1))
+      try browser.click(node("Pricing.currency"))
+      let text = try browser.detailsText()
+      #expect(text.contains(entries.count > 1 ? "next change →" : "no later change"))
+      // At its first change there is none before it.
+      #expect(text.contains("no earlier change"))
+    }
+  }
+
   /// Esc lets go of everything; Home and End step to the ends; the address moves the page,
   /// and Back and Forward walk through what was chosen.
   @Test func escapeClearsEverythingAndTheAddressMovesThePage() throws {

@@ -95,3 +95,19 @@ test('as of an action: everything before the next action, or everything after th
   assert.equal(ReportCore.boundOf(timeline, 2), undefined);
   assert.equal(ReportCore.boundOf(timeline, 3), Infinity);
 });
+
+test('a node changed in the entries whose span holds its changes, each entry once', () => {
+  const timeline = [{ causalSeq: 3 }, { causalSeq: 8 }, {}, { causalSeq: 20 }];
+  const history = { first: 'a', changes: [[1, 'b'], [3, 'c'], [5, 'd'], [7, 'e'], [25, 'f']] };
+  assert.deepEqual(ReportCore.changeEntries(timeline, history), [0, 3]);
+  assert.deepEqual(ReportCore.changeEntries(timeline, { first: 'a', changes: [[8, 'x'], [19, 'y']] }), [1]);
+  assert.deepEqual(ReportCore.changeEntries([], history), []);
+});
+
+test('the previous and next change around the chosen entry', () => {
+  assert.deepEqual(ReportCore.neighbours([2, 5, 9], 5), { previous: 2, next: 9 });
+  assert.deepEqual(ReportCore.neighbours([2, 5, 9], 6), { previous: 5, next: 9 });
+  assert.deepEqual(ReportCore.neighbours([2, 5, 9], -1), { previous: undefined, next: 2 });
+  assert.deepEqual(ReportCore.neighbours([2, 5, 9], 9), { previous: 5, next: undefined });
+  assert.deepEqual(ReportCore.neighbours([], 3), { previous: undefined, next: undefined });
+});

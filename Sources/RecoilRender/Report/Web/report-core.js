@@ -89,8 +89,41 @@ const ReportCore = (() => {
     return Infinity;
   }
 
+  /** The timeline entries (indexes, ascending, each once) in whose span a node's history
+   *  changed: for each change, the last action entry numbered at or before it. A change
+   *  before the first action (the app's own writes at start) belongs to none. */
+  function changeEntries(timeline, history) {
+    const numbered = [];
+    timeline.forEach((entry, index) => { if (entry.causalSeq !== undefined) numbered.push(index); });
+    const found = [];
+    for (const [seq] of history.changes) {
+      let low = 0;
+      let high = numbered.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (timeline[numbered[middle]].causalSeq <= seq) low = middle + 1; else high = middle;
+      }
+      const entry = low === 0 ? undefined : numbered[low - 1];
+      if (entry !== undefined && found[found.length - 1] !== entry) found.push(entry);
+    }
+    return found;
+  }
+
+  /** The entries of `changes` (ascending) just before and just after entry `current`; with
+   *  none chosen (-1), no previous and the first as next. */
+  function neighbours(changes, current) {
+    let previous;
+    let next;
+    for (const entry of changes) {
+      if (entry < current) previous = entry;
+      else if (entry > current && next === undefined) next = entry;
+    }
+    return { previous, next };
+  }
+
   return Object.freeze({
-    reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, valueAsOf, boundOf,
+    reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, valueAsOf, boundOf, changeEntries,
+    neighbours,
   });
 })();
 

@@ -300,6 +300,17 @@
     } else if (node.value !== undefined) {
       details.append(section('Value', make('pre', 'value', node.value)));
     }
+    if (node.history) {
+      // Its previous and next change, from the chosen entry (or from the start).
+      const changes = ReportCore.changeEntries(timeline, node.history);
+      const { previous, next } = ReportCore.neighbours(changes, current);
+      const steps = make('p', 'steps');
+      steps.append(
+        previous !== undefined ? entryLink(previous, '← previous change') : make('span', 'hint', 'no earlier change'),
+        ' · ',
+        next !== undefined ? entryLink(next, 'next change →') : make('span', 'hint', 'no later change'));
+      details.append(section(`Changes (${changes.length})`, steps));
+    }
     details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
     details.append(section(`Dependents (${dependents[index].length})`, linkList(dependents[index], 'None.')));
 
