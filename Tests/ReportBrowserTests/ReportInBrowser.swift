@@ -7,24 +7,26 @@ import WebDriver
 /// ready (the page sets `data-ready`), for the body of a test. Closes the browser and stops
 /// the driver afterwards, whether the body threw or not.
 func withReport(
-  _ snapshot: Snapshot, title: String = "test", heat: Bool = false,
+  _ snapshot: Snapshot, title: String = "test", heat: Bool = false, width: Int = 1400, height: Int = 900,
   _ body: (BrowserSession) throws -> Void
 ) throws {
   var options = RenderOptions(format: .html)
   options.title = title
   options.heat = heat
-  try withPage(try Renderer.render(snapshot, options: options), body)
+  try withPage(try Renderer.render(snapshot, options: options), width: width, height: height, body)
 }
 
 /// Opens a page already made (a report, or a difference drawn as one) in headless Chromium,
 /// ready, for the body of a test.
-func withPage(_ page: [UInt8], _ body: (BrowserSession) throws -> Void) throws {
+func withPage(
+  _ page: [UInt8], width: Int = 1400, height: Int = 900, _ body: (BrowserSession) throws -> Void
+) throws {
   let directory = FileManager.default.temporaryDirectory.appending(path: "report-browser-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   let file = directory.appending(path: "report.html")
   try Data(page).write(to: file)
-  try withBrowser { browser in
+  try withBrowser(width: width, height: height) { browser in
     try browser.navigate(to: file)
     try browser.wait(until: "return document.documentElement.getAttribute('data-ready') === 'true'")
     try body(browser)
@@ -32,10 +34,10 @@ func withPage(_ page: [UInt8], _ body: (BrowserSession) throws -> Void) throws {
 }
 
 /// Runs `body` with a fresh headless Chromium session.
-func withBrowser(_ body: (BrowserSession) throws -> Void) throws {
+func withBrowser(width: Int = 1400, height: Int = 900, _ body: (BrowserSession) throws -> Void) throws {
   let driver = try ChromeDriver.start()
   defer { driver.stop() }
-  let browser = try driver.openSession()
+  let browser = try driver.openSession(width: width, height: height)
   do {
     try body(browser)
   } catch {

@@ -212,6 +212,10 @@ import WebDriver
         #expect(
           try browser.execute(value) as? String == atomValue("Pricing.currency", asOf: position),
           "as of \(position + 1)")
+        // The graph's label shows it too (short values are not cut).
+        let label =
+          "return [...document.getElementById('n\(currency)').querySelectorAll('text')].map((t) => t.textContent).find((t) => t.startsWith('= '))"
+        #expect(try browser.execute(label) as? String == "= " + (atomValue("Pricing.currency", asOf: position) ?? "∅"))
       }
       #expect(atomValue("Pricing.currency", asOf: changedAt - 1) != atomValue("Pricing.currency", asOf: changedAt))
       try browser.click(node("Pricing.currency"))
@@ -278,6 +282,33 @@ import WebDriver
       try browser.execute("history.forward()")
       try browser.wait(
         until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '4'")
+    }
+  }
+
+  /// At a phone's width the details sit below the graph, the toolbar wraps, and nothing is
+  /// wider than the window.
+  @Test func atAPhonesWidthThePanesStackAndNothingIsCutOff() throws {
+    let snapshot = try demoSnapshot()
+    try withReport(snapshot, width: 390, height: 844) { browser in
+      try browser.click(node("Pricing.displayPrices"))
+      let layout =
+        try browser.execute(
+          """
+          const width = document.documentElement.clientWidth;
+          const graph = document.getElementById('graph').getBoundingClientRect();
+          const details = document.getElementById('details').getBoundingClientRect();
+          const outside = [...document.querySelectorAll('header *, #details *, #timeline-panel *')]
+            .filter((element) => { const box = element.getBoundingClientRect();
+              return box.width > 0 && (box.right > width + 1 || box.left < -1); })
+            .map((element) => element.id || element.className || element.tagName);
+          return { width, stacked: details.top >= graph.bottom - 1, scroll: document.documentElement.scrollWidth,
+            outside: outside.slice(0, 5) };
+          """) as? [String: Any]
+      let width = try #require(layout?["width"] as? Int)
+      #expect(width <= 390)
+      #expect(layout?["stacked"] as? Bool == true)
+      #expect((layout?["scroll"] as? Int ?? .max) <= width)
+      #expect((layout?["outside"] as? [String]) == [], "cut off: \(String(describing: layout?["outside"]))")
     }
   }
 

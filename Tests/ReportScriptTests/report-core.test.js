@@ -111,3 +111,13 @@ test('the previous and next change around the chosen entry', () => {
   assert.deepEqual(ReportCore.neighbours([2, 5, 9], 9), { previous: 5, next: undefined });
   assert.deepEqual(ReportCore.neighbours([], 3), { previous: undefined, next: undefined });
 });
+
+test('a label shows a value cut as the renderer cuts it, with control characters made visible', () => {
+  assert.equal(ReportCore.labelPreview('"EUR"'), '"EUR"');
+  assert.equal(ReportCore.labelPreview('a\nb'), 'a b');
+  assert.equal(ReportCore.labelPreview('x'.repeat(40)), 'x'.repeat(31) + '…');
+  assert.equal(ReportCore.labelPreview('x'.repeat(32)), 'x'.repeat(32));
+  assert.equal(ReportCore.labelPreview('é'.repeat(20)), 'é'.repeat(20));  // 40 bytes, 20 characters
+  assert.equal(ReportCore.labelPreview('\u001b[31m\u202e'), '\u241b[31m\u202e');
+  assert.equal(ReportCore.labelPreview('\u0085\u007f'), '\ufffd\u2421');
+});

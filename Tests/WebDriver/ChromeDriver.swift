@@ -73,18 +73,24 @@ public final class ChromeDriver: @unchecked Sendable {
   }
 
   /// Opens a browser session: headless Chromium with a fixed window size, logging the console.
+  /// A width below 500 pixels, which a desktop window does not go down to, is a phone's screen
+  /// (Chromium's device emulation).
   public func openSession(width: Int = 1400, height: Int = 900) throws -> BrowserSession {
+    var options: [String: Any] = [
+      "binary": browserBinary,
+      "args": [
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--window-size=\(max(width, 500)),\(height)", "--force-device-scale-factor=1",
+      ],
+    ]
+    if width < 500 {
+      options["mobileEmulation"] = ["deviceMetrics": ["width": width, "height": height, "pixelRatio": 1.0]]
+    }
     let capabilities: [String: Any] = [
       "capabilities": [
         "alwaysMatch": [
           "browserName": "chrome",
-          "goog:chromeOptions": [
-            "binary": browserBinary,
-            "args": [
-              "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=\(width),\(height)", "--force-device-scale-factor=1",
-            ],
-          ],
+          "goog:chromeOptions": options,
           "goog:loggingPrefs": ["browser": "ALL"],
         ] as [String: Any]
       ]

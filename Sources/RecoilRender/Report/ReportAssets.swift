@@ -128,9 +128,26 @@ enum ReportAssets {
         return { previous, next };
       }
 
+      /** A value as the graph's label shows it, by the renderer's rule (LabelText.preview): line
+       *  breaks as spaces, cut at `limit` characters with an ellipsis, and control characters as
+       *  their visible pictures (U+2400…), never applied. */
+      function labelPreview(text, limit = 32) {
+        const flat = text.replace(/\n/g, ' ');
+        const characters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)].map((part) => part.segment);
+        const cut = new TextEncoder().encode(flat).length <= limit || characters.length <= limit
+          ? flat : characters.slice(0, Math.max(limit - 1, 1)).join('') + '…';
+        return Array.from(cut, (scalar) => {
+          const code = scalar.codePointAt(0);
+          if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+          if (code === 0x7f) return '\u2421';
+          if ((code >= 0x80 && code < 0xa0) || code === 0xfffe || code === 0xffff) return '\ufffd';
+          return scalar;
+        }).join('');
+      }
+
       return Object.freeze({
         reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, valueAsOf, boundOf, changeEntries,
-        neighbours,
+        neighbours, labelPreview,
       });
     })();
 
@@ -602,8 +619,15 @@ enum ReportAssets {
         showEntry(entryIndex);
         rememberView();
       }
-      // Every node's value on its element as `data-value`: as of the chosen entry where its
-      // history says, else (and with no entry chosen) the latest.
+      // The value line of each node's label in the graph (`= …`), found by the text the renderer
+      // wrote for the latest value, to show the value as of the chosen entry.
+      const valueLabels = nodes.map((node, index) => {
+        if (node.value === undefined || !node.history || !nodeElements[index]) return null;
+        const written = '= ' + ReportCore.labelPreview(node.value);
+        return [...nodeElements[index].querySelectorAll('text')].find((text) => text.textContent === written) ?? null;
+      });
+      // Every node's value on its element as `data-value`, and in its label: as of the chosen
+      // entry where its history says, else (and with no entry chosen) the latest.
       function applyValues() {
         const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : undefined;
         nodes.forEach((node, index) => {
@@ -612,6 +636,7 @@ enum ReportAssets {
           const value = bound !== undefined && node.history ? ReportCore.valueAsOf(node.history, bound) : node.value;
           if (value === undefined || value === null) element.removeAttribute('data-value');
           else element.setAttribute('data-value', value);
+          if (valueLabels[index]) valueLabels[index].textContent = '= ' + ReportCore.labelPreview(value ?? '∅');
         });
       }
       function step(delta) {
@@ -828,6 +853,22 @@ enum ReportAssets {
     g.edge.upstream polygon { stroke: var(--upstream); fill: var(--upstream); }
     g.edge.downstream path { stroke: var(--downstream); stroke-width: 2px; }
     g.edge.downstream polygon { stroke: var(--downstream); fill: var(--downstream); }
+
+    /* Narrow windows (a phone, a split screen): the graph above the details, the toolbar wrapped,
+       and nothing wider than the window. */
+    @media (max-width: 700px) {
+      body { grid-template-rows: auto minmax(0, 1fr) minmax(96px, 24vh); }
+      header { gap: 6px 10px; }
+      h1 { max-width: 100%; }
+      #search { width: 100%; min-width: 0; flex: 1 1 12em; }
+      #summary { margin-left: 0; }
+      fieldset { flex-wrap: wrap; }
+      main { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(0, 3fr) minmax(0, 2fr); }
+      #details { border-left: 0; border-top: 1px solid var(--line); }
+      .entry .seq { width: 3em; }
+      .entry .store { max-width: 6em; }
+      .entry .name { max-width: 12em; }
+    }
 
     """#
 }

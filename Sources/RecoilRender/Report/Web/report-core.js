@@ -121,9 +121,26 @@ const ReportCore = (() => {
     return { previous, next };
   }
 
+  /** A value as the graph's label shows it, by the renderer's rule (LabelText.preview): line
+   *  breaks as spaces, cut at `limit` characters with an ellipsis, and control characters as
+   *  their visible pictures (U+2400…), never applied. */
+  function labelPreview(text, limit = 32) {
+    const flat = text.replace(/\n/g, ' ');
+    const characters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)].map((part) => part.segment);
+    const cut = new TextEncoder().encode(flat).length <= limit || characters.length <= limit
+      ? flat : characters.slice(0, Math.max(limit - 1, 1)).join('') + '…';
+    return Array.from(cut, (scalar) => {
+      const code = scalar.codePointAt(0);
+      if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+      if (code === 0x7f) return '\u2421';
+      if ((code >= 0x80 && code < 0xa0) || code === 0xfffe || code === 0xffff) return '\ufffd';
+      return scalar;
+    }).join('');
+  }
+
   return Object.freeze({
     reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, valueAsOf, boundOf, changeEntries,
-    neighbours,
+    neighbours, labelPreview,
   });
 })();
 

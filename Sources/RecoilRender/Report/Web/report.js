@@ -460,8 +460,15 @@
     showEntry(entryIndex);
     rememberView();
   }
-  // Every node's value on its element as `data-value`: as of the chosen entry where its
-  // history says, else (and with no entry chosen) the latest.
+  // The value line of each node's label in the graph (`= …`), found by the text the renderer
+  // wrote for the latest value, to show the value as of the chosen entry.
+  const valueLabels = nodes.map((node, index) => {
+    if (node.value === undefined || !node.history || !nodeElements[index]) return null;
+    const written = '= ' + ReportCore.labelPreview(node.value);
+    return [...nodeElements[index].querySelectorAll('text')].find((text) => text.textContent === written) ?? null;
+  });
+  // Every node's value on its element as `data-value`, and in its label: as of the chosen
+  // entry where its history says, else (and with no entry chosen) the latest.
   function applyValues() {
     const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : undefined;
     nodes.forEach((node, index) => {
@@ -470,6 +477,7 @@
       const value = bound !== undefined && node.history ? ReportCore.valueAsOf(node.history, bound) : node.value;
       if (value === undefined || value === null) element.removeAttribute('data-value');
       else element.setAttribute('data-value', value);
+      if (valueLabels[index]) valueLabels[index].textContent = '= ' + ReportCore.labelPreview(value ?? '∅');
     });
   }
   function step(delta) {
