@@ -312,6 +312,46 @@ import WebDriver
     }
   }
 
+  /// Dark mode follows the system, and every text outside the drawing is at least 4.5:1
+  /// against its background in both themes.
+  @Test func textContrastIsAtLeastFourAndAHalfInBothThemes() throws {
+    let snapshot = try demoSnapshot()
+    let contrast = """
+      const rgb = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
+      const luminance = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const ground = (element) => {
+        for (let at = element; at; at = at.parentElement) {
+          const color = rgb(getComputedStyle(at).backgroundColor);
+          if (color.length >= 3 && (color.length < 4 || color[3] > 0)) return color;
+        }
+        return [255, 255, 255];
+      };
+      const found = [];
+      for (const element of document.querySelectorAll('header *, #details *, #timeline-panel *')) {
+        if (![...element.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+        const box = element.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(ground(element))];
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        if (ratio < 4.5) found.push(`${element.tagName}.${element.className} ${ratio.toFixed(2)}`);
+      }
+      return { found: found.slice(0, 8), dark: matchMedia('(prefers-color-scheme: dark)').matches,
+        body: getComputedStyle(document.body).backgroundColor };
+      """
+    try withReport(snapshot) { browser in
+      try browser.click("#timeline .entry[data-seq=\"5\"]")
+      try browser.click(node("Pricing.currency"))
+      for scheme in ["light", "dark"] {
+        try browser.emulateMedia("prefers-color-scheme", scheme)
+        let result = try browser.execute(contrast) as? [String: Any]
+        #expect(result?["dark"] as? Bool == (scheme == "dark"))
+        #expect((result?["found"] as? [String]) == [], "\(scheme): \(String(describing: result?["found"]))")
+        #expect((result?["body"] as? String == "rgb(26, 27, 30)") == (scheme == "dark"))
+      }
+    }
+  }
+
   @Test func pansZoomsAndFits() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in

@@ -24,6 +24,14 @@ public struct BrowserSession: Sendable {
     return value is NSNull ? nil : value
   }
 
+  /// Makes the page see a media feature as `value` (`prefers-color-scheme: dark`), through
+  /// Chromium's DevTools protocol.
+  public func emulateMedia(_ feature: String, _ value: String) throws {
+    _ = try send(
+      "POST", "goog/cdp/execute",
+      ["cmd": "Emulation.setEmulatedMedia", "params": ["features": [["name": feature, "value": value]]]])
+  }
+
   /// Waits until `script` returns `true`, polling; throws after `timeout`.
   public func wait(until script: String, timeout: Duration = .seconds(30)) throws {
     let clock = ContinuousClock()

@@ -782,7 +782,7 @@ enum ReportAssets {
        - filtered for kinds hidden by the filter. */
     :root {
       --selected: #1864ab; --upstream: #7048e8; --downstream: #0c8599; --match: #f08c00; --written: #d9480f;
-      --line: #dee2e6; --muted: #868e96; --panel: #f8f9fa;
+      --line: #dee2e6; --muted: #5c636a; --panel: #f8f9fa;
     }
     * { box-sizing: border-box; }
     html, body { height: 100%; margin: 0; }
@@ -822,7 +822,7 @@ enum ReportAssets {
     #details ul { margin: 0; padding-left: 18px; }
     #details a { color: var(--selected); cursor: pointer; word-break: break-all; }
     .change { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; word-break: break-word; }
-    .change .before { color: #c92a2a; } .change .after { color: #2b8a3e; }
+    .change .before { color: #b02525; } .change .after { color: #1e6b2e; }
     .hint { color: var(--muted); }
     #timeline-panel { display: flex; flex-direction: column; min-height: 0; border-top: 1px solid var(--line); }
     #timeline-head { padding: 4px 10px; background: var(--panel); border-bottom: 1px solid var(--line); }
@@ -835,7 +835,7 @@ enum ReportAssets {
     .entry.current { background: #d0ebff; }
     .entry span { overflow: hidden; text-overflow: ellipsis; }
     .entry .seq { width: 5em; flex: none; text-align: right; color: var(--muted); }
-    .entry .store { flex: none; max-width: 10em; color: #2b8a3e; }
+    .entry .store { flex: none; max-width: 10em; color: #1e6b2e; }
     .entry .name { flex: none; max-width: 24em; font-weight: 600; }
     .entry .payload { flex: 1; color: #495057; }
     .entry .duration { flex: none; color: var(--muted); }
@@ -868,6 +868,21 @@ enum ReportAssets {
       .entry .seq { width: 3em; }
       .entry .store { max-width: 6em; }
       .entry .name { max-width: 12em; }
+    }
+
+    /* Dark mode, when the system asks: dark panels, light text, every text at least 4.5:1 against
+       its background. The drawing keeps its own light colours on a light ground. */
+    @media (prefers-color-scheme: dark) {
+      :root { color-scheme: dark; --line: #373a40; --muted: #a6adb4; --panel: #25262b; --selected: #74c0fc; }
+      body { color: #e9ecef; background: #1a1b1e; }
+      #details { background: #1a1b1e; }
+      #details h3, .entry .payload { color: #ced4da; }
+      .entry { border-bottom-color: #2c2e33; }
+      .entry:hover { background: #2c2e33; }
+      .entry.current { background: #1c3d5a; }
+      .entry .store, .change .after { color: #8ce99a; }
+      .change .before { color: #ffa8a8; }
+      #graph { background: #f1f3f5; }
     }
 
     """#
