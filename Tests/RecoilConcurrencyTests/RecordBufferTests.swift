@@ -31,7 +31,7 @@ import Testing
     #expect(keys() == [3, 4, 5, 6])
     #expect(buffer.withFields { $0[name, at: 0] } == "n3")
     #expect(buffer.withFields { $0[name, at: 3] } == "n6")
-    #expect(buffer.elementCount == 4)
+    #expect(buffer.withFields { $0.count } == 4)
   }
 
   /// Two fields compared by their bytes: one text is the same value; equal texts made apart may

@@ -54,10 +54,8 @@ import Testing
   /// The files of each module that hold unsafe code, by module.
   static func unsafeFiles() throws -> [String: [String]] {
     let pattern = try Regex(construct)
-    let sources = ExecutableRunner.repositoryRoot.appending(path: "Sources")
     var found: [String: [String]] = [:]
-    for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
-      let root = sources.appending(path: module)
+    for (module, root) in try moduleRoots() {
       guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
       for case let url as URL in files where url.pathExtension == "swift" {
         var inBlockComment = false
@@ -109,12 +107,41 @@ import Testing
     }
   }
 
+  /// Every Swift module of the package by name, with its folder: those under `Sources/`, and
+  /// the benchmark, the WebDriver client and the release probe, which live elsewhere.
+  static func moduleRoots() throws -> [(name: String, root: URL)] {
+    let repository = ExecutableRunner.repositoryRoot
+    let sources = repository.appending(path: "Sources")
+    let elsewhere = [
+      ("recoil-bench", "Benchmarks/recoil-bench"), ("WebDriver", "Tests/WebDriver"),
+      ("release-probe", "Tests/ReleaseProbe"),
+    ]
+    return try FileManager.default.contentsOfDirectory(atPath: sources.path).map { ($0, sources.appending(path: $0)) }
+      + elsewhere.map { ($0.0, repository.appending(path: $0.1)) }
+  }
+
   /// The declarations other modules can see (public, open, package), from their attributes to
   /// their body: their signatures.
   static func visibleSignatures(in text: String) throws -> [String] {
-    let declaration = try Regex(#"(?m)^[ \t]*(?:@[\w()]+[ \t]+)*(?:package|public|open)\b[^{=]*"#)
-    return text.matches(of: declaration).map { String(text[$0.range]) }
-      .map { $0.split(separator: "\n").map { Self.code(of: $0) }.joined(separator: " ") }
+    let declaration = try Regex(#"(?m)^[ \t]*(?:@[\w()]+[ \t]+)*(?:package|public|open)\b"#)
+    let code = text.split(separator: "\n", omittingEmptySubsequences: false).map { Self.code(of: $0) }
+      .joined(separator: "\n")
+    // From each declaration's start to its body, or the end of its line outside brackets (a
+    // default value's `=` or a closure type's arrow does not end it).
+    return code.matches(of: declaration).map { match in
+      var depth = 0
+      var end = match.range.upperBound
+      scan: while end < code.endIndex {
+        switch code[end] {
+        case "(", "[": depth += 1
+        case ")", "]": depth -= 1
+        case "{" where depth == 0, "\n" where depth == 0: break scan
+        default: break
+        }
+        end = code.index(after: end)
+      }
+      return code[match.range.lowerBound..<end].split(separator: "\n").joined(separator: " ")
+    }
   }
 
   @Test func theSignatureRuleReadsAcrossLines() throws {
@@ -127,18 +154,23 @@ import Testing
     let signatures = try Self.visibleSignatures(in: text)
     #expect(signatures.count == 2)
     #expect(signatures[0].contains("UnsafePointer") && !signatures[1].contains("Unsafe"))
+    // A default value does not end a signature.
+    let defaulted = try Self.visibleSignatures(in: "package init(count: Int = 0, start: UnsafeRawPointer) {}")
+    #expect(defaulted.count == 1 && defaulted[0].contains("UnsafeRawPointer"))
   }
 
   /// No type an app or another module of the package sees takes or gives an `Unsafe…` type:
   /// unsafe code stays inside the files that hold it.
   @Test func noVisibleSignatureHasAnUnsafeType() throws {
-    let sources = ExecutableRunner.repositoryRoot.appending(path: "Sources")
     var found: [String] = []
-    guard let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else { return }
-    for case let url as URL in files where url.pathExtension == "swift" {
-      let text = try String(contentsOf: url, encoding: .utf8)
-      for signature in try Self.visibleSignatures(in: text) where signature.contains("Unsafe") {
-        found.append("\(url.lastPathComponent): \(signature.split(separator: " ").joined(separator: " ").prefix(120))")
+    for (_, root) in try Self.moduleRoots() {
+      guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+      for case let url as URL in files where url.pathExtension == "swift" {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        for signature in try Self.visibleSignatures(in: text) where signature.contains("Unsafe") {
+          found.append(
+            "\(url.lastPathComponent): \(signature.split(separator: " ").joined(separator: " ").prefix(120))")
+        }
       }
     }
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")

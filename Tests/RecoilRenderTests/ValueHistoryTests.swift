@@ -33,7 +33,9 @@ import Testing
 
   @Test func atomsFromTheirWritesAndSlicesFromChangesAtTheirOwnPath() {
     let indexOfID = Dictionary(uniqueKeysWithValues: Self.snapshot.nodes.enumerated().map { ($1.id, $0) })
-    let histories = ValueHistory.histories(of: Self.snapshot, indexOfID: indexOfID)
+    let histories = ValueHistory.histories(
+      of: Self.snapshot, causal: TimelineIndex(Self.snapshot), indexOfID: indexOfID,
+      slicesOfStore: ["app": [(2, "settings"), (3, "cart")]])
     let theme = histories[0]
     #expect(theme?.first == "\"light\"")
     #expect(theme?.changes.map(\.seq) == [2, 4])

@@ -69,9 +69,6 @@
     dropped &+= 1
   }
 
-  /// How many elements are held.
-  package var elementCount: Int { count }
-
   /// Calls `body` with the elements' fields, read where the elements are (see
   /// ``RecordFields``); positions count from the oldest.
   package func withFields<Result>(_ body: (RecordFields<Element>) throws -> Result) rethrows -> Result {

@@ -24,8 +24,18 @@ enum ReportData {
     indexOfID.reserveCapacity(snapshot.nodes.count)
     for (index, node) in snapshot.nodes.enumerated() { indexOfID[node.id] = index }
 
+    // The causal timeline, for what each action caused and the values' histories; the slices
+    // of each store with their state paths (a slice's label is its key path).
+    let causal = TimelineIndex(snapshot)
+    var slicesOfStore: [String: [(index: Int, path: String)]] = [:]
+    for (index, node) in snapshot.nodes.enumerated() where node.kind == .slice {
+      guard let owner = node.owner else { continue }
+      slicesOfStore[owner, default: []].append((index, node.label ?? String(node.id.dropFirst(owner.count + 1))))
+    }
+
     writer.beginObject()
-    let histories = ValueHistory.histories(of: snapshot, indexOfID: indexOfID)
+    let histories = ValueHistory.histories(
+      of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore)
     writeNodes(of: snapshot, marks: marks, histories: histories, to: &writer)
     writer.beginArray(key: "edges")
     for edge in snapshot.edges {
@@ -35,7 +45,7 @@ enum ReportData {
       writer.endArray()
     }
     writer.endArray()
-    writeTimeline(of: snapshot, indexOfID: indexOfID, to: &writer)
+    writeTimeline(of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
     if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
     writer.endObject()
     return ScriptEmbedding.inert(json: writer.bytes)
@@ -86,18 +96,9 @@ enum ReportData {
   }
 
   private static func writeTimeline(
-    of snapshot: Snapshot, indexOfID: [String: Int], to writer: inout JSONWriter
+    of snapshot: Snapshot, causal: TimelineIndex, indexOfID: [String: Int],
+    slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter
   ) {
-    // The slices of each store with their state paths (a slice's label is its key path).
-    var slicesOfStore: [String: [(index: Int, path: String)]] = [:]
-    for (index, node) in snapshot.nodes.enumerated() where node.kind == .slice {
-      guard let owner = node.owner else { continue }
-      slicesOfStore[owner, default: []].append((index, node.label ?? String(node.id.dropFirst(owner.count + 1))))
-    }
-
-    // The causal timeline, to list what each action caused.
-    let causal = TimelineIndex(snapshot)
-
     writer.beginArray(key: "timeline")
     for (position, action) in snapshot.actions.enumerated() {
       writer.beginObject()

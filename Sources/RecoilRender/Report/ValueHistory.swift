@@ -12,7 +12,8 @@ import RecoilSnapshot
 /// no value.
 ///
 /// ```swift
-/// let histories = ValueHistory.histories(of: snapshot, indexOfID: indexOfID)
+/// let histories = ValueHistory.histories(
+///   of: snapshot, causal: TimelineIndex(snapshot), indexOfID: indexOfID, slicesOfStore: slices)
 /// histories[3]?.changes  // [(seq: 12, after: "\"GBP\"")]
 /// ```
 struct ValueHistory {
@@ -22,29 +23,29 @@ struct ValueHistory {
   /// Each recorded change, by its entry's timeline number, oldest first.
   var changes: [(seq: Int, after: String?)] = []
 
-  /// The histories of the snapshot's nodes that have one, by node index.
-  static func histories(of snapshot: Snapshot, indexOfID: [String: Int]) -> [Int: ValueHistory] {
+  /// The histories of the snapshot's nodes that have one, by node index: `causal` is the
+  /// snapshot's timeline, `slicesOfStore` each store's slices with their state paths.
+  static func histories(
+    of snapshot: Snapshot, causal: TimelineIndex, indexOfID: [String: Int],
+    slicesOfStore: [String: [(index: Int, path: String)]]
+  ) -> [Int: ValueHistory] {
     var histories: [Int: ValueHistory] = [:]
     func record(_ index: Int, seq: Int, before: String?, after: String?) {
       if histories[index] == nil { histories[index] = ValueHistory(first: before) }
       histories[index]?.changes.append((seq, after))
     }
-    for event in snapshot.timeline.sorted(by: { $0.seq < $1.seq }) where event.kind == .write {
+    for event in causal.events where event.kind == .write {
       guard let id = event.node, let index = indexOfID[id] else { continue }
       record(index, seq: event.seq, before: event.before, after: event.after)
     }
-    // Slices by store and path; a store's own history is its whole state's (path "").
-    var slices: [String: [String: Int]] = [:]
-    for (index, node) in snapshot.nodes.enumerated() where node.kind == .slice {
-      guard let owner = node.owner else { continue }
-      slices[owner, default: [:]][node.label ?? String(node.id.dropFirst(owner.count + 1))] = index
-    }
-    let causal = TimelineIndex(snapshot)
+    // A store's own history is its whole state's (path ""), a slice's its own path's.
     var storeChanges: [(seq: Int, index: Int, change: SnapshotChange)] = []
     for action in snapshot.actions {
       guard let seq = causal.entry(for: action)?.seq else { continue }
       for change in action.changes {
-        let index = change.path.isEmpty ? indexOfID[action.store] : slices[action.store]?[change.path]
+        let index =
+          change.path.isEmpty
+          ? indexOfID[action.store] : slicesOfStore[action.store]?.first { $0.path == change.path }?.index
         if let index { storeChanges.append((seq, index, change)) }
       }
     }

@@ -94,9 +94,6 @@ struct ByteInput {
   /// All the bytes decoded as UTF-8 (invalid sequences become U+FFFD).
   var string: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// A copy of the bytes in `range`.
-  func copy(_ range: Range<Int>) -> [UInt8] { Array(slice(range).bytes) }
-
   /// A copy of all the bytes.
   var array: [UInt8] { Array(bytes) }
 

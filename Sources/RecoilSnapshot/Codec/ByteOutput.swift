@@ -138,7 +138,7 @@ package struct ByteOutput: ~Copyable {
   }
 
   /// Appends a decimal integer, its digits written two at a time.
-  package mutating func appendDecimal(_ value: Int) {
+  mutating func appendDecimal(_ value: Int) {
     // Int.min has 19 digits and a sign: made from the end of a 24-byte scratch, then moved.
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
     withUnsafeMutableBytes(of: &digits) { buffer in

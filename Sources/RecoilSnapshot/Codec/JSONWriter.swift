@@ -77,7 +77,7 @@ package struct JSONWriter: ~Copyable {
   package mutating func write(_ key: StaticString, _ value: Int?) {
     guard let value else { return }
     prefix(key: key)
-    appendDecimal(value)
+    output.appendDecimal(value)
   }
 
   /// A number member whose key is made at run time, escaped like any text.
@@ -85,7 +85,7 @@ package struct JSONWriter: ~Copyable {
     prefix(key: nil)
     appendQuoted(key)
     output.append(compact ? ":" : ": ")
-    appendDecimal(value)
+    output.appendDecimal(value)
   }
 
   package mutating func write(_ key: StaticString, _ value: Bool) {
@@ -121,7 +121,7 @@ package struct JSONWriter: ~Copyable {
   /// A number element of an array.
   package mutating func writeElement(_ value: Int) {
     prefix(key: nil)
-    appendDecimal(value)
+    output.appendDecimal(value)
   }
 
   /// A `null` element of an array.
@@ -210,11 +210,6 @@ package struct JSONWriter: ~Copyable {
   /// A comma, a newline and 64 spaces: indentation 32 levels deep.
   private static let commaNewlineAndSpaces: StaticString =
     ",\n                                                                "
-
-  /// A decimal integer.
-  private mutating func appendDecimal(_ value: Int) {
-    output.appendDecimal(value)
-  }
 
   /// Writes `string` as a JSON string. Besides what JSON requires, it escapes what a terminal or
   /// a JSON Lines reader would act on (DEL, C1 controls, U+2028/U+2029, bidi overrides and

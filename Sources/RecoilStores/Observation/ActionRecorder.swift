@@ -7,6 +7,10 @@ import RecoilReflection
 /// Written by the thread processing actions inside the critical section that commits the new
 /// state, so recording costs no extra lock and no type erasure: values stay typed until
 /// ``Store/recordedActions()`` reads them.
+///
+/// What it writes on every recorded action (the entries, their times, the newest number) is
+/// its superclass `_ActionRecorderFields`, in `StoreStorage.swift` with the store's other
+/// fields that skip the run-time exclusivity check.
 @usableFromInline
 final class _ActionRecorder<State: Sendable, Action: Sendable>:
   _ActionRecorderFields<State, Action>
@@ -26,7 +30,8 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
     }
   }
 
-  /// The stored fields of an entry, as the recording reads them in place.
+  /// The stored fields of an entry, as the recording reads them in place (their offsets,
+  /// worked out when made).
   private struct EntryFields {
     let action = RecordField(\_Entry._action)!
     let before = RecordField(\_Entry._before)!
@@ -34,14 +39,9 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
     let causality = RecordField(\_Entry._causality)!
   }
 
-  /// An entry's fields, worked out once per use of ``recording(store:)``.
-  private static var entryFields: EntryFields { EntryFields() }
-
   /// The duration of an action that was not timed.
   @usableFromInline static var _untimed: UInt64 { .max }
 
-  // The entries, their timings and the newest entry's number are `_ActionRecorderFields`',
-  // written on every recorded action.
   /// The store's selectors' evaluations, their statistics and latest values, by selector name.
   /// Only touched under the store's lock.
   private var selectorEvaluations: RingBuffer<StoreSelectorEvaluation>
@@ -100,7 +100,7 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
       // This code is generic and not specialized for the store's types: an entry's fields are
       // read by offsets worked out once, not through the entry type's layout each time, and
       // one field at a time, not by copying an entry whole (its action and both states).
-      let fields = Self.entryFields
+      let fields = EntryFields()
       let spans = _timings.spans(timed: (0..<count).map { entries[fields.causality, at: $0]._isTimed })
       // Thousands of entries, each boxed on its own: made on every core, each chunk into its
       // own slots (see `ConcurrentChunks`).
