@@ -314,7 +314,9 @@ public final class Inspector: Sendable {
     timeline.add(journal)
     for (prefix, recorded) in containerRecordings { timeline.add(recorded, prefix: prefix) }
     for (name, recorded) in storeRecordings {
-      timeline.add(selectorEvaluations: recorded.selectorEvaluations, store: name)
+      timeline.add(selectorEvaluations: recorded.selectorEvaluations, store: name) {
+        builder.storeSelectorPreview($0, recordedID: $1)
+      }
     }
     let assembled = timeline.finish(
       capacity: configuration.timelineCapacity, known: Set(snapshot.nodes.map(\.id)))

@@ -49,7 +49,8 @@ import Testing
       actions: [
         SnapshotAction(
           seq: 1, store: "s", name: "n", payload: "p", atNanos: 1, durationNanos: 1,
-          changes: [SnapshotChange(path: "x", before: "1", after: "2")])
+          changes: [SnapshotChange(path: "x.y", before: "1", after: "2")],
+          slices: [SnapshotChange(path: "x", before: "X(y: 1)", after: "X(y: 2)")])
       ],
       dropped: SnapshotDropCounts(actions: 1, evaluations: 1, events: 1))
     let encoded = try #require(JSONSerialization.jsonObject(with: SnapshotCodec.encode(snapshot)) as? [String: Any])

@@ -346,6 +346,9 @@ import Synchronization
     }
     let duration = timed ? MonotonicClock.nanos &- start : GraphRecorder.untimed
     if let recording {
+      // The value itself, kept for the timeline only when it changed: an unchanged evaluation
+      // left the value its previous one kept.
+      let value = changed ? slot._use { $0.evaluatedValue() } : nil
       let order = recording._withUnsafeGuaranteedRef { recorder in
         if timed { slot._use { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
         let causeUID =
@@ -354,7 +357,7 @@ import Synchronization
           : cause >= 0 ? recorder.uid(cause) : GraphRecorder.firstRead
         return recorder.record(
           index: index, node: slot._use { $0.nodeUID }, cause: causeUID, startNanos: start,
-          durationNanos: duration, changed: changed)
+          durationNanos: duration, changed: changed, value: value)
       }
       if interests.contains(.timeline) {
         _events.append(
@@ -362,7 +365,7 @@ import Synchronization
             .evaluation(
               RecordedEvaluation(
                 node: key(of: index), startNanos: start, durationNanos: timed ? duration : nil,
-                trigger: trigger(forced, cause), order: order, changed: changed))))
+                trigger: trigger(forced, cause), order: order, changed: changed, value: value?.value))))
       }
     }
     if reportsFinish {
@@ -675,10 +678,14 @@ import Synchronization
     let slot = _slots[Int(index)]
     let failed: Bool
     if case .error = slot.erasedLoadable { failed = true } else { failed = false }
-    let order = recorder.record(failed ? .failed : .resolved, node: slot.nodeUID)
+    let value = failed ? nil : slot.evaluatedValue()
+    let order = recorder.record(failed ? .failed : .resolved, node: slot.nodeUID, value: value)
     if _operationInterests.contains(.timeline) {
       _events.append(
-        .recorded(.occurrence(RecordedOccurrence(node: slot._key, order: order, kind: failed ? .failed : .resolved))))
+        .recorded(
+          .occurrence(
+            RecordedOccurrence(
+              node: slot._key, order: order, kind: failed ? .failed : .resolved, value: value?.value))))
     }
   }
 

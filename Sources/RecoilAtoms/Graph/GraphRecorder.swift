@@ -44,6 +44,14 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     var isReset: Bool
   }
 
+  /// The value an evaluation produced, or an async value that arrived, by the entry's order:
+  /// kept only for evaluations that changed the value, so an evaluation that changed nothing
+  /// records nothing here.
+  struct EvaluationValue {
+    var order: UInt64
+    var value: EvaluatedValue
+  }
+
   /// The values of a write that are not plain, by the write's order.
   struct BoxedWrite {
     var order: UInt64
@@ -104,6 +112,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     super.init(
       GraphRecorderBuffers(
         timing: timing, timeline: RingBuffer(capacity: capacity), timings: SampledTimes(capacity: capacity),
+        evaluationValues: RingBuffer(capacity: 2 * capacity),
         writes: RingBuffer(capacity: capacity), boxedWrites: RingBuffer(capacity: capacity),
         effects: RingBuffer(capacity: capacity),
         occurrences: RingBuffer(capacity: capacity)))
@@ -119,6 +128,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     users += 1
     fields.timeline.grow(to: capacity)
     fields.timings.grow(to: capacity)
+    fields.evaluationValues.grow(to: 2 * capacity)
     fields.writes.grow(to: capacity)
     fields.boxedWrites.grow(to: capacity)
     fields.occurrences.grow(to: capacity)
@@ -152,13 +162,18 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   }
 
   /// Records an evaluation of slot `index`, which holds node `node`, timed or not
-  /// (`durationNanos == untimed`); the slot has counted it.
+  /// (`durationNanos == untimed`), with the value it produced when it changed it; the slot has
+  /// counted it.
   @discardableResult
-  func record(index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool) -> UInt64 {
+  func record(
+    index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool,
+    value: EvaluatedValue?
+  ) -> UInt64 {
     let timed = durationNanos != Self.untimed
     let order = clock.next()
     defer { if timed { fields.timings.append(startNanos: startNanos, durationNanos: durationNanos) } }
     fields.timeline.append(Entry(node: node, cause: cause, timed: timed, order: order, changed: changed))
+    if let value { fields.evaluationValues.append(EvaluationValue(order: order, value: value)) }
     if timed { fields.timedStatistics[index].add(durationNanos) }
     return order
   }
@@ -196,10 +211,14 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     return (order, atNanos)
   }
 
-  /// Records an async value arriving, or subscribers notified; returns its causal order.
-  @discardableResult func record(_ kind: Occurrence.Kind, node: Int, count: Int = 0) -> UInt64 {
+  /// Records an async value arriving (with the value), or subscribers notified; returns its
+  /// causal order.
+  @discardableResult func record(
+    _ kind: Occurrence.Kind, node: Int, count: Int = 0, value: EvaluatedValue? = nil
+  ) -> UInt64 {
     let order = clock.next()
     fields.occurrences.append(Occurrence(node: node, order: order, kind: kind, count: Int32(clamping: count)))
+    if let value { fields.evaluationValues.append(EvaluationValue(order: order, value: value)) }
     return order
   }
 
@@ -211,7 +230,17 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     result.dropped = fields.timeline.dropped
     func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
     let entries = fields.timeline.elements
+    // The values, in order as the evaluations are: found by walking both at once. Both
+    // buffers drop their oldest first and have the same capacity, so a value kept belongs to
+    // an evaluation kept.
+    let values = fields.evaluationValues.elements
+    var nextValue = 0
     for (entry, span) in zip(entries, fields.timings.spans(timed: entries.map(\.isTimed))) {
+      var value: (any Sendable)?
+      if entry.changed {
+        while nextValue < values.count && values[nextValue].order < entry.order { nextValue += 1 }
+        if nextValue < values.count && values[nextValue].order == entry.order { value = values[nextValue].value.value }
+      }
       guard let node = key(entry.node) else { continue }
       let trigger: EvaluationTrigger
       switch entry.cause {
@@ -222,7 +251,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
       result.timeline.append(
         RecordedEvaluation(
           node: node, startNanos: span.start, durationNanos: span.duration, trigger: trigger,
-          order: entry.order, changed: entry.changed))
+          order: entry.order, changed: entry.changed, value: value))
     }
     // The boxed values, in order as the writes are: found by walking both at once. A boxed
     // write kept has its values kept too, as both buffers drop their oldest first and have
@@ -245,15 +274,24 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
           before: values.before, after: values.after, isReset: write.isReset, atNanos: write.atNanos)
       }
     }
+    // Resolutions' values, walked the same way (the values of both kinds share one buffer,
+    // in order).
+    nextValue = 0
     result.occurrences = fields.occurrences.elements.compactMap { occurrence in
       key(occurrence.node).map { node in
         let kind: RecordedOccurrence.Kind
+        var value: (any Sendable)?
         switch occurrence.kind {
-        case .resolved: kind = .resolved
+        case .resolved:
+          kind = .resolved
+          while nextValue < values.count && values[nextValue].order < occurrence.order { nextValue += 1 }
+          if nextValue < values.count && values[nextValue].order == occurrence.order {
+            value = values[nextValue].value.value
+          }
         case .failed: kind = .failed
         case .notified: kind = .notified(subscribers: Int(occurrence.count))
         }
-        return RecordedOccurrence(node: node, order: occurrence.order, kind: kind)
+        return RecordedOccurrence(node: node, order: occurrence.order, kind: kind, value: value)
       }
     }
     result.occurrences += fields.effects.elements.compactMap { record in
@@ -290,6 +328,8 @@ struct GraphRecorderBuffers {
   /// The times of the timed entries, in order: most evaluations are not timed, so recording
   /// one writes 24 bytes, not 40.
   var timings: SampledTimes
+  /// The values of the evaluations in `timeline` that changed their node's value.
+  var evaluationValues: RingBuffer<GraphRecorder.EvaluationValue>
   var writes: RingBuffer<GraphRecorder.Write>
   /// The values of the writes in `writes` that are not plain.
   var boxedWrites: RingBuffer<GraphRecorder.BoxedWrite>

@@ -131,6 +131,10 @@
 
   var hasValue: Bool { false }
 
+  /// The value as the recorder keeps it after an evaluation that changed it; `nil` while the
+  /// node has none (loading, failed).
+  func evaluatedValue() -> EvaluatedValue? { nil }
+
   /// Whether a new value is compared with the old one (Equatable values).
   var comparesValues: Bool { false }
 }

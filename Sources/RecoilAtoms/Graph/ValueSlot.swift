@@ -87,6 +87,10 @@ import Dispatch
 
   override var hasValue: Bool { _storesValue && !_isLoading && _failure == nil }
 
+  override func evaluatedValue() -> EvaluatedValue? {
+    hasValue ? EvaluatedValue(_value) : nil
+  }
+
   override var comparesValues: Bool { _isSame != nil }
 
   @inlinable func currentValue() throws -> Value {

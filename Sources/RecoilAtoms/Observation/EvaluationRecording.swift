@@ -22,6 +22,9 @@ public struct RecordedEvaluation: Sendable {
   /// Whether its value (or error) differs from before; an evaluation that changed nothing
   /// was wasted work.
   public var changed = true
+  /// The value it produced, when it changed the value (an evaluation that changed nothing
+  /// left the previous one) and the node has one (not loading, not failed).
+  public var value: (any Sendable)?
 }
 
 /// One change of an atom's value (or a stub's) kept by a recording container: an app's
@@ -84,6 +87,8 @@ public struct RecordedOccurrence: Sendable {
   /// atom effect's phases; `nil` for the others, which are not timed (a notification is
   /// frequent, and follows the change it tells of).
   public var atNanos: UInt64?
+  /// The value that arrived, for a resolution.
+  public var value: (any Sendable)?
 }
 
 /// What a container recorded about its evaluations (see

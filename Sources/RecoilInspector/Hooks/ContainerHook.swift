@@ -42,7 +42,9 @@ final class ContainerHook: AtomGraphObserver {
       case .evaluation(let evaluation):
         core.streamEntry {
           let atNanos = MonotonicClock.nanos(evaluation.startNanos, since: core.startNanos)
-          return (TimelineEntry.evaluation(evaluation, prefix: prefix, atNanos: atNanos), .evaluation)
+          return (
+            TimelineEntry.evaluation(evaluation, prefix: prefix, redactor: core.redactor, atNanos: atNanos), .evaluation
+          )
         }
       case .write(let write):
         core.streamEntry {
@@ -54,7 +56,9 @@ final class ContainerHook: AtomGraphObserver {
         // kind effect; the stream's `effect` events are stores').
         core.streamEntry {
           let atNanos = occurrence.atNanos.map { MonotonicClock.nanos($0, since: core.startNanos) }
-          return (TimelineEntry.occurrence(occurrence, prefix: prefix, atNanos: atNanos), .step)
+          return (
+            TimelineEntry.occurrence(occurrence, prefix: prefix, redactor: core.redactor, atNanos: atNanos), .step
+          )
         }
       }
     case .effectFailed(let node, let effect, let error):

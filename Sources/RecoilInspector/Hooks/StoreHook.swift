@@ -41,15 +41,19 @@ final class StoreHook: StoreObserver {
     case .effectFailed(_, let effect, let run, let error):
       effectEvent(
         EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)))
-    case .selectorEvaluated(_, let selector, _, let duration, _, let order):
+    case .selectorEvaluated(_, let selector, _, let duration, let value, let order):
       // The store records its selectors' evaluations itself; this event is for the live stream.
       guard core.isStreamingEnabled else { return }
-      let (id, store) = (StoreSelectorNode.id(selector, store: name), name)
+      let (id, store, redactor) = (StoreSelectorNode.id(selector, store: name), name, core.redactor)
       let start = MonotonicClock.nanos(MonotonicClock.nanos &- duration, since: core.startNanos)
       core.streamEntry {
         (
           TimelineEntry.storeSelectorEvaluation(
-            id: id, store: store, order: order, durationNanos: duration, atNanos: start), .evaluation
+            // The stream cannot tell what a derived selector reveals of redacted state (the
+            // snapshot can, from the store's selectors): with any redaction rule, the marker.
+            id: id, store: store, order: order,
+            value: redactor.isEmpty ? TimelineEntry.preview(value, of: id, redactor: redactor) : Redaction.marker,
+            durationNanos: duration, atNanos: start), .evaluation
         )
       }
     case .subscribersChanged(_, let count):

@@ -66,7 +66,7 @@ final class InspectorCore: Sendable {
         kind = .evaluation(
           EvaluationEvent(
             node: event.node ?? "", durationNanos: event.durationNanos ?? 0, trigger: event.trigger ?? "",
-            changed: event.changed ?? true))
+            changed: event.changed ?? true, value: event.value))
       }
       return EventStream.Made(kind: kind, seq: event.seq, cause: event.cause)
     }
@@ -165,15 +165,42 @@ final class InspectorCore: Sendable {
     if description.payload != nil && redactor.redacts(actionNamed: description.name) {
       description.payload = Redaction.marker
     }
+    let changes = reflector.changes(
+      from: raw.stateBefore, to: raw.stateAfter, previewLength: configuration.previewLength,
+      limit: configuration.changesPerAction, masking: redactor
+    ).map { SnapshotChange(path: $0.path, before: $0.before, after: $0.after) }
     return SnapshotAction(
       seq: raw.sequence, store: raw.store, name: description.name,
       payload: description.payload.map { TextPreview.cut($0, limit: configuration.previewLength) },
       atNanos: MonotonicClock.nanos(raw.atNanos, since: startNanos),
       durationNanos: raw.durationNanos.map { Int(clamping: $0) },
-      changes: reflector.changes(
-        from: raw.stateBefore, to: raw.stateAfter, previewLength: configuration.previewLength,
-        limit: configuration.changesPerAction, masking: redactor
-      ).map { SnapshotChange(path: $0.path, before: $0.before, after: $0.after) })
+      changes: changes, slices: wholeParts(changedBy: changes, of: raw, cache: reflector.cache))
+  }
+
+  /// Each top-level part of the state that `changes` touched (`settings` for
+  /// `settings.currency`), whole, before and after, previewed and redacted like every value at
+  /// its path; a change of the whole state has none.
+  private func wholeParts(
+    changedBy changes: [SnapshotChange], of raw: RecordedAction, cache: ReflectionCache
+  ) -> [SnapshotChange] {
+    var roots: [String] = []
+    for change in changes where !change.path.isEmpty {
+      let root = String(change.rootComponent)
+      if !roots.contains(root) { roots.append(root) }
+    }
+    guard !roots.isEmpty else { return [] }
+    func part(_ label: String, of state: Any) -> Any? {
+      Mirror(reflecting: state).children.first { $0.label == label }?.value
+    }
+    return roots.compactMap { root in
+      let before = part(root, of: raw.stateBefore)
+      let after = part(root, of: raw.stateAfter)
+      guard before != nil || after != nil else { return nil }
+      return SnapshotChange(
+        path: root,
+        before: before.map { redactor.preview($0, at: root, limit: configuration.previewLength, cache: cache) },
+        after: after.map { redactor.preview($0, at: root, limit: configuration.previewLength, cache: cache) })
+    }
   }
 
   func describe(_ raw: RecordedAction) -> InspectorEvent.Kind {

@@ -196,12 +196,23 @@ struct SnapshotBuilder {
     for (recordedID, value) in selectorValues {
       let id = storeSelectorNodeIDs[recordedID] ?? recordedID
       guard let index = indexOfID[id] else { continue }
-      switch selectorExposure[id] {
-      case .path(let path): nodes[index].value = preview(value, of: id, at: path)
-      case .derived: nodes[index].value = Redaction.marker
-      case nil: nodes[index].value = preview(value, of: id)
-      }
+      nodes[index].value = storeSelectorPreview(value, of: id)
       nodes[index].valueType = String(describing: type(of: value))
+    }
+  }
+
+  /// The preview of a value of the store selector whose records call it `recordedID`
+  /// (`store.name`), redacted by what the selector may reveal (see ``SelectorExposure``): the
+  /// node's value and its evaluations' values in the timeline say the same.
+  func storeSelectorPreview(_ value: Any, recordedID: String) -> String {
+    storeSelectorPreview(value, of: storeSelectorNodeIDs[recordedID] ?? recordedID)
+  }
+
+  private func storeSelectorPreview(_ value: Any, of id: String) -> String {
+    switch selectorExposure[id] {
+    case .path(let path): preview(value, of: id, at: path)
+    case .derived: Redaction.marker
+    case nil: preview(value, of: id)
     }
   }
 

@@ -93,12 +93,17 @@ struct TimelineBuilder {
     }
   }
 
-  /// A store's selectors' evaluations as the store recorded them, named under the store.
-  mutating func add(selectorEvaluations: [StoreSelectorEvaluation], store: String) {
+  /// A store's selectors' evaluations as the store recorded them, named under the store, each
+  /// value previewed by `preview` (given the value and the selector's recorded id), which
+  /// redacts what the selector may reveal.
+  mutating func add(
+    selectorEvaluations: [StoreSelectorEvaluation], store: String, preview: (Any, String) -> String
+  ) {
     for evaluation in selectorEvaluations {
+      let id = StoreSelectorNode.id(evaluation.selector, store: store)
       add(
         TimelineEntry.storeSelectorEvaluation(
-          id: StoreSelectorNode.id(evaluation.selector, store: store), store: store, order: evaluation.order,
+          id: id, store: store, order: evaluation.order, value: evaluation.value.map { preview($0, id) },
           durationNanos: evaluation.durationNanos, atNanos: since(evaluation.startNanos)))
     }
   }
@@ -107,7 +112,8 @@ struct TimelineBuilder {
   mutating func add(_ recording: EvaluationRecording, prefix: String) {
     dropped += recording.droppedWrites + recording.droppedOccurrences
     for evaluation in recording.timeline {
-      add(TimelineEntry.evaluation(evaluation, prefix: prefix, atNanos: since(evaluation.startNanos)))
+      add(
+        TimelineEntry.evaluation(evaluation, prefix: prefix, redactor: redactor, atNanos: since(evaluation.startNanos)))
     }
     add(writes: recording.writes, occurrences: recording.occurrences, prefix: prefix)
   }
@@ -118,7 +124,9 @@ struct TimelineBuilder {
       add(TimelineEntry.write(write, prefix: prefix, redactor: redactor, atNanos: since(write.atNanos)))
     }
     for occurrence in occurrences {
-      add(TimelineEntry.occurrence(occurrence, prefix: prefix, atNanos: occurrence.atNanos.map(since)))
+      add(
+        TimelineEntry.occurrence(
+          occurrence, prefix: prefix, redactor: redactor, atNanos: occurrence.atNanos.map(since)))
     }
   }
 

@@ -68,50 +68,63 @@ struct TimelineEntry: Sendable {
       rule: .order(order))
   }
 
-  /// A container's evaluation, its ids prefixed; `atNanos` is its start on the timeline's clock.
-  static func evaluation(_ evaluation: RecordedEvaluation, prefix: String, atNanos: Int?) -> TimelineEntry {
+  /// A container's evaluation, its ids prefixed, its value previewed (and redacted) by
+  /// `redactor`; `atNanos` is its start on the timeline's clock.
+  static func evaluation(
+    _ evaluation: RecordedEvaluation, prefix: String, redactor: Redactor, atNanos: Int?
+  ) -> TimelineEntry {
     var rule = CauseRule.none
     if case .dependencyChanged(let key) = evaluation.trigger { rule = .latestChange(of: prefix + key.description) }
+    let node = prefix + evaluation.node.description
     return Self.evaluation(
-      node: prefix + evaluation.node.description,
-      trigger: TriggerText.describe(evaluation.trigger, prefix: prefix), rule: rule, order: evaluation.order,
-      changed: evaluation.changed, durationNanos: evaluation.durationNanos, atNanos: atNanos)
+      node: node, trigger: TriggerText.describe(evaluation.trigger, prefix: prefix), rule: rule,
+      order: evaluation.order, changed: evaluation.changed,
+      value: preview(evaluation.value, of: node, redactor: redactor),
+      durationNanos: evaluation.durationNanos, atNanos: atNanos)
   }
 
   /// An evaluation, however it was recorded.
   static func evaluation(
-    node: String, trigger: String, rule: CauseRule, order: UInt64, changed: Bool, durationNanos: UInt64?,
-    atNanos: Int?
+    node: String, trigger: String, rule: CauseRule, order: UInt64, changed: Bool, value: String? = nil,
+    durationNanos: UInt64?, atNanos: Int?
   ) -> TimelineEntry {
     TimelineEntry(
       event: SnapshotEvent(
-        seq: Int(order), kind: .evaluation, node: node, trigger: trigger, changed: changed,
+        seq: Int(order), kind: .evaluation, node: node, trigger: trigger, changed: changed, value: value,
         durationNanos: durationNanos.map { Int(clamping: $0) }, atNanos: atNanos),
       rule: rule)
+  }
+
+  /// A node's value as a timeline entry shows it: redacted as the node's rules say, else its
+  /// preview; `nil` for none.
+  static func preview(_ value: (any Sendable)?, of node: String, redactor: Redactor) -> String? {
+    guard let value else { return nil }
+    return redactor.redacts(node: node) ? Redaction.marker : redactor.preview(value)
   }
 
   /// A container's atom write, its values previewed (and redacted) by `redactor`.
   static func write(_ write: RecordedWrite, prefix: String, redactor: Redactor, atNanos: Int?) -> TimelineEntry {
     let node = prefix + write.node.description
-    func preview(_ value: (any Sendable)?) -> String? {
-      guard let value else { return nil }
-      return redactor.redacts(node: node) ? Redaction.marker : redactor.preview(value)
-    }
     return TimelineEntry(
       event: SnapshotEvent(
         seq: Int(write.order), kind: .write, node: node, name: write.isReset ? "reset" : nil,
-        before: preview(write.before), after: preview(write.after), atNanos: atNanos, site: write.site?.description),
+        before: preview(write.before, of: node, redactor: redactor),
+        after: preview(write.after, of: node, redactor: redactor), atNanos: atNanos, site: write.site?.description),
       rule: .recorded(write.cause))
   }
 
-  /// A container's resolution or notification.
-  static func occurrence(_ occurrence: RecordedOccurrence, prefix: String, atNanos: Int?) -> TimelineEntry {
+  /// A container's resolution (with the value that arrived, previewed and redacted by
+  /// `redactor`) or notification.
+  static func occurrence(
+    _ occurrence: RecordedOccurrence, prefix: String, redactor: Redactor, atNanos: Int?
+  ) -> TimelineEntry {
     let node = prefix + occurrence.node.description
     switch occurrence.kind {
     case .resolved, .failed:
       return TimelineEntry(
         event: SnapshotEvent(
           seq: Int(occurrence.order), kind: .resolution, node: node,
+          value: preview(occurrence.value, of: node, redactor: redactor),
           phase: occurrence.kind == .resolved ? "resolved" : "failed"),
         rule: .latestChange(of: node))
     case .notified(let subscribers):
@@ -144,13 +157,14 @@ struct TimelineEntry: Sendable {
       rule: rule, effectRun: event.run)
   }
 
-  /// A store selector's run, caused by its store's latest action.
+  /// A store selector's run, caused by its store's latest action, with the value it computed
+  /// (a preview, redacted).
   static func storeSelectorEvaluation(
-    id: String, store: String, order: UInt64, durationNanos: UInt64?, atNanos: Int?
+    id: String, store: String, order: UInt64, value: String? = nil, durationNanos: UInt64?, atNanos: Int?
   ) -> TimelineEntry {
     evaluation(
       node: id, trigger: TriggerText.stateChanged, rule: .latestAction(of: store), order: order, changed: true,
-      durationNanos: durationNanos, atNanos: atNanos)
+      value: value, durationNanos: durationNanos, atNanos: atNanos)
   }
 }
 

@@ -39,6 +39,12 @@ struct ActionFieldDecoder {
       try reader.array { reader, _ throws(SnapshotError) in
         action.changes.append(try Self.readChange(&reader))
       }
+    case "slices":
+      action.slices = []
+      if try reader.isNull() { return true }
+      try reader.array { reader, _ throws(SnapshotError) in
+        action.slices.append(try Self.readChange(&reader))
+      }
     default: return false
     }
     return true

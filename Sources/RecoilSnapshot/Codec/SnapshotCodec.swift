@@ -210,6 +210,7 @@ extension JSONWriter {
     write("after", event.after)
     write("trigger", event.trigger)
     if let changed = event.changed { write("changed", changed) }
+    write("value", event.value)
     write("durationNanos", event.durationNanos)
     write("atNanos", event.atNanos)
     write("site", event.site)
@@ -227,12 +228,13 @@ extension JSONWriter {
     write("atNanos", action.atNanos)
     write("durationNanos", action.durationNanos)
     writeChanges(action.changes)
+    writeChanges(action.slices, key: "slices")
   }
 
-  /// A `changes` member, left out when there are none.
-  package mutating func writeChanges(_ changes: [SnapshotChange]) {
+  /// A `changes` member (or another list of changes), left out when there are none.
+  package mutating func writeChanges(_ changes: [SnapshotChange], key: StaticString = "changes") {
     guard !changes.isEmpty else { return }
-    beginArray(key: "changes")
+    beginArray(key: key)
     for change in changes {
       beginObject()
       write("path", change.path)

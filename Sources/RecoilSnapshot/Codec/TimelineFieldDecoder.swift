@@ -41,6 +41,7 @@ struct TimelineFieldDecoder {
     case "after": event.after = try reader.string()
     case "trigger": event.trigger = try reader.string()
     case "changed": event.changed = try reader.bool()
+    case "value": event.value = try reader.string()
     case "durationNanos": event.durationNanos = try reader.count()
     case "atNanos": event.atNanos = try reader.count()
     case "site": event.site = try reader.string()

@@ -52,6 +52,7 @@ enum EventDecoder {
     var to: String?
     var trigger: String?
     var changed: Bool?
+    var value: String?
     var duration: Int?
     var store: String?
     var effect: String?
@@ -98,6 +99,7 @@ enum EventDecoder {
       case (.evaluation, "durationNanos"): duration = try reader.count()
       case (.evaluation, "trigger"): trigger = try reader.string()
       case (.evaluation, "changed"): changed = try reader.bool()
+      case (.evaluation, "value"): value = try reader.string()
       case (.effect, "store"): store = try reader.string()
       case (.effect, "effect"): effect = try reader.string()
       case (.effect, "run"): run = try reader.count()
@@ -126,7 +128,7 @@ enum EventDecoder {
       kind = .evaluation(
         EvaluationEvent(
           node: try required(id, "id"), durationNanos: try required(duration, "durationNanos"),
-          trigger: trigger ?? "", changed: changed ?? true))
+          trigger: trigger ?? "", changed: changed ?? true, value: value))
     case .action:
       kind = .action(try (action ?? ActionFieldDecoder()).build(reader, objectStart: start))
     case .effect:

@@ -91,6 +91,9 @@ public struct EvaluationEvent: Sendable, Equatable {
   public var trigger: String
   /// Whether the value changed.
   public var changed: Bool
+  /// A preview of the value it produced, when it changed the value (redacted like every
+  /// value).
+  public var value: String?
 
   /// Creates an evaluation event.
   ///
@@ -103,11 +106,13 @@ public struct EvaluationEvent: Sendable, Equatable {
   ///   - durationNanos: The getter's duration.
   ///   - trigger: Why it ran.
   ///   - changed: Whether the value changed.
-  public init(node: String, durationNanos: Int, trigger: String, changed: Bool) {
+  ///   - value: A preview of the value it produced.
+  public init(node: String, durationNanos: Int, trigger: String, changed: Bool, value: String? = nil) {
     self.node = node
     self.durationNanos = durationNanos
     self.trigger = trigger
     self.changed = changed
+    self.value = value
   }
 }
 

@@ -39,6 +39,7 @@ public enum InspectorEventCodec {
       writer.write("durationNanos", evaluation.durationNanos)
       writer.write("trigger", evaluation.trigger)
       writer.write("changed", evaluation.changed)
+      writer.write("value", evaluation.value)
     case .action(let action):
       header("action")
       writer.writeFields(of: action)

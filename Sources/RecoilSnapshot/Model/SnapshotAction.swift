@@ -20,6 +20,10 @@ public struct SnapshotAction: Sendable, Equatable {
   public var durationNanos: Int?
   /// The state paths the action changed.
   public var changes: [SnapshotChange]
+  /// Each top-level part of the state the action changed (`settings` for a change of
+  /// `settings.currency`), whole, before and after: what a slice at that path held on either
+  /// side of the action, so that its value is known at every step.
+  public var slices: [SnapshotChange] = []
 
   /// Creates an action record.
   ///
@@ -35,9 +39,10 @@ public struct SnapshotAction: Sendable, Equatable {
   ///   - atNanos: When the action was dispatched.
   ///   - durationNanos: How long the reducer took.
   ///   - changes: The changed state paths.
+  ///   - slices: The top-level parts of the state it changed, whole.
   public init(
     seq: Int, store: String, name: String, payload: String? = nil, atNanos: Int? = nil,
-    durationNanos: Int? = nil, changes: [SnapshotChange] = []
+    durationNanos: Int? = nil, changes: [SnapshotChange] = [], slices: [SnapshotChange] = []
   ) {
     self.seq = seq
     self.store = store
@@ -46,6 +51,7 @@ public struct SnapshotAction: Sendable, Equatable {
     self.atNanos = atNanos
     self.durationNanos = durationNanos
     self.changes = changes
+    self.slices = slices
   }
 }
 

@@ -17,13 +17,15 @@ public struct SnapshotEvent: Sendable, Equatable {
     case action
     /// An atom's value changed (``SnapshotEvent/node``, ``SnapshotEvent/before``, ``SnapshotEvent/after``).
     case write
-    /// A selector ran (``SnapshotEvent/node``, ``SnapshotEvent/trigger``, ``SnapshotEvent/changed``).
+    /// A selector ran (``SnapshotEvent/node``, ``SnapshotEvent/trigger``, ``SnapshotEvent/changed``,
+    /// ``SnapshotEvent/value``).
     case evaluation
     /// Subscribers were told of a new state (a store's, or a node's).
     case notification
     /// An effect started or ended (``SnapshotEvent/name``, ``SnapshotEvent/phase``).
     case effect
-    /// An async node's value arrived, or its load failed (``SnapshotEvent/phase``).
+    /// An async node's value arrived, or its load failed (``SnapshotEvent/phase``,
+    /// ``SnapshotEvent/value``).
     case resolution
   }
 
@@ -50,6 +52,10 @@ public struct SnapshotEvent: Sendable, Equatable {
   public var trigger: String?
   /// Whether an evaluation changed the node's value; `false` marks wasted work.
   public var changed: Bool?
+  /// A preview of the value an evaluation produced (redacted like every value), when it
+  /// changed the value (an evaluation that changed nothing left the previous one), or of the
+  /// value that arrived, for a resolution.
+  public var value: String?
   /// How long it took, in nanoseconds, when timed.
   public var durationNanos: Int?
   /// When it happened, in nanoseconds since recording started, when known.
@@ -82,6 +88,7 @@ public struct SnapshotEvent: Sendable, Equatable {
   ///   - after: The written value after.
   ///   - trigger: Why an evaluation ran.
   ///   - changed: Whether an evaluation changed the value.
+  ///   - value: The value an evaluation produced.
   ///   - durationNanos: How long it took.
   ///   - atNanos: When it happened.
   ///   - site: Where in the app's code it was asked for.
@@ -93,7 +100,7 @@ public struct SnapshotEvent: Sendable, Equatable {
   @inlinable public init(
     seq: Int, kind: Kind, cause: Int? = nil, store: String? = nil, action: Int? = nil, node: String? = nil,
     name: String? = nil, before: String? = nil, after: String? = nil, trigger: String? = nil,
-    changed: Bool? = nil, durationNanos: Int? = nil, atNanos: Int? = nil, site: String? = nil,
+    changed: Bool? = nil, value: String? = nil, durationNanos: Int? = nil, atNanos: Int? = nil, site: String? = nil,
     subscribers: Int? = nil, phase: String? = nil, error: String? = nil
   ) {
     self.seq = seq
@@ -107,6 +114,7 @@ public struct SnapshotEvent: Sendable, Equatable {
     self.after = after
     self.trigger = trigger
     self.changed = changed
+    self.value = value
     self.durationNanos = durationNanos
     self.atNanos = atNanos
     self.site = site
@@ -140,6 +148,7 @@ extension SnapshotEvent {
       text = "\(name == "reset" ? "reset" : "write") \(subject): \(before ?? "∅") → \(after ?? "∅")"
     case .evaluation:
       text = "evaluate \(subject)"
+      if let value { text += " = \(value)" }
     case .notification:
       let count = subscribers ?? 0
       text = "notify \(count) subscriber\(count == 1 ? "" : "s") of \(subject)"
@@ -148,6 +157,7 @@ extension SnapshotEvent {
       if let error { text += ": \(error)" }
     case .resolution:
       text = "\(phase ?? "resolved") \(subject)"
+      if let value { text += " = \(value)" }
     }
     if let durationNanos { text += " \(DurationText.format(nanos: durationNanos))" }
     if let trigger { text += " (\(trigger))" }

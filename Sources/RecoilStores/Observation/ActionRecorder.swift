@@ -85,7 +85,7 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
   ) {
     selectorEvaluations.append(
       StoreSelectorEvaluation(
-        selector: name, order: order, startNanos: startNanos, durationNanos: durationNanos))
+        selector: name, order: order, startNanos: startNanos, durationNanos: durationNanos, value: value))
     selectorStatistics[name, default: EvaluationStatistics()].add(durationNanos)
     selectorValues[name] = value
   }

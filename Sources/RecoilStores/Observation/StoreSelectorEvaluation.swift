@@ -8,7 +8,7 @@ import RecoilConcurrency
 ///   print(evaluation.selector, evaluation.durationNanos)
 /// }
 /// ```
-public struct StoreSelectorEvaluation: Sendable, Equatable {
+public struct StoreSelectorEvaluation: Sendable {
   /// The selector's name.
   public var selector: String
   /// Its place in the causal order.
@@ -17,16 +17,21 @@ public struct StoreSelectorEvaluation: Sendable, Equatable {
   public var startNanos: UInt64
   /// How long it took, in nanoseconds.
   public var durationNanos: UInt64
+  /// The value it computed.
+  public var value: (any Sendable)?
 
   /// An evaluation.
   ///
   /// ```swift
-  /// let evaluation = StoreSelectorEvaluation(selector: "total", order: 7, startNanos: 0, durationNanos: 900)
+  /// let evaluation = StoreSelectorEvaluation(selector: "total", order: 7, startNanos: 0, durationNanos: 900, value: 42)
   /// ```
-  public init(selector: String, order: UInt64, startNanos: UInt64, durationNanos: UInt64) {
+  public init(
+    selector: String, order: UInt64, startNanos: UInt64, durationNanos: UInt64, value: (any Sendable)? = nil
+  ) {
     self.selector = selector
     self.order = order
     self.startNanos = startNanos
     self.durationNanos = durationNanos
+    self.value = value
   }
 }

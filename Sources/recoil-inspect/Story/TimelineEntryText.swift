@@ -49,6 +49,10 @@ enum TimelineEntryText {
       line.styled(.yellow) { $0.append("evaluate") }
       line.append(" ")
       line.appendInert(event.node ?? "?")
+      if let value = event.value {
+        line.append(" = ")
+        line.styled(.green) { $0.appendInert(value) }
+      }
     case .notification:
       line.styled(.cyan) { $0.append("notify") }
       line.append(" ")
@@ -75,6 +79,10 @@ enum TimelineEntryText {
       line.styled(event.phase == "failed" ? .red : .green) { $0.appendInert(event.phase ?? "resolved") }
       line.append(" ")
       line.appendInert(event.node ?? "?")
+      if let value = event.value {
+        line.append(" = ")
+        line.styled(.green) { $0.appendInert(value) }
+      }
     }
     if let duration = event.durationNanos {
       line.append("  ")
