@@ -59,7 +59,11 @@ import Testing
     ])
     #expect(outcome.status == 0)
     let page = try String(contentsOfFile: difference, encoding: .utf8)
-    #expect(page.contains("<title>cart.snapshot.json → cart.snapshot.json · recoil-inspect</title>"))
+    // Both files' paths, as given: the same name in two folders stays apart.
+    let (old, new) = (
+      ExecutableRunner.fixture("format/cart.snapshot.json"), ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
+    )
+    #expect(page.contains("<title>\(old) → \(new) · recoil-inspect</title>"))
     #expect(page.contains("class=\"node selector added\""))
     #expect(page.contains("difference · "))
   }

@@ -217,12 +217,16 @@ import Testing
     let svg = try TestFixtures.SVG(Renderer.render(snapshot, options: RenderOptions()))
     let hostile = snapshot.nodes[0].id
     let tooltips = try svg.tooltips()
-    // The tooltip holds the whole text; control characters are shown as control pictures.
+    // The tooltip holds the whole text; control characters are shown as control pictures,
+    // bidi controls as markers.
     let visible = hostile.unicodeScalars.map { scalar -> String in
       switch scalar.value {
       case 0x0A: "\n"
       case 0x00..<0x20: String(Unicode.Scalar(0x2400 + scalar.value)!)
       case 0x7F: "\u{2421}"
+      // Bidi controls as markers naming them.
+      case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+        "⟨U+\(String(scalar.value, radix: 16, uppercase: true))⟩"
       default: String(scalar)
       }
     }.joined()

@@ -78,6 +78,14 @@ import Testing
     #expect(LabelText.attribute("a\nb\u{1B}") == "a\\nb\u{241B}")
   }
 
+  /// A bidi override in a label would show what follows it reversed (`txt.exe` for
+  /// `exe.txt`): it is shown as a marker naming it, in labels and tooltips alike.
+  @Test func bidiControlsBecomeMarkers() {
+    #expect(LabelText.html("a\u{202E}txt.exe") == "a⟨U+202E⟩txt.exe")
+    #expect(LabelText.attribute("\u{2066}x\u{2069}\u{200F}") == "⟨U+2066⟩x⟨U+2069⟩⟨U+200F⟩")
+    #expect(LabelText.html("plain é 😀") == "plain é 😀")
+  }
+
   @Test func previewsAreCutOnOneLine() {
     #expect(LabelText.preview("abcdef", limit: 4) == "abc…")
     #expect(LabelText.preview("ab\ncd", limit: 10) == "ab cd")

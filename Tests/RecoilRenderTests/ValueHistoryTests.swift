@@ -3,8 +3,9 @@ import Testing
 
 @testable import RecoilRender
 
-/// What the report knows of each node's value at each step: atoms from their writes, a slice
-/// or store from its actions' changes at its own path, by the causal timeline's numbers.
+/// What the report knows of each node's value at each step: atoms from their writes,
+/// selectors from their evaluations that changed the value, a slice or store from its actions'
+/// changes at its own path, by the causal timeline's numbers.
 @Suite struct ValueHistoryTests {
   static let snapshot = Snapshot(
     nodes: [
@@ -29,6 +30,11 @@ import Testing
       SnapshotEvent(seq: 2, kind: .write, cause: 1, node: "Theme.mode", before: "\"light\"", after: "\"auto\""),
       SnapshotEvent(seq: 3, kind: .action, store: "app", action: 2),
       SnapshotEvent(seq: 4, kind: .write, node: "Theme.mode", before: "\"auto\"", after: "\"dark\""),
+      SnapshotEvent(
+        seq: 5, kind: .evaluation, cause: 3, node: "Cart.total", trigger: "dependency app.cart", changed: true,
+        value: "12"),
+      SnapshotEvent(
+        seq: 6, kind: .evaluation, cause: 4, node: "Cart.total", trigger: "dependency Theme.mode", changed: false),
     ])
 
   @Test func atomsFromTheirWritesAndSlicesFromChangesAtTheirOwnPath() {
@@ -43,15 +49,48 @@ import Testing
     let settings = histories[2]
     #expect(settings?.first == "Settings(currency: \"EUR\")")
     #expect(settings?.changes.map(\.seq) == [1])
-    // A change below the slice says too little of its whole value; a selector has no history.
+    // A change below the slice says too little of its whole value.
     #expect(histories[3] == nil)
-    #expect(histories[4] == nil)
     #expect(histories[1] == nil)
+    // A selector from its evaluations that changed it; first seen re-evaluating, its value
+    // before is not known.
+    let total = histories[4]
+    #expect(total?.changes.map(\.seq) == [5])
+    #expect(total?.changes.map(\.after) == ["12"])
+    #expect(total?.firstIsKnown == false)
+  }
+
+  @Test func aSelectorFirstReadHadNoValueBefore() {
+    var snapshot = Self.snapshot
+    snapshot.timeline = [
+      SnapshotEvent(seq: 1, kind: .evaluation, node: "Cart.total", trigger: "first read", changed: true, value: "0")
+    ]
+    let histories = ValueHistory.histories(
+      of: snapshot, causal: TimelineIndex(snapshot), indexOfID: ["Cart.total": 4], slicesOfStore: [:])
+    #expect(histories[4]?.firstIsKnown == true)
+    #expect(histories[4]?.first == nil)
+  }
+
+  @Test func withoutATimelineTheActionsAreNumberedInOrder() {
+    var snapshot = Self.snapshot
+    snapshot.timeline = []
+    let histories = ValueHistory.histories(
+      of: snapshot, causal: TimelineIndex(snapshot), indexOfID: ["app.settings": 2],
+      slicesOfStore: ["app": [(2, "settings")]])
+    #expect(histories[2]?.changes.map(\.seq) == [1])
+    let json = String(decoding: ReportData.json(for: snapshot), as: UTF8.self)
+    #expect(json.contains(#""timeline":[{"seq":1,"kind":"action","store":"app","storeSeq":1,"name":"setSettings""#))
   }
 
   @Test func theReportDataCarriesHistoriesAndTheActionsNumbers() {
     let json = String(decoding: ReportData.json(for: Self.snapshot), as: UTF8.self)
     #expect(json.contains(#""history":{"first":"\"light\"","changes":[[2,"\"auto\""],[4,"\"dark\""]]}"#))
-    #expect(json.contains(#""causalSeq":1"#) && json.contains(#""causalSeq":3"#))
+    #expect(json.contains(#""history":{"unknownFirst":true,"changes":[[5,"12"]]}"#))
+    // Every entry of the causal timeline, by its number there, the node by index.
+    #expect(json.contains(#"{"seq":2,"kind":"write","cause":1,"node":0,"before":"\"light\"","after":"\"auto\""}"#))
+    #expect(json.contains(#"{"seq":3,"kind":"action","store":"app","storeSeq":2,"name":"add""#))
+    #expect(
+      json.contains(
+        #"{"seq":6,"kind":"evaluation","cause":4,"node":4,"trigger":"dependency Theme.mode","changed":false}"#))
   }
 }

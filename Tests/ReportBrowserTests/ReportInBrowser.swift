@@ -63,6 +63,21 @@ extension BrowserSession {
     return value as? [String] ?? []
   }
 
+  /// Chooses the timeline entry numbered `seq` as a click on its row would, through the
+  /// page's own handler: the rows are redrawn as the list scrolls, so a row found by one
+  /// command may be gone by the next.
+  func chooseEntry(_ seq: Int) throws {
+    try execute(
+      """
+      const timeline = document.getElementById('timeline');
+      const find = () => timeline.querySelector(`.entry[data-seq="${arguments[0]}"]`);
+      if (!find()) location.hash = `#seq=${arguments[0]}`;
+      else find().click();
+      """, [seq])
+    try wait(
+      until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(seq)'")
+  }
+
   /// The text of `#details`.
   func detailsText() throws -> String {
     try execute("return document.getElementById('details').innerText") as? String ?? ""

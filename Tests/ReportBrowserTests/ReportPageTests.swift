@@ -111,139 +111,207 @@ import WebDriver
     }
   }
 
-  @Test func stepsThroughTheTimelineShowingChangesAndWrites() throws {
+  /// The JavaScript that reads the chosen row's timeline number, or null.
+  static let current = "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') ?? null"
+
+  /// The demo's causal timeline, in order.
+  static func entries(_ snapshot: Snapshot) -> [SnapshotEvent] { TimelineIndex(snapshot).events }
+
+  /// Every kind of entry is a row, numbered as `trace` and `why` number it; stepping with the
+  /// keyboard walks them, and an action's details show its changes.
+  @Test func stepsThroughEveryKindOfEntryShowingChangesAndWrites() throws {
     let snapshot = try demoSnapshot()
+    let events = Self.entries(snapshot)
+    #expect(Set(events.map(\.kind)) == Set(SnapshotEvent.Kind.allCases))
     try withReport(snapshot) { browser in
-      // Nothing chosen yet: → steps to the first entry.
-      try browser.click("#timeline-head")
+      #expect(
+        try browser.execute("return document.getElementById('timeline-count').textContent") as? String
+          == "\(events.count) entries")
+      // The rows in view: each with its number and kind, as in the snapshot.
+      let rows =
+        try browser.execute(
+          "return [...document.querySelectorAll('#timeline .entry')].map(e => [e.getAttribute('data-seq'), e.getAttribute('data-kind')])"
+        ) as? [[String]] ?? []
+      #expect(!rows.isEmpty)
+      for row in rows {
+        let event = try #require(events.first { String($0.seq) == row[0] })
+        #expect(event.kind.rawValue == row[1])
+      }
+      // Nothing chosen yet: → steps to the first entry, and on one at a time.
+      try browser.click("#timeline-head strong")
       try browser.press(WebDriverKey.arrowRight)
-      let current = "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')"
-      #expect(try browser.execute(current) as? String == "1")
-      let first = snapshot.actions[0]
-      var text = try browser.detailsText()
-      #expect(text.contains(first.name))
-      for change in first.changes {
+      #expect(try browser.execute(Self.current) as? String == String(events[0].seq))
+      try browser.press(WebDriverKey.arrowRight + WebDriverKey.arrowRight + WebDriverKey.arrowLeft)
+      #expect(try browser.execute(Self.current) as? String == String(events[1].seq))
+      #expect(try browser.detailsText().contains("#\(events[1].seq) \(events[1].kind.rawValue)"))
+
+      // The first action, chosen by a click: its changes, and the store and slice it wrote.
+      let action = try #require(events.first { $0.kind == .action })
+      let recorded = try #require(TimelineIndex(snapshot).action(for: action))
+      try browser.chooseEntry(action.seq)
+      #expect(try browser.execute(Self.current) as? String == String(action.seq))
+      let text = try browser.detailsText()
+      #expect(text.contains(recorded.name))
+      for change in recorded.changes {
         #expect(text.contains(change.path))
         #expect(text.contains(change.after ?? "∅"))
       }
       // signIn changed user.name: the store and its user slice were written.
       #expect(try browser.nodeIDs(withClass: "written") == ["app", "app.user"])
-
-      try browser.press(WebDriverKey.arrowRight + WebDriverKey.arrowRight + WebDriverKey.arrowLeft)
-      #expect(try browser.execute(current) as? String == "2")
-      text = try browser.detailsText()
-      #expect(text.contains(snapshot.actions[1].changes[0].path))
-
-      // Choosing an entry by a click.
-      try browser.click("#timeline .entry[data-seq=\"5\"]")
-      #expect(try browser.execute(current) as? String == "5")
-      #expect(try browser.detailsText().contains(snapshot.actions[4].name))
-      #expect(try browser.nodeIDs(withClass: "written").contains(snapshot.actions[4].store))
+      // An evaluation marks the selector it evaluated.
+      let evaluation = try #require(events.first { $0.kind == .evaluation && $0.seq > action.seq })
+      try browser.chooseEntry(evaluation.seq)
+      #expect(try browser.nodeIDs(withClass: "written") == [evaluation.node!])
     }
   }
 
-  @Test func anActionShowsWhatItCausedAndMarksTheAtomsItsSubscribersWrote() throws {
+  /// An action's details list what it caused; a link steps to each, and to the cause.
+  @Test func anActionShowsWhatItCausedAndEachIsAStep() throws {
     let snapshot = try demoSnapshot()
+    let index = TimelineIndex(snapshot)
     // app #5 sets the currency; a subscriber of the app store copies it into Pricing.currency.
-    let position = try #require(snapshot.actions.firstIndex { $0.store == "app" && $0.seq == 5 })
+    let action = try #require(index.events.first { $0.kind == .action && $0.store == "app" && $0.action == 5 })
+    let write = try #require(
+      index.events.first { $0.kind == .write && $0.node == "Pricing.currency" && index.root(of: $0).seq == action.seq })
     try withReport(snapshot) { browser in
-      // Stepped to with the keyboard: the timeline shows only the rows in view.
-      try browser.click("#timeline-head")
-      try browser.press(String(repeating: WebDriverKey.arrowRight, count: position + 1))
-      let current = "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')"
-      #expect(try browser.execute(current) as? String == String(position + 1))
+      try browser.execute("location.hash = '#seq=\(action.seq)'")
+      try browser.wait(
+        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(action.seq)'"
+      )
       let text = try browser.detailsText()
       #expect(text.contains("Caused ("))
-      #expect(text.contains("notify 2 subscribers of app"))
-      #expect(text.contains(#"write Pricing.currency: "EUR" → "USD""#))
-      #expect(text.contains("evaluate Pricing.displayPrices"))
-      #expect(try browser.nodeIDs(withClass: "written") == ["Pricing.currency", "app", "app.settings"])
+      #expect(text.contains("notification app 2 subscribers"))
+      #expect(text.contains(#"#\#(write.seq) write Pricing.currency "EUR" → "USD""#))
+      #expect(try browser.nodeIDs(withClass: "written") == ["app", "app.settings"])
+      try browser.execute(
+        "document.querySelector('#details ul.caused li.write a[data-step]').click()")
+      #expect(try browser.execute(Self.current) as? String == String(write.seq))
+      #expect(try browser.nodeIDs(withClass: "written") == ["Pricing.currency"])
+      // Its why: the chain from the action to it, each a step.
+      let why = try browser.detailsText()
+      #expect(why.contains("Why ("))
+      #expect(why.contains("#\(action.seq) action app #5 settings(.setCurrency)"))
     }
   }
 
-  @Test func aSelectedSliceShowsItsValuesAsOfTheChosenStepAndItsHistory() throws {
+  /// A selected slice lists its history as `trace --node` does; each entry is a link.
+  @Test func aSelectedSliceShowsItsHistory() throws {
     let snapshot = try demoSnapshot()
+    let index = TimelineIndex(snapshot)
+    let changing = index.events.filter { event in
+      index.action(for: event)?.changes.contains { $0.concerns(path: "user") } ?? false
+    }
     try withReport(snapshot) { browser in
-      try browser.click("#timeline .entry[data-seq=\"1\"]")
       try browser.click(node("app.user"))
       var text = try browser.detailsText()
-      #expect(text.contains("As of 1. app #1 user(.signIn)"))
-      #expect(text.contains("user.signedIn = true"))
-      let historyCount = snapshot.actions.filter { action in
-        action.store == "app" && action.changes.contains { $0.concerns(path: "user") }
-      }.count
-      #expect(text.contains("History (\(historyCount))"))
-      // A history entry jumps the timeline there.
-      try browser.click("#details a[data-step=\"1\"]")
+      #expect(text.contains("History (\(changing.count))"))
+      // A history entry steps the timeline there.
+      try browser.execute(
+        "document.querySelector('#details ul.history a[data-step]').click()")
+      #expect(try browser.execute(Self.current) as? String == String(changing[0].seq))
       text = try browser.detailsText()
-      #expect(text.contains("2. app #2 user(.toggleFavourite)"))
+      #expect(text.contains("#\(changing[0].seq) action app #\(changing[0].action!)"))
     }
   }
 
-  /// Choosing an entry rewinds every atom, and every slice whose whole value a change says,
-  /// on its element as `data-value` and in the details; with no entry chosen, the latest.
-  @Test func choosingAnEntryRewindsAtomsAndSlicesToTheirValuesThen() throws {
+  /// Choosing an entry rewinds every atom, selector and slice whose whole value the recording
+  /// says, on its element as `data-value`, in its label and in the details; with no entry
+  /// chosen, the latest. Each expectation is computed here from the snapshot, independently
+  /// of the page.
+  @Test func choosingAnEntryRewindsAtomsSelectorsAndSlicesToTheirValuesThen() throws {
     let snapshot = try demoSnapshot()
-    let causal = TimelineIndex(snapshot)
-    let seqs = snapshot.actions.map { causal.entry(for: $0)?.seq }
-    // Independently of the page: an atom's value as of action k is its last write before the
-    // next action's entry, else the value before its first write.
-    func atomValue(_ id: String, asOf position: Int) -> String? {
-      let writes = snapshot.timeline.filter { $0.kind == .write && $0.node == id }.sorted { $0.seq < $1.seq }
-      let bound = position + 1 < seqs.count ? (seqs[position + 1] ?? .max) - 1 : .max
-      return writes.last { $0.seq <= bound }?.after ?? writes.first?.before
+    let events = Self.entries(snapshot)
+    let index = TimelineIndex(snapshot)
+    // An atom as of entry k: its last write at or before k, else the value before its first.
+    func atomValue(_ id: String, asOf seq: Int) -> String? {
+      let writes = events.filter { $0.kind == .write && $0.node == id }
+      return writes.last { $0.seq <= seq }?.after ?? writes.first?.before
+    }
+    // A selector as of entry k: the value of its last evaluation (or resolution) that
+    // produced one at or before k; before its first, nothing if that was its first read.
+    func selectorValue(_ id: String, asOf seq: Int) -> String? {
+      let produced = events.filter {
+        ($0.kind == .evaluation || $0.kind == .resolution) && $0.node == id && $0.value != nil
+      }
+      return produced.last { $0.seq <= seq }?.value
+    }
+    // A slice as of entry k: the whole part of the state at its path after the last action
+    // at or before k that changed it, else the value before the first.
+    func sliceValue(store: String, path: String, asOf seq: Int) -> String? {
+      let parts = events.compactMap { event -> (Int, SnapshotChange)? in
+        guard event.store == store, let part = index.action(for: event)?.slices.first(where: { $0.path == path })
+        else { return nil }
+        return (event.seq, part)
+      }
+      return parts.last { $0.0 <= seq }?.1.after ?? parts.first?.1.before
     }
     let currency = try #require(snapshot.nodes.firstIndex { $0.id == "Pricing.currency" })
-    let written = snapshot.actions.indices.filter {
-      atomValue("Pricing.currency", asOf: $0) != atomValue("Pricing.currency", asOf: 0)
-    }
-    let changedAt = try #require(written.first)
+    let prices = try #require(snapshot.nodes.firstIndex { $0.id == "Pricing.displayPrices" })
+    let settings = try #require(snapshot.nodes.firstIndex { $0.id == "app.settings" })
+    let writes = events.filter { $0.kind == .write && $0.node == "Pricing.currency" }.map(\.seq)
+    let evaluations = events.filter { $0.kind == .evaluation && $0.node == "Pricing.displayPrices" && $0.value != nil }
+      .map(\.seq)
+    #expect(writes.count >= 2 && evaluations.count >= 2)
+    let setCurrency = try #require(events.first { $0.kind == .action && $0.store == "app" && $0.action == 5 })
+    let steps = Set([
+      events[0].seq, writes[0] - 1, writes[0], writes[1], evaluations[1] - 1, evaluations[1], setCurrency.seq - 1,
+      setCurrency.seq, events.last!.seq,
+    ])
     try withReport(snapshot) { browser in
-      let value = "return document.getElementById('n\(currency)').getAttribute('data-value')"
-      #expect(try browser.execute(value) as? String == snapshot.nodes[currency].value)
-      try browser.click("#timeline-head")
-      var at = -1
-      for position in Set([0, max(changedAt - 1, 0), changedAt, snapshot.actions.count - 1]).sorted() {
-        // Stepped to with the keyboard, from the entry before.
-        try browser.press(String(repeating: WebDriverKey.arrowRight, count: position - at))
-        at = position
-        let seq = "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')"
-        #expect(try browser.execute(seq) as? String == String(position + 1))
+      func value(_ node: Int) throws -> String? {
+        try browser.execute("return document.getElementById('n\(node)').getAttribute('data-value')") as? String
+      }
+      #expect(try value(currency) == snapshot.nodes[currency].value)
+      #expect(try value(prices) == snapshot.nodes[prices].value)
+      for seq in steps.sorted() {
+        try browser.execute("location.hash = '#seq=\(seq)'")
+        try browser.wait(
+          until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(seq)'")
+        #expect(try value(currency) == atomValue("Pricing.currency", asOf: seq), "atom as of #\(seq)")
+        #expect(try value(prices) == selectorValue("Pricing.displayPrices", asOf: seq), "selector as of #\(seq)")
         #expect(
-          try browser.execute(value) as? String == atomValue("Pricing.currency", asOf: position),
-          "as of \(position + 1)")
+          try value(settings) == sliceValue(store: "app", path: "settings", asOf: seq), "slice as of #\(seq)")
         // The graph's label shows it too (short values are not cut).
         let label =
           "return [...document.getElementById('n\(currency)').querySelectorAll('text')].map((t) => t.textContent).find((t) => t.startsWith('= '))"
-        #expect(try browser.execute(label) as? String == "= " + (atomValue("Pricing.currency", asOf: position) ?? "∅"))
+        #expect(try browser.execute(label) as? String == "= " + (atomValue("Pricing.currency", asOf: seq) ?? "∅"))
       }
-      #expect(atomValue("Pricing.currency", asOf: changedAt - 1) != atomValue("Pricing.currency", asOf: changedAt))
-      try browser.click(node("Pricing.currency"))
+      #expect(atomValue("Pricing.currency", asOf: writes[0] - 1) != atomValue("Pricing.currency", asOf: writes[0]))
+      #expect(
+        sliceValue(store: "app", path: "settings", asOf: setCurrency.seq - 1)
+          != sliceValue(store: "app", path: "settings", asOf: setCurrency.seq))
+      // The details say one value, as of the chosen entry.
+      try browser.click(node("Pricing.displayPrices"))
       let text = try browser.detailsText()
-      #expect(text.contains("Value as of \(snapshot.actions.count)."))
+      #expect(text.contains("Value as of #\(events.last!.seq)"))
+      #expect(!text.contains("Latest value"))
+      // Esc: the latest values again.
+      try browser.press(WebDriverKey.escape)
+      #expect(try value(currency) == snapshot.nodes[currency].value)
     }
   }
 
   /// A node with a history links its previous and next change from the chosen entry.
   @Test func aNodeLinksItsPreviousAndNextChange() throws {
     let snapshot = try demoSnapshot()
-    let causal = TimelineIndex(snapshot)
-    let seqs = snapshot.actions.map { causal.entry(for: $0)?.seq ?? .max }
-    // The entries in whose span Pricing.currency was written, from the snapshot.
-    let writes = snapshot.timeline.filter { $0.kind == .write && $0.node == "Pricing.currency" }.map(\.seq)
-    let entries = Array(Set(writes.compactMap { seq in seqs.lastIndex { $0 <= seq } })).sorted()
-    let first = try #require(entries.first)
+    let writes = Self.entries(snapshot).filter { $0.kind == .write && $0.node == "Pricing.currency" }.map(\.seq)
     try withReport(snapshot) { browser in
       try browser.click(node("Pricing.currency"))
-      #expect(try browser.detailsText().contains("Changes (\(entries.count))"))
-      try browser.click("#details a.entry-link")  // with nothing chosen, the only link is "next change"
-      let current = "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')"
-      #expect(try browser.execute(current) as? String == String(first + 1))
+      #expect(try browser.detailsText().contains("Changes (\(writes.count))"))
+      try browser.execute(
+        "[...document.querySelectorAll('#details a.entry-link')].find(a => a.textContent === 'next change →').click()")
+      #expect(try browser.execute(Self.current) as? String == String(writes[0]))
       try browser.click(node("Pricing.currency"))
-      let text = try browser.detailsText()
-      #expect(text.contains(entries.count > 1 ? "next change →" : "no later change"))
+      var text = try browser.detailsText()
+      #expect(text.contains("next change →"))
       // At its first change there is none before it.
       #expect(text.contains("no earlier change"))
+      try browser.execute(
+        "[...document.querySelectorAll('#details a.entry-link')].find(a => a.textContent === 'next change →').click()")
+      #expect(try browser.execute(Self.current) as? String == String(writes[1]))
+      try browser.click(node("Pricing.currency"))
+      text = try browser.detailsText()
+      #expect(text.contains("← previous change"))
     }
   }
 
@@ -251,37 +319,137 @@ import WebDriver
   /// and Back and Forward walk through what was chosen.
   @Test func escapeClearsEverythingAndTheAddressMovesThePage() throws {
     let snapshot = try demoSnapshot()
+    let seqs = Self.entries(snapshot).map(\.seq)
     try withReport(snapshot) { browser in
-      let current = "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') ?? null"
-      try browser.click("#timeline .entry[data-seq=\"2\"]")
+      try browser.chooseEntry(seqs[1])
       try browser.click(node("Pricing.currency"))
-      #expect(try browser.execute("return location.hash") as? String == "#seq=2&node=Pricing.currency")
+      #expect(try browser.execute("return location.hash") as? String == "#seq=\(seqs[1])&node=Pricing.currency")
       try browser.press(WebDriverKey.escape)
-      #expect(try browser.execute(current) == nil || browser.execute(current) is NSNull)
+      #expect(try browser.execute(Self.current) == nil || browser.execute(Self.current) is NSNull)
       #expect(try browser.nodeIDs(withClass: "selected").isEmpty)
       #expect(try browser.nodeIDs(withClass: "written").isEmpty)
       #expect(try browser.detailsText().contains("Click a node or search for one"))
       #expect(try browser.execute("return location.hash") as? String == "")
 
-      try browser.click("#timeline-head")
+      try browser.click("#timeline-head strong")
       try browser.press(WebDriverKey.end)
-      #expect(try browser.execute(current) as? String == String(snapshot.actions.count))
+      #expect(try browser.execute(Self.current) as? String == String(seqs.last!))
       try browser.press(WebDriverKey.home)
-      #expect(try browser.execute(current) as? String == "1")
+      #expect(try browser.execute(Self.current) as? String == String(seqs[0]))
 
       // The address moves the page.
-      try browser.execute("location.hash = '#seq=3&node=app.user'")
+      try browser.execute("location.hash = '#seq=\(seqs[2])&node=app.user'")
       try browser.wait(
-        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '3'")
+        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(seqs[2])'")
       #expect(try browser.nodeIDs(withClass: "selected") == ["app.user"])
       // Back and Forward step through what was chosen.
-      try browser.click("#timeline .entry[data-seq=\"4\"]")
+      try browser.chooseEntry(seqs[3])
       try browser.execute("history.back()")
       try browser.wait(
-        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '3'")
+        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(seqs[2])'")
       try browser.execute("history.forward()")
       try browser.wait(
-        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '4'")
+        until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(seqs[3])'")
+    }
+  }
+
+  /// The filters take the command line's words and keep what `trace` keeps; a bad one says
+  /// what is wrong; stepping stays within what is shown.
+  @Test func theTimelineFiltersAsTheCommandLineDoes() throws {
+    let snapshot = try demoSnapshot()
+    let events = Self.entries(snapshot)
+    let count = "return document.getElementById('timeline-count').textContent"
+    let shownKinds =
+      "return [...new Set([...document.querySelectorAll('#timeline .entry')].map(e => e.getAttribute('data-kind')))]"
+    try withReport(snapshot) { browser in
+      try browser.type("write", into: "#filter-kind")
+      let writes = events.filter { $0.kind == .write }
+      #expect(try browser.execute(count) as? String == "\(writes.count) of \(events.count) entries")
+      #expect(try browser.execute(shownKinds) as? [String] == ["write"])
+      // ← → step within what is shown.
+      try browser.click("#timeline-head strong")
+      try browser.press(WebDriverKey.arrowRight + WebDriverKey.arrowRight)
+      #expect(try browser.execute(Self.current) as? String == String(writes[1].seq))
+
+      try browser.execute(
+        "const k = document.getElementById('filter-kind'); k.value = ''; k.dispatchEvent(new Event('input'))")
+      try browser.type("Pricing.*", into: "#filter-node")
+      let pricing = events.filter { ($0.node ?? "").hasPrefix("Pricing.") }
+      #expect(try browser.execute(count) as? String == "\(pricing.count) of \(events.count) entries")
+      try browser.type(WebDriverKey.backspace + "[", into: "#filter-node")
+      #expect(
+        try browser.execute("return document.getElementById('filter-node').getAttribute('aria-invalid')") as? String
+          == "true")
+      #expect(
+        try browser.execute("return document.getElementById('filter-error').textContent") as? String
+          == "--node Pricing.[: has a [ without its ]")
+      try browser.execute(
+        "const n = document.getElementById('filter-node'); n.value = ''; n.dispatchEvent(new Event('input'))")
+
+      // Entries that changed nothing hidden: wasted evaluations and actions without changes.
+      try browser.click("#filter-changed")
+      let changing = events.filter { event in
+        if event.kind == .evaluation { return event.changed != false }
+        if event.kind == .action { return !(TimelineIndex(snapshot).action(for: event)?.changes.isEmpty ?? true) }
+        return true
+      }
+      #expect(try browser.execute(count) as? String == "\(changing.count) of \(events.count) entries")
+      try browser.click("#filter-changed")
+      // Only entries touching the selected node.
+      try browser.click(node("Pricing.currency"))
+      try browser.click("#filter-touching")
+      let touching = events.filter { $0.node == "Pricing.currency" }
+      #expect(try browser.execute(count) as? String == "\(touching.count) of \(events.count) entries")
+      try browser.type("usd", into: "#filter-grep")
+      let withUSD = touching.filter {
+        [$0.before, $0.after, $0.value].contains { $0?.lowercased().contains("usd") ?? false }
+      }
+      #expect(try browser.execute(count) as? String == "\(withUSD.count) of \(events.count) entries")
+    }
+  }
+
+  /// Keyboard only: a node takes focus, Enter selects it, the arrows follow its edges; the
+  /// timeline is a list box whose chosen row is `aria-selected`; focus stays where it was
+  /// when the details change, and only the change is announced.
+  @Test func keyboardOnlySelectionAndAnnouncements() throws {
+    let snapshot = try demoSnapshot()
+    let prices = try #require(snapshot.nodes.firstIndex { $0.id == "Pricing.displayPrices" })
+    try withReport(snapshot) { browser in
+      try browser.execute("document.getElementById('n\(prices)').focus()")
+      try browser.press(WebDriverKey.enter)
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Pricing.displayPrices"])
+      try browser.press(WebDriverKey.arrowUp)
+      let dependency = try #require(try browser.nodeIDs(withClass: "selected").first)
+      #expect(snapshot.dependencies(of: "Pricing.displayPrices").map(\.id).contains(dependency))
+      #expect(
+        try browser.execute("return document.activeElement.getAttribute('data-node-id')") as? String == dependency)
+      #expect(
+        try browser.execute("return document.getElementById('announce').textContent") as? String
+          == "Selected \(dependency)"
+          + (snapshot.nodes.first { $0.id == dependency }?.value.map { ", value \($0)" } ?? ""))
+      #expect(
+        try browser.execute("return document.getElementById('details').getAttribute('aria-live')") == nil
+          || browser.execute("return document.getElementById('details').getAttribute('aria-live')") is NSNull)
+
+      // The timeline: a list box, its chosen row selected for assistive technology.
+      #expect(
+        try browser.execute("return document.getElementById('timeline').getAttribute('role')") as? String == "listbox")
+      try browser.execute("document.getElementById('timeline').focus()")
+      try browser.press(WebDriverKey.arrowRight)
+      let selectedRows =
+        try browser.execute(
+          "return [...document.querySelectorAll('#timeline [aria-selected=\"true\"]')].map(e => e.id)") as? [String]
+      #expect(selectedRows?.count == 1)
+      #expect(
+        try browser.execute("return document.getElementById('timeline').getAttribute('aria-activedescendant')")
+          as? String == selectedRows?.first)
+
+      // Focus in the details stays there when the details change under it.
+      try browser.execute("[...document.querySelectorAll('#details a[data-step]')][0].focus()")
+      try browser.press(WebDriverKey.arrowRight)
+      #expect(
+        try browser.execute("return document.getElementById('details').contains(document.activeElement)") as? Bool
+          == true)
     }
   }
 
@@ -388,7 +556,6 @@ import WebDriver
       try browser.click("#heat")
       let hot = try browser.execute(fill, [node("Pricing.displayPrices")]) as? String
       #expect(hot != before)
-      #expect(hot == "#7f2704")  // the demo's hottest selector gets the hottest colour
       try browser.click("#heat")
       #expect(try browser.execute(fill, [node("Pricing.displayPrices")]) as? String == before)
 
@@ -405,53 +572,152 @@ import WebDriver
     }
   }
 
-  @Test func startsWithHeatWhenAsked() throws {
-    try withReport(try demoSnapshot(), heat: true) { browser in
+  /// The selectors ranked by total evaluation time, as the heat colours them.
+  static func slowestSelectors(_ snapshot: Snapshot) -> [String] {
+    snapshot.nodes.filter { $0.kind == .selector && ($0.evaluations?.estimatedTotalNanos ?? 0) > 0 }
+      .sorted { $0.evaluations!.estimatedTotalNanos > $1.evaluations!.estimatedTotalNanos }.map(\.id)
+  }
+
+  /// Heat colours selectors by total time, the hottest darkest, with a scale in the toolbar
+  /// and the slowest listed; a failed node stays red.
+  @Test func startsWithHeatWhenAskedWithItsScaleAndTheSlowest() throws {
+    let snapshot = try demoSnapshot()
+    let slowest = Self.slowestSelectors(snapshot)
+    let failed = try #require(snapshot.nodes.first { $0.kind == .selector && $0.error != nil && $0.evaluations != nil })
+    var failedFill: String?
+    try withReport(snapshot) { browser in
+      failedFill =
+        try browser.execute(
+          "return document.querySelector(arguments[0]).querySelector('ellipse').getAttribute('fill')", [node(failed.id)]
+        )
+        as? String
+    }
+    try withReport(snapshot, heat: true) { browser in
       let checked = try browser.execute("return document.getElementById('heat').checked")
       #expect(checked as? Bool == true)
-      let fill = try browser.execute(
-        "return document.querySelector(arguments[0]).querySelector('ellipse').getAttribute('fill')",
-        [node("Pricing.displayPrices")])
-      #expect(fill as? String == "#7f2704")
+      let fill = "return document.querySelector(arguments[0]).querySelector('ellipse').getAttribute('fill')"
+      #expect(try browser.execute(fill, [node(slowest[0])]) as? String == "#7f2704")
+      // The failed selector keeps its red, heat or not.
+      #expect(try browser.execute(fill, [node(failed.id)]) as? String == failedFill)
+      // The scale shows, from 0 to the hottest's time.
+      #expect(try browser.execute("return document.getElementById('heat-scale').hidden") as? Bool == false)
+      let scale = try browser.execute("return document.getElementById('heat-scale').textContent") as? String
+      let hottest = try #require(snapshot.nodes.first { $0.id == slowest[0] }?.evaluations?.estimatedTotalNanos)
+      #expect(scale == "0" + DurationText.format(nanos: hottest))
+      // The slowest, listed in the details as the page opens, slowest first.
+      let listed =
+        try browser.execute(
+          "return [...document.querySelectorAll('#details ol.slowest a[data-target-id]')].map(a => a.getAttribute('data-target-id'))"
+        ) as? [String]
+      #expect(listed == Array(slowest.prefix(10)))
     }
   }
 
   @Test func theAddressKeepsTheChosenEntryAndNodeAndReopensThem() throws {
     let snapshot = try demoSnapshot()
+    let seq = Self.entries(snapshot)[2].seq
     try withReport(snapshot) { browser in
-      try browser.click("#timeline .entry[data-seq=\"3\"]")
+      try browser.chooseEntry(seq)
       try browser.click(node("app.user"))
       let hash = try browser.execute("return location.hash") as? String
-      #expect(hash == "#seq=3&node=app.user")
+      #expect(hash == "#seq=\(seq)&node=app.user")
       // Reopened with that address, the page shows the same view.
       try browser.execute("document.documentElement.removeAttribute('data-ready'); location.reload()")
       try browser.wait(until: "return document.documentElement.getAttribute('data-ready') === 'true'")
       #expect(try browser.nodeIDs(withClass: "selected") == ["app.user"])
-      let current =
-        try browser.execute(
-          "return document.querySelector('#timeline .entry.current').getAttribute('data-seq')") as? String
-      #expect(current == "3")
-      #expect(try browser.detailsText().contains("As of 3. app #3"))
+      #expect(try browser.execute(Self.current) as? String == String(seq))
     }
   }
 
-  @Test func aDifferenceReportSaysHowEachNodeChanged() throws {
+  /// A difference report: each node's old → new value and timing with the ratio, every
+  /// difference listed, "only what changed", and marks that selection never hides.
+  @Test func aDifferenceReportSaysHowEachNodeChangedFromWhatToWhat() throws {
     let old = try demoSnapshot()
     var new = old
     new.nodes.removeAll { $0.id == "Catalog.recommendations" }
     new.edges.removeAll { $0.to == "Catalog.recommendations" || $0.from == "Catalog.recommendations" }
     new.nodes.append(SnapshotNode(id: "Pricing.tax", kind: .atom, valueType: "Double", value: "0.2"))
+    let currency = try #require(new.nodes.firstIndex { $0.id == "Pricing.currency" })
+    new.nodes[currency].value = "\"GBP\""
+    let prices = try #require(new.nodes.firstIndex { $0.id == "Pricing.displayPrices" })
+    let oldTimes = try #require(new.nodes[prices].evaluations)
+    var slower = oldTimes
+    slower.totalNanos *= 3
+    slower.maxNanos = slower.maxNanos.map { $0 * 3 }
+    new.nodes[prices].evaluations = slower
     var options = RenderOptions(format: .html)
     options.title = "difference"
     let page = try Renderer.drawDifference(from: old, to: new, options: options).bytes
     try withPage(page) { browser in
       #expect(try browser.consoleProblems() == [])
+      // Every difference, listed as the page opens.
+      let listed =
+        try browser.execute(
+          "return [...document.querySelectorAll('#changes [data-node]')].map(e => e.getAttribute('data-node')).sort()"
+        ) as? [String]
+      let difference = GraphDifference(from: old, to: new, slower: 1.5)
+      let expected = Set(
+        difference.addedNodes.map(\.id) + difference.removedNodes.map(\.id) + difference.changedNodes.map(\.id)
+          + difference.values.map(\.id) + difference.timings.map(\.id))
+      #expect(listed == expected.sorted())
+      #expect(try browser.detailsText().contains("value: \"EUR\" → \"GBP\""))
+
       try browser.click(node("Pricing.tax"))
       #expect(try browser.detailsText().contains("difference\nadded"))
       try browser.click(node("Catalog.recommendations"))
       #expect(try browser.detailsText().contains("difference\nremoved"))
+      try browser.click(node("Pricing.currency"))
+      #expect(try browser.detailsText().contains("value: \"EUR\" → \"GBP\""))
+      try browser.click(node("Pricing.displayPrices"))
+      let text = try browser.detailsText()
+      #expect(text.contains("Difference: slower"))
+      #expect(text.contains("total \(DurationText.format(nanos: oldTimes.estimatedTotalNanos))"))
+      #expect(text.contains("total \(DurationText.format(nanos: slower.estimatedTotalNanos))"))
+      #expect(text.contains("(3.0×)"))
+      // Selected, Pricing.displayPrices dims what is not its neighbour, but not a marked node.
+      let opacity = "return getComputedStyle(document.querySelector(arguments[0])).opacity"
+      #expect(try browser.execute(opacity, [node("Pricing.tax")]) as? String == "1")
+
+      // Only what changed: every unmarked node hidden, every marked one shown.
+      try browser.click("#only-changed")
+      let shown =
+        try browser.execute(
+          "return [...document.querySelectorAll('#graph g.node[data-node-id]')].filter(e => getComputedStyle(e).display !== 'none').map(e => e.getAttribute('data-node-id')).sort()"
+        ) as? [String]
+      #expect(shown == expected.sorted())
       let summary = try browser.execute("return document.getElementById('summary').textContent") as? String
       #expect(summary?.hasPrefix("difference · ") == true)
+    }
+  }
+
+  /// Text from the app shows bidi controls and control characters as markers in the
+  /// details, the timeline and the graph's labels, never applied.
+  @Test func bidiOverridesAndControlsShowAsMarkers() throws {
+    let hostile = "exe.\u{202E}txt\u{7}"
+    let snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "Files.name", kind: .atom, valueType: "String", value: "\"\(hostile)\""),
+        SnapshotNode(id: "Files.\u{2066}shown", kind: .selector, valueType: "String", value: "\"x\""),
+      ],
+      edges: [SnapshotEdge(from: "Files.name", to: "Files.\u{2066}shown")],
+      timeline: [
+        SnapshotEvent(seq: 1, kind: .write, node: "Files.name", before: "\"a\u{202E}b\"", after: "\"\(hostile)\"")
+      ])
+    try withReport(snapshot) { browser in
+      #expect(try browser.consoleProblems() == [])
+      try browser.click(node("Files.name"))
+      try browser.chooseEntry(1)
+      let texts =
+        try browser.execute(
+          "return [document.getElementById('details').textContent, document.getElementById('timeline').textContent, document.getElementById('graph').textContent]"
+        ) as? [String] ?? []
+      #expect(texts.count == 3)
+      for text in texts {
+        #expect(!text.unicodeScalars.contains { [0x202E, 0x2066, 0x07].contains($0.value) }, "\(text)")
+      }
+      #expect(texts[0].contains("exe.⟨U+202E⟩txt⟨U+0007⟩"))
+      #expect(texts[1].contains("a⟨U+202E⟩b"))
+      #expect(texts[2].contains("Files.⟨U+2066⟩shown"))
     }
   }
 

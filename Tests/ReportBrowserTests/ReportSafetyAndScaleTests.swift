@@ -75,9 +75,10 @@ import WebDriver
         #expect(value == "<svg onload=\"window.__pwned = 5\"></svg> " + id)
       }
 
-      try browser.click("#timeline .entry[data-seq=\"1\"]")
-      let name = try browser.execute("return document.querySelector('#timeline .entry .name').textContent") as? String
-      #expect(name == snapshot.actions[0].name)
+      try browser.chooseEntry(1)
+      let detail =
+        try browser.execute("return document.querySelector('#timeline .entry .detail').textContent") as? String
+      #expect(detail == snapshot.actions[0].name + " " + snapshot.actions[0].payload!)
       #expect(try browser.detailsText().contains("</textarea><script>window.__pwned = 8</script>"))
       #expect(try browser.nodeIDs(withClass: "written") == ["</script>", "</script>.<i>slice</i>"].sorted())
       let after = try browser.execute("return window.__pwned === undefined") as? Bool
@@ -101,6 +102,8 @@ import WebDriver
 
   @Test func aLongTimelineKeepsOnlyVisibleRowsInTheDocument() throws {
     var snapshot = try demoSnapshot()
+    // Actions without a causal timeline: they are the timeline, numbered in order.
+    snapshot.timeline = []
     snapshot.actions = (1...100_000).map { seq in
       SnapshotAction(
         seq: seq, store: "app", name: "user(.rename)", payload: "\"name \(seq)\"", durationNanos: 1_000 + seq % 900,
@@ -111,7 +114,7 @@ import WebDriver
       let rows = "return document.querySelectorAll('#timeline .entry').length"
       let visible = try browser.execute(rows) as? Int ?? 0
       #expect(visible > 0 && visible < 100)
-      try browser.click("#timeline-head")
+      try browser.click("#timeline-head strong")
       // ← with nothing chosen goes to the last entry.
       try browser.press(WebDriverKey.arrowLeft)
       let current = "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq')"
@@ -121,9 +124,45 @@ import WebDriver
       #expect(try browser.detailsText().contains("\"name 99999\""))
       #expect((try browser.execute(rows) as? Int ?? 0) < 100)
       let label = try browser.execute("return document.getElementById('timeline-count').textContent") as? String
-      #expect(label == "100000 actions")
+      #expect(label == "100000 entries")
     }
   }
+
+  /// A causal timeline of 100,000 entries: every value rewinds at each step, filters keep
+  /// the list virtualized, and stepping goes through what they keep.
+  @Test func aHundredThousandEntryTimelineRewindsAndFilters() throws {
+    var snapshot = try demoSnapshot()
+    let currency = try #require(snapshot.nodes.firstIndex { $0.id == "Pricing.currency" })
+    snapshot.actions = []
+    snapshot.timeline = (1...100_000).map { seq in
+      seq.isMultiple(of: 2)
+        ? SnapshotEvent(
+          seq: seq, kind: .write, cause: seq - 1, node: "Pricing.currency", before: "\"C\(seq - 2)\"",
+          after: "\"C\(seq)\"")
+        : SnapshotEvent(
+          seq: seq, kind: .evaluation, node: "Pricing.displayPrices", trigger: "dependency Pricing.currency",
+          changed: seq % 4 == 1, value: seq % 4 == 1 ? "\"P\(seq)\"" : nil)
+    }
+    try withReport(snapshot) { browser in
+      #expect(try browser.consoleProblems() == [])
+      try browser.chooseEntry(50_000)
+      let value = "return document.getElementById('n\(currency)').getAttribute('data-value')"
+      #expect(try browser.execute(value) as? String == "\"C50000\"")
+      try browser.chooseEntry(49_999)
+      #expect(try browser.execute(value) as? String == "\"C49998\"")
+      try browser.type("write", into: "#filter-kind")
+      let label = try browser.execute("return document.getElementById('timeline-count').textContent") as? String
+      #expect(label == "50000 of 100000 entries")
+      #expect((try browser.execute("return document.querySelectorAll('#timeline .entry').length") as? Int ?? 0) < 100)
+      // The chosen evaluation is filtered out: → goes to the next write shown.
+      try browser.click("#timeline-head strong")
+      try browser.press(WebDriverKey.arrowRight)
+      #expect(try browser.execute(Self.current) as? String == "50000")
+      #expect(try browser.execute(value) as? String == "\"C50000\"")
+    }
+  }
+
+  static let current = "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq')"
 
   /// A layered graph like the R1 benchmark's: half atoms, each selector reading two nodes of
   /// the layers above.

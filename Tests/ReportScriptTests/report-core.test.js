@@ -56,13 +56,12 @@ test('Enter chooses the exact id, then an id or label ignoring case, then the fi
   assert.equal(ReportCore.chooseMatch(nodes, [], 'x'), undefined);
 });
 
-test('an entry wrote the nodes of its changes and the atoms its effects wrote, once each', () => {
-  const entry = {
-    changes: [{ nodes: [3, 4] }, { nodes: [4] }],
-    caused: [{ kind: 'write', node: 7 }, { kind: 'evaluation', node: 8 }, { kind: 'write' }],
-  };
-  assert.deepEqual(ReportCore.writtenBy(entry).sort(), [3, 4, 7]);
-  assert.deepEqual(ReportCore.writtenBy({ changes: [] }), []);
+test('an action wrote the nodes of its changes, once each; another entry its node', () => {
+  const action = { kind: 'action', changes: [{ nodes: [3, 4] }, { nodes: [4] }] };
+  assert.deepEqual(ReportCore.writtenBy(action).sort(), [3, 4]);
+  assert.deepEqual(ReportCore.writtenBy({ kind: 'action', changes: [] }), []);
+  assert.deepEqual(ReportCore.writtenBy({ kind: 'evaluation', node: 8 }), [8]);
+  assert.deepEqual(ReportCore.writtenBy({ kind: 'notification', store: 'app' }), []);
 });
 
 test('a value as of a step is the last change at or before it, else the first value', () => {
@@ -88,20 +87,166 @@ test('values as of every step of 100,000 changes agree with a walk from the star
   }
 });
 
-test('as of an action: everything before the next action, or everything after the last', () => {
-  const timeline = [{ causalSeq: 1 }, { causalSeq: 4 }, {}, { causalSeq: 10 }];
-  assert.equal(ReportCore.boundOf(timeline, 0), 3);
-  assert.equal(ReportCore.boundOf(timeline, 1), 9);
-  assert.equal(ReportCore.boundOf(timeline, 2), undefined);
-  assert.equal(ReportCore.boundOf(timeline, 3), Infinity);
+test('as of an entry is everything up to its own number; an action older than the timeline, nothing', () => {
+  const timeline = [{ kind: 'action' }, { seq: 4 }, { seq: 10 }];
+  assert.equal(ReportCore.boundOf(timeline, 0), -Infinity);
+  assert.equal(ReportCore.boundOf(timeline, 1), 4);
+  assert.equal(ReportCore.boundOf(timeline, 2), 10);
+  const history = { first: '"EUR"', changes: [[4, '"GBP"']] };
+  assert.equal(ReportCore.valueAsOf(history, ReportCore.boundOf(timeline, 0)), '"EUR"');
 });
 
-test('a node changed in the entries whose span holds its changes, each entry once', () => {
-  const timeline = [{ causalSeq: 3 }, { causalSeq: 8 }, {}, { causalSeq: 20 }];
-  const history = { first: 'a', changes: [[1, 'b'], [3, 'c'], [5, 'd'], [7, 'e'], [25, 'f']] };
-  assert.deepEqual(ReportCore.changeEntries(timeline, history), [0, 3]);
-  assert.deepEqual(ReportCore.changeEntries(timeline, { first: 'a', changes: [[8, 'x'], [19, 'y']] }), [1]);
-  assert.deepEqual(ReportCore.changeEntries([], history), []);
+test('a value not known before the first change is undefined; none is null', () => {
+  const unknown = { unknownFirst: true, changes: [[5, '12']] };
+  assert.equal(ReportCore.valueAsOf(unknown, 4), undefined);
+  assert.equal(ReportCore.valueAsOf(unknown, 5), '12');
+  assert.equal(ReportCore.valueAsOf({ changes: [[5, '12']] }, 4), null);
+});
+
+test('a node changed in the entries numbered as its changes, each entry once', () => {
+  const timeline = [{ kind: 'action' }, { seq: 1 }, { seq: 3 }, { seq: 5 }, { seq: 7 }];
+  const positions = ReportCore.indexBySeq(timeline);
+  assert.deepEqual([...positions], [[1, 1], [3, 2], [5, 3], [7, 4]]);
+  const history = { first: 'a', changes: [[1, 'b'], [5, 'd'], [5, 'e'], [25, 'f']] };
+  assert.deepEqual(ReportCore.changeEntries(positions, history), [1, 3]);
+});
+
+test('what an entry caused, directly or not, in order; the chain to it, root first', () => {
+  const timeline = [
+    { seq: 1, kind: 'action' }, { seq: 2, kind: 'notification', cause: 1 }, { seq: 3, kind: 'write', cause: 2 },
+    { seq: 4, kind: 'evaluation', cause: 3 }, { seq: 5, kind: 'write' }, { seq: 6, kind: 'evaluation', cause: 99 },
+  ];
+  const positions = ReportCore.indexBySeq(timeline);
+  const caused = ReportCore.consequences(timeline, positions);
+  assert.deepEqual(caused, [[1], [2], [3], [], [], []]);
+  assert.deepEqual(ReportCore.causedBy(caused, 0), [1, 2, 3]);
+  assert.deepEqual(ReportCore.causedBy(caused, 0, 2), [1, 2]);
+  assert.deepEqual(ReportCore.chainTo(timeline, positions, 3), [0, 1, 2, 3]);
+  assert.deepEqual(ReportCore.chainTo(timeline, positions, 4), [4]);
+  // A cause the timeline no longer holds ends the chain.
+  assert.deepEqual(ReportCore.chainTo(timeline, positions, 5), [5]);
+});
+
+test('why finds the entry recoil-inspect why --at finds, for each kind of node', () => {
+  const nodes = [
+    { id: 'Theme.mode', kind: 'atom' }, { id: 'Cart.total', kind: 'selector' }, { id: 'app', kind: 'store' },
+    { id: 'app.cart', kind: 'slice', owner: 'app' },
+  ];
+  const timeline = [
+    { seq: 1, kind: 'action', store: 'app', changes: [{ path: 'cart.items', nodes: [2, 3] }] },
+    { seq: 2, kind: 'write', node: 0, cause: 1 },
+    { seq: 3, kind: 'evaluation', node: 1, cause: 2 },
+    { seq: 4, kind: 'notification', node: 1, cause: 3 },
+    { seq: 5, kind: 'action', store: 'app', changes: [] },
+    { seq: 6, kind: 'evaluation', node: 1 },
+  ];
+  assert.equal(ReportCore.whyEntry(timeline, nodes, 1), 5);
+  assert.equal(ReportCore.whyEntry(timeline, nodes, 1, 4), 2);
+  assert.equal(ReportCore.whyEntry(timeline, nodes, 0, 1), undefined);
+  assert.equal(ReportCore.whyEntry(timeline, nodes, 2), 4);
+  assert.equal(ReportCore.whyEntry(timeline, nodes, 3), 0);
+  assert.deepEqual(ReportCore.historyOf(timeline, nodes, 1), [2, 3, 5]);
+  assert.deepEqual(ReportCore.historyOf(timeline, nodes, 3), [0]);
+  assert.deepEqual(ReportCore.historyOf(timeline, nodes, 2), [0, 4]);
+});
+
+test('a glob reads as --node reads it: * ? sets, ranges, negation and escapes', () => {
+  const matches = (pattern, text) => ReportCore.glob(pattern)(text);
+  assert.ok(matches('Cart.*', 'Cart.total'));
+  assert.ok(!matches('Cart.*', 'Cartxtotal'));
+  assert.ok(matches('Catalog.stock(*)', 'Catalog.stock("HT-11")'));
+  assert.ok(matches('?at', 'cat') && !matches('?at', 'at'));
+  assert.ok(matches('[a-c]x', 'bx') && !matches('[!a-c]x', 'bx') && matches('[!a-c]x', 'dx'));
+  assert.ok(matches('x[a-]', 'x-') && matches('\\*', '*') && !matches('\\*', 'a'));
+  assert.ok(matches('a/b(c)+$', 'a/b(c)+$'));
+  assert.throws(() => ReportCore.glob('[z-a]'), /reversed/);
+  assert.throws(() => ReportCore.glob('[abc'), /without its \]/);
+  assert.throws(() => ReportCore.glob('a\\'), /lone backslash/);
+});
+
+const filterNodes = [
+  { id: 'app', kind: 'store' }, { id: 'app.cart', kind: 'slice', owner: 'app' },
+  { id: 'Cart.total', kind: 'selector' }, { id: 'Theme.mode', kind: 'atom' }, { id: 'other', kind: 'store' },
+];
+const filterTimeline = [
+  { seq: 1, kind: 'action', store: 'app', name: 'add', payload: '"boots"', changes: [{ path: 'cart.items', before: '[]', after: '["boots"]', nodes: [0, 1] }] },
+  { seq: 2, kind: 'evaluation', node: 2, trigger: 'dependency app.cart', changed: true, value: '129' },
+  { seq: 3, kind: 'evaluation', node: 2, trigger: 'dependency app.cart', changed: false },
+  { seq: 4, kind: 'write', node: 3, before: '"light"', after: '"dark"', site: 'App/Theme.swift:9' },
+  { seq: 5, kind: 'action', store: 'other', name: 'noop', changes: [] },
+  { seq: 6, kind: 'notification', store: 'app', subscribers: 2 },
+];
+function kept(fields) {
+  const { filter, error } = ReportCore.makeFilter(fields, ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution']);
+  assert.equal(error, null);
+  return ReportCore.filterEntries(filterTimeline, filterNodes, filter);
+}
+
+test('the filters keep what the command line keeps, and combine', () => {
+  assert.deepEqual(kept({}), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(kept({ store: 'app' }), [0, 5]);
+  assert.deepEqual(kept({ node: 'app.*' }), [0]);
+  assert.deepEqual(kept({ node: 'Cart.*' }), [1, 2]);
+  assert.deepEqual(kept({ kind: 'write, evaluation' }), [1, 2, 3]);
+  assert.deepEqual(kept({ grep: 'BOOTS' }), [0]);
+  assert.deepEqual(kept({ grep: 'theme.swift' }), [3]);
+  assert.deepEqual(kept({ grep: '129' }), [1]);
+  assert.deepEqual(kept({ hideUnchanged: true }), [0, 1, 3, 5]);
+  assert.deepEqual(kept({ touching: 2 }), [1, 2]);
+  assert.deepEqual(kept({ touching: 1 }), [0]);
+  assert.deepEqual(kept({ touching: 0 }), [0, 5]);
+  assert.deepEqual(kept({ kind: 'evaluation', hideUnchanged: true }), [1]);
+});
+
+test('a bad filter names its field and says what is wrong', () => {
+  const kinds = ['action', 'write'];
+  assert.deepEqual(ReportCore.makeFilter({ kind: 'action,writes' }, kinds).error,
+    { field: 'kind', message: '--kind writes: not a kind (action, write)' });
+  assert.equal(ReportCore.makeFilter({ node: '[b-a]' }, kinds).error.field, 'node');
+  assert.equal(ReportCore.makeFilter({ node: '[b-a]' }, kinds).filter, null);
+});
+
+test('100,000 entries filter and step at once', () => {
+  const nodes = [{ id: 'a', kind: 'atom' }, { id: 'b', kind: 'selector' }];
+  const timeline = Array.from({ length: 100000 }, (_, index) => (
+    index % 2 ? { seq: index + 1, kind: 'write', node: 0, before: String(index - 1), after: String(index) }
+      : { seq: index + 1, kind: 'evaluation', node: 1, changed: index % 4 === 0 }));
+  const { filter } = ReportCore.makeFilter({ kind: 'evaluation', hideUnchanged: true }, ['write', 'evaluation']);
+  const shown = ReportCore.filterEntries(timeline, nodes, filter);
+  assert.equal(shown.length, 25000);
+  assert.ok(shown.every((index) => index % 4 === 0));
+  assert.equal(ReportCore.stepWithin(shown, 40000, 1), 40004);
+  assert.equal(ReportCore.stepWithin(shown, 40001, 1), 40004);
+  assert.equal(ReportCore.stepWithin(shown, 40001, -1), 40000);
+  assert.equal(ReportCore.stepWithin(shown, 99996, 1), 99996);
+  assert.equal(ReportCore.stepWithin(shown, -1, 1), 0);
+  assert.equal(ReportCore.stepWithin(shown, -1, -1), 99996);
+  assert.equal(ReportCore.stepWithin([], 3, 1), undefined);
+});
+
+test('an entry reads as one line: number, kind, subject and what it did', () => {
+  const nodes = filterNodes;
+  assert.equal(ReportCore.entryTitle(filterTimeline[0], nodes), '#1 action app #? add "boots"');
+  assert.equal(ReportCore.entryTitle(filterTimeline[1], nodes), '#2 evaluation Cart.total = 129 (dependency app.cart)');
+  assert.equal(ReportCore.entryTitle(filterTimeline[2], nodes), '#3 evaluation Cart.total unchanged (dependency app.cart)');
+  assert.equal(ReportCore.entryTitle(filterTimeline[3], nodes), '#4 write Theme.mode "light" → "dark"');
+  assert.equal(ReportCore.entryTitle(filterTimeline[5], nodes), '#6 notification app 2 subscribers');
+  assert.equal(ReportCore.entryTitle({ kind: 'action', store: 'app', storeSeq: 3, name: 'x' }, nodes), 'action app #3 x');
+});
+
+test('text from the app shows bidi controls and control characters as markers, never applies them', () => {
+  assert.equal(ReportCore.visible('abc\u202Edef'), 'abc⟨U+202E⟩def');
+  assert.equal(ReportCore.visible('\u2066x\u2069\u200f'), '⟨U+2066⟩x⟨U+2069⟩⟨U+200F⟩');
+  assert.equal(ReportCore.visible('bell\u0007 esc\u001b[31m'), 'bell⟨U+0007⟩ esc⟨U+001B⟩[31m');
+  assert.equal(ReportCore.visible('a\nb\tc'), 'a⟨U+000A⟩b⟨U+0009⟩c');
+  assert.equal(ReportCore.visible('a\nb\tc', true), 'a\nb\tc');
+  assert.equal(ReportCore.visible('plain "text" <b>'), 'plain "text" <b>');
+});
+
+test('the slowest nodes by their heat, slowest first', () => {
+  const nodes = [{ heat: { nanos: 5 } }, {}, { heat: { nanos: 50 } }, { heat: { nanos: 0 } }, { heat: { nanos: 7 } }];
+  assert.deepEqual(ReportCore.slowest(nodes), [2, 4, 0]);
+  assert.deepEqual(ReportCore.slowest(nodes, 1), [2]);
 });
 
 test('the previous and next change around the chosen entry', () => {
@@ -118,6 +263,6 @@ test('a label shows a value cut as the renderer cuts it, with control characters
   assert.equal(ReportCore.labelPreview('x'.repeat(40)), 'x'.repeat(31) + '…');
   assert.equal(ReportCore.labelPreview('x'.repeat(32)), 'x'.repeat(32));
   assert.equal(ReportCore.labelPreview('é'.repeat(20)), 'é'.repeat(20));  // 40 bytes, 20 characters
-  assert.equal(ReportCore.labelPreview('\u001b[31m\u202e'), '\u241b[31m\u202e');
+  assert.equal(ReportCore.labelPreview('\u001b[31m\u202e'), '\u241b[31m⟨U+202E⟩');
   assert.equal(ReportCore.labelPreview('\u0085\u007f'), '\ufffd\u2421');
 });

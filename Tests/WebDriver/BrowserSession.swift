@@ -132,6 +132,9 @@ public enum WebDriverKey {
   public static let escape = "\u{E00C}"
   public static let arrowLeft = "\u{E012}"
   public static let arrowRight = "\u{E014}"
+  public static let arrowUp = "\u{E013}"
+  public static let arrowDown = "\u{E015}"
+  public static let backspace = "\u{E003}"
   public static let home = "\u{E011}"
   public static let end = "\u{E010}"
 }

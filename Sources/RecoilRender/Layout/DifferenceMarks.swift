@@ -9,6 +9,19 @@ struct DifferenceMarks: Sendable {
 
   var nodes: [String: Mark] = [:]
   var edges: [SnapshotEdge: Mark] = [:]
+  /// What changed in each marked node, for the report: old → new value and timing, and
+  /// how its structure changed.
+  var details: [String: Detail] = [:]
+
+  /// What changed in one node.
+  struct Detail: Sendable {
+    /// How its kind, type, owner or family changed, one sentence each.
+    var structure: [String] = []
+    /// Its value before and after, when it changed.
+    var value: (before: String?, after: String?)?
+    /// Its times before and after, and the larger growth, when it got slower.
+    var timing: (before: SnapshotEvaluations, after: SnapshotEvaluations, ratio: Double)?
+  }
 
   /// The union of both snapshots (the new one's nodes and edges, then the removed ones) and
   /// its marks.
@@ -20,10 +33,19 @@ struct DifferenceMarks: Sendable {
     var marks = DifferenceMarks()
     for node in difference.addedNodes { marks.nodes[node.id] = .added }
     for node in difference.removedNodes { marks.nodes[node.id] = .removed }
-    for change in difference.changedNodes { marks.nodes[change.id] = .changed }
-    for value in difference.values where marks.nodes[value.id] == nil { marks.nodes[value.id] = .changed }
+    for change in difference.changedNodes {
+      marks.nodes[change.id] = .changed
+      marks.details[change.id, default: Detail()].structure.append(change.description)
+    }
+    for value in difference.values {
+      if marks.nodes[value.id] == nil { marks.nodes[value.id] = .changed }
+      marks.details[value.id, default: Detail()].value = (value.before, value.after)
+    }
     // Slower wins over a value change: it is what a reviewer of a pull request looks for.
-    for timing in difference.timings { marks.nodes[timing.id] = .slower }
+    for timing in difference.timings {
+      marks.nodes[timing.id] = .slower
+      marks.details[timing.id, default: Detail()].timing = (timing.before, timing.after, timing.ratio)
+    }
     for edge in difference.addedEdges { marks.edges[edge] = .added }
     for edge in difference.removedEdges { marks.edges[edge] = .removed }
     return (union, marks)

@@ -8,6 +8,12 @@ enum ReportAssets {
     // The report's pure parts: functions of the data alone, with no document and no window, which
     // the page's script (report.js) calls and `node --test` checks (Tests/ReportScriptTests). The
     // page embeds this file before report.js, in the same script element.
+    //
+    // The data (ReportData.swift): `nodes` by index; `timeline`, the causal timeline's entries in
+    // order, each with its number there (`seq`), `kind`, `cause` (a `seq`) and the node it concerns
+    // by index (`node`); an action with `store`, `storeSeq`, `name`, `payload` and `changes` (each
+    // with `path`, `before`, `after` and the `nodes` it wrote). A node's `history` is
+    // `{first, unknownFirst, changes: [[seq, after], …]}`.
     const ReportCore = (() => {
       'use strict';
 
@@ -58,21 +64,34 @@ enum ReportAssets {
           ?? matches[0];
       }
 
-      /** The nodes a timeline entry wrote: those its changes name, and the atoms its
-       *  subscribers or effects wrote (from the causal timeline). */
+      /** The nodes an entry wrote or evaluated: an action's changed store and slices; the node of
+       *  any other entry (the atom written, the selector evaluated, the node notified). */
       function writtenBy(entry) {
-        const written = new Set();
-        for (const change of entry.changes) for (const index of change.nodes) written.add(index);
-        for (const effect of entry.caused ?? []) {
-          if (effect.kind === 'write' && effect.node !== undefined) written.add(effect.node);
+        if (entry.kind === 'action') {
+          const written = new Set();
+          for (const change of entry.changes ?? []) for (const index of change.nodes) written.add(index);
+          return [...written];
         }
-        return [...written];
+        return entry.node === undefined ? [] : [entry.node];
+      }
+
+      /** The position of each numbered entry, by its number. */
+      function indexBySeq(timeline) {
+        const positions = new Map();
+        timeline.forEach((entry, index) => { if (entry.seq !== undefined) positions.set(entry.seq, index); });
+        return positions;
+      }
+
+      /** The last timeline number "as of" an entry covers: the entry's own (everything up to and
+       *  including it). An action older than the timeline (no number) covers nothing recorded. */
+      function boundOf(timeline, entryIndex) {
+        return timeline[entryIndex].seq ?? -Infinity;
       }
 
       /** A node's value as of timeline number `bound` (everything up to and including it), from
-       *  its history (`{first, changes: [[seq, after], …]}`, oldest first): the last change at or
-       *  before `bound`, else the value before the first change. A binary search, so a step over
-       *  100,000 entries sets every node's value at once. */
+       *  its history: the last change at or before `bound`, else the value before the first change
+       *  (`null` for none, `undefined` where that is not known). A binary search, so a step over 100,000 entries sets
+       *  every node's value at once. */
       function valueAsOf(history, bound) {
         const changes = history.changes;
         let low = 0;
@@ -81,36 +100,15 @@ enum ReportAssets {
           const middle = (low + high) >>> 1;
           if (changes[middle][0] <= bound) low = middle + 1; else high = middle;
         }
-        return low === 0 ? history.first : changes[low - 1][1];
+        if (low > 0) return changes[low - 1][1];
+        return history.unknownFirst ? undefined : history.first ?? null;
       }
 
-      /** The last timeline number that "as of" an action entry covers: all before the next
-       *  action entry's number (its own consequences, and what the app did before the next
-       *  action); for the last entry, everything. `undefined` for an entry without a number (a
-       *  snapshot without a causal timeline). */
-      function boundOf(timeline, entryIndex) {
-        if (timeline[entryIndex].causalSeq === undefined) return undefined;
-        for (let next = entryIndex + 1; next < timeline.length; next++) {
-          if (timeline[next].causalSeq !== undefined) return timeline[next].causalSeq - 1;
-        }
-        return Infinity;
-      }
-
-      /** The timeline entries (indexes, ascending, each once) in whose span a node's history
-       *  changed: for each change, the last action entry numbered at or before it. A change
-       *  before the first action (the app's own writes at start) belongs to none. */
-      function changeEntries(timeline, history) {
-        const numbered = [];
-        timeline.forEach((entry, index) => { if (entry.causalSeq !== undefined) numbered.push(index); });
+      /** The entries (indexes, ascending, each once) that made a node's history's changes. */
+      function changeEntries(positions, history) {
         const found = [];
         for (const [seq] of history.changes) {
-          let low = 0;
-          let high = numbered.length;
-          while (low < high) {
-            const middle = (low + high) >>> 1;
-            if (timeline[numbered[middle]].causalSeq <= seq) low = middle + 1; else high = middle;
-          }
-          const entry = low === 0 ? undefined : numbered[low - 1];
+          const entry = positions.get(seq);
           if (entry !== undefined && found[found.length - 1] !== entry) found.push(entry);
         }
         return found;
@@ -128,9 +126,304 @@ enum ReportAssets {
         return { previous, next };
       }
 
-      /** A value as the graph's label shows it, by the renderer's rule (LabelText.preview): line
-       *  breaks as spaces, cut at `limit` characters with an ellipsis, and control characters as
-       *  their visible pictures (U+2400…), never applied. */
+      /** What each entry caused directly: for entry i, the indexes of the entries whose cause is
+       *  it, in order. */
+      function consequences(timeline, positions) {
+        const caused = timeline.map(() => []);
+        timeline.forEach((entry, index) => {
+          const cause = entry.cause === undefined ? undefined : positions.get(entry.cause);
+          if (cause !== undefined && cause !== index) caused[cause].push(index);
+        });
+        return caused;
+      }
+
+      /** What an entry caused, directly or not, in order, at most `limit` of them. */
+      function causedBy(caused, entryIndex, limit = 100) {
+        const found = [];
+        const stack = caused[entryIndex].slice().reverse();
+        const seen = new Set([entryIndex]);
+        while (stack.length && found.length < limit) {
+          const next = stack.pop();
+          if (seen.has(next)) continue;
+          seen.add(next);
+          found.push(next);
+          for (let position = caused[next].length - 1; position >= 0; position--) stack.push(caused[next][position]);
+        }
+        return found.sort((a, b) => a - b);
+      }
+
+      /** The chain of causes from the root to an entry, root first and the entry last (indexes),
+       *  as `recoil-inspect why` prints it. */
+      function chainTo(timeline, positions, entryIndex) {
+        const chain = [entryIndex];
+        const seen = new Set(chain);
+        for (;;) {
+          const cause = timeline[chain[chain.length - 1]].cause;
+          const position = cause === undefined ? undefined : positions.get(cause);
+          if (position === undefined || seen.has(position)) break;
+          seen.add(position);
+          chain.push(position);
+        }
+        return chain.reverse();
+      }
+
+      /** The entry a "why" of node `nodeIndex` as of timeline number `bound` is about, as
+       *  `recoil-inspect why --at` finds it: an atom's or selector's latest write, evaluation or
+       *  resolution; a store's latest action; a slice's latest action that changed it. */
+      function whyEntry(timeline, nodes, nodeIndex, bound = Infinity) {
+        const node = nodes[nodeIndex];
+        for (let index = timeline.length - 1; index >= 0; index--) {
+          const entry = timeline[index];
+          if (entry.seq === undefined || entry.seq > bound) continue;
+          if (node.kind === 'store') {
+            if (entry.kind === 'action' && entry.store === node.id) return index;
+          } else if (node.kind === 'slice') {
+            if (entry.kind === 'action' && (entry.changes ?? []).some((change) => change.nodes.includes(nodeIndex))) return index;
+          } else if (entry.node === nodeIndex
+            && (entry.kind === 'write' || entry.kind === 'evaluation' || entry.kind === 'resolution')) {
+            return index;
+          }
+        }
+        return undefined;
+      }
+
+      /** The entries about a node, as `recoil-inspect trace --node` lists them: its writes,
+       *  evaluations and resolutions, and for a store or slice the actions that changed it. */
+      function historyOf(timeline, nodes, nodeIndex) {
+        const node = nodes[nodeIndex];
+        const found = [];
+        timeline.forEach((entry, index) => {
+          if (touches(entry, nodes, nodeIndex)) found.push(index);
+        });
+        return node ? found : [];
+      }
+
+      /** Whether an entry is about a node: it names the node, or (for a store) the entry is the
+       *  store's, or (an action) one of its changes wrote the node. */
+      function touches(entry, nodes, nodeIndex) {
+        if (entry.node === nodeIndex) return true;
+        if (nodes[nodeIndex].kind === 'store' && entry.store === nodes[nodeIndex].id) return true;
+        return entry.kind === 'action' && (entry.changes ?? []).some((change) => change.nodes.includes(nodeIndex));
+      }
+
+      /** A shell-style pattern as `--node` reads it: `*` any run, `?` one character, `[abc]`,
+       *  `[a-z]`, `[!abc]` a set, `\` escapes the next character. Returns a function of a text;
+       *  throws an Error saying what is wrong with the pattern. */
+      function glob(pattern) {
+        let source = '';
+        const characters = [...pattern];
+        for (let position = 0; position < characters.length; position++) {
+          const character = characters[position];
+          if (character === '*') source += '[\\s\\S]*';
+          else if (character === '?') source += '[\\s\\S]';
+          else if (character === '\\') {
+            position++;
+            if (position >= characters.length) throw new Error('ends with a lone backslash');
+            source += escapeRegExp(characters[position]);
+          } else if (character === '[') {
+            let set = '';
+            let negated = false;
+            let first = true;
+            let closed = false;
+            let previous = null;
+            let pendingRange = false;
+            for (position++; position < characters.length; position++) {
+              const member = characters[position];
+              if (member === ']' && !first) { closed = true; break; }
+              if (first && (member === '!' || member === '^')) { negated = true; continue; }
+              first = false;
+              if (member === '-' && previous !== null && !pendingRange) { pendingRange = true; continue; }
+              if (pendingRange) {
+                if (previous > member) throw new Error(`range ${previous}-${member} is reversed`);
+                set += '-' + escapeRegExp(member);
+                pendingRange = false;
+                previous = null;
+                continue;
+              }
+              set += escapeRegExp(member);
+              previous = member;
+            }
+            if (pendingRange) set += '\\-';
+            if (!closed) throw new Error('has a [ without its ]');
+            source += `[${negated ? '^' : ''}${set}]`;
+          } else {
+            source += escapeRegExp(character);
+          }
+        }
+        const expression = new RegExp(`^(?:${source})$`, 'u');
+        return (text) => expression.test(text);
+      }
+
+      /** A character as a regular expression matches it literally, inside a set or out. */
+      function escapeRegExp(character) {
+        return `\\u{${character.codePointAt(0).toString(16)}}`;
+      }
+
+      /** The node ids an entry is about: its node, its store, and for an action the slices its
+       *  changes wrote (as `--node` and `--store` read them). */
+      function entryIds(entry, nodes) {
+        const ids = [];
+        if (entry.node !== undefined) ids.push(nodes[entry.node].id);
+        if (entry.id !== undefined) ids.push(entry.id);
+        if (entry.store !== undefined) ids.push(entry.store);
+        for (const change of entry.changes ?? []) {
+          for (const index of change.nodes) if (!ids.includes(nodes[index].id)) ids.push(nodes[index].id);
+        }
+        return ids;
+      }
+
+      /** The texts `--grep` searches in an entry: ids, names, payload, paths and values, trigger,
+       *  site and error. */
+      function entryTexts(entry, nodes) {
+        const texts = entryIds(entry, nodes);
+        for (const key of ['name', 'payload', 'before', 'after', 'value', 'trigger', 'site', 'error', 'phase']) {
+          if (entry[key] !== undefined) texts.push(String(entry[key]));
+        }
+        for (const change of entry.changes ?? []) texts.push(change.path, change.before ?? '', change.after ?? '');
+        return texts;
+      }
+
+      /** Whether an entry changed nothing: an action that changed no state, an evaluation that
+       *  produced the value it had. */
+      function changedNothing(entry) {
+        if (entry.kind === 'action') return (entry.changes ?? []).length === 0;
+        return entry.kind === 'evaluation' && entry.changed === false;
+      }
+
+      /** The filter's parts as the page's fields give them, checked: `{store, node, kind, grep,
+       *  hideUnchanged, touching}` where `node` is a glob, `kind` comma-separated kinds. Returns
+       *  `{filter, error}`: `error` names the field and what is wrong (`filter` is then null). */
+      function makeFilter(fields, kinds) {
+        const filter = { hideUnchanged: !!fields.hideUnchanged, touching: fields.touching ?? null };
+        if (fields.store) filter.store = fields.store;
+        if (fields.node) {
+          try {
+            filter.node = glob(fields.node);
+          } catch (error) {
+            return { filter: null, error: { field: 'node', message: `--node ${fields.node}: ${error.message}` } };
+          }
+        }
+        if (fields.kind) {
+          const chosen = fields.kind.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+          const unknown = chosen.filter((kind) => !kinds.includes(kind));
+          if (unknown.length) {
+            return { filter: null, error: { field: 'kind', message: `--kind ${unknown[0]}: not a kind (${kinds.join(', ')})` } };
+          }
+          if (chosen.length) filter.kinds = new Set(chosen);
+        }
+        if (fields.grep) filter.grep = fields.grep.toLowerCase();
+        return { filter, error: null };
+      }
+
+      /** Whether a filter holds nothing, so that every entry shows. */
+      function isEmptyFilter(filter) {
+        return !filter.store && !filter.node && !filter.kinds && !filter.grep && !filter.hideUnchanged
+          && (filter.touching === null || filter.touching === undefined);
+      }
+
+      /** Whether an entry passes every part of a filter, as `recoil-inspect trace` reads them:
+       *  `--store` keeps the store's entries and its nodes' (`app`, `app.*`); `--node` entries about
+       *  a matching node; `--kind` the kinds named; `--grep` entries whose text holds it, ignoring
+       *  case. Then entries that changed something, and entries touching the selected node. */
+      function entryPasses(entry, nodes, filter) {
+        if (filter.kinds && !filter.kinds.has(entry.kind)) return false;
+        if (filter.hideUnchanged && changedNothing(entry)) return false;
+        if (filter.touching !== null && filter.touching !== undefined && !touches(entry, nodes, filter.touching)) return false;
+        if (filter.store || filter.node) {
+          const ids = entryIds(entry, nodes);
+          const store = filter.store;
+          if (store && entry.store !== store
+            && !ids.some((id) => id === store || (id.startsWith(store) && id[store.length] === '.'))) return false;
+          if (filter.node && !ids.some(filter.node)) return false;
+        }
+        if (filter.grep && !entryTexts(entry, nodes).some((text) => text.toLowerCase().includes(filter.grep))) return false;
+        return true;
+      }
+
+      /** The indexes of the entries a filter keeps, ascending. */
+      function filterEntries(timeline, nodes, filter) {
+        if (isEmptyFilter(filter)) return timeline.map((_, index) => index);
+        const kept = [];
+        for (let index = 0; index < timeline.length; index++) {
+          if (entryPasses(timeline[index], nodes, filter)) kept.push(index);
+        }
+        return kept;
+      }
+
+      /** The position of entry `entryIndex` in `shown` (ascending), or where it would go. */
+      function positionIn(shown, entryIndex) {
+        let low = 0;
+        let high = shown.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (shown[middle] < entryIndex) low = middle + 1; else high = middle;
+        }
+        return low;
+      }
+
+      /** The entry `delta` rows from `current` in the shown list (clamped); with none chosen or
+       *  the chosen one filtered out, the first or last shown in that direction. */
+      function stepWithin(shown, current, delta) {
+        if (!shown.length) return undefined;
+        if (current < 0) return delta > 0 ? shown[0] : shown[shown.length - 1];
+        const position = positionIn(shown, current);
+        const isShown = shown[position] === current;
+        let target = isShown ? position + delta : delta > 0 ? position : position - 1;
+        target = Math.min(shown.length - 1, Math.max(0, target));
+        return shown[target];
+      }
+
+      /** Who an entry is about, in a few words: the store and its number for an action, else its
+       *  node (or store). */
+      function entrySubject(entry, nodes) {
+        if (entry.kind === 'action') return `${entry.store} #${entry.storeSeq ?? '?'}`;
+        if (entry.node !== undefined) return nodes[entry.node].id;
+        return entry.id ?? entry.store ?? '';
+      }
+
+      /** What an entry did, in a few words, after its subject: an action's name and payload, a
+       *  write's before → after, an evaluation's value and trigger, and so on. */
+      function entryDetail(entry) {
+        switch (entry.kind) {
+          case 'action': return entry.payload !== undefined ? `${entry.name} ${entry.payload}` : entry.name ?? '';
+          case 'write': return `${entry.name === 'reset' ? 'reset ' : ''}${entry.before ?? '∅'} → ${entry.after ?? '∅'}`;
+          case 'evaluation':
+            return [entry.value !== undefined ? `= ${entry.value}` : '', entry.changed === false ? 'unchanged' : '',
+              entry.trigger ? `(${entry.trigger})` : ''].filter(Boolean).join(' ');
+          case 'notification': {
+            const count = entry.subscribers ?? 0;
+            return `${count} subscriber${count === 1 ? '' : 's'}`;
+          }
+          case 'effect': return [entry.name, entry.phase, entry.error].filter((part) => part !== undefined).join(' ');
+          case 'resolution': return entry.phase ?? 'resolved';
+          default: return '';
+        }
+      }
+
+      /** An entry's one-line title: `#74 write Pricing.currency "EUR" → "GBP"`. */
+      function entryTitle(entry, nodes) {
+        const number = entry.seq !== undefined ? `#${entry.seq} ` : '';
+        return `${number}${entry.kind} ${entrySubject(entry, nodes)} ${entryDetail(entry)}`.trim();
+      }
+
+      /** Text from the app as data: bidi controls (which would reorder what follows) and control
+       *  characters shown as visible markers (`⟨U+202E⟩`), never applied; line breaks and tabs
+       *  stay where `keepLines` (values shown whole). */
+      const BIDI_CONTROL = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]$/u;
+      function visible(text, keepLines = false) {
+        return String(text).replace(
+          // eslint-disable-next-line no-control-regex
+          /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu,
+          (character) => {
+            if (keepLines && (character === '\n' || character === '\t')) return character;
+            return `⟨U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
+          });
+      }
+
+      /** A value as the graph's label shows it, by the renderer's rule (LabelText.preview, then
+       *  LabelText.visible): line breaks as spaces, cut at `limit` characters with an ellipsis,
+       *  control characters as their visible pictures (U+2400…) and bidi controls as markers
+       *  (`⟨U+202E⟩`), never applied. */
       function labelPreview(text, limit = 32) {
         const flat = text.replace(/\n/g, ' ');
         const characters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)].map((part) => part.segment);
@@ -141,13 +434,26 @@ enum ReportAssets {
           if (code < 0x20) return String.fromCodePoint(0x2400 + code);
           if (code === 0x7f) return '\u2421';
           if ((code >= 0x80 && code < 0xa0) || code === 0xfffe || code === 0xffff) return '\ufffd';
+          if (BIDI_CONTROL.test(scalar)) return visible(scalar);
           return scalar;
         }).join('');
       }
 
+      /** The nodes with heat, slowest first by their hottest measure (`heat.nanos`), at most
+       *  `limit`. */
+      function slowest(nodes, limit = 10) {
+        return nodes.map((node, index) => [index, node.heat ? node.heat.nanos ?? 0 : -1])
+          .filter(([, nanos]) => nanos > 0)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, limit)
+          .map(([index]) => index);
+      }
+
       return Object.freeze({
-        reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, valueAsOf, boundOf, changeEntries,
-        neighbours, labelPreview,
+        reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
+        changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
+        entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
+        entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest,
       });
     })();
 
@@ -189,10 +495,12 @@ enum ReportAssets {
       const nodeElements = nodes.map((_, index) => document.getElementById('n' + index));
       const edgeElements = data.edges.map((_, index) => document.getElementById('e' + index));
 
-      function make(tag, className, text) {
+      // Every text from the app goes through here (or `ReportCore.visible`): bidi controls and
+      // control characters become visible markers; `keepLines` keeps a value's line breaks.
+      function make(tag, className, text, keepLines = false) {
         const element = document.createElement(tag);
         if (className) element.className = className;
-        if (text !== undefined && text !== null) element.textContent = String(text);
+        if (text !== undefined && text !== null) element.textContent = ReportCore.visible(text, keepLines);
         return element;
       }
 
@@ -360,6 +668,7 @@ enum ReportAssets {
       function clearSelection() {
         clearSelectionMarks();
         selected = null;
+        if (filterFields.touching.checked) applyFilter();
         rememberView();
       }
       function select(index) {
@@ -376,8 +685,16 @@ enum ReportAssets {
           if (downstream.has(to) && (from === index || downstream.has(from))) markSelection(edgeElements[edge], 'downstream');
         });
         graph.classList.add('has-selection');
+        if (filterFields.touching.checked) applyFilter();
         showNode(index);
+        announce(`Selected ${nodes[index].id}` + (nodeValue(index) !== undefined ? `, value ${nodeValue(index)}` : ''));
         rememberView();
+      }
+
+      // ---- Announcements: only what changed is read out (the details panel itself is not live).
+      const announcer = document.getElementById('announce');
+      function announce(text) {
+        announcer.textContent = ReportCore.visible(text);
       }
 
       // ---- Details.
@@ -393,16 +710,14 @@ enum ReportAssets {
         link.setAttribute('data-step', String(entryIndex));
         return link;
       }
-      function entryTitle(entry) {
-        return `${entry.seq}. ${entry.store} #${entry.storeSeq} ${entry.name}`;
-      }
+      const entryTitle = (entry) => ReportCore.entryTitle(entry, nodes);
       function definitionList(rows) {
         const list = make('dl');
         for (const [name, value] of rows) {
           if (value === undefined || value === null || value === '') continue;
           list.append(make('dt', null, name));
           const cell = make('dd');
-          if (value instanceof Node) cell.append(value); else cell.textContent = String(value);
+          if (value instanceof Node) cell.append(value); else cell.textContent = ReportCore.visible(value);
           list.append(cell);
         }
         return list;
@@ -423,15 +738,82 @@ enum ReportAssets {
         }
         return list;
       }
+      function entryList(indexes, className) {
+        const list = make('ul', className);
+        for (const entryIndex of indexes) {
+          const item = make('li', timeline[entryIndex].kind);
+          item.append(entryLink(entryIndex, entryTitle(timeline[entryIndex])));
+          list.append(item);
+        }
+        return list;
+      }
       function changeLine(change) {
         const line = make('div', 'change');
+        line.setAttribute('data-path', change.path);
         line.append(make('span', 'path', change.path || '(whole state)'), ': ');
         line.append(make('span', 'before', change.before ?? '∅'), ' → ', make('span', 'after', change.after ?? '∅'));
         return line;
       }
-      function showNode(index) {
+      // A node's value as of the chosen entry where its history says, else its latest; undefined
+      // where not known.
+      function nodeValue(index) {
         const node = nodes[index];
-        details.replaceChildren(make('h2', null, node.label || node.id));
+        if (current >= 0 && node.history) return ReportCore.valueAsOf(node.history, ReportCore.boundOf(timeline, current));
+        return node.value;
+      }
+      // The details change in place: focus stays on the link (or the panel) it was on.
+      function replaceDetails(build) {
+        const focused = details.contains(document.activeElement) ? document.activeElement : null;
+        const key = focused && (focused.getAttribute('data-step') !== null
+          ? `[data-step="${focused.getAttribute('data-step')}"]`
+          : focused.getAttribute('data-target-id') !== null
+            ? `[data-target-id="${CSS.escape(focused.getAttribute('data-target-id'))}"]` : null);
+        details.replaceChildren();
+        build();
+        if (focused) {
+          const again = key ? details.querySelector(key) : null;
+          (again ?? details).focus({ preventScroll: true });
+        }
+      }
+      // A node's difference, old → new: its structure's changes, its value, its times.
+      function differenceBody(changed) {
+        const body = make('div', 'difference-detail');
+        for (const sentence of changed.structure ?? []) body.append(make('p', null, sentence));
+        if (changed.before !== undefined || changed.after !== undefined) {
+          body.append(changeLine({ path: 'value', before: changed.before, after: changed.after }));
+        }
+        if (changed.time) {
+          const line = make('div', 'change');
+          line.append(make('span', 'path', 'time'), ': ', make('span', 'before', changed.time.before), ' → ',
+            make('span', 'after', changed.time.after), ` (${changed.time.ratio})`);
+          body.append(line);
+        }
+        return body;
+      }
+      // The opening panel of a drawing of a difference: every difference, a row per node.
+      const differing = nodes.map((_, index) => index).filter((index) => nodes[index].difference);
+      function differencesSection() {
+        const fragment = document.createDocumentFragment();
+        if (!differing.length) return fragment;
+        const list = make('div');
+        list.id = 'changes';
+        for (const index of differing) {
+          const row = make('div', 'difference');
+          row.setAttribute('data-node', nodes[index].id);
+          row.append(make('span', 'mark', nodes[index].difference), nodeLink(index));
+          const changed = nodes[index].changed;
+          if (changed) row.append(differenceBody(changed));
+          list.append(row);
+        }
+        fragment.append(section(`Differences (${differing.length})`, list));
+        return fragment;
+      }
+      function showNode(index) {
+        replaceDetails(() => buildNodeDetails(index));
+      }
+      function buildNodeDetails(index) {
+        const node = nodes[index];
+        details.append(make('h2', null, node.label || node.id));
         const evaluations = node.evaluations;
         details.append(definitionList([
           ['id', node.id],
@@ -451,17 +833,25 @@ enum ReportAssets {
           ['parameter', node.parameter],
           ['store', node.owner !== undefined && indexOfId.has(node.owner) ? nodeLink(indexOfId.get(node.owner)) : node.owner],
         ]));
-        // One value: as of the chosen entry where the node's history says, else the latest.
-        const bound = current >= 0 && node.history ? ReportCore.boundOf(timeline, current) : undefined;
-        if (bound !== undefined) {
-          const value = ReportCore.valueAsOf(node.history, bound);
-          details.append(section(`Value as of ${entryTitle(timeline[current])}`, make('pre', 'value', value ?? '∅')));
+        // In a drawing of a difference: what changed, old → new.
+        if (node.changed) details.append(section(`Difference: ${node.difference}`, differenceBody(node.changed)));
+        // One value: as of the chosen entry where the node's history says, else the latest,
+        // said so.
+        if (current >= 0 && node.history) {
+          const value = nodeValue(index);
+          const shown = value === undefined ? `not known before #${node.history.changes[0][0]}` : value ?? '∅';
+          const step = timeline[current].seq !== undefined ? `#${timeline[current].seq}` : 'an action older than the timeline';
+          details.append(section(`Value as of ${step}`, make('pre', 'value', shown, true)));
         } else if (node.value !== undefined) {
-          details.append(section('Value', make('pre', 'value', node.value)));
+          // A node without a history is the same at every step, except a store or slice changed
+          // only below its own path, whose whole value the recording does not hold at each step.
+          const partial = node.kind === 'store' || node.kind === 'slice';
+          const title = current < 0 ? 'Value' : partial ? 'Latest value (changed only below its path; see History)' : 'Value (the same at every recorded step)';
+          details.append(section(title, make('pre', 'value', node.value, true)));
         }
         if (node.history) {
           // Its previous and next change, from the chosen entry (or from the start).
-          const changes = ReportCore.changeEntries(timeline, node.history);
+          const changes = ReportCore.changeEntries(positions, node.history);
           const { previous, next } = ReportCore.neighbours(changes, current);
           const steps = make('p', 'steps');
           steps.append(
@@ -470,76 +860,84 @@ enum ReportAssets {
             next !== undefined ? entryLink(next, 'next change →') : make('span', 'hint', 'no later change'));
           details.append(section(`Changes (${changes.length})`, steps));
         }
+        // Why it has the value it has (as of the chosen entry): the chain `why --at` prints.
+        const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : Infinity;
+        const about = ReportCore.whyEntry(timeline, nodes, index, bound);
+        if (about !== undefined) {
+          const chain = ReportCore.chainTo(timeline, positions, about);
+          const list = make('ol', 'why');
+          for (const hop of chain) {
+            const item = make('li', timeline[hop].kind);
+            item.append(entryLink(hop, entryTitle(timeline[hop])));
+            list.append(item);
+          }
+          details.append(section(`Why (${current >= 0 ? `as of #${timeline[current].seq ?? '—'}` : 'latest'})`, list));
+        }
         details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
         details.append(section(`Dependents (${dependents[index].length})`, linkList(dependents[index], 'None.')));
 
-        const history = [];
-        timeline.forEach((entry, entryIndex) => {
-          if (entry.changes.some((change) => change.nodes.includes(index))) history.push(entryIndex);
-        });
-        if (bound === undefined && current >= 0 && history.some((entryIndex) => entryIndex <= current)) {
-          // Time travel: the latest value of each path this node owns, as of the chosen entry.
-          const latest = new Map();
-          for (const entryIndex of history) {
-            if (entryIndex > current) break;
-            for (const change of timeline[entryIndex].changes) {
-              if (change.nodes.includes(index)) latest.set(change.path, change);
-            }
-          }
-          const values = make('div');
-          for (const change of latest.values()) {
-            const line = make('div', 'change');
-            line.append(make('span', 'path', change.path || '(whole state)'), ' = ', make('span', 'after', change.after ?? '∅'));
-            values.append(line);
-          }
-          details.append(section(`As of ${entryTitle(timeline[current])}`, values));
-        }
+        // Its history, as `trace --node` prints it: each entry about it with its root cause.
+        const history = ReportCore.historyOf(timeline, nodes, index);
         if (history.length) {
-          const list = make('ul');
+          const list = make('ul', 'history');
           for (const entryIndex of history.slice(-200)) {
-            const item = make('li');
+            const item = make('li', timeline[entryIndex].kind);
             item.append(entryLink(entryIndex, entryTitle(timeline[entryIndex])));
+            const root = ReportCore.chainTo(timeline, positions, entryIndex)[0];
+            if (root !== entryIndex) item.append(make('span', 'hint', ' ← '), entryLink(root, entryTitle(timeline[root])));
             list.append(item);
           }
           const title = history.length > 200 ? `History (last 200 of ${history.length})` : `History (${history.length})`;
           details.append(section(title, list));
-        } else if (node.kind === 'store' || node.kind === 'slice') {
-          details.append(section('History', make('p', 'hint', 'No recorded action changed it.')));
+        } else {
+          details.append(section('History', make('p', 'hint', 'Nothing in the recorded timeline changed or evaluated it.')));
         }
       }
       function showEntry(entryIndex) {
+        replaceDetails(() => buildEntryDetails(entryIndex));
+      }
+      function buildEntryDetails(entryIndex) {
         const entry = timeline[entryIndex];
-        details.replaceChildren(make('h2', null, `${entry.seq}. ${entry.store} #${entry.storeSeq} ${entry.name}`));
-        const storeIndex = indexOfId.get(entry.store);
+        details.append(make('h2', null, entryTitle(entry)));
+        const storeIndex = entry.store !== undefined ? indexOfId.get(entry.store) : undefined;
+        const cause = entry.cause !== undefined ? positions.get(entry.cause) : undefined;
         details.append(definitionList([
+          ['kind', entry.kind],
+          ['node', entry.node !== undefined ? nodeLink(entry.node) : entry.id],
           ['store', storeIndex !== undefined ? nodeLink(storeIndex) : entry.store],
-          ['action', entry.name],
+          ['action', entry.kind === 'action' ? entry.name : undefined],
           ['payload', entry.payload],
+          ['name', entry.kind !== 'action' ? entry.name : undefined],
+          ['before', entry.before],
+          ['after', entry.after],
+          ['value', entry.value],
+          ['changed', entry.changed === undefined ? undefined : entry.changed ? 'yes' : 'no (wasted work)'],
+          ['trigger', entry.trigger],
+          ['subscribers', entry.subscribers],
+          ['phase', entry.phase],
+          ['error', entry.error],
           ['at', entry.at],
           ['took', entry.duration],
+          ['site', entry.site],
+          ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
         ]));
-        const changes = make('div');
-        for (const change of entry.changes) changes.append(changeLine(change));
-        if (!entry.changes.length) changes.append(make('p', 'hint', 'No state changed.'));
-        details.append(section(`Changes (${entry.changes.length})`, changes));
-        const written = writtenBy(entry);
-        if (written.length) details.append(section('Wrote', linkList(written, '')));
-        // What it caused, from the causal timeline: notifications, the atoms its subscribers
-        // wrote, the evaluations and effects that followed.
-        if (entry.caused && entry.caused.length) {
-          const caused = make('ul', 'caused');
-          for (const effect of entry.caused) {
-            const item = make('li', effect.kind, `#${effect.seq} ${effect.text}`);
-            if (effect.node !== undefined) {
-              const link = nodeLink(effect.node);
-              link.textContent = 'show';
-              link.title = nodes[effect.node].id;
-              item.append(' ', link);
-            }
-            caused.append(item);
-          }
-          details.append(section(`Caused (${entry.caused.length})`, caused));
+        if (entry.kind === 'action') {
+          const changes = make('div', 'changes');
+          changes.id = 'changes';
+          for (const change of entry.changes) changes.append(changeLine(change));
+          if (!entry.changes.length) changes.append(make('p', 'hint', 'No state changed.'));
+          details.append(section(`Changes (${entry.changes.length})`, changes));
         }
+        const written = writtenBy(entry);
+        if (written.length) details.append(section(entry.kind === 'evaluation' ? 'Evaluated' : 'Wrote', linkList(written, '')));
+        if (cause !== undefined) {
+          const chain = ReportCore.chainTo(timeline, positions, entryIndex);
+          details.append(section(`Why (${chain.length} step${chain.length === 1 ? '' : 's'} from its root)`, entryList(chain, 'why')));
+        }
+        // What it caused, directly or not: notifications, the atoms subscribers wrote, the
+        // evaluations and effects that followed.
+        const caused = ReportCore.causedBy(consequences, entryIndex);
+        if (caused.length) details.append(section(`Caused (${caused.length}${caused.length >= 100 ? '+' : ''})`, entryList(caused, 'caused')));
       }
       details.addEventListener('click', (event) => {
         const link = event.target.closest('[data-target-id], [data-step]');
@@ -554,36 +952,66 @@ enum ReportAssets {
         }
       });
 
-      // ---- Timeline: virtualized, so that only the visible rows are in the document.
+      // ---- Timeline: every entry of the causal timeline, filtered, virtualized, so that only
+      // the visible rows are in the document. `shown` holds the indexes the filter keeps.
       const rowHeight = 24;
       let current = -1;
+      let shown = timeline.map((_, index) => index);
+      const positions = ReportCore.indexBySeq(timeline);
+      const consequences = ReportCore.consequences(timeline, positions);
       const writtenMarks = [];
-      document.getElementById('timeline-count').textContent =
-        `${timeline.length} action${timeline.length === 1 ? '' : 's'}` +
-        (data.dropped && data.dropped.actions ? ` (${data.dropped.actions} older dropped)` : '');
+      const timelineCount = document.getElementById('timeline-count');
+      const firstNumbered = timeline.find((entry) => entry.seq !== undefined);
+      const dropped = data.dropped ?? {};
+      const droppedNote = [
+        dropped.timeline ? `${dropped.timeline} older entries dropped; values known from #${firstNumbered ? firstNumbered.seq : '?'}` : '',
+        dropped.actions ? `${dropped.actions} older actions dropped` : '',
+      ].filter(Boolean).join('; ');
+      function updateCount() {
+        const total = timeline.length;
+        const counted = shown.length === total
+          ? `${total} entr${total === 1 ? 'y' : 'ies'}`
+          : `${shown.length} of ${total} entries`;
+        timelineCount.textContent = counted + (droppedNote ? ` (${droppedNote})` : '');
+      }
       const spacer = make('div', 'timeline-spacer');
-      spacer.style.height = `${timeline.length * rowHeight}px`;
       timelineView.append(spacer);
-      if (!timeline.length) timelineView.replaceChildren(make('div', 'empty', 'No actions were recorded.'));
+      const emptyNote = make('div', 'empty', 'No actions were recorded.');
       let renderQueued = false;
       function renderRows() {
         renderQueued = false;
+        spacer.style.height = `${shown.length * rowHeight}px`;
+        if (!timeline.length) {
+          timelineView.replaceChildren(emptyNote);
+          return;
+        }
         const [first, last] = ReportCore.visibleRows(
-          timelineView.scrollTop, timelineView.clientHeight, rowHeight, timeline.length);
+          timelineView.scrollTop, timelineView.clientHeight, rowHeight, shown.length);
         const fragment = document.createDocumentFragment();
-        for (let entryIndex = first; entryIndex < last; entryIndex++) {
+        for (let row = first; row < last; row++) {
+          const entryIndex = shown[row];
           const entry = timeline[entryIndex];
-          const row = make('div', entryIndex === current ? 'entry current' : 'entry');
-          row.setAttribute('data-seq', String(entry.seq));
-          row.setAttribute('data-index', String(entryIndex));
-          row.style.top = `${entryIndex * rowHeight}px`;
-          row.append(
-            make('span', 'seq', String(entry.seq)), make('span', 'store', `${entry.store} #${entry.storeSeq}`),
-            make('span', 'name', entry.name),
-            make('span', 'payload', entry.payload ?? ''), make('span', 'duration', entry.duration ?? ''));
-          fragment.append(row);
+          const isCurrent = entryIndex === current;
+          const element = make('div', `entry ${entry.kind}${isCurrent ? ' current' : ''}`);
+          element.id = `entry-${entryIndex}`;
+          element.setAttribute('role', 'option');
+          element.setAttribute('aria-selected', String(isCurrent));
+          if (entry.seq !== undefined) element.setAttribute('data-seq', String(entry.seq));
+          element.setAttribute('data-kind', entry.kind);
+          element.setAttribute('data-index', String(entryIndex));
+          element.style.top = `${row * rowHeight}px`;
+          element.append(
+            make('span', 'seq', entry.seq !== undefined ? String(entry.seq) : '—'), make('span', 'kind', entry.kind),
+            make('span', 'subject', ReportCore.entrySubject(entry, nodes)),
+            make('span', 'detail', ReportCore.entryDetail(entry)), make('span', 'duration', entry.duration ?? ''));
+          fragment.append(element);
         }
         spacer.replaceChildren(fragment);
+        if (current >= 0 && document.getElementById(`entry-${current}`)) {
+          timelineView.setAttribute('aria-activedescendant', `entry-${current}`);
+        } else {
+          timelineView.removeAttribute('aria-activedescendant');
+        }
       }
       timelineView.addEventListener('scroll', () => {
         if (!renderQueued) {
@@ -596,15 +1024,20 @@ enum ReportAssets {
         if (row) stepTo(Number(row.getAttribute('data-index')));
       });
       const writtenBy = ReportCore.writtenBy;
-      function stepTo(entryIndex) {
-        if (!(entryIndex >= 0 && entryIndex < timeline.length)) return;
-        current = entryIndex;
-        const top = entryIndex * rowHeight;
+      function scrollToEntry(entryIndex) {
+        const row = ReportCore.positionIn(shown, entryIndex);
+        if (shown[row] !== entryIndex) return;
+        const top = row * rowHeight;
         if (top < timelineView.scrollTop) {
           timelineView.scrollTop = top;
         } else if (top + rowHeight > timelineView.scrollTop + timelineView.clientHeight) {
           timelineView.scrollTop = top + rowHeight - timelineView.clientHeight;
         }
+      }
+      function stepTo(entryIndex) {
+        if (!(entryIndex >= 0 && entryIndex < timeline.length)) return;
+        current = entryIndex;
+        scrollToEntry(entryIndex);
         renderRows();
         for (const element of writtenMarks) element.classList.remove('written');
         writtenMarks.length = 0;
@@ -616,7 +1049,9 @@ enum ReportAssets {
           }
         }
         applyValues();
+        scrubber.value = String(entryIndex);
         showEntry(entryIndex);
+        announce(`Step ${entryTitle(timeline[entryIndex])}`);
         rememberView();
       }
       // The value line of each node's label in the graph (`= …`), found by the text the renderer
@@ -626,36 +1061,112 @@ enum ReportAssets {
         const written = '= ' + ReportCore.labelPreview(node.value);
         return [...nodeElements[index].querySelectorAll('text')].find((text) => text.textContent === written) ?? null;
       });
+      const withHistory = nodes.map((node, index) => index).filter((index) => nodes[index].history);
       // Every node's value on its element as `data-value`, and in its label: as of the chosen
-      // entry where its history says, else (and with no entry chosen) the latest.
-      function applyValues() {
-        const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : undefined;
-        nodes.forEach((node, index) => {
+      // entry where its history says, else (and with no entry chosen) the latest. Only nodes with
+      // a history can differ from the latest, so only they are visited after the first time.
+      function applyValues(all = false) {
+        for (const index of all ? nodes.keys() : withHistory) {
           const element = nodeElements[index];
-          if (!element) return;
-          const value = bound !== undefined && node.history ? ReportCore.valueAsOf(node.history, bound) : node.value;
+          if (!element) continue;
+          const value = nodeValue(index);
           if (value === undefined || value === null) element.removeAttribute('data-value');
           else element.setAttribute('data-value', value);
-          if (valueLabels[index]) valueLabels[index].textContent = '= ' + ReportCore.labelPreview(value ?? '∅');
-        });
+          if (valueLabels[index]) valueLabels[index].textContent = '= ' + ReportCore.labelPreview(value ?? (value === null ? '∅' : '?'));
+        }
       }
       function step(delta) {
-        if (!timeline.length) return;
-        if (current < 0) stepTo(delta > 0 ? 0 : timeline.length - 1);
-        else stepTo(Math.min(timeline.length - 1, Math.max(0, current + delta)));
+        const target = ReportCore.stepWithin(shown, current, delta);
+        if (target !== undefined) stepTo(target);
       }
 
-      // ---- Heat and the kind filter.
+      // ---- The scrubber under the timeline, with play and pause.
+      const scrubber = document.getElementById('scrubber');
+      const play = document.getElementById('play');
+      scrubber.max = String(Math.max(0, timeline.length - 1));
+      scrubber.disabled = !timeline.length;
+      play.disabled = !timeline.length;
+      scrubber.addEventListener('input', () => stepTo(Number(scrubber.value)));
+      let playing = null;
+      function stopPlaying() {
+        if (playing !== null) clearInterval(playing);
+        playing = null;
+        play.textContent = '▶';
+        play.setAttribute('aria-label', 'Play');
+      }
+      play.addEventListener('click', () => {
+        if (playing !== null) {
+          stopPlaying();
+          return;
+        }
+        if (current >= 0 && ReportCore.positionIn(shown, current) >= shown.length - 1) stepTo(shown[0]);
+        play.textContent = '❚❚';
+        play.setAttribute('aria-label', 'Pause');
+        playing = setInterval(() => {
+          const before = current;
+          step(1);
+          if (current === before) stopPlaying();
+        }, 400);
+      });
+
+      // ---- Timeline filters: the command line's words (--store, --node, --kind, --grep), and
+      // entries that changed something, or touch the selected node.
+      const filterFields = {
+        store: document.getElementById('filter-store'),
+        node: document.getElementById('filter-node'),
+        kind: document.getElementById('filter-kind'),
+        grep: document.getElementById('filter-grep'),
+        hideUnchanged: document.getElementById('filter-changed'),
+        touching: document.getElementById('filter-touching'),
+      };
+      const filterError = document.getElementById('filter-error');
+      // The filters show from the start where there is room; on a phone they open on demand.
+      const filterBox = document.getElementById('timeline-filter-box');
+      if (window.matchMedia('(min-width: 701px)').matches) filterBox.open = true;
+      const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution'];
+      function applyFilter() {
+        const { filter, error } = ReportCore.makeFilter({
+          store: filterFields.store.value.trim(),
+          node: filterFields.node.value.trim(),
+          kind: filterFields.kind.value.trim(),
+          grep: filterFields.grep.value,
+          hideUnchanged: filterFields.hideUnchanged.checked,
+          touching: filterFields.touching.checked ? selected : null,
+        }, kindNames);
+        for (const field of ['node', 'kind']) filterFields[field].removeAttribute('aria-invalid');
+        if (error) {
+          filterFields[error.field].setAttribute('aria-invalid', 'true');
+          filterError.textContent = error.message;
+          return;
+        }
+        filterError.textContent = '';
+        if (filterFields.touching.checked && selected === null) filter.touching = -1;
+        shown = ReportCore.filterEntries(timeline, nodes, filter);
+        updateCount();
+        if (current >= 0) scrollToEntry(current);
+        renderRows();
+      }
+      for (const field of Object.values(filterFields)) {
+        field.addEventListener(field.type === 'checkbox' ? 'change' : 'input', applyFilter);
+      }
+      // Stores for the --store field's suggestions.
+      const storeList = document.getElementById('store-names');
+      for (const node of nodes) if (node.kind === 'store') storeList.append(Object.assign(make('option'), { value: node.id }));
+
+      // ---- Heat, its scale and the slowest nodes, and the kind filter. Failed nodes keep their
+      // red under heat.
       const heat = document.getElementById('heat');
+      const heatScale = document.getElementById('heat-scale');
       const originalFills = new Map();
       function applyHeat() {
         nodes.forEach((node, index) => {
           const element = nodeElements[index];
           if (!node.heat || !element) return;
+          const failed = node.status === 'failed' || node.error !== undefined;
           for (const part of element.querySelectorAll('ellipse, polygon, path, text')) {
             if (!originalFills.has(part)) originalFills.set(part, part.getAttribute('fill'));
             const original = originalFills.get(part);
-            if (!heat.checked) {
+            if (!heat.checked || failed) {
               if (original === null) part.removeAttribute('fill'); else part.setAttribute('fill', original);
             } else if (part.tagName === 'text') {
               part.setAttribute('fill', node.heat.text);
@@ -664,8 +1175,21 @@ enum ReportAssets {
             }
           }
         });
+        heatScale.hidden = !heat.checked;
       }
       heat.addEventListener('change', applyHeat);
+      const slowestNodes = ReportCore.slowest(nodes);
+      function slowestSection() {
+        const list = make('ol', 'slowest');
+        for (const index of slowestNodes) {
+          const item = make('li');
+          item.append(nodeLink(index), make('span', 'hint', ` ${nodes[index].heat.label}`));
+          list.append(item);
+        }
+        const fragment = document.createDocumentFragment();
+        if (slowestNodes.length) fragment.append(section('Slowest', list));
+        return fragment;
+      }
       const kindBoxes = [...document.querySelectorAll('#kinds input[data-kind]')];
       function applyKindFilter() {
         const hidden = new Set(kindBoxes.filter((box) => !box.checked).map((box) => box.getAttribute('data-kind')));
@@ -679,9 +1203,48 @@ enum ReportAssets {
       }
       for (const box of kindBoxes) box.addEventListener('change', applyKindFilter);
 
-      // ---- Keyboard: + − 0 zoom, ← → step, / searches, Esc clears.
+      // ---- Keyboard. Nodes take focus (Tab); on a focused node ↑ and ← go to what it depends
+      // on, ↓ and → to what depends on it, Enter selects it. Elsewhere ← → step the timeline,
+      // + − 0 zoom, / searches, Esc clears.
+      nodeElements.forEach((element, index) => {
+        if (!element) return;
+        element.setAttribute('tabindex', '0');
+        element.setAttribute('role', 'button');
+        element.setAttribute('aria-label', `${nodes[index].kind} ${nodes[index].id}`);
+        element.addEventListener('focus', () => element.classList.add('focused'));
+        element.addEventListener('blur', () => element.classList.remove('focused'));
+      });
+      // The node each arrow key goes to from a node: along its edges, the one after the last
+      // taken from here, so pressing again walks through them all.
+      const edgeTurn = new Map();
+      function followEdge(index, upstream) {
+        const targets = (upstream ? dependencies : dependents)[index].filter((target) => nodeElements[target]);
+        if (!targets.length) return;
+        const key = `${index}${upstream ? '↑' : '↓'}`;
+        const turn = edgeTurn.has(key) ? (edgeTurn.get(key) + 1) % targets.length : 0;
+        edgeTurn.set(key, turn);
+        const target = targets[turn];
+        select(target);
+        bringIntoView(target);
+        nodeElements[target].focus({ preventScroll: true });
+      }
+      const filterInputs = new Set([filterFields.store, filterFields.node, filterFields.kind, filterFields.grep]);
       document.addEventListener('keydown', (event) => {
-        if (event.target === search || event.altKey || event.metaKey || event.ctrlKey) return;
+        if (event.target === search || filterInputs.has(event.target) || event.altKey || event.metaKey || event.ctrlKey) {
+          if (event.key === 'Escape' && filterInputs.has(event.target)) event.target.blur();
+          return;
+        }
+        const focusedNode = event.target.closest && event.target.closest('g.node[data-node-id]');
+        if (focusedNode) {
+          const index = indexOfId.get(focusedNode.getAttribute('data-node-id'));
+          switch (event.key) {
+            case 'ArrowUp': case 'ArrowLeft': followEdge(index, true); event.preventDefault(); return;
+            case 'ArrowDown': case 'ArrowRight': followEdge(index, false); event.preventDefault(); return;
+            case 'Enter': case ' ': select(index); event.preventDefault(); return;
+            default: break;
+          }
+        }
+        if (event.target === scrubber && event.key.startsWith('Arrow')) return;
         switch (event.key) {
           case '+': case '=': zoomCentered(1.25); break;
           case '-': case '_': zoomCentered(0.8); break;
@@ -689,23 +1252,23 @@ enum ReportAssets {
           case 'ArrowRight': case 'ArrowDown': step(1); break;
           case 'ArrowLeft': case 'ArrowUp': step(-1); break;
           case '/': search.focus(); search.select(); break;
-          case 'Home': stepTo(0); break;
-          case 'End': stepTo(timeline.length - 1); break;
+          case 'Home': if (shown.length) stepTo(shown[0]); break;
+          case 'End': if (shown.length) stepTo(shown[shown.length - 1]); break;
           case 'Escape': clearEverything(); break;
           default: return;
         }
         event.preventDefault();
       });
 
-      // ---- Links: the address keeps the chosen entry and node (#seq=5&node=Cart.total), so a
-      // view can be shared or reopened.
+      // ---- Links: the address keeps the chosen entry (by its timeline number) and node
+      // (#seq=74&node=Cart.total), so a view can be shared or reopened.
       // Each change of what is chosen is a step of the browser's history, so Back and Forward
       // walk through them; while the page follows the address, it writes none.
       let restoring = false;
       function rememberView() {
         if (restoring) return;
         const parts = [];
-        if (current >= 0) parts.push('seq=' + timeline[current].seq);
+        if (current >= 0 && timeline[current].seq !== undefined) parts.push('seq=' + timeline[current].seq);
         if (selected !== null) parts.push('node=' + encodeURIComponent(nodes[selected].id));
         const address = parts.length ? '#' + parts.join('&') : location.pathname + location.search;
         if (address === (location.hash || location.pathname + location.search)) return;
@@ -715,16 +1278,17 @@ enum ReportAssets {
           // Some browsers refuse history changes on file: pages; the view still works.
         }
       }
-      function restoreView() {
+      function restoreView(event) {
         restoring = true;
         try {
           const parameters = new URLSearchParams(location.hash.slice(1));
           const seq = Number(parameters.get('seq'));
-          const entryIndex = Number.isInteger(seq) && seq >= 1 ? timeline.findIndex((entry) => entry.seq === seq) : -1;
+          const entryIndex = Number.isInteger(seq) && positions.has(seq) ? positions.get(seq) : -1;
           const id = parameters.get('node');
           const nodeIndex = id !== null && indexOfId.has(id) ? indexOfId.get(id) : null;
           if (entryIndex < 0 && nodeIndex === null) {
-            clearEverything();
+            // On opening, the page is already clear.
+            if (event) clearEverything();
             return;
           }
           if (entryIndex >= 0) stepTo(entryIndex); else clearEntry();
@@ -741,6 +1305,7 @@ enum ReportAssets {
       // The chosen entry let go: no row is current, nothing is marked written, the values are the
       // latest.
       function clearEntry() {
+        stopPlaying();
         current = -1;
         for (const element of writtenMarks) element.classList.remove('written');
         writtenMarks.length = 0;
@@ -752,17 +1317,38 @@ enum ReportAssets {
       function clearEverything() {
         clearSelectionMarks();
         selected = null;
+        if (filterFields.touching.checked) applyFilter();
         clearEntry();
-        details.replaceChildren(...detailsAtStart.map((child) => child.cloneNode(true)));
+        replaceDetails(() => {
+          details.append(...detailsAtStart.map((child) => child.cloneNode(true)));
+          details.append(differencesSection(), slowestSection());
+        });
+        announce('Cleared');
         rememberView();
       }
       window.addEventListener('popstate', restoreView);
       window.addEventListener('hashchange', restoreView);
 
+      // ---- A difference: marked nodes stay in view under selection, and "only what changed".
+      for (const index of differing) if (nodeElements[index]) nodeElements[index].classList.add('differs');
+      const onlyChanged = document.getElementById('only-changed');
+      if (onlyChanged) {
+        onlyChanged.addEventListener('change', () => {
+          const hide = onlyChanged.checked;
+          nodes.forEach((node, index) => nodeElements[index] && nodeElements[index].classList.toggle('unchanged', hide && !node.difference));
+          data.edges.forEach(([from, to], edge) => {
+            const element = edgeElements[edge];
+            if (element) element.classList.toggle('unchanged', hide && !element.classList.contains('added') && !element.classList.contains('removed'));
+          });
+        });
+      }
+
       fit();
-      if (heat.checked) applyHeat();
+      applyHeat();
+      details.append(differencesSection(), slowestSection());
+      updateCount();
       renderRows();
-      applyValues();
+      applyValues(true);
       restoreView();
       document.documentElement.setAttribute('data-ready', 'true');
     })();
@@ -787,7 +1373,7 @@ enum ReportAssets {
     * { box-sizing: border-box; }
     html, body { height: 100%; margin: 0; }
     body {
-      display: grid; grid-template-rows: auto minmax(0, 1fr) minmax(120px, 30vh); height: 100vh; overflow: hidden;
+      display: grid; grid-template-rows: auto minmax(0, 1fr) minmax(170px, 34vh); height: 100vh; overflow: hidden;
       font: 13px/1.45 system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #212529;
     }
     header { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: center; padding: 6px 10px;
@@ -835,14 +1421,37 @@ enum ReportAssets {
     .entry.current { background: #d0ebff; }
     .entry span { overflow: hidden; text-overflow: ellipsis; }
     .entry .seq { width: 5em; flex: none; text-align: right; color: var(--muted); }
-    .entry .store { flex: none; max-width: 10em; color: #1e6b2e; }
-    .entry .name { flex: none; max-width: 24em; font-weight: 600; }
-    .entry .payload { flex: 1; color: #495057; }
+    .entry .kind { width: 6.5em; flex: none; color: var(--muted); }
+    .entry.action .kind { color: #1e6b2e; font-weight: 600; }
+    .entry.write .kind { color: #b35000; }
+    .entry .subject { flex: none; max-width: 18em; font-weight: 600; }
+    .entry .detail { flex: 1; color: #495057; }
     .entry .duration { flex: none; color: var(--muted); }
+    #timeline-head { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; }
+    #timeline-filter-box { display: inline-flex; align-items: center; }
+    #timeline-filter-box[open] { display: contents; }
+    #timeline-filter-box summary { cursor: pointer; color: var(--selected); }
+    #timeline-filters { display: inline-flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; }
+    #timeline-filters input:not([type]) { width: 9em; padding: 1px 4px; font: inherit; }
+    #timeline-filters input[aria-invalid="true"] { outline: 2px solid #c92a2a; }
+    #filter-error { color: #c92a2a; }
+    #scrub { display: flex; gap: 8px; align-items: center; padding: 2px 10px; border-top: 1px solid var(--line); background: var(--panel); }
+    #scrub input { flex: 1; min-width: 0; }
+    #play { font: inherit; min-width: 2.4em; }
+    #heat-scale { display: inline-flex; align-items: center; gap: 4px; color: var(--muted); }
+    #heat-scale[hidden] { display: none; }
+    #heat-scale .scale { display: inline-block; width: 90px; height: 10px; border: 1px solid var(--line); background: var(--heat-scale); }
+    #changes .difference { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
+    #changes .mark { font-size: 11px; font-weight: 600; text-transform: uppercase; color: var(--muted); min-width: 5em; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+    #details ol { margin: 0; padding-left: 22px; }
+    #details:focus { outline: none; }
+    g.node.focused :is(ellipse, polygon, path) { stroke: var(--selected); stroke-width: 3px; stroke-dasharray: 2 2; }
+    g.node:focus { outline: none; }
     .empty { padding: 8px 10px; color: var(--muted); }
     g.node[data-node-id] { cursor: pointer; }
-    .filtered { display: none; }
-    #graph.has-selection g.node[data-node-id]:not(.selected):not(.upstream):not(.downstream):not(.written),
+    .filtered, .unchanged { display: none; }
+    #graph.has-selection g.node[data-node-id]:not(.selected):not(.upstream):not(.downstream):not(.written):not(.differs),
     #graph.has-selection g.edge:not(.upstream):not(.downstream) { opacity: 0.18; }
     g.node.match :is(ellipse, polygon, path) { stroke: var(--match); stroke-width: 3px; }
     g.node.written :is(ellipse, polygon, path) { stroke: var(--written); stroke-width: 3.5px; stroke-dasharray: 6 3; }
@@ -857,7 +1466,7 @@ enum ReportAssets {
     /* Narrow windows (a phone, a split screen): the graph above the details, the toolbar wrapped,
        and nothing wider than the window. */
     @media (max-width: 700px) {
-      body { grid-template-rows: auto minmax(0, 1fr) minmax(96px, 24vh); }
+      body { grid-template-rows: auto minmax(0, 1fr) minmax(150px, 32vh); }
       header { gap: 6px 10px; }
       h1 { max-width: 100%; }
       #search { width: 100%; min-width: 0; flex: 1 1 12em; }
@@ -866,8 +1475,11 @@ enum ReportAssets {
       main { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(0, 3fr) minmax(0, 2fr); }
       #details { border-left: 0; border-top: 1px solid var(--line); }
       .entry .seq { width: 3em; }
-      .entry .store { max-width: 6em; }
-      .entry .name { max-width: 12em; }
+      .entry .kind { width: 5em; }
+      .entry .subject { max-width: 9em; }
+      #timeline-filters input:not([type]) { width: calc(50% - 8px); min-width: 6em; }
+      #timeline-filter-box[open] { display: block; width: 100%; }
+      #timeline-head .hint { display: none; }
     }
 
     /* Dark mode, when the system asks: dark panels, light text, every text at least 4.5:1 against
@@ -876,11 +1488,13 @@ enum ReportAssets {
       :root { color-scheme: dark; --line: #373a40; --muted: #a6adb4; --panel: #25262b; --selected: #74c0fc; }
       body { color: #e9ecef; background: #1a1b1e; }
       #details { background: #1a1b1e; }
-      #details h3, .entry .payload { color: #ced4da; }
+      #details h3, .entry .detail { color: #ced4da; }
+      .entry.write .kind { color: #ffc078; }
+      #filter-error { color: #ffa8a8; }
       .entry { border-bottom-color: #2c2e33; }
       .entry:hover { background: #2c2e33; }
       .entry.current { background: #1c3d5a; }
-      .entry .store, .change .after { color: #8ce99a; }
+      .entry.action .kind, .change .after { color: #8ce99a; }
       .change .before { color: #ffa8a8; }
       #graph { background: #f1f3f5; }
     }

@@ -10,13 +10,14 @@ import RecoilSnapshot
 /// A drawing of a difference gives each node its mark as `difference` (added, removed,
 /// changed or slower).
 ///
-/// The timeline holds one entry per recorded action, in order, numbered from 1 in that order
-/// (`seq`; stores number their actions each on their own, `storeSeq`). Each change names the
-/// nodes it wrote: the store, and each slice whose path the change concerns (at, above or below).
-/// From the snapshot's causal timeline, each action also lists what it caused (`caused`: its
-/// notifications, the atoms its subscribers wrote, the evaluations and effects that followed,
-/// at most ``causedLimit``), each with the node it concerns, and its own number in the causal
-/// timeline (`causalSeq`), by which a node's ``ValueHistory`` (`history`) is kept.
+/// The timeline is the snapshot's causal timeline, every kind of entry in order, each with
+/// its number there (`seq`, the `#74` that `trace` and `why` print), its `kind`, its `cause`,
+/// and the node it concerns by index (`node`). An action entry carries its store's number
+/// (`storeSeq`), payload and changes; each change names the nodes it wrote: the store, and
+/// each slice whose path the change concerns (at, above or below). Actions older than the
+/// timeline come first, without a number. A snapshot without a causal timeline lists its
+/// actions, numbered from 1 in order. Each node's ``ValueHistory`` (`history`) is kept by the
+/// same numbers, so the value as of entry `seq` is the last change numbered at or before it.
 enum ReportData {
   static func json(for snapshot: Snapshot, marks: DifferenceMarks? = nil) -> [UInt8] {
     var writer = JSONWriter(compact: true)
@@ -72,8 +73,9 @@ enum ReportData {
       writer.write("subscribers", node.subscribers)
       // Its value at each step, where the recording says (see `ValueHistory`).
       histories[index]?.write(to: &writer)
-      // In a drawing of a difference: how the node changed.
+      // In a drawing of a difference: how the node changed, and from what to what.
       writer.write("difference", marks?.nodes[node.id]?.rawValue)
+      if let detail = marks?.details[node.id] { writeDifference(detail, to: &writer) }
       if let evaluations = node.evaluations {
         writer.beginObject(key: "evaluations")
         writer.write("count", evaluations.count)
@@ -85,14 +87,48 @@ enum ReportData {
         writer.endObject()
       }
       if let fill = Palette.heatFill(for: node, hottestNanos: hottest) {
+        // Its heat: the colour, and the measure it stands for (total evaluation time), to rank
+        // the slowest.
+        let nanos = node.evaluations?.estimatedTotalNanos ?? 0
         writer.beginObject(key: "heat")
         writer.write("fill", fill)
         writer.write("text", Palette.needsLightText(on: fill) ? "#ffffff" : "#000000")
+        writer.write("nanos", nanos)
+        writer.write("label", "\(DurationText.format(nanos: nanos)) in all")
         writer.endObject()
       }
       writer.endObject()
     }
     writer.endArray()
+  }
+
+  /// A node's difference: `{"structure": […], "before": …, "after": …, "time": {"before": …,
+  /// "after": …, "ratio": …}}`, each part present when it changed; times formatted as the
+  /// command line prints them (mean, total and count).
+  private static func writeDifference(_ detail: DifferenceMarks.Detail, to writer: inout JSONWriter) {
+    writer.beginObject(key: "changed")
+    if !detail.structure.isEmpty {
+      writer.beginArray(key: "structure")
+      for sentence in detail.structure { writer.writeElement(sentence) }
+      writer.endArray()
+    }
+    if let value = detail.value {
+      // A value that was absent on one side says so, rather than leaving the key out.
+      writer.write("before", value.before ?? "∅")
+      writer.write("after", value.after ?? "∅")
+    }
+    if let timing = detail.timing {
+      func show(_ stats: SnapshotEvaluations) -> String {
+        "mean \(stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"), total "
+          + "\(DurationText.format(nanos: stats.estimatedTotalNanos)), \(stats.count) evals"
+      }
+      writer.beginObject(key: "time")
+      writer.write("before", show(timing.before))
+      writer.write("after", show(timing.after))
+      writer.write("ratio", "\((timing.ratio * 10).rounded() / 10)×")
+      writer.endObject()
+    }
+    writer.endObject()
   }
 
   private static func writeTimeline(
@@ -100,63 +136,84 @@ enum ReportData {
     slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter
   ) {
     writer.beginArray(key: "timeline")
-    for (position, action) in snapshot.actions.enumerated() {
-      writer.beginObject()
-      // The timeline's own number is the entry's place in the recorded order; the store's
-      // number (`app #5`) is the one users know the action by.
-      writer.write("seq", position + 1)
-      writer.write("kind", "action")
-      writer.write("store", action.store)
-      writer.write("storeSeq", action.seq)
-      writer.write("name", action.name)
-      writer.write("payload", action.payload)
-      writer.write("at", action.atNanos.map { DurationText.format(nanos: $0) })
-      writer.write("duration", action.durationNanos.map { DurationText.format(nanos: $0) })
-      let store = indexOfID[action.store]
-      let slices = slicesOfStore[action.store] ?? []
-      writer.beginArray(key: "changes")
-      for change in action.changes {
+    // Without a causal timeline, the actions are the timeline, numbered in order.
+    if causal.events.isEmpty {
+      for (position, action) in snapshot.actions.enumerated() {
         writer.beginObject()
-        writer.write("path", change.path)
-        writer.write("before", change.before)
-        writer.write("after", change.after)
-        writer.beginArray(key: "nodes")
-        if let store { writer.writeElement(store) }
-        for slice in slices where change.concerns(path: slice.path) { writer.writeElement(slice.index) }
-        writer.endArray()
+        writer.write("seq", position + 1)
+        writer.write("kind", "action")
+        writeAction(action, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
         writer.endObject()
       }
       writer.endArray()
-      if let entry = causal.entry(for: action) {
-        // Its number in the causal timeline, which the values' histories are kept by.
-        writer.write("causalSeq", entry.seq)
-        let caused = consequences(of: entry, in: causal)
-        if !caused.isEmpty {
-          writer.writeObjects(key: "caused", caused) { writer, event in
-            writer.write("seq", event.seq)
-            writer.write("kind", event.kind.rawValue)
-            writer.write("node", event.node.flatMap { indexOfID[$0] })
-            writer.write("text", event.summary)
-          }
-        }
+      return
+    }
+    // Actions the timeline no longer holds (it fills faster than the action recording) come
+    // first, without a number: they are older than its first entry.
+    for action in snapshot.actions where causal.entry(for: action) == nil {
+      writer.beginObject()
+      writer.write("kind", "action")
+      writeAction(action, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
+      writer.endObject()
+    }
+    for event in causal.events {
+      writer.beginObject()
+      writer.write("seq", event.seq)
+      writer.write("kind", event.kind.rawValue)
+      writer.write("cause", event.cause)
+      if let node = event.node {
+        // A node the graph does not hold (released since) keeps its id.
+        if let index = indexOfID[node] { writer.write("node", index) } else { writer.write("id", node) }
       }
+      if event.kind == .action, let action = causal.action(for: event) {
+        writeAction(action, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
+      } else {
+        writer.write("store", event.store)
+        writer.write("storeSeq", event.action)
+        writer.write("name", event.name)
+        writer.write("duration", event.durationNanos.map { DurationText.format(nanos: $0) })
+        writer.write("at", event.atNanos.map { DurationText.format(nanos: $0) })
+      }
+      writer.write("before", event.before)
+      writer.write("after", event.after)
+      writer.write("trigger", event.trigger)
+      if let changed = event.changed { writer.write("changed", changed) }
+      writer.write("value", event.value)
+      writer.write("site", event.site)
+      writer.write("subscribers", event.subscribers)
+      writer.write("phase", event.phase)
+      writer.write("error", event.error)
       writer.endObject()
     }
     writer.endArray()
   }
 
-  /// How many consequences of one action the report lists.
-  static let causedLimit = 100
-
-  /// What an entry caused, directly or not, in the order it happened.
-  private static func consequences(of entry: SnapshotEvent, in timeline: TimelineIndex) -> [SnapshotEvent] {
-    var found: [SnapshotEvent] = []
-    var frontier = [entry]
-    while let next = frontier.popLast(), found.count < causedLimit {
-      let direct = timeline.consequences(of: next)
-      found += direct
-      frontier += direct
+  /// An action's members: its store and the store's number, name, payload, times, and its
+  /// changes with the nodes each wrote.
+  private static func writeAction(
+    _ action: SnapshotAction, indexOfID: [String: Int], slicesOfStore: [String: [(index: Int, path: String)]],
+    to writer: inout JSONWriter
+  ) {
+    writer.write("store", action.store)
+    writer.write("storeSeq", action.seq)
+    writer.write("name", action.name)
+    writer.write("payload", action.payload)
+    writer.write("at", action.atNanos.map { DurationText.format(nanos: $0) })
+    writer.write("duration", action.durationNanos.map { DurationText.format(nanos: $0) })
+    let store = indexOfID[action.store]
+    let slices = slicesOfStore[action.store] ?? []
+    writer.beginArray(key: "changes")
+    for change in action.changes {
+      writer.beginObject()
+      writer.write("path", change.path)
+      writer.write("before", change.before)
+      writer.write("after", change.after)
+      writer.beginArray(key: "nodes")
+      if let store { writer.writeElement(store) }
+      for slice in slices where change.concerns(path: slice.path) { writer.writeElement(slice.index) }
+      writer.endArray()
+      writer.endObject()
     }
-    return Array(found.sorted { $0.seq < $1.seq }.prefix(causedLimit))
+    writer.endArray()
   }
 }

@@ -8,7 +8,10 @@ import RecoilSnapshot
 /// - the toolbar: `#search`, a filter by kind, a heat toggle, zoom buttons and a summary;
 /// - `#graph`: the SVG, each node's group carrying `data-node-id`, panned and zoomed;
 /// - `#details`: what is known about the selected node or the chosen timeline entry;
-/// - `#timeline`: every recorded action, virtualized, each row carrying `data-seq`.
+/// - `#timeline`: every entry of the causal timeline (or every action, for a snapshot without
+///   one), filtered by the command line's words, virtualized, each row carrying `data-seq` and
+///   `data-kind`; under it a scrubber with play and pause;
+/// - `#announce`: what a screen reader is told when the selection or the step changes.
 ///
 /// Everything from the snapshot is data: the SVG's text is escaped by the renderer, attributes
 /// by ``SVGForHTML``, the embedded JSON by ``ScriptEmbedding``, and the script writes text
@@ -51,8 +54,14 @@ enum ReportPage {
       <input id="search" type="search" placeholder="Search ids, labels, values  ( / )" autocomplete="off" \
       spellcheck="false" aria-label="Search nodes by id, label or value">
       <span id="search-count" aria-live="polite"></span>
-      <fieldset id="kinds"><legend>Show</legend>\(kindFilters())</fieldset>
-      <label class="toggle"><input type="checkbox" id="heat"\(content.heat ? " checked" : "")> heat</label>
+      <fieldset id="kinds"><legend>Show</legend>\(kindFilters())</fieldset>\(content.marks == nil ? "" : """
+        <label class="toggle" title="Hide every node and edge the difference did not touch">\
+        <input type="checkbox" id="only-changed"> only what changed</label>
+        """)
+      <label class="toggle"><input type="checkbox" id="heat"\(content.heat ? " checked" : "")> heat</label>\
+      <span id="heat-scale" hidden title="Total evaluation time, against the slowest node's">\
+      <span class="scale-end">0</span><span class="scale"></span>\
+      <span class="scale-end">\(text(hottest(in: snapshot)))</span></span>
       <span id="zoom" role="group" aria-label="Zoom">\
       <button id="zoom-out" type="button" title="Zoom out (−)" aria-label="Zoom out">−</button>\
       <button id="zoom-fit" type="button" title="Fit the graph (0)">fit</button>\
@@ -67,13 +76,31 @@ enum ReportPage {
     add(
       """
       </div></div>
-      <aside id="details" aria-live="polite"><p class="hint">Click a node or search for one to see its value, \
-      what it depends on and what depends on it. Choose an action in the timeline, or step with ← and →.</p></aside>
+      <aside id="details" tabindex="-1" aria-label="Details"><p class="hint">Click a node or search for one to see its \
+      value, what it depends on and what depends on it. Choose an entry in the timeline, or step with ← and →: every \
+      value in the graph goes back to what it was then.</p></aside>
       </main>
+      <div id="announce" class="visually-hidden" aria-live="polite"></div>
       <section id="timeline-panel" aria-label="Timeline">
-      <div id="timeline-head"><strong>Timeline</strong> <span id="timeline-count"></span> \
-      <span class="hint">← → step · Esc clears</span></div>
-      <div id="timeline" tabindex="0"></div>
+      <div id="timeline-head"><strong>Timeline</strong> <span id="timeline-count"></span>
+      <details id="timeline-filter-box"><summary>Filter</summary>\
+      <span id="timeline-filters" role="group" aria-label="Filter the timeline">\
+      <input id="filter-store" list="store-names" placeholder="--store" aria-label="Only this store's entries (--store)" \
+      autocomplete="off" spellcheck="false"><datalist id="store-names"></datalist>\
+      <input id="filter-node" placeholder="--node glob" aria-label="Only entries about nodes matching this glob (--node)" \
+      autocomplete="off" spellcheck="false">\
+      <input id="filter-kind" placeholder="--kind action,write" \
+      aria-label="Only these kinds, comma-separated: action, write, evaluation, notification, effect, resolution (--kind)" \
+      autocomplete="off" spellcheck="false">\
+      <input id="filter-grep" placeholder="--grep text" aria-label="Only entries whose text holds this (--grep)" \
+      autocomplete="off" spellcheck="false">\
+      <label><input type="checkbox" id="filter-changed"> hide no-change</label>\
+      <label><input type="checkbox" id="filter-touching"> selected node only</label></span></details>
+      <span id="filter-error" role="alert"></span>
+      <span class="hint">← → step · Home End · Esc clears</span></div>
+      <div id="timeline" tabindex="0" role="listbox" aria-label="Timeline entries"></div>
+      <div id="scrub"><button id="play" type="button" aria-label="Play" title="Play through the shown entries">▶</button>\
+      <input id="scrubber" type="range" min="0" max="0" value="0" aria-label="Step through the timeline"></div>
       </section>
       <script type="application/json" id="report-data">
       """)
@@ -96,6 +123,11 @@ enum ReportPage {
     SnapshotNodeKind.allCases.map { kind in
       "<label><input type=\"checkbox\" data-kind=\"\(kind.rawValue)\" checked><span class=\"swatch \(kind.rawValue)\"></span>\(kind.rawValue)s</label>"
     }.joined()
+  }
+
+  /// The time the hottest colour stands for.
+  private static func hottest(in snapshot: Snapshot) -> String {
+    DurationText.format(nanos: Palette.hottestNanos(in: snapshot))
   }
 
   private static func summary(of snapshot: Snapshot, isDifference: Bool) -> String {

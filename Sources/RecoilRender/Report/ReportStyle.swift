@@ -16,6 +16,7 @@ enum ReportStyle {
       --selector-fill: \(Palette.selectorFill); --selector-border: \(Palette.selectorBorder);
       --store-fill: \(Palette.storeFill); --store-border: \(Palette.storeBorder);
       --slice-fill: \(Palette.sliceFill); --slice-border: \(Palette.sliceBorder);
+      --heat-scale: linear-gradient(to right, \(Palette.heat.joined(separator: ", ")));
     }
 
     """ + ReportAssets.style

@@ -5,11 +5,15 @@ import RecoilSnapshot
 /// (`seq`) of the entry that made it. The page reads a node's value as of any entry from it
 /// (`ReportCore.valueAsOf`).
 ///
-/// An atom's history is its writes (which carry before and after). A slice's, or a store's,
-/// is the changes of its actions whose path is the slice's own (or the whole state): a change
-/// below it (`cart.items[0]` of the slice `cart`) says too little to know the slice's whole
-/// value, and such a slice gets no history. Selectors have none yet: their evaluations carry
-/// no value.
+/// An atom's history is its writes (which carry before and after). A selector's is its
+/// evaluations that changed its value (which carry the value they produced); before its first
+/// one it had no value if that was its first read, and is not known otherwise. A slice's, or a
+/// store's, is the changes of its actions whose path is the slice's own (or the whole state): a
+/// change below it (`cart.items[0]` of the slice `cart`) says too little to know the slice's
+/// whole value, and such a slice gets no history.
+///
+/// Without a causal timeline, the actions are numbered from 1 in order, as the report's
+/// timeline numbers them.
 ///
 /// ```swift
 /// let histories = ValueHistory.histories(
@@ -20,6 +24,9 @@ struct ValueHistory {
   /// The value before the first recorded change (`nil` when the node had none, or it is not
   /// known).
   var first: String?
+  /// Whether `first` is known: a selector first seen re-evaluating had a value the recording
+  /// does not hold.
+  var firstIsKnown = true
   /// Each recorded change, by its entry's timeline number, oldest first.
   var changes: [(seq: Int, after: String?)] = []
 
@@ -30,19 +37,32 @@ struct ValueHistory {
     slicesOfStore: [String: [(index: Int, path: String)]]
   ) -> [Int: ValueHistory] {
     var histories: [Int: ValueHistory] = [:]
-    func record(_ index: Int, seq: Int, before: String?, after: String?) {
-      if histories[index] == nil { histories[index] = ValueHistory(first: before) }
+    func record(_ index: Int, seq: Int, before: String?, after: String?, firstIsKnown: Bool = true) {
+      if histories[index] == nil { histories[index] = ValueHistory(first: before, firstIsKnown: firstIsKnown) }
       histories[index]?.changes.append((seq, after))
     }
-    for event in causal.events where event.kind == .write {
+    for event in causal.events {
       guard let id = event.node, let index = indexOfID[id] else { continue }
-      record(index, seq: event.seq, before: event.before, after: event.after)
+      switch event.kind {
+      case .write:
+        record(index, seq: event.seq, before: event.before, after: event.after)
+      case .evaluation where event.changed != false && event.value != nil,
+        .resolution where event.value != nil:
+        record(
+          index, seq: event.seq, before: nil, after: event.value,
+          // Before its first value arrived, an async node was loading: no value.
+          firstIsKnown: event.kind == .resolution || event.trigger == "first read")  // the schema's words
+      default:
+        continue
+      }
     }
-    // A store's own history is its whole state's (path ""), a slice's its own path's.
+    // A store's own history is its whole state's (path ""), a slice's its own path's: a
+    // change there, or the whole top-level part an action recorded (`slices`).
     var storeChanges: [(seq: Int, index: Int, change: SnapshotChange)] = []
-    for action in snapshot.actions {
-      guard let seq = causal.entry(for: action)?.seq else { continue }
-      for change in action.changes {
+    for (position, action) in snapshot.actions.enumerated() {
+      guard let seq = causal.events.isEmpty ? position + 1 : causal.entry(for: action)?.seq else { continue }
+      let wholeParts = Set(action.slices.map(\.path))
+      for change in action.changes.filter({ !wholeParts.contains($0.path) }) + action.slices {
         let index =
           change.path.isEmpty
           ? indexOfID[action.store] : slicesOfStore[action.store]?.first { $0.path == change.path }?.index
@@ -55,11 +75,13 @@ struct ValueHistory {
     return histories
   }
 
-  /// Writes the history as `{"first": …, "changes": [[seq, after], …]}`; an unknown value is
+  /// Writes the history as `{"first": …, "changes": [[seq, after], …]}`, with
+  /// `"unknownFirst": true` when the value before the first change is not known; no value is
   /// `null`.
   func write(to writer: inout JSONWriter) {
     writer.beginObject(key: "history")
     writer.write("first", first)
+    if !firstIsKnown { writer.write("unknownFirst", true) }
     writer.beginArray(key: "changes")
     for change in changes {
       writer.beginArray()

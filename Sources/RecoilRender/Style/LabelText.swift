@@ -15,8 +15,7 @@ enum LabelText {
       // Graphviz expands \N, \G and friends in HTML text after parsing it, and turns a
       // doubled backslash back into one.
       if scalar == "\\" { return "\\\\" }
-      let shown = visible(scalar)
-      return shown == scalar ? nil : String(shown)
+      return visible(scalar)
     }
   }
 
@@ -30,7 +29,8 @@ enum LabelText {
       case "\\": result += "\\\\\\\\"
       case "&": result += "&amp;"
       case "\n": result += "\\n"
-      default: result.unicodeScalars.append(visible(scalar))
+      default:
+        if let shown = visible(scalar) { result += shown } else { result.unicodeScalars.append(scalar) }
       }
     }
     return result
@@ -41,14 +41,18 @@ enum LabelText {
     TextPreview.cut(text.replacing("\n", with: " "), limit: limit)
   }
 
-  /// Control characters become their Unicode "control picture" (U+2400 block) so that they
-  /// are visible and legal in XML; the non-characters XML forbids become U+FFFD.
-  private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+  /// What a scalar is shown as, when not as itself: control characters as their Unicode
+  /// "control picture" (U+2400 block), so that they are visible and legal in XML; the
+  /// non-characters XML forbids as U+FFFD; bidi controls, which would reorder the text after
+  /// them, as a marker naming them (`⟨U+202E⟩`). `nil` for a scalar shown as itself.
+  static func visible(_ scalar: Unicode.Scalar) -> String? {
     switch scalar.value {
-    case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+    case 0x00..<0x20: String(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
     case 0x7F: "\u{2421}"
     case 0x80..<0xA0, 0xFFFE, 0xFFFF: "\u{FFFD}"
-    default: scalar
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+      "⟨U+\(String(scalar.value, radix: 16, uppercase: true))⟩"
+    default: nil
     }
   }
 }

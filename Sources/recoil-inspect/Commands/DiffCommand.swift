@@ -65,7 +65,9 @@ struct DiffCommand: Command {
     let difference = GraphDifference(from: before, to: after, slower: slower)
     if let picture {
       var pictureOptions = RenderOptions(format: picture.format)
-      pictureOptions.title = "\(URL(filePath: old).lastPathComponent) → \(URL(filePath: new).lastPathComponent)"
+      // Both files as the user named them: two snapshots of one name in different folders
+      // (a pull request's base and head) stay apart.
+      pictureOptions.title = "\(old) → \(new)"
       let drawing: Drawing
       do {
         drawing = try Renderer.drawDifference(

@@ -1,6 +1,12 @@
 // The report's pure parts: functions of the data alone, with no document and no window, which
 // the page's script (report.js) calls and `node --test` checks (Tests/ReportScriptTests). The
 // page embeds this file before report.js, in the same script element.
+//
+// The data (ReportData.swift): `nodes` by index; `timeline`, the causal timeline's entries in
+// order, each with its number there (`seq`), `kind`, `cause` (a `seq`) and the node it concerns
+// by index (`node`); an action with `store`, `storeSeq`, `name`, `payload` and `changes` (each
+// with `path`, `before`, `after` and the `nodes` it wrote). A node's `history` is
+// `{first, unknownFirst, changes: [[seq, after], …]}`.
 const ReportCore = (() => {
   'use strict';
 
@@ -51,21 +57,34 @@ const ReportCore = (() => {
       ?? matches[0];
   }
 
-  /** The nodes a timeline entry wrote: those its changes name, and the atoms its
-   *  subscribers or effects wrote (from the causal timeline). */
+  /** The nodes an entry wrote or evaluated: an action's changed store and slices; the node of
+   *  any other entry (the atom written, the selector evaluated, the node notified). */
   function writtenBy(entry) {
-    const written = new Set();
-    for (const change of entry.changes) for (const index of change.nodes) written.add(index);
-    for (const effect of entry.caused ?? []) {
-      if (effect.kind === 'write' && effect.node !== undefined) written.add(effect.node);
+    if (entry.kind === 'action') {
+      const written = new Set();
+      for (const change of entry.changes ?? []) for (const index of change.nodes) written.add(index);
+      return [...written];
     }
-    return [...written];
+    return entry.node === undefined ? [] : [entry.node];
+  }
+
+  /** The position of each numbered entry, by its number. */
+  function indexBySeq(timeline) {
+    const positions = new Map();
+    timeline.forEach((entry, index) => { if (entry.seq !== undefined) positions.set(entry.seq, index); });
+    return positions;
+  }
+
+  /** The last timeline number "as of" an entry covers: the entry's own (everything up to and
+   *  including it). An action older than the timeline (no number) covers nothing recorded. */
+  function boundOf(timeline, entryIndex) {
+    return timeline[entryIndex].seq ?? -Infinity;
   }
 
   /** A node's value as of timeline number `bound` (everything up to and including it), from
-   *  its history (`{first, changes: [[seq, after], …]}`, oldest first): the last change at or
-   *  before `bound`, else the value before the first change. A binary search, so a step over
-   *  100,000 entries sets every node's value at once. */
+   *  its history: the last change at or before `bound`, else the value before the first change
+   *  (`null` for none, `undefined` where that is not known). A binary search, so a step over 100,000 entries sets
+   *  every node's value at once. */
   function valueAsOf(history, bound) {
     const changes = history.changes;
     let low = 0;
@@ -74,36 +93,15 @@ const ReportCore = (() => {
       const middle = (low + high) >>> 1;
       if (changes[middle][0] <= bound) low = middle + 1; else high = middle;
     }
-    return low === 0 ? history.first : changes[low - 1][1];
+    if (low > 0) return changes[low - 1][1];
+    return history.unknownFirst ? undefined : history.first ?? null;
   }
 
-  /** The last timeline number that "as of" an action entry covers: all before the next
-   *  action entry's number (its own consequences, and what the app did before the next
-   *  action); for the last entry, everything. `undefined` for an entry without a number (a
-   *  snapshot without a causal timeline). */
-  function boundOf(timeline, entryIndex) {
-    if (timeline[entryIndex].causalSeq === undefined) return undefined;
-    for (let next = entryIndex + 1; next < timeline.length; next++) {
-      if (timeline[next].causalSeq !== undefined) return timeline[next].causalSeq - 1;
-    }
-    return Infinity;
-  }
-
-  /** The timeline entries (indexes, ascending, each once) in whose span a node's history
-   *  changed: for each change, the last action entry numbered at or before it. A change
-   *  before the first action (the app's own writes at start) belongs to none. */
-  function changeEntries(timeline, history) {
-    const numbered = [];
-    timeline.forEach((entry, index) => { if (entry.causalSeq !== undefined) numbered.push(index); });
+  /** The entries (indexes, ascending, each once) that made a node's history's changes. */
+  function changeEntries(positions, history) {
     const found = [];
     for (const [seq] of history.changes) {
-      let low = 0;
-      let high = numbered.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (timeline[numbered[middle]].causalSeq <= seq) low = middle + 1; else high = middle;
-      }
-      const entry = low === 0 ? undefined : numbered[low - 1];
+      const entry = positions.get(seq);
       if (entry !== undefined && found[found.length - 1] !== entry) found.push(entry);
     }
     return found;
@@ -121,9 +119,304 @@ const ReportCore = (() => {
     return { previous, next };
   }
 
-  /** A value as the graph's label shows it, by the renderer's rule (LabelText.preview): line
-   *  breaks as spaces, cut at `limit` characters with an ellipsis, and control characters as
-   *  their visible pictures (U+2400…), never applied. */
+  /** What each entry caused directly: for entry i, the indexes of the entries whose cause is
+   *  it, in order. */
+  function consequences(timeline, positions) {
+    const caused = timeline.map(() => []);
+    timeline.forEach((entry, index) => {
+      const cause = entry.cause === undefined ? undefined : positions.get(entry.cause);
+      if (cause !== undefined && cause !== index) caused[cause].push(index);
+    });
+    return caused;
+  }
+
+  /** What an entry caused, directly or not, in order, at most `limit` of them. */
+  function causedBy(caused, entryIndex, limit = 100) {
+    const found = [];
+    const stack = caused[entryIndex].slice().reverse();
+    const seen = new Set([entryIndex]);
+    while (stack.length && found.length < limit) {
+      const next = stack.pop();
+      if (seen.has(next)) continue;
+      seen.add(next);
+      found.push(next);
+      for (let position = caused[next].length - 1; position >= 0; position--) stack.push(caused[next][position]);
+    }
+    return found.sort((a, b) => a - b);
+  }
+
+  /** The chain of causes from the root to an entry, root first and the entry last (indexes),
+   *  as `recoil-inspect why` prints it. */
+  function chainTo(timeline, positions, entryIndex) {
+    const chain = [entryIndex];
+    const seen = new Set(chain);
+    for (;;) {
+      const cause = timeline[chain[chain.length - 1]].cause;
+      const position = cause === undefined ? undefined : positions.get(cause);
+      if (position === undefined || seen.has(position)) break;
+      seen.add(position);
+      chain.push(position);
+    }
+    return chain.reverse();
+  }
+
+  /** The entry a "why" of node `nodeIndex` as of timeline number `bound` is about, as
+   *  `recoil-inspect why --at` finds it: an atom's or selector's latest write, evaluation or
+   *  resolution; a store's latest action; a slice's latest action that changed it. */
+  function whyEntry(timeline, nodes, nodeIndex, bound = Infinity) {
+    const node = nodes[nodeIndex];
+    for (let index = timeline.length - 1; index >= 0; index--) {
+      const entry = timeline[index];
+      if (entry.seq === undefined || entry.seq > bound) continue;
+      if (node.kind === 'store') {
+        if (entry.kind === 'action' && entry.store === node.id) return index;
+      } else if (node.kind === 'slice') {
+        if (entry.kind === 'action' && (entry.changes ?? []).some((change) => change.nodes.includes(nodeIndex))) return index;
+      } else if (entry.node === nodeIndex
+        && (entry.kind === 'write' || entry.kind === 'evaluation' || entry.kind === 'resolution')) {
+        return index;
+      }
+    }
+    return undefined;
+  }
+
+  /** The entries about a node, as `recoil-inspect trace --node` lists them: its writes,
+   *  evaluations and resolutions, and for a store or slice the actions that changed it. */
+  function historyOf(timeline, nodes, nodeIndex) {
+    const node = nodes[nodeIndex];
+    const found = [];
+    timeline.forEach((entry, index) => {
+      if (touches(entry, nodes, nodeIndex)) found.push(index);
+    });
+    return node ? found : [];
+  }
+
+  /** Whether an entry is about a node: it names the node, or (for a store) the entry is the
+   *  store's, or (an action) one of its changes wrote the node. */
+  function touches(entry, nodes, nodeIndex) {
+    if (entry.node === nodeIndex) return true;
+    if (nodes[nodeIndex].kind === 'store' && entry.store === nodes[nodeIndex].id) return true;
+    return entry.kind === 'action' && (entry.changes ?? []).some((change) => change.nodes.includes(nodeIndex));
+  }
+
+  /** A shell-style pattern as `--node` reads it: `*` any run, `?` one character, `[abc]`,
+   *  `[a-z]`, `[!abc]` a set, `\` escapes the next character. Returns a function of a text;
+   *  throws an Error saying what is wrong with the pattern. */
+  function glob(pattern) {
+    let source = '';
+    const characters = [...pattern];
+    for (let position = 0; position < characters.length; position++) {
+      const character = characters[position];
+      if (character === '*') source += '[\\s\\S]*';
+      else if (character === '?') source += '[\\s\\S]';
+      else if (character === '\\') {
+        position++;
+        if (position >= characters.length) throw new Error('ends with a lone backslash');
+        source += escapeRegExp(characters[position]);
+      } else if (character === '[') {
+        let set = '';
+        let negated = false;
+        let first = true;
+        let closed = false;
+        let previous = null;
+        let pendingRange = false;
+        for (position++; position < characters.length; position++) {
+          const member = characters[position];
+          if (member === ']' && !first) { closed = true; break; }
+          if (first && (member === '!' || member === '^')) { negated = true; continue; }
+          first = false;
+          if (member === '-' && previous !== null && !pendingRange) { pendingRange = true; continue; }
+          if (pendingRange) {
+            if (previous > member) throw new Error(`range ${previous}-${member} is reversed`);
+            set += '-' + escapeRegExp(member);
+            pendingRange = false;
+            previous = null;
+            continue;
+          }
+          set += escapeRegExp(member);
+          previous = member;
+        }
+        if (pendingRange) set += '\\-';
+        if (!closed) throw new Error('has a [ without its ]');
+        source += `[${negated ? '^' : ''}${set}]`;
+      } else {
+        source += escapeRegExp(character);
+      }
+    }
+    const expression = new RegExp(`^(?:${source})$`, 'u');
+    return (text) => expression.test(text);
+  }
+
+  /** A character as a regular expression matches it literally, inside a set or out. */
+  function escapeRegExp(character) {
+    return `\\u{${character.codePointAt(0).toString(16)}}`;
+  }
+
+  /** The node ids an entry is about: its node, its store, and for an action the slices its
+   *  changes wrote (as `--node` and `--store` read them). */
+  function entryIds(entry, nodes) {
+    const ids = [];
+    if (entry.node !== undefined) ids.push(nodes[entry.node].id);
+    if (entry.id !== undefined) ids.push(entry.id);
+    if (entry.store !== undefined) ids.push(entry.store);
+    for (const change of entry.changes ?? []) {
+      for (const index of change.nodes) if (!ids.includes(nodes[index].id)) ids.push(nodes[index].id);
+    }
+    return ids;
+  }
+
+  /** The texts `--grep` searches in an entry: ids, names, payload, paths and values, trigger,
+   *  site and error. */
+  function entryTexts(entry, nodes) {
+    const texts = entryIds(entry, nodes);
+    for (const key of ['name', 'payload', 'before', 'after', 'value', 'trigger', 'site', 'error', 'phase']) {
+      if (entry[key] !== undefined) texts.push(String(entry[key]));
+    }
+    for (const change of entry.changes ?? []) texts.push(change.path, change.before ?? '', change.after ?? '');
+    return texts;
+  }
+
+  /** Whether an entry changed nothing: an action that changed no state, an evaluation that
+   *  produced the value it had. */
+  function changedNothing(entry) {
+    if (entry.kind === 'action') return (entry.changes ?? []).length === 0;
+    return entry.kind === 'evaluation' && entry.changed === false;
+  }
+
+  /** The filter's parts as the page's fields give them, checked: `{store, node, kind, grep,
+   *  hideUnchanged, touching}` where `node` is a glob, `kind` comma-separated kinds. Returns
+   *  `{filter, error}`: `error` names the field and what is wrong (`filter` is then null). */
+  function makeFilter(fields, kinds) {
+    const filter = { hideUnchanged: !!fields.hideUnchanged, touching: fields.touching ?? null };
+    if (fields.store) filter.store = fields.store;
+    if (fields.node) {
+      try {
+        filter.node = glob(fields.node);
+      } catch (error) {
+        return { filter: null, error: { field: 'node', message: `--node ${fields.node}: ${error.message}` } };
+      }
+    }
+    if (fields.kind) {
+      const chosen = fields.kind.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+      const unknown = chosen.filter((kind) => !kinds.includes(kind));
+      if (unknown.length) {
+        return { filter: null, error: { field: 'kind', message: `--kind ${unknown[0]}: not a kind (${kinds.join(', ')})` } };
+      }
+      if (chosen.length) filter.kinds = new Set(chosen);
+    }
+    if (fields.grep) filter.grep = fields.grep.toLowerCase();
+    return { filter, error: null };
+  }
+
+  /** Whether a filter holds nothing, so that every entry shows. */
+  function isEmptyFilter(filter) {
+    return !filter.store && !filter.node && !filter.kinds && !filter.grep && !filter.hideUnchanged
+      && (filter.touching === null || filter.touching === undefined);
+  }
+
+  /** Whether an entry passes every part of a filter, as `recoil-inspect trace` reads them:
+   *  `--store` keeps the store's entries and its nodes' (`app`, `app.*`); `--node` entries about
+   *  a matching node; `--kind` the kinds named; `--grep` entries whose text holds it, ignoring
+   *  case. Then entries that changed something, and entries touching the selected node. */
+  function entryPasses(entry, nodes, filter) {
+    if (filter.kinds && !filter.kinds.has(entry.kind)) return false;
+    if (filter.hideUnchanged && changedNothing(entry)) return false;
+    if (filter.touching !== null && filter.touching !== undefined && !touches(entry, nodes, filter.touching)) return false;
+    if (filter.store || filter.node) {
+      const ids = entryIds(entry, nodes);
+      const store = filter.store;
+      if (store && entry.store !== store
+        && !ids.some((id) => id === store || (id.startsWith(store) && id[store.length] === '.'))) return false;
+      if (filter.node && !ids.some(filter.node)) return false;
+    }
+    if (filter.grep && !entryTexts(entry, nodes).some((text) => text.toLowerCase().includes(filter.grep))) return false;
+    return true;
+  }
+
+  /** The indexes of the entries a filter keeps, ascending. */
+  function filterEntries(timeline, nodes, filter) {
+    if (isEmptyFilter(filter)) return timeline.map((_, index) => index);
+    const kept = [];
+    for (let index = 0; index < timeline.length; index++) {
+      if (entryPasses(timeline[index], nodes, filter)) kept.push(index);
+    }
+    return kept;
+  }
+
+  /** The position of entry `entryIndex` in `shown` (ascending), or where it would go. */
+  function positionIn(shown, entryIndex) {
+    let low = 0;
+    let high = shown.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (shown[middle] < entryIndex) low = middle + 1; else high = middle;
+    }
+    return low;
+  }
+
+  /** The entry `delta` rows from `current` in the shown list (clamped); with none chosen or
+   *  the chosen one filtered out, the first or last shown in that direction. */
+  function stepWithin(shown, current, delta) {
+    if (!shown.length) return undefined;
+    if (current < 0) return delta > 0 ? shown[0] : shown[shown.length - 1];
+    const position = positionIn(shown, current);
+    const isShown = shown[position] === current;
+    let target = isShown ? position + delta : delta > 0 ? position : position - 1;
+    target = Math.min(shown.length - 1, Math.max(0, target));
+    return shown[target];
+  }
+
+  /** Who an entry is about, in a few words: the store and its number for an action, else its
+   *  node (or store). */
+  function entrySubject(entry, nodes) {
+    if (entry.kind === 'action') return `${entry.store} #${entry.storeSeq ?? '?'}`;
+    if (entry.node !== undefined) return nodes[entry.node].id;
+    return entry.id ?? entry.store ?? '';
+  }
+
+  /** What an entry did, in a few words, after its subject: an action's name and payload, a
+   *  write's before → after, an evaluation's value and trigger, and so on. */
+  function entryDetail(entry) {
+    switch (entry.kind) {
+      case 'action': return entry.payload !== undefined ? `${entry.name} ${entry.payload}` : entry.name ?? '';
+      case 'write': return `${entry.name === 'reset' ? 'reset ' : ''}${entry.before ?? '∅'} → ${entry.after ?? '∅'}`;
+      case 'evaluation':
+        return [entry.value !== undefined ? `= ${entry.value}` : '', entry.changed === false ? 'unchanged' : '',
+          entry.trigger ? `(${entry.trigger})` : ''].filter(Boolean).join(' ');
+      case 'notification': {
+        const count = entry.subscribers ?? 0;
+        return `${count} subscriber${count === 1 ? '' : 's'}`;
+      }
+      case 'effect': return [entry.name, entry.phase, entry.error].filter((part) => part !== undefined).join(' ');
+      case 'resolution': return entry.phase ?? 'resolved';
+      default: return '';
+    }
+  }
+
+  /** An entry's one-line title: `#74 write Pricing.currency "EUR" → "GBP"`. */
+  function entryTitle(entry, nodes) {
+    const number = entry.seq !== undefined ? `#${entry.seq} ` : '';
+    return `${number}${entry.kind} ${entrySubject(entry, nodes)} ${entryDetail(entry)}`.trim();
+  }
+
+  /** Text from the app as data: bidi controls (which would reorder what follows) and control
+   *  characters shown as visible markers (`⟨U+202E⟩`), never applied; line breaks and tabs
+   *  stay where `keepLines` (values shown whole). */
+  const BIDI_CONTROL = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]$/u;
+  function visible(text, keepLines = false) {
+    return String(text).replace(
+      // eslint-disable-next-line no-control-regex
+      /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu,
+      (character) => {
+        if (keepLines && (character === '\n' || character === '\t')) return character;
+        return `⟨U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
+      });
+  }
+
+  /** A value as the graph's label shows it, by the renderer's rule (LabelText.preview, then
+   *  LabelText.visible): line breaks as spaces, cut at `limit` characters with an ellipsis,
+   *  control characters as their visible pictures (U+2400…) and bidi controls as markers
+   *  (`⟨U+202E⟩`), never applied. */
   function labelPreview(text, limit = 32) {
     const flat = text.replace(/\n/g, ' ');
     const characters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)].map((part) => part.segment);
@@ -134,13 +427,26 @@ const ReportCore = (() => {
       if (code < 0x20) return String.fromCodePoint(0x2400 + code);
       if (code === 0x7f) return '\u2421';
       if ((code >= 0x80 && code < 0xa0) || code === 0xfffe || code === 0xffff) return '\ufffd';
+      if (BIDI_CONTROL.test(scalar)) return visible(scalar);
       return scalar;
     }).join('');
   }
 
+  /** The nodes with heat, slowest first by their hottest measure (`heat.nanos`), at most
+   *  `limit`. */
+  function slowest(nodes, limit = 10) {
+    return nodes.map((node, index) => [index, node.heat ? node.heat.nanos ?? 0 : -1])
+      .filter(([, nanos]) => nanos > 0)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([index]) => index);
+  }
+
   return Object.freeze({
-    reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, valueAsOf, boundOf, changeEntries,
-    neighbours, labelPreview,
+    reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
+    changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
+    entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
+    entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest,
   });
 })();
 

@@ -30,10 +30,12 @@
   const nodeElements = nodes.map((_, index) => document.getElementById('n' + index));
   const edgeElements = data.edges.map((_, index) => document.getElementById('e' + index));
 
-  function make(tag, className, text) {
+  // Every text from the app goes through here (or `ReportCore.visible`): bidi controls and
+  // control characters become visible markers; `keepLines` keeps a value's line breaks.
+  function make(tag, className, text, keepLines = false) {
     const element = document.createElement(tag);
     if (className) element.className = className;
-    if (text !== undefined && text !== null) element.textContent = String(text);
+    if (text !== undefined && text !== null) element.textContent = ReportCore.visible(text, keepLines);
     return element;
   }
 
@@ -201,6 +203,7 @@
   function clearSelection() {
     clearSelectionMarks();
     selected = null;
+    if (filterFields.touching.checked) applyFilter();
     rememberView();
   }
   function select(index) {
@@ -217,8 +220,16 @@
       if (downstream.has(to) && (from === index || downstream.has(from))) markSelection(edgeElements[edge], 'downstream');
     });
     graph.classList.add('has-selection');
+    if (filterFields.touching.checked) applyFilter();
     showNode(index);
+    announce(`Selected ${nodes[index].id}` + (nodeValue(index) !== undefined ? `, value ${nodeValue(index)}` : ''));
     rememberView();
+  }
+
+  // ---- Announcements: only what changed is read out (the details panel itself is not live).
+  const announcer = document.getElementById('announce');
+  function announce(text) {
+    announcer.textContent = ReportCore.visible(text);
   }
 
   // ---- Details.
@@ -234,16 +245,14 @@
     link.setAttribute('data-step', String(entryIndex));
     return link;
   }
-  function entryTitle(entry) {
-    return `${entry.seq}. ${entry.store} #${entry.storeSeq} ${entry.name}`;
-  }
+  const entryTitle = (entry) => ReportCore.entryTitle(entry, nodes);
   function definitionList(rows) {
     const list = make('dl');
     for (const [name, value] of rows) {
       if (value === undefined || value === null || value === '') continue;
       list.append(make('dt', null, name));
       const cell = make('dd');
-      if (value instanceof Node) cell.append(value); else cell.textContent = String(value);
+      if (value instanceof Node) cell.append(value); else cell.textContent = ReportCore.visible(value);
       list.append(cell);
     }
     return list;
@@ -264,15 +273,82 @@
     }
     return list;
   }
+  function entryList(indexes, className) {
+    const list = make('ul', className);
+    for (const entryIndex of indexes) {
+      const item = make('li', timeline[entryIndex].kind);
+      item.append(entryLink(entryIndex, entryTitle(timeline[entryIndex])));
+      list.append(item);
+    }
+    return list;
+  }
   function changeLine(change) {
     const line = make('div', 'change');
+    line.setAttribute('data-path', change.path);
     line.append(make('span', 'path', change.path || '(whole state)'), ': ');
     line.append(make('span', 'before', change.before ?? '∅'), ' → ', make('span', 'after', change.after ?? '∅'));
     return line;
   }
-  function showNode(index) {
+  // A node's value as of the chosen entry where its history says, else its latest; undefined
+  // where not known.
+  function nodeValue(index) {
     const node = nodes[index];
-    details.replaceChildren(make('h2', null, node.label || node.id));
+    if (current >= 0 && node.history) return ReportCore.valueAsOf(node.history, ReportCore.boundOf(timeline, current));
+    return node.value;
+  }
+  // The details change in place: focus stays on the link (or the panel) it was on.
+  function replaceDetails(build) {
+    const focused = details.contains(document.activeElement) ? document.activeElement : null;
+    const key = focused && (focused.getAttribute('data-step') !== null
+      ? `[data-step="${focused.getAttribute('data-step')}"]`
+      : focused.getAttribute('data-target-id') !== null
+        ? `[data-target-id="${CSS.escape(focused.getAttribute('data-target-id'))}"]` : null);
+    details.replaceChildren();
+    build();
+    if (focused) {
+      const again = key ? details.querySelector(key) : null;
+      (again ?? details).focus({ preventScroll: true });
+    }
+  }
+  // A node's difference, old → new: its structure's changes, its value, its times.
+  function differenceBody(changed) {
+    const body = make('div', 'difference-detail');
+    for (const sentence of changed.structure ?? []) body.append(make('p', null, sentence));
+    if (changed.before !== undefined || changed.after !== undefined) {
+      body.append(changeLine({ path: 'value', before: changed.before, after: changed.after }));
+    }
+    if (changed.time) {
+      const line = make('div', 'change');
+      line.append(make('span', 'path', 'time'), ': ', make('span', 'before', changed.time.before), ' → ',
+        make('span', 'after', changed.time.after), ` (${changed.time.ratio})`);
+      body.append(line);
+    }
+    return body;
+  }
+  // The opening panel of a drawing of a difference: every difference, a row per node.
+  const differing = nodes.map((_, index) => index).filter((index) => nodes[index].difference);
+  function differencesSection() {
+    const fragment = document.createDocumentFragment();
+    if (!differing.length) return fragment;
+    const list = make('div');
+    list.id = 'changes';
+    for (const index of differing) {
+      const row = make('div', 'difference');
+      row.setAttribute('data-node', nodes[index].id);
+      row.append(make('span', 'mark', nodes[index].difference), nodeLink(index));
+      const changed = nodes[index].changed;
+      if (changed) row.append(differenceBody(changed));
+      list.append(row);
+    }
+    fragment.append(section(`Differences (${differing.length})`, list));
+    return fragment;
+  }
+  function showNode(index) {
+    replaceDetails(() => buildNodeDetails(index));
+  }
+  function buildNodeDetails(index) {
+    const node = nodes[index];
+    details.append(make('h2', null, node.label || node.id));
     const evaluations = node.evaluations;
     details.append(definitionList([
       ['id', node.id],
@@ -292,17 +368,25 @@
       ['parameter', node.parameter],
       ['store', node.owner !== undefined && indexOfId.has(node.owner) ? nodeLink(indexOfId.get(node.owner)) : node.owner],
     ]));
-    // One value: as of the chosen entry where the node's history says, else the latest.
-    const bound = current >= 0 && node.history ? ReportCore.boundOf(timeline, current) : undefined;
-    if (bound !== undefined) {
-      const value = ReportCore.valueAsOf(node.history, bound);
-      details.append(section(`Value as of ${entryTitle(timeline[current])}`, make('pre', 'value', value ?? '∅')));
+    // In a drawing of a difference: what changed, old → new.
+    if (node.changed) details.append(section(`Difference: ${node.difference}`, differenceBody(node.changed)));
+    // One value: as of the chosen entry where the node's history says, else the latest,
+    // said so.
+    if (current >= 0 && node.history) {
+      const value = nodeValue(index);
+      const shown = value === undefined ? `not known before #${node.history.changes[0][0]}` : value ?? '∅';
+      const step = timeline[current].seq !== undefined ? `#${timeline[current].seq}` : 'an action older than the timeline';
+      details.append(section(`Value as of ${step}`, make('pre', 'value', shown, true)));
     } else if (node.value !== undefined) {
-      details.append(section('Value', make('pre', 'value', node.value)));
+      // A node without a history is the same at every step, except a store or slice changed
+      // only below its own path, whose whole value the recording does not hold at each step.
+      const partial = node.kind === 'store' || node.kind === 'slice';
+      const title = current < 0 ? 'Value' : partial ? 'Latest value (changed only below its path; see History)' : 'Value (the same at every recorded step)';
+      details.append(section(title, make('pre', 'value', node.value, true)));
     }
     if (node.history) {
       // Its previous and next change, from the chosen entry (or from the start).
-      const changes = ReportCore.changeEntries(timeline, node.history);
+      const changes = ReportCore.changeEntries(positions, node.history);
       const { previous, next } = ReportCore.neighbours(changes, current);
       const steps = make('p', 'steps');
       steps.append(
@@ -311,76 +395,84 @@
         next !== undefined ? entryLink(next, 'next change →') : make('span', 'hint', 'no later change'));
       details.append(section(`Changes (${changes.length})`, steps));
     }
+    // Why it has the value it has (as of the chosen entry): the chain `why --at` prints.
+    const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : Infinity;
+    const about = ReportCore.whyEntry(timeline, nodes, index, bound);
+    if (about !== undefined) {
+      const chain = ReportCore.chainTo(timeline, positions, about);
+      const list = make('ol', 'why');
+      for (const hop of chain) {
+        const item = make('li', timeline[hop].kind);
+        item.append(entryLink(hop, entryTitle(timeline[hop])));
+        list.append(item);
+      }
+      details.append(section(`Why (${current >= 0 ? `as of #${timeline[current].seq ?? '—'}` : 'latest'})`, list));
+    }
     details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
     details.append(section(`Dependents (${dependents[index].length})`, linkList(dependents[index], 'None.')));
 
-    const history = [];
-    timeline.forEach((entry, entryIndex) => {
-      if (entry.changes.some((change) => change.nodes.includes(index))) history.push(entryIndex);
-    });
-    if (bound === undefined && current >= 0 && history.some((entryIndex) => entryIndex <= current)) {
-      // Time travel: the latest value of each path this node owns, as of the chosen entry.
-      const latest = new Map();
-      for (const entryIndex of history) {
-        if (entryIndex > current) break;
-        for (const change of timeline[entryIndex].changes) {
-          if (change.nodes.includes(index)) latest.set(change.path, change);
-        }
-      }
-      const values = make('div');
-      for (const change of latest.values()) {
-        const line = make('div', 'change');
-        line.append(make('span', 'path', change.path || '(whole state)'), ' = ', make('span', 'after', change.after ?? '∅'));
-        values.append(line);
-      }
-      details.append(section(`As of ${entryTitle(timeline[current])}`, values));
-    }
+    // Its history, as `trace --node` prints it: each entry about it with its root cause.
+    const history = ReportCore.historyOf(timeline, nodes, index);
     if (history.length) {
-      const list = make('ul');
+      const list = make('ul', 'history');
       for (const entryIndex of history.slice(-200)) {
-        const item = make('li');
+        const item = make('li', timeline[entryIndex].kind);
         item.append(entryLink(entryIndex, entryTitle(timeline[entryIndex])));
+        const root = ReportCore.chainTo(timeline, positions, entryIndex)[0];
+        if (root !== entryIndex) item.append(make('span', 'hint', ' ← '), entryLink(root, entryTitle(timeline[root])));
         list.append(item);
       }
       const title = history.length > 200 ? `History (last 200 of ${history.length})` : `History (${history.length})`;
       details.append(section(title, list));
-    } else if (node.kind === 'store' || node.kind === 'slice') {
-      details.append(section('History', make('p', 'hint', 'No recorded action changed it.')));
+    } else {
+      details.append(section('History', make('p', 'hint', 'Nothing in the recorded timeline changed or evaluated it.')));
     }
   }
   function showEntry(entryIndex) {
+    replaceDetails(() => buildEntryDetails(entryIndex));
+  }
+  function buildEntryDetails(entryIndex) {
     const entry = timeline[entryIndex];
-    details.replaceChildren(make('h2', null, `${entry.seq}. ${entry.store} #${entry.storeSeq} ${entry.name}`));
-    const storeIndex = indexOfId.get(entry.store);
+    details.append(make('h2', null, entryTitle(entry)));
+    const storeIndex = entry.store !== undefined ? indexOfId.get(entry.store) : undefined;
+    const cause = entry.cause !== undefined ? positions.get(entry.cause) : undefined;
     details.append(definitionList([
+      ['kind', entry.kind],
+      ['node', entry.node !== undefined ? nodeLink(entry.node) : entry.id],
       ['store', storeIndex !== undefined ? nodeLink(storeIndex) : entry.store],
-      ['action', entry.name],
+      ['action', entry.kind === 'action' ? entry.name : undefined],
       ['payload', entry.payload],
+      ['name', entry.kind !== 'action' ? entry.name : undefined],
+      ['before', entry.before],
+      ['after', entry.after],
+      ['value', entry.value],
+      ['changed', entry.changed === undefined ? undefined : entry.changed ? 'yes' : 'no (wasted work)'],
+      ['trigger', entry.trigger],
+      ['subscribers', entry.subscribers],
+      ['phase', entry.phase],
+      ['error', entry.error],
       ['at', entry.at],
       ['took', entry.duration],
+      ['site', entry.site],
+      ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
     ]));
-    const changes = make('div');
-    for (const change of entry.changes) changes.append(changeLine(change));
-    if (!entry.changes.length) changes.append(make('p', 'hint', 'No state changed.'));
-    details.append(section(`Changes (${entry.changes.length})`, changes));
-    const written = writtenBy(entry);
-    if (written.length) details.append(section('Wrote', linkList(written, '')));
-    // What it caused, from the causal timeline: notifications, the atoms its subscribers
-    // wrote, the evaluations and effects that followed.
-    if (entry.caused && entry.caused.length) {
-      const caused = make('ul', 'caused');
-      for (const effect of entry.caused) {
-        const item = make('li', effect.kind, `#${effect.seq} ${effect.text}`);
-        if (effect.node !== undefined) {
-          const link = nodeLink(effect.node);
-          link.textContent = 'show';
-          link.title = nodes[effect.node].id;
-          item.append(' ', link);
-        }
-        caused.append(item);
-      }
-      details.append(section(`Caused (${entry.caused.length})`, caused));
+    if (entry.kind === 'action') {
+      const changes = make('div', 'changes');
+      changes.id = 'changes';
+      for (const change of entry.changes) changes.append(changeLine(change));
+      if (!entry.changes.length) changes.append(make('p', 'hint', 'No state changed.'));
+      details.append(section(`Changes (${entry.changes.length})`, changes));
     }
+    const written = writtenBy(entry);
+    if (written.length) details.append(section(entry.kind === 'evaluation' ? 'Evaluated' : 'Wrote', linkList(written, '')));
+    if (cause !== undefined) {
+      const chain = ReportCore.chainTo(timeline, positions, entryIndex);
+      details.append(section(`Why (${chain.length} step${chain.length === 1 ? '' : 's'} from its root)`, entryList(chain, 'why')));
+    }
+    // What it caused, directly or not: notifications, the atoms subscribers wrote, the
+    // evaluations and effects that followed.
+    const caused = ReportCore.causedBy(consequences, entryIndex);
+    if (caused.length) details.append(section(`Caused (${caused.length}${caused.length >= 100 ? '+' : ''})`, entryList(caused, 'caused')));
   }
   details.addEventListener('click', (event) => {
     const link = event.target.closest('[data-target-id], [data-step]');
@@ -395,36 +487,66 @@
     }
   });
 
-  // ---- Timeline: virtualized, so that only the visible rows are in the document.
+  // ---- Timeline: every entry of the causal timeline, filtered, virtualized, so that only
+  // the visible rows are in the document. `shown` holds the indexes the filter keeps.
   const rowHeight = 24;
   let current = -1;
+  let shown = timeline.map((_, index) => index);
+  const positions = ReportCore.indexBySeq(timeline);
+  const consequences = ReportCore.consequences(timeline, positions);
   const writtenMarks = [];
-  document.getElementById('timeline-count').textContent =
-    `${timeline.length} action${timeline.length === 1 ? '' : 's'}` +
-    (data.dropped && data.dropped.actions ? ` (${data.dropped.actions} older dropped)` : '');
+  const timelineCount = document.getElementById('timeline-count');
+  const firstNumbered = timeline.find((entry) => entry.seq !== undefined);
+  const dropped = data.dropped ?? {};
+  const droppedNote = [
+    dropped.timeline ? `${dropped.timeline} older entries dropped; values known from #${firstNumbered ? firstNumbered.seq : '?'}` : '',
+    dropped.actions ? `${dropped.actions} older actions dropped` : '',
+  ].filter(Boolean).join('; ');
+  function updateCount() {
+    const total = timeline.length;
+    const counted = shown.length === total
+      ? `${total} entr${total === 1 ? 'y' : 'ies'}`
+      : `${shown.length} of ${total} entries`;
+    timelineCount.textContent = counted + (droppedNote ? ` (${droppedNote})` : '');
+  }
   const spacer = make('div', 'timeline-spacer');
-  spacer.style.height = `${timeline.length * rowHeight}px`;
   timelineView.append(spacer);
-  if (!timeline.length) timelineView.replaceChildren(make('div', 'empty', 'No actions were recorded.'));
+  const emptyNote = make('div', 'empty', 'No actions were recorded.');
   let renderQueued = false;
   function renderRows() {
     renderQueued = false;
+    spacer.style.height = `${shown.length * rowHeight}px`;
+    if (!timeline.length) {
+      timelineView.replaceChildren(emptyNote);
+      return;
+    }
     const [first, last] = ReportCore.visibleRows(
-      timelineView.scrollTop, timelineView.clientHeight, rowHeight, timeline.length);
+      timelineView.scrollTop, timelineView.clientHeight, rowHeight, shown.length);
     const fragment = document.createDocumentFragment();
-    for (let entryIndex = first; entryIndex < last; entryIndex++) {
+    for (let row = first; row < last; row++) {
+      const entryIndex = shown[row];
       const entry = timeline[entryIndex];
-      const row = make('div', entryIndex === current ? 'entry current' : 'entry');
-      row.setAttribute('data-seq', String(entry.seq));
-      row.setAttribute('data-index', String(entryIndex));
-      row.style.top = `${entryIndex * rowHeight}px`;
-      row.append(
-        make('span', 'seq', String(entry.seq)), make('span', 'store', `${entry.store} #${entry.storeSeq}`),
-        make('span', 'name', entry.name),
-        make('span', 'payload', entry.payload ?? ''), make('span', 'duration', entry.duration ?? ''));
-      fragment.append(row);
+      const isCurrent = entryIndex === current;
+      const element = make('div', `entry ${entry.kind}${isCurrent ? ' current' : ''}`);
+      element.id = `entry-${entryIndex}`;
+      element.setAttribute('role', 'option');
+      element.setAttribute('aria-selected', String(isCurrent));
+      if (entry.seq !== undefined) element.setAttribute('data-seq', String(entry.seq));
+      element.setAttribute('data-kind', entry.kind);
+      element.setAttribute('data-index', String(entryIndex));
+      element.style.top = `${row * rowHeight}px`;
+      element.append(
+        make('span', 'seq', entry.seq !== undefined ? String(entry.seq) : '—'), make('span', 'kind', entry.kind),
+        make('span', 'subject', ReportCore.entrySubject(entry, nodes)),
+        make('span', 'detail', ReportCore.entryDetail(entry)), make('span', 'duration', entry.duration ?? ''));
+      fragment.append(element);
     }
     spacer.replaceChildren(fragment);
+    if (current >= 0 && document.getElementById(`entry-${current}`)) {
+      timelineView.setAttribute('aria-activedescendant', `entry-${current}`);
+    } else {
+      timelineView.removeAttribute('aria-activedescendant');
+    }
   }
   timelineView.addEventListener('scroll', () => {
     if (!renderQueued) {
@@ -437,15 +559,20 @@
     if (row) stepTo(Number(row.getAttribute('data-index')));
   });
   const writtenBy = ReportCore.writtenBy;
-  function stepTo(entryIndex) {
-    if (!(entryIndex >= 0 && entryIndex < timeline.length)) return;
-    current = entryIndex;
-    const top = entryIndex * rowHeight;
+  function scrollToEntry(entryIndex) {
+    const row = ReportCore.positionIn(shown, entryIndex);
+    if (shown[row] !== entryIndex) return;
+    const top = row * rowHeight;
     if (top < timelineView.scrollTop) {
       timelineView.scrollTop = top;
     } else if (top + rowHeight > timelineView.scrollTop + timelineView.clientHeight) {
       timelineView.scrollTop = top + rowHeight - timelineView.clientHeight;
     }
+  }
+  function stepTo(entryIndex) {
+    if (!(entryIndex >= 0 && entryIndex < timeline.length)) return;
+    current = entryIndex;
+    scrollToEntry(entryIndex);
     renderRows();
     for (const element of writtenMarks) element.classList.remove('written');
     writtenMarks.length = 0;
@@ -457,7 +584,9 @@
       }
     }
     applyValues();
+    scrubber.value = String(entryIndex);
     showEntry(entryIndex);
+    announce(`Step ${entryTitle(timeline[entryIndex])}`);
     rememberView();
   }
   // The value line of each node's label in the graph (`= …`), found by the text the renderer
@@ -467,36 +596,112 @@
     const written = '= ' + ReportCore.labelPreview(node.value);
     return [...nodeElements[index].querySelectorAll('text')].find((text) => text.textContent === written) ?? null;
   });
+  const withHistory = nodes.map((node, index) => index).filter((index) => nodes[index].history);
   // Every node's value on its element as `data-value`, and in its label: as of the chosen
-  // entry where its history says, else (and with no entry chosen) the latest.
-  function applyValues() {
-    const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : undefined;
-    nodes.forEach((node, index) => {
+  // entry where its history says, else (and with no entry chosen) the latest. Only nodes with
+  // a history can differ from the latest, so only they are visited after the first time.
+  function applyValues(all = false) {
+    for (const index of all ? nodes.keys() : withHistory) {
       const element = nodeElements[index];
-      if (!element) return;
-      const value = bound !== undefined && node.history ? ReportCore.valueAsOf(node.history, bound) : node.value;
+      if (!element) continue;
+      const value = nodeValue(index);
       if (value === undefined || value === null) element.removeAttribute('data-value');
       else element.setAttribute('data-value', value);
-      if (valueLabels[index]) valueLabels[index].textContent = '= ' + ReportCore.labelPreview(value ?? '∅');
-    });
+      if (valueLabels[index]) valueLabels[index].textContent = '= ' + ReportCore.labelPreview(value ?? (value === null ? '∅' : '?'));
+    }
   }
   function step(delta) {
-    if (!timeline.length) return;
-    if (current < 0) stepTo(delta > 0 ? 0 : timeline.length - 1);
-    else stepTo(Math.min(timeline.length - 1, Math.max(0, current + delta)));
+    const target = ReportCore.stepWithin(shown, current, delta);
+    if (target !== undefined) stepTo(target);
   }
 
-  // ---- Heat and the kind filter.
+  // ---- The scrubber under the timeline, with play and pause.
+  const scrubber = document.getElementById('scrubber');
+  const play = document.getElementById('play');
+  scrubber.max = String(Math.max(0, timeline.length - 1));
+  scrubber.disabled = !timeline.length;
+  play.disabled = !timeline.length;
+  scrubber.addEventListener('input', () => stepTo(Number(scrubber.value)));
+  let playing = null;
+  function stopPlaying() {
+    if (playing !== null) clearInterval(playing);
+    playing = null;
+    play.textContent = '▶';
+    play.setAttribute('aria-label', 'Play');
+  }
+  play.addEventListener('click', () => {
+    if (playing !== null) {
+      stopPlaying();
+      return;
+    }
+    if (current >= 0 && ReportCore.positionIn(shown, current) >= shown.length - 1) stepTo(shown[0]);
+    play.textContent = '❚❚';
+    play.setAttribute('aria-label', 'Pause');
+    playing = setInterval(() => {
+      const before = current;
+      step(1);
+      if (current === before) stopPlaying();
+    }, 400);
+  });
+
+  // ---- Timeline filters: the command line's words (--store, --node, --kind, --grep), and
+  // entries that changed something, or touch the selected node.
+  const filterFields = {
+    store: document.getElementById('filter-store'),
+    node: document.getElementById('filter-node'),
+    kind: document.getElementById('filter-kind'),
+    grep: document.getElementById('filter-grep'),
+    hideUnchanged: document.getElementById('filter-changed'),
+    touching: document.getElementById('filter-touching'),
+  };
+  const filterError = document.getElementById('filter-error');
+  // The filters show from the start where there is room; on a phone they open on demand.
+  const filterBox = document.getElementById('timeline-filter-box');
+  if (window.matchMedia('(min-width: 701px)').matches) filterBox.open = true;
+  const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution'];
+  function applyFilter() {
+    const { filter, error } = ReportCore.makeFilter({
+      store: filterFields.store.value.trim(),
+      node: filterFields.node.value.trim(),
+      kind: filterFields.kind.value.trim(),
+      grep: filterFields.grep.value,
+      hideUnchanged: filterFields.hideUnchanged.checked,
+      touching: filterFields.touching.checked ? selected : null,
+    }, kindNames);
+    for (const field of ['node', 'kind']) filterFields[field].removeAttribute('aria-invalid');
+    if (error) {
+      filterFields[error.field].setAttribute('aria-invalid', 'true');
+      filterError.textContent = error.message;
+      return;
+    }
+    filterError.textContent = '';
+    if (filterFields.touching.checked && selected === null) filter.touching = -1;
+    shown = ReportCore.filterEntries(timeline, nodes, filter);
+    updateCount();
+    if (current >= 0) scrollToEntry(current);
+    renderRows();
+  }
+  for (const field of Object.values(filterFields)) {
+    field.addEventListener(field.type === 'checkbox' ? 'change' : 'input', applyFilter);
+  }
+  // Stores for the --store field's suggestions.
+  const storeList = document.getElementById('store-names');
+  for (const node of nodes) if (node.kind === 'store') storeList.append(Object.assign(make('option'), { value: node.id }));
+
+  // ---- Heat, its scale and the slowest nodes, and the kind filter. Failed nodes keep their
+  // red under heat.
   const heat = document.getElementById('heat');
+  const heatScale = document.getElementById('heat-scale');
   const originalFills = new Map();
   function applyHeat() {
     nodes.forEach((node, index) => {
       const element = nodeElements[index];
       if (!node.heat || !element) return;
+      const failed = node.status === 'failed' || node.error !== undefined;
       for (const part of element.querySelectorAll('ellipse, polygon, path, text')) {
         if (!originalFills.has(part)) originalFills.set(part, part.getAttribute('fill'));
         const original = originalFills.get(part);
-        if (!heat.checked) {
+        if (!heat.checked || failed) {
           if (original === null) part.removeAttribute('fill'); else part.setAttribute('fill', original);
         } else if (part.tagName === 'text') {
           part.setAttribute('fill', node.heat.text);
@@ -505,8 +710,21 @@
         }
       }
     });
+    heatScale.hidden = !heat.checked;
   }
   heat.addEventListener('change', applyHeat);
+  const slowestNodes = ReportCore.slowest(nodes);
+  function slowestSection() {
+    const list = make('ol', 'slowest');
+    for (const index of slowestNodes) {
+      const item = make('li');
+      item.append(nodeLink(index), make('span', 'hint', ` ${nodes[index].heat.label}`));
+      list.append(item);
+    }
+    const fragment = document.createDocumentFragment();
+    if (slowestNodes.length) fragment.append(section('Slowest', list));
+    return fragment;
+  }
   const kindBoxes = [...document.querySelectorAll('#kinds input[data-kind]')];
   function applyKindFilter() {
     const hidden = new Set(kindBoxes.filter((box) => !box.checked).map((box) => box.getAttribute('data-kind')));
@@ -520,9 +738,48 @@
   }
   for (const box of kindBoxes) box.addEventListener('change', applyKindFilter);
 
-  // ---- Keyboard: + − 0 zoom, ← → step, / searches, Esc clears.
+  // ---- Keyboard. Nodes take focus (Tab); on a focused node ↑ and ← go to what it depends
+  // on, ↓ and → to what depends on it, Enter selects it. Elsewhere ← → step the timeline,
+  // + − 0 zoom, / searches, Esc clears.
+  nodeElements.forEach((element, index) => {
+    if (!element) return;
+    element.setAttribute('tabindex', '0');
+    element.setAttribute('role', 'button');
+    element.setAttribute('aria-label', `${nodes[index].kind} ${nodes[index].id}`);
+    element.addEventListener('focus', () => element.classList.add('focused'));
+    element.addEventListener('blur', () => element.classList.remove('focused'));
+  });
+  // The node each arrow key goes to from a node: along its edges, the one after the last
+  // taken from here, so pressing again walks through them all.
+  const edgeTurn = new Map();
+  function followEdge(index, upstream) {
+    const targets = (upstream ? dependencies : dependents)[index].filter((target) => nodeElements[target]);
+    if (!targets.length) return;
+    const key = `${index}${upstream ? '↑' : '↓'}`;
+    const turn = edgeTurn.has(key) ? (edgeTurn.get(key) + 1) % targets.length : 0;
+    edgeTurn.set(key, turn);
+    const target = targets[turn];
+    select(target);
+    bringIntoView(target);
+    nodeElements[target].focus({ preventScroll: true });
+  }
+  const filterInputs = new Set([filterFields.store, filterFields.node, filterFields.kind, filterFields.grep]);
   document.addEventListener('keydown', (event) => {
-    if (event.target === search || event.altKey || event.metaKey || event.ctrlKey) return;
+    if (event.target === search || filterInputs.has(event.target) || event.altKey || event.metaKey || event.ctrlKey) {
+      if (event.key === 'Escape' && filterInputs.has(event.target)) event.target.blur();
+      return;
+    }
+    const focusedNode = event.target.closest && event.target.closest('g.node[data-node-id]');
+    if (focusedNode) {
+      const index = indexOfId.get(focusedNode.getAttribute('data-node-id'));
+      switch (event.key) {
+        case 'ArrowUp': case 'ArrowLeft': followEdge(index, true); event.preventDefault(); return;
+        case 'ArrowDown': case 'ArrowRight': followEdge(index, false); event.preventDefault(); return;
+        case 'Enter': case ' ': select(index); event.preventDefault(); return;
+        default: break;
+      }
+    }
+    if (event.target === scrubber && event.key.startsWith('Arrow')) return;
     switch (event.key) {
       case '+': case '=': zoomCentered(1.25); break;
       case '-': case '_': zoomCentered(0.8); break;
@@ -530,23 +787,23 @@
       case 'ArrowRight': case 'ArrowDown': step(1); break;
       case 'ArrowLeft': case 'ArrowUp': step(-1); break;
       case '/': search.focus(); search.select(); break;
-      case 'Home': stepTo(0); break;
-      case 'End': stepTo(timeline.length - 1); break;
+      case 'Home': if (shown.length) stepTo(shown[0]); break;
+      case 'End': if (shown.length) stepTo(shown[shown.length - 1]); break;
       case 'Escape': clearEverything(); break;
       default: return;
     }
     event.preventDefault();
   });
 
-  // ---- Links: the address keeps the chosen entry and node (#seq=5&node=Cart.total), so a
-  // view can be shared or reopened.
+  // ---- Links: the address keeps the chosen entry (by its timeline number) and node
+  // (#seq=74&node=Cart.total), so a view can be shared or reopened.
   // Each change of what is chosen is a step of the browser's history, so Back and Forward
   // walk through them; while the page follows the address, it writes none.
   let restoring = false;
   function rememberView() {
     if (restoring) return;
     const parts = [];
-    if (current >= 0) parts.push('seq=' + timeline[current].seq);
+    if (current >= 0 && timeline[current].seq !== undefined) parts.push('seq=' + timeline[current].seq);
     if (selected !== null) parts.push('node=' + encodeURIComponent(nodes[selected].id));
     const address = parts.length ? '#' + parts.join('&') : location.pathname + location.search;
     if (address === (location.hash || location.pathname + location.search)) return;
@@ -556,16 +813,17 @@
       // Some browsers refuse history changes on file: pages; the view still works.
     }
   }
-  function restoreView() {
+  function restoreView(event) {
     restoring = true;
     try {
       const parameters = new URLSearchParams(location.hash.slice(1));
       const seq = Number(parameters.get('seq'));
-      const entryIndex = Number.isInteger(seq) && seq >= 1 ? timeline.findIndex((entry) => entry.seq === seq) : -1;
+      const entryIndex = Number.isInteger(seq) && positions.has(seq) ? positions.get(seq) : -1;
       const id = parameters.get('node');
       const nodeIndex = id !== null && indexOfId.has(id) ? indexOfId.get(id) : null;
       if (entryIndex < 0 && nodeIndex === null) {
-        clearEverything();
+        // On opening, the page is already clear.
+        if (event) clearEverything();
         return;
       }
       if (entryIndex >= 0) stepTo(entryIndex); else clearEntry();
@@ -582,6 +840,7 @@
   // The chosen entry let go: no row is current, nothing is marked written, the values are the
   // latest.
   function clearEntry() {
+    stopPlaying();
     current = -1;
     for (const element of writtenMarks) element.classList.remove('written');
     writtenMarks.length = 0;
@@ -593,17 +852,38 @@
   function clearEverything() {
     clearSelectionMarks();
     selected = null;
+    if (filterFields.touching.checked) applyFilter();
     clearEntry();
-    details.replaceChildren(...detailsAtStart.map((child) => child.cloneNode(true)));
+    replaceDetails(() => {
+      details.append(...detailsAtStart.map((child) => child.cloneNode(true)));
+      details.append(differencesSection(), slowestSection());
+    });
+    announce('Cleared');
     rememberView();
   }
   window.addEventListener('popstate', restoreView);
   window.addEventListener('hashchange', restoreView);
 
+  // ---- A difference: marked nodes stay in view under selection, and "only what changed".
+  for (const index of differing) if (nodeElements[index]) nodeElements[index].classList.add('differs');
+  const onlyChanged = document.getElementById('only-changed');
+  if (onlyChanged) {
+    onlyChanged.addEventListener('change', () => {
+      const hide = onlyChanged.checked;
+      nodes.forEach((node, index) => nodeElements[index] && nodeElements[index].classList.toggle('unchanged', hide && !node.difference));
+      data.edges.forEach(([from, to], edge) => {
+        const element = edgeElements[edge];
+        if (element) element.classList.toggle('unchanged', hide && !element.classList.contains('added') && !element.classList.contains('removed'));
+      });
+    });
+  }
+
   fit();
-  if (heat.checked) applyHeat();
+  applyHeat();
+  details.append(differencesSection(), slowestSection());
+  updateCount();
   renderRows();
-  applyValues();
+  applyValues(true);
   restoreView();
   document.documentElement.setAttribute('data-ready', 'true');
 })();
