@@ -346,18 +346,19 @@ import Synchronization
     }
     let duration = timed ? MonotonicClock.nanos &- start : GraphRecorder.untimed
     if let recording {
-      // The value itself, kept for the timeline only when it changed: an unchanged evaluation
-      // left the value its previous one kept.
-      let value = changed ? slot._use { $0.evaluatedValue() } : nil
       let order = recording._withUnsafeGuaranteedRef { recorder in
         if timed { slot._use { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
         let causeUID =
           forced
           ? GraphRecorder.refresh
           : cause >= 0 ? recorder.uid(cause) : GraphRecorder.firstRead
-        return recorder.record(
+        let order = recorder.record(
           index: index, node: slot._use { $0.nodeUID }, cause: causeUID, startNanos: start,
-          durationNanos: duration, changed: changed, value: value)
+          durationNanos: duration, changed: changed)
+        // The value itself, kept for the timeline only when it changed: an unchanged
+        // evaluation left the value its previous one kept.
+        if changed { keepValue(of: index, order: order, in: recorder) }
+        return order
       }
       if interests.contains(.timeline) {
         _events.append(
@@ -365,7 +366,8 @@ import Synchronization
             .evaluation(
               RecordedEvaluation(
                 node: key(of: index), startNanos: start, durationNanos: timed ? duration : nil,
-                trigger: trigger(forced, cause), order: order, changed: changed, value: value?.value))))
+                trigger: trigger(forced, cause), order: order, changed: changed,
+                value: changed ? slot._use { $0.evaluatedValue() } : nil))))
       }
     }
     if reportsFinish {
@@ -374,6 +376,21 @@ import Synchronization
           node: key(of: index), durationNanos: duration, trigger: trigger(forced, cause), changed: changed))
     }
     return changed
+  }
+
+  /// Keeps slot `index`'s value for the timeline entry of `order`: a plain value as its bits,
+  /// read where it lives (no generic code, no box: a counter's evaluation keeps its value in
+  /// a few dozen instructions), else the slot's own copy, boxed. Nothing without a value.
+  private func keepValue(of index: Int32, order: UInt64, in recorder: GraphRecorder) {
+    let slot = _records[Int(index)]._slot
+    let size = slot._use { $0.plainValueSize }
+    if size > 0 {
+      guard let address = _records[Int(index)]._valueAddress, _ValueArena.isReadable(address) else { return }
+      let bits = _ValueArena.plainBits(at: address, size: Int(size))
+      recorder.keep(plain: PlainValue(bits: bits, type: slot._use { $0.valueMetatype }), order: order)
+    } else if let value = slot._use({ $0.evaluatedValue() }) {
+      recorder.keep(boxed: value, order: order)
+    }
   }
 
   private func key(of index: Int32) -> NodeKey {
@@ -678,14 +695,15 @@ import Synchronization
     let slot = _slots[Int(index)]
     let failed: Bool
     if case .error = slot.erasedLoadable { failed = true } else { failed = false }
-    let value = failed ? nil : slot.evaluatedValue()
-    let order = recorder.record(failed ? .failed : .resolved, node: slot.nodeUID, value: value)
+    let order = recorder.record(failed ? .failed : .resolved, node: slot.nodeUID)
+    if !failed { keepValue(of: index, order: order, in: recorder) }
     if _operationInterests.contains(.timeline) {
       _events.append(
         .recorded(
           .occurrence(
             RecordedOccurrence(
-              node: slot._key, order: order, kind: failed ? .failed : .resolved, value: value?.value))))
+              node: slot._key, order: order, kind: failed ? .failed : .resolved,
+              value: failed ? nil : slot.evaluatedValue()))))
     }
   }
 

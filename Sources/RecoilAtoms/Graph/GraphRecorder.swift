@@ -44,12 +44,37 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     var isReset: Bool
   }
 
-  /// The value an evaluation produced, or an async value that arrived, by the entry's order:
-  /// kept only for evaluations that changed the value, so an evaluation that changed nothing
-  /// records nothing here.
-  struct EvaluationValue {
+  /// The value an evaluation produced, or an async value that arrived, by the entry's order,
+  /// when the value is plain: plain data, so keeping and dropping the many values of counters
+  /// and flags costs no reference counting. Kept only for evaluations that changed the value:
+  /// an evaluation that changed nothing records nothing here.
+  struct PlainEvaluationValue: BitwiseCopyable {
     var order: UInt64
-    var value: EvaluatedValue
+    var value: PlainValue
+  }
+
+  /// Such a value when it is not plain.
+  struct BoxedEvaluationValue {
+    var order: UInt64
+    var value: any Sendable
+  }
+
+  /// The values kept in `plainValues` and `boxedValues`, in order: each found by walking both
+  /// beside the entries they belong to, which are in order too.
+  private struct ValueWalk {
+    let plain: [PlainEvaluationValue]
+    let boxed: [BoxedEvaluationValue]
+    var nextPlain = 0
+    var nextBoxed = 0
+
+    /// The value kept for the entry of `order`; orders asked for must not decrease.
+    mutating func value(for order: UInt64) -> (any Sendable)? {
+      while nextPlain < plain.count && plain[nextPlain].order < order { nextPlain += 1 }
+      if nextPlain < plain.count && plain[nextPlain].order == order { return plain[nextPlain].value.value }
+      while nextBoxed < boxed.count && boxed[nextBoxed].order < order { nextBoxed += 1 }
+      if nextBoxed < boxed.count && boxed[nextBoxed].order == order { return boxed[nextBoxed].value }
+      return nil
+    }
   }
 
   /// The values of a write that are not plain, by the write's order.
@@ -112,7 +137,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     super.init(
       GraphRecorderBuffers(
         timing: timing, timeline: RingBuffer(capacity: capacity), timings: SampledTimes(capacity: capacity),
-        evaluationValues: RingBuffer(capacity: 2 * capacity),
+        plainValues: RingBuffer(capacity: 2 * capacity), boxedValues: RingBuffer(capacity: 2 * capacity),
         writes: RingBuffer(capacity: capacity), boxedWrites: RingBuffer(capacity: capacity),
         effects: RingBuffer(capacity: capacity),
         occurrences: RingBuffer(capacity: capacity)))
@@ -128,7 +153,8 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     users += 1
     fields.timeline.grow(to: capacity)
     fields.timings.grow(to: capacity)
-    fields.evaluationValues.grow(to: 2 * capacity)
+    fields.plainValues.grow(to: 2 * capacity)
+    fields.boxedValues.grow(to: 2 * capacity)
     fields.writes.grow(to: capacity)
     fields.boxedWrites.grow(to: capacity)
     fields.occurrences.grow(to: capacity)
@@ -166,16 +192,25 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   /// counted it.
   @discardableResult
   func record(
-    index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool,
-    value: EvaluatedValue?
+    index: Int32, node: Int, cause: Int, startNanos: UInt64, durationNanos: UInt64, changed: Bool
   ) -> UInt64 {
     let timed = durationNanos != Self.untimed
     let order = clock.next()
     defer { if timed { fields.timings.append(startNanos: startNanos, durationNanos: durationNanos) } }
     fields.timeline.append(Entry(node: node, cause: cause, timed: timed, order: order, changed: changed))
-    if let value { fields.evaluationValues.append(EvaluationValue(order: order, value: value)) }
     if timed { fields.timedStatistics[index].add(durationNanos) }
     return order
+  }
+
+  /// Keeps the plain value of the entry of `order` (an evaluation that changed it, an async
+  /// value that arrived).
+  func keep(plain value: PlainValue, order: UInt64) {
+    fields.plainValues.append(PlainEvaluationValue(order: order, value: value))
+  }
+
+  /// Keeps the value of the entry of `order`, boxed.
+  func keep(boxed value: any Sendable, order: UInt64) {
+    fields.boxedValues.append(BoxedEvaluationValue(order: order, value: value))
   }
 
   /// Records a changed atom value; its cause is whatever is bound now (see `CauseContext`).
@@ -211,14 +246,10 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     return (order, atNanos)
   }
 
-  /// Records an async value arriving (with the value), or subscribers notified; returns its
-  /// causal order.
-  @discardableResult func record(
-    _ kind: Occurrence.Kind, node: Int, count: Int = 0, value: EvaluatedValue? = nil
-  ) -> UInt64 {
+  /// Records an async value arriving, or subscribers notified; returns its causal order.
+  @discardableResult func record(_ kind: Occurrence.Kind, node: Int, count: Int = 0) -> UInt64 {
     let order = clock.next()
     fields.occurrences.append(Occurrence(node: node, order: order, kind: kind, count: Int32(clamping: count)))
-    if let value { fields.evaluationValues.append(EvaluationValue(order: order, value: value)) }
     return order
   }
 
@@ -230,17 +261,13 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     result.dropped = fields.timeline.dropped
     func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
     let entries = fields.timeline.elements
-    // The values, in order as the evaluations are: found by walking both at once. Both
-    // buffers drop their oldest first and have the same capacity, so a value kept belongs to
-    // an evaluation kept.
-    let values = fields.evaluationValues.elements
-    var nextValue = 0
+    // The values, in order as the evaluations are: found by walking them beside the entries.
+    // The value buffers drop their oldest first and hold twice as many (evaluations' and
+    // resolutions'), so a value kept belongs to an entry kept or one dropped before it.
+    let (plainValues, boxedValues) = (fields.plainValues.elements, fields.boxedValues.elements)
+    var values = ValueWalk(plain: plainValues, boxed: boxedValues)
     for (entry, span) in zip(entries, fields.timings.spans(timed: entries.map(\.isTimed))) {
-      var value: (any Sendable)?
-      if entry.changed {
-        while nextValue < values.count && values[nextValue].order < entry.order { nextValue += 1 }
-        if nextValue < values.count && values[nextValue].order == entry.order { value = values[nextValue].value.value }
-      }
+      let value = entry.changed ? values.value(for: entry.order) : nil
       guard let node = key(entry.node) else { continue }
       let trigger: EvaluationTrigger
       switch entry.cause {
@@ -274,9 +301,9 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
           before: values.before, after: values.after, isReset: write.isReset, atNanos: write.atNanos)
       }
     }
-    // Resolutions' values, walked the same way (the values of both kinds share one buffer,
+    // Resolutions' values, walked the same way (the values of both kinds share the buffers,
     // in order).
-    nextValue = 0
+    values = ValueWalk(plain: plainValues, boxed: boxedValues)
     result.occurrences = fields.occurrences.elements.compactMap { occurrence in
       key(occurrence.node).map { node in
         let kind: RecordedOccurrence.Kind
@@ -284,10 +311,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
         switch occurrence.kind {
         case .resolved:
           kind = .resolved
-          while nextValue < values.count && values[nextValue].order < occurrence.order { nextValue += 1 }
-          if nextValue < values.count && values[nextValue].order == occurrence.order {
-            value = values[nextValue].value.value
-          }
+          value = values.value(for: occurrence.order)
         case .failed: kind = .failed
         case .notified: kind = .notified(subscribers: Int(occurrence.count))
         }
@@ -328,8 +352,10 @@ struct GraphRecorderBuffers {
   /// The times of the timed entries, in order: most evaluations are not timed, so recording
   /// one writes 24 bytes, not 40.
   var timings: SampledTimes
-  /// The values of the evaluations in `timeline` that changed their node's value.
-  var evaluationValues: RingBuffer<GraphRecorder.EvaluationValue>
+  /// The values of the evaluations in `timeline` that changed their node's value (and of
+  /// async values that arrived): plain ones as bits, the others boxed.
+  var plainValues: RingBuffer<GraphRecorder.PlainEvaluationValue>
+  var boxedValues: RingBuffer<GraphRecorder.BoxedEvaluationValue>
   var writes: RingBuffer<GraphRecorder.Write>
   /// The values of the writes in `writes` that are not plain.
   var boxedWrites: RingBuffer<GraphRecorder.BoxedWrite>

@@ -32,6 +32,10 @@
   let initialMark: _Mark
   /// The `uid` of the node: never reused, unlike slot indices and node addresses.
   let nodeUID: Int
+  /// The size of the node's value when it is plain (trivially copyable, at most 8 bytes), so
+  /// that the recorder keeps it as bits read where it lives, without generic code; 0 for
+  /// other values.
+  let plainValueSize: UInt8
 
   @usableFromInline func _ensureDetails() -> _SlotDetails {
     if let _details { return _details }
@@ -101,6 +105,7 @@
     kind = node.kind
     _isAsync = node.isAsync
     self.initialMark = mark
+    plainValueSize = _isPOD(Value.self) && MemoryLayout<Value>.size <= 8 ? UInt8(MemoryLayout<Value>.size) : 0
     super.init(details: node.family.map { _SlotDetails(family: $0) })
   }
 
@@ -131,9 +136,13 @@
 
   var hasValue: Bool { false }
 
-  /// The value as the recorder keeps it after an evaluation that changed it; `nil` while the
-  /// node has none (loading, failed).
-  func evaluatedValue() -> EvaluatedValue? { nil }
+  /// The value, boxed, as the recorder keeps it after an evaluation that changed it; `nil`
+  /// while the node has none (loading, failed). For a plain value, ``_GraphCore`` reads the
+  /// bits where the value lives instead (see ``plainValueSize``).
+  func evaluatedValue() -> (any Sendable)? { nil }
+
+  /// The type of the node's value.
+  var valueMetatype: Any.Type { Never.self }
 
   /// Whether a new value is compared with the old one (Equatable values).
   var comparesValues: Bool { false }

@@ -440,6 +440,14 @@ extension AtomGraphObserver {
   static func setReadable(_ readable: Bool, at address: UnsafeMutableRawPointer) {
     address.storeBytes(of: readable, toByteOffset: -1, as: Bool.self)
   }
+
+  /// The first `size` bytes of the value at `address` (at most 8, of a trivially copyable
+  /// value), as the bits of a ``PlainValue``.
+  static func plainBits(at address: UnsafeMutableRawPointer, size: Int) -> UInt64 {
+    var bits: UInt64 = 0
+    withUnsafeMutableBytes(of: &bits) { $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: size)) }
+    return bits
+  }
 }
 
 // MARK: - Slot fields

@@ -87,9 +87,11 @@ import Dispatch
 
   override var hasValue: Bool { _storesValue && !_isLoading && _failure == nil }
 
-  override func evaluatedValue() -> EvaluatedValue? {
-    hasValue ? EvaluatedValue(_value) : nil
+  override func evaluatedValue() -> (any Sendable)? {
+    hasValue ? _value : nil
   }
+
+  override var valueMetatype: Any.Type { Value.self }
 
   override var comparesValues: Bool { _isSame != nil }
 

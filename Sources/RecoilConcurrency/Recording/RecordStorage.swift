@@ -164,8 +164,11 @@ package struct RecordField<Element, Field>: Sendable {
 /// ```
 @usableFromInline package struct PlainValue: BitwiseCopyable {
   @usableFromInline let bits: UInt64
-  /// Reads the bits back as the value's type.
-  @usableFromInline let loader: any PlainValueLoading.Type
+  /// The value's type, to read the bits back as. A metatype the caller already holds, not a
+  /// generic type made from it: in unspecialized generic code (a slot of any value type),
+  /// making one is a lookup in the runtime's metadata cache, which cost G3 with the inspector
+  /// about a tenth more instructions when every evaluation kept its value.
+  @usableFromInline let type: Any.Type
 
   /// The value's bits, or nil when it is not plain or larger than 8 bytes.
   @inlinable package init?<Value: Sendable>(_ value: Value) {
@@ -176,22 +179,24 @@ package struct RecordField<Element, Field>: Sendable {
       withUnsafeBytes(of: value) { target.copyMemory(from: $0) }
     }
     self.bits = bits
-    self.loader = PlainValueLoader<Value>.self
+    self.type = Value.self
+  }
+
+  /// A value of `type` whose bits were read where it lives (the caller knows the type is
+  /// plain and at most 8 bytes).
+  package init(bits: UInt64, type: Any.Type) {
+    self.bits = bits
+    self.type = type
   }
 
   /// The value again.
-  package var value: any Sendable { loader.load(bits) }
-}
-
-/// How a ``PlainValue`` reads its bits back: one conformance per value type, so that the
-/// record keeps a metatype, which is plain data, rather than a closure.
-@usableFromInline package protocol PlainValueLoading {
-  static func load(_ bits: UInt64) -> any Sendable
-}
-
-@usableFromInline enum PlainValueLoader<Value: Sendable>: PlainValueLoading {
-  @usableFromInline static func load(_ bits: UInt64) -> any Sendable {
-    withUnsafeBytes(of: bits) { $0.loadUnaligned(as: Value.self) }
+  package var value: any Sendable {
+    // The type is opened as a plain generic parameter (a marker protocol's existential
+    // metatype cannot be); the value was `Sendable` when kept, and `Any` and `any Sendable`
+    // have one layout (a marker protocol has no witness table), so the box is reinterpreted.
+    let bits = bits
+    func load<Value>(_: Value.Type) -> Any { withUnsafeBytes(of: bits) { $0.loadUnaligned(as: Value.self) } }
+    return unsafeBitCast(_openExistential(type, do: load), to: (any Sendable).self)
   }
 }
 

@@ -177,17 +177,20 @@ final class InspectorCore: Sendable {
       changes: changes, slices: wholeParts(changedBy: changes, of: raw, cache: reflector.cache))
   }
 
-  /// Each top-level part of the state that `changes` touched (`settings` for
+  /// Each top-level part of the state that `changes` touched below its top (`settings` for
   /// `settings.currency`), whole, before and after, previewed and redacted like every value at
-  /// its path; a change of the whole state has none.
+  /// its path. A part changed whole is in `changes` already, and costs nothing more here: the
+  /// common action that sets a field of the state makes no mirror and no preview.
   private func wholeParts(
     changedBy changes: [SnapshotChange], of raw: RecordedAction, cache: ReflectionCache
   ) -> [SnapshotChange] {
     var roots: [String] = []
+    var whole: [String] = []
     for change in changes where !change.path.isEmpty {
       let root = String(change.rootComponent)
-      if !roots.contains(root) { roots.append(root) }
+      if change.path == root { whole.append(root) } else if !roots.contains(root) { roots.append(root) }
     }
+    roots.removeAll { whole.contains($0) }
     guard !roots.isEmpty else { return [] }
     func part(_ label: String, of state: Any) -> Any? {
       Mirror(reflecting: state).children.first { $0.label == label }?.value

@@ -20,9 +20,10 @@ public struct SnapshotAction: Sendable, Equatable {
   public var durationNanos: Int?
   /// The state paths the action changed.
   public var changes: [SnapshotChange]
-  /// Each top-level part of the state the action changed (`settings` for a change of
-  /// `settings.currency`), whole, before and after: what a slice at that path held on either
-  /// side of the action, so that its value is known at every step.
+  /// Each top-level part of the state the action changed below its top (`settings` for a
+  /// change of `settings.currency`), whole, before and after: what a slice at that path held on
+  /// either side of the action, so that its value is known at every step. A part changed whole
+  /// is in ``changes`` only.
   public var slices: [SnapshotChange] = []
 
   /// Creates an action record.
