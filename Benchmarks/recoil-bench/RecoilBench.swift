@@ -7,7 +7,7 @@ struct RecoilBench {
   /// `+inspector-every`: the same with every action and evaluation timed (not in the default set).
   static let workloads = [
     "S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "S1+detached", "G3+detached", "R1", "M1", "D1",
-    "L1", "W1", "H1", "H2",
+    "L1", "W1", "H1", "H2", "H3",
   ]
 
   static func main() throws {
@@ -41,6 +41,7 @@ struct RecoilBench {
       case "W1": try SnapshotWriteBenchmark.run(repetitions: repetitions ?? 5)
       case "M1": try MemoryBenchmark.run(renders: 200)
       case "H1", "H2": try ReportBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 3)
+      case "H3": try ReportBenchmark.runStepping(samples: repetitions.map { max($0, 10) } ?? 40)
       case "S1+INSPECTOR": InspectorBenchmark.run("S1", timing: .sampled, repetitions: repetitions ?? 9)
       case "S1+DETACHED": InspectorBenchmark.run("S1", watching: .detached, repetitions: repetitions ?? 9)
       case "G3+DETACHED": InspectorBenchmark.run("G3", watching: .detached, repetitions: repetitions ?? 9)

@@ -1062,14 +1062,19 @@ enum ReportAssets {
         return [...nodeElements[index].querySelectorAll('text')].find((text) => text.textContent === written) ?? null;
       });
       const withHistory = nodes.map((node, index) => index).filter((index) => nodes[index].history);
+      // What each node shows now, so that a step touches only the nodes whose value it changed.
+      const shownValues = nodes.map(() => null);
       // Every node's value on its element as `data-value`, and in its label: as of the chosen
       // entry where its history says, else (and with no entry chosen) the latest. Only nodes with
-      // a history can differ from the latest, so only they are visited after the first time.
+      // a history can differ from the latest, so only they are visited after the first time, and
+      // only those whose value differs from what they show are written.
       function applyValues(all = false) {
         for (const index of all ? nodes.keys() : withHistory) {
           const element = nodeElements[index];
           if (!element) continue;
           const value = nodeValue(index);
+          if (!all && shownValues[index] === value) continue;
+          shownValues[index] = value;
           if (value === undefined || value === null) element.removeAttribute('data-value');
           else element.setAttribute('data-value', value);
           if (valueLabels[index]) valueLabels[index].textContent = '= ' + ReportCore.labelPreview(value ?? (value === null ? '∅' : '?'));
