@@ -96,4 +96,22 @@ import Testing
     }
     #expect(values == ["\"odd\""])
   }
+
+  @Test func storesAndSlicesCarryTheirStateAsATreeWhosePathsAreTheChanges() throws {
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    let inspector = Inspector()
+    inspector.attach(store)
+    store.dispatch(.add("boots"))
+    store.dispatch(.rename("Ann"))
+    let snapshot = inspector.snapshot()
+    let slice = try #require(snapshot.nodes.first { $0.id == "shop.cart" }?.structure)
+    #expect(slice.map(\.path) == ["cart", "cart[0]"])
+    #expect(slice.last?.value == "\"boots\"")
+    let state = try #require(snapshot.nodes.first { $0.id == "shop" }?.structure)
+    #expect(state.first?.path == "" && state.first?.type == "ShopState")
+    // Every path an action changed is a row of the tree.
+    for change in snapshot.actions.flatMap(\.changes) {
+      #expect(state.contains { $0.path == change.path }, "\(change.path)")
+    }
+  }
 }

@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func everyFieldTheEncoderWritesIsInTheSchema() throws {
-    let snapshot = Snapshot(
+    var snapshot = Snapshot(
       capturedAt: Date(timeIntervalSince1970: 0),
       nodes: [
         SnapshotNode(
@@ -53,7 +53,17 @@ import Testing
           slices: [SnapshotChange(path: "x", before: "X(y: 1)", after: "X(y: 2)")])
       ],
       dropped: SnapshotDropCounts(actions: 1, evaluations: 1, events: 1))
+    snapshot.nodes[0].structure = [
+      SnapshotValueRow(path: "x", type: "X", more: 2), SnapshotValueRow(path: "x.y", value: "1"),
+    ]
     let encoded = try #require(JSONSerialization.jsonObject(with: SnapshotCodec.encode(snapshot)) as? [String: Any])
+    // The tree's rows round-trip, and each row's fields are the schema's.
+    #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)).nodes[0].structure == snapshot.nodes[0].structure)
+    let rowFields = Set(
+      ((try definition("node")["properties"] as? [String: Any])?["structure"] as? [String: Any])
+        .flatMap { ($0["items"] as? [String: Any])?["properties"] as? [String: Any] }?.keys ?? [:].keys)
+    let encodedRows = ((encoded["nodes"] as? [[String: Any]])?.first?["structure"] as? [[String: Any]]) ?? []
+    #expect(Set(encodedRows.flatMap(\.keys)) == rowFields)
     let topLevel = Set((schema["properties"] as? [String: Any] ?? [:]).keys)
     #expect(Set(encoded.keys).isSubset(of: topLevel))
     let nodeFields = Set((try definition("node")["properties"] as? [String: Any] ?? [:]).keys)

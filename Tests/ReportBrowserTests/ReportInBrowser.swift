@@ -78,6 +78,17 @@ extension BrowserSession {
       until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(seq)'")
   }
 
+  /// Opens the view of entry `seq` with `node` selected, through the address (as a link to
+  /// it would), and waits until the page shows it.
+  func open(seq: Int, node: String) throws {
+    try execute("location.hash = arguments[0]", ["#seq=\(seq)&node=\(node)"])
+    try wait(
+      until: """
+        return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(seq)'
+          && document.querySelector('#graph g.node.selected')?.getAttribute('data-node-id') === arguments[0]
+        """.replacingOccurrences(of: "arguments[0]", with: "'\(node)'"))
+  }
+
   /// The text of `#details`.
   func detailsText() throws -> String {
     try execute("return document.getElementById('details').innerText") as? String ?? ""

@@ -183,6 +183,20 @@ import WebDriver
       #expect(text.contains("notification app 2 subscribers"))
       #expect(text.contains(#"#\#(write.seq) write Pricing.currency "EUR" → "USD""#))
       #expect(try browser.nodeIDs(withClass: "written") == ["app", "app.settings"])
+      // Its changes as a diff: a row per changed path with before and after, inline and as a
+      // tree under the parts that hold it.
+      let changes = try #require(index.action(for: action)?.changes)
+      let diffRows =
+        try browser.execute(
+          "return [...document.querySelectorAll('#changes .change')].map(e => [e.getAttribute('data-path'), e.querySelector('.before').textContent, e.querySelector('.after').textContent])"
+        ) as? [[String]]
+      #expect(diffRows == changes.map { [$0.path, $0.before ?? "∅", $0.after ?? "∅"] })
+      let treeRows =
+        try browser.execute(
+          "return [...document.querySelectorAll('#details .change-tree .state-row')].map(e => e.getAttribute('data-path'))"
+        )
+        as? [String]
+      #expect(treeRows == ["settings", "settings.currency"])
       try browser.execute(
         "document.querySelector('#details ul.caused li.write a[data-step]').click()")
       #expect(try browser.execute(Self.current) as? String == String(write.seq))
@@ -450,6 +464,87 @@ import WebDriver
       #expect(
         try browser.execute("return document.getElementById('details').contains(document.activeElement)") as? Bool
           == true)
+    }
+  }
+
+  /// The scrubber under the timeline chooses an entry; play steps on through what is shown
+  /// and pause stops it. Where the oldest entries were dropped, the head says from which step
+  /// values are known.
+  @Test func theScrubberAndPlayStepAndTheHeadSaysWhereValuesStart() throws {
+    var snapshot = try demoSnapshot()
+    let events = Self.entries(snapshot)
+    snapshot.dropped = SnapshotDropCounts(timeline: 12)
+    try withReport(snapshot) { browser in
+      let count = try browser.execute("return document.getElementById('timeline-count').textContent") as? String
+      #expect(count == "\(events.count) entries (12 older entries dropped; values known from #\(events[0].seq))")
+      try browser.execute(
+        "const s = document.getElementById('scrubber'); s.value = '10'; s.dispatchEvent(new Event('input'))")
+      #expect(try browser.execute(Self.current) as? String == String(events[10].seq))
+      try browser.click("#play")
+      try browser.wait(
+        until:
+          "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(events[12].seq)'")
+      try browser.click("#play")
+      let paused = try browser.execute(Self.current) as? String
+      Thread.sleep(forTimeInterval: 1)
+      #expect(try browser.execute(Self.current) as? String == paused)
+      #expect(
+        try browser.execute("return document.getElementById('play').getAttribute('aria-label')") as? String == "Play")
+    }
+  }
+
+  /// A selected slice shows its state as a tree as of the chosen entry (`#state`, a row per
+  /// path), searchable and foldable; each leaf computed here from the actions' changes.
+  @Test func aSlicesStateTreeIsAsOfTheChosenEntry() throws {
+    let snapshot = try demoSnapshot()
+    let index = TimelineIndex(snapshot)
+    let events = Self.entries(snapshot)
+    // A path's value as of entry k: its last change at or before k, else its value before the
+    // first change.
+    func valueOf(_ path: String, asOf seq: Int) -> String? {
+      let changes = events.compactMap { event -> (Int, SnapshotChange)? in
+        guard let change = index.action(for: event)?.changes.first(where: { $0.path == path }) else { return nil }
+        return (event.seq, change)
+      }
+      return changes.last { $0.0 <= seq }?.1.after ?? changes.first?.1.before
+    }
+    let currencyChanges = events.filter {
+      index.action(for: $0)?.changes.contains { $0.path == "settings.currency" } ?? false
+    }
+    let placeOrder = try #require(events.first { index.action(for: $0)?.name == "placeOrder" })
+    try withReport(snapshot) { browser in
+      let leaf = "return document.querySelector(`#state [data-path=\"${arguments[0]}\"] .value`)?.textContent ?? null"
+      for seq in [currencyChanges[0].seq - 1, currencyChanges[0].seq, currencyChanges[1].seq, events.last!.seq] {
+        try browser.open(seq: seq, node: "app.settings")
+        #expect(try browser.detailsText().contains("State as of #\(seq)"))
+        #expect(
+          try browser.execute(leaf, ["settings.currency"]) as? String == valueOf("settings.currency", asOf: seq),
+          "as of #\(seq)")
+        #expect(
+          try browser.execute(leaf, ["settings.notifications"]) as? String
+            == valueOf("settings.notifications", asOf: seq))
+      }
+      // The cart's lines before the order was placed, and none after.
+      let rows = "return [...document.querySelectorAll('#state .state-row')].map(e => e.getAttribute('data-path'))"
+      try browser.open(seq: placeOrder.seq - 1, node: "cart.lines")
+      let before = try browser.execute(rows) as? [String] ?? []
+      #expect(before.contains("lines[0]") && before.contains("lines[1]") && before.contains("lines[1].quantity"))
+      #expect(
+        try browser.execute(leaf, ["lines[1].quantity"]) as? String
+          == valueOf("lines[1].quantity", asOf: placeOrder.seq - 1))
+      try browser.open(seq: placeOrder.seq, node: "cart.lines")
+      #expect(!(try browser.execute(rows) as? [String] ?? []).contains("lines[0]"))
+      // Searchable and foldable.
+      try browser.open(seq: placeOrder.seq - 1, node: "cart.lines")
+      try browser.type("GL-03", into: "#state-search")
+      let found = try browser.execute(rows) as? [String] ?? []
+      #expect(found.contains("lines[1].productID") && !found.contains("lines[0].productID"))
+      try browser.execute(
+        "const f = document.getElementById('state-search'); f.value = ''; f.dispatchEvent(new Event('input'))")
+      try browser.execute("document.querySelector('#state [data-fold=\"lines[0]\"]').click()")
+      let folded = try browser.execute(rows) as? [String] ?? []
+      #expect(
+        folded.contains("lines[0]") && !folded.contains("lines[0].quantity") && folded.contains("lines[1].quantity"))
     }
   }
 

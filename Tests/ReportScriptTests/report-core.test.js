@@ -266,3 +266,65 @@ test('a label shows a value cut as the renderer cuts it, with control characters
   assert.equal(ReportCore.labelPreview('\u001b[31m\u202e'), '\u241b[31m⟨U+202E⟩');
   assert.equal(ReportCore.labelPreview('\u0085\u007f'), '\ufffd\u2421');
 });
+
+test('a preview reads back as rows at the paths a diff gives', () => {
+  assert.deepEqual(ReportCore.previewRows('Line(productID: "BT-42", quantity: 3)', 'lines[0]'), [
+    { path: 'lines[0]', type: 'Line' }, { path: 'lines[0].productID', value: '"BT-42"' },
+    { path: 'lines[0].quantity', value: '3' },
+  ]);
+  assert.deepEqual(ReportCore.previewRows('placed(orderNumber: 1042)', 'step').map((row) => row.path),
+    ['step', 'step.placed', 'step.placed.orderNumber']);
+  assert.deepEqual(ReportCore.previewRows('address("1 Harbor, Street")', 'step'),
+    [{ path: 'step', type: '' }, { path: 'step.address', value: '"1 Harbor, Street"' }]);
+  assert.deepEqual(ReportCore.previewRows('["a": 1]', 'm').map((row) => row.path), ['m', 'm["a"]']);
+  assert.deepEqual(ReportCore.previewRows('Set(["A"])', 's').map((row) => row.path), ['s', 's{"A"}']);
+  assert.deepEqual(ReportCore.previewRows('Optional("x")', 'c'), [{ path: 'c', value: '"x"' }]);
+  // Cut, or otherwise unreadable: one leaf with the text.
+  assert.deepEqual(ReportCore.previewRows('Line(productID: "x", quant…', 'l'), [{ path: 'l', value: 'Line(productID: "x", quant…' }]);
+  assert.deepEqual(ReportCore.previewRows('[]', 'l'), [{ path: 'l', value: '[]' }]);
+});
+
+test('the state as of a step is the latest with later changes undone, elements in order', () => {
+  const latest = [{ path: 'lines', value: '[]' }, { path: 'coupon', value: '"B"' }];
+  // Latest first: the order was placed (both lines removed), after the coupon changed.
+  const undo = [
+    { path: 'lines[1]', before: 'Line(id: "GL", reserved: true)', after: null },
+    { path: 'lines[0]', before: 'Line(id: "BT", reserved: true)', after: null },
+    { path: 'coupon', before: '"A"', after: '"B"' },
+    { path: 'lines[1].reserved', before: 'false', after: 'true' },
+    { path: 'lines[2]', before: null, after: 'Line(id: "SC", reserved: false)' },
+  ];
+  const rows = ReportCore.structureAsOf(latest, undo);
+  assert.deepEqual(rows.map((row) => [row.path, row.value ?? row.type]), [
+    ['lines', ''], ['lines[0]', 'Line'], ['lines[0].id', '"BT"'], ['lines[0].reserved', 'true'],
+    ['lines[1]', 'Line'], ['lines[1].id', '"GL"'], ['lines[1].reserved', 'false'], ['coupon', '"A"'],
+  ]);
+  assert.deepEqual(ReportCore.structureAsOf(latest, []), latest);
+});
+
+test('tree rows know their depth and label; a search keeps matches and what holds them', () => {
+  const rows = ReportCore.treeRows([
+    { path: '', type: 'Cart' }, { path: 'lines', type: 'Array' }, { path: 'lines[0]', value: '"boots"' },
+    { path: 'coupon', value: 'nil' }, { path: 'prices', type: 'Dictionary', more: 3 },
+  ]);
+  assert.deepEqual(rows.map((row) => [row.label, row.depth, row.hasChildren]), [
+    ['(state)', 0, true], ['lines', 1, true], ['[0]', 2, false], ['coupon', 1, false], ['prices', 1, false],
+  ]);
+  assert.deepEqual(ReportCore.treeMatches(rows, 'BOOTS'), [0, 1, 2]);
+  assert.deepEqual(ReportCore.treeMatches(rows, ''), [0, 1, 2, 3, 4]);
+  assert.deepEqual(ReportCore.treeMatches(rows, 'nothing'), []);
+});
+
+test("an action's changes as a tree: each path under the parts that hold it", () => {
+  const rows = ReportCore.changeTree([
+    { path: 'lines[1].quantity', before: '1', after: '3' },
+    { path: 'checkout.step', before: 'browsing', after: 'address("a.b")' },
+    { path: 'prices["a.b"]', before: null, after: '2' },
+  ]);
+  assert.deepEqual(rows.map((row) => [row.path, row.depth, row.label]), [
+    ['checkout', 0, 'checkout'], ['checkout.step', 1, 'step'], ['lines', 0, 'lines'], ['lines[1]', 1, '[1]'],
+    ['lines[1].quantity', 2, 'quantity'], ['prices', 0, 'prices'], ['prices["a.b"]', 1, '["a.b"]'],
+  ]);
+  assert.equal(rows[4].before, '1');
+  assert.equal(rows[4].after, '3');
+});

@@ -1,4 +1,5 @@
 import RecoilAtoms
+import RecoilReflection
 import RecoilSnapshot
 import RecoilStores
 
@@ -31,6 +32,16 @@ struct SnapshotBuilder {
   init(configuration: InspectorConfiguration, redactor: Redactor) {
     self.configuration = configuration
     self.redactor = redactor
+  }
+
+  /// A store's state, or a slice's value at `path` in it, as rows of a tree (bounded, redacted
+  /// at each path by the same rules as the changes), as the report's state tree shows it.
+  private func structure(of value: Any, at path: String) -> [SnapshotValueRow] {
+    var limits = ValueOutline.Limits()
+    limits.previewLength = configuration.previewLength
+    return ValueOutline.rows(of: value, at: path, limits: limits, masking: redactor).map {
+      SnapshotValueRow(path: $0.path, type: $0.type, value: $0.value, more: $0.more)
+    }
   }
 
   /// The preview of node `id`'s value, which sits at `path` in a store's state if it is a slice.
@@ -82,10 +93,11 @@ struct SnapshotBuilder {
   /// A store becomes a store node, slice nodes (registered slices, or else the top-level
   /// properties of its state) and selector nodes whose inputs are edges.
   mutating func add(store name: String, contents: StoreTarget.Contents) {
-    add(
-      SnapshotNode(
-        id: name, kind: .store, label: name == contents.stateType ? nil : name, valueType: contents.stateType,
-        subscribers: contents.subscribers))
+    var store = SnapshotNode(
+      id: name, kind: .store, label: name == contents.stateType ? nil : name, valueType: contents.stateType,
+      subscribers: contents.subscribers)
+    store.structure = structure(of: contents.state, at: "")
+    add(store)
     var sliceIDs: [String: String] = [:]
     if contents.registeredSlices.isEmpty {
       let mirror = Mirror(reflecting: contents.state)
@@ -93,20 +105,22 @@ struct SnapshotBuilder {
         for child in mirror.children {
           guard let label = child.label else { continue }
           let id = "\(name).\(label)"
-          add(
-            SnapshotNode(
-              id: id, kind: .slice, label: label, owner: name, valueType: String(describing: type(of: child.value)),
-              value: preview(child.value, of: id, at: label), status: .ready))
+          var slice = SnapshotNode(
+            id: id, kind: .slice, label: label, owner: name, valueType: String(describing: type(of: child.value)),
+            value: preview(child.value, of: id, at: label), status: .ready)
+          slice.structure = redactor.redacts(node: id) ? nil : structure(of: child.value, at: label)
+          add(slice)
           sliceIDs[label] = id
         }
       }
     } else {
       for (info, value) in zip(contents.registeredSlices, contents.sliceValues) {
         let id = "\(name).\(info.name)"
-        add(
-          SnapshotNode(
-            id: id, kind: .slice, label: info.name, owner: name, valueType: info.valueType,
-            value: preview(value.value, of: id, at: info.path), status: .ready))
+        var slice = SnapshotNode(
+          id: id, kind: .slice, label: info.name, owner: name, valueType: info.valueType,
+          value: preview(value.value, of: id, at: info.path), status: .ready)
+        slice.structure = redactor.redacts(node: id) ? nil : structure(of: value.value, at: info.path)
+        add(slice)
         sliceIDs[info.name] = id
       }
     }

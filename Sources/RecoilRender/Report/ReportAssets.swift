@@ -439,6 +439,249 @@ enum ReportAssets {
         }).join('');
       }
 
+      /** Whether `path` lies inside the part at `ancestor` (a change of `lines[1].quantity` is
+       *  inside `lines`; the whole state's path is empty). */
+      function isInside(path, ancestor) {
+        if (ancestor === '') return path !== '';
+        return path.length > ancestor.length && path.startsWith(ancestor) && '.[{'.includes(path[ancestor.length]);
+      }
+
+      /** The order of a path among its siblings: an index as a number, anything else as text. */
+      function siblingKey(path, parent) {
+        const component = path.slice(parent.length);
+        const index = /^\[(\d+)\]$/.exec(component);
+        return index ? [0, Number(index[1]), ''] : [1, 0, component];
+      }
+
+      function compareKeys(a, b) {
+        return a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+      }
+
+      /** The rows of a value's preview (`Line(productID: "BT-42", quantity: 3)`, `[1, 2]`,
+       *  `["a": 1]`, `Set(["A"])`, `address("1 Harbor Street")`) at `path`, read back from the text
+       *  as Swift writes descriptions: a type's fields, a lower-case case's payload, elements,
+       *  entries and members, with paths as changes write them. A text it cannot read whole (one
+       *  cut with "…", say) is one leaf row. */
+      function previewRows(text, path) {
+        let position = 0;
+        const rows = [];
+        const fail = () => { throw new Error('unreadable'); };
+        const spaces = () => { while (text[position] === ' ') position++; };
+        function scalar() {
+          const start = position;
+          if (text[position] === '"') {
+            position++;
+            while (position < text.length && text[position] !== '"') position += text[position] === '\\' ? 2 : 1;
+            if (position >= text.length) fail();
+            position++;
+          } else {
+            while (position < text.length && !',)]:'.includes(text[position])) {
+              if ('([{'.includes(text[position])) fail();
+              position++;
+            }
+          }
+          const value = text.slice(start, position).trim();
+          if (!value) fail();
+          return value;
+        }
+        // Reads one value at `at`, adding its rows; returns its text.
+        function value(at) {
+          spaces();
+          const start = position;
+          const name = /^[A-Za-z_][\w.<>, ]*?(?=\()/.exec(text.slice(position));
+          if (text[position] === '[') {
+            const row = { path: at, type: '' };
+            rows.push(row);
+            position++;
+            spaces();
+            if (text[position] === ':') { position++; spaces(); }  // an empty dictionary: [:]
+            let index = 0;
+            while (text[position] !== ']') {
+              if (position >= text.length) fail();
+              const keyStart = position;
+              const mark = rows.length;
+              const first = value(`${at}[${index}]`);
+              spaces();
+              if (text[position] === ':') {
+                // A dictionary entry: its key names it.
+                rows.length = mark;
+                position++;
+                value(`${at}[${first}]`);
+              }
+              index++;
+              spaces();
+              if (text[position] === ',') { position++; spaces(); } else if (text[position] !== ']') fail();
+              void keyStart;
+            }
+            position++;
+            if (index === 0) { rows[rows.indexOf(row)] = { path: at, value: text.slice(start, position) }; }
+          } else if (name && name[0] === 'Set') {
+            position += 3;
+            const open = position;
+            if (text[position] !== '(' || text[position + 1] !== '[') fail();
+            position += 2;
+            const row = { path: at, type: 'Set' };
+            rows.push(row);
+            spaces();
+            while (text[position] !== ']') {
+              if (position >= text.length) fail();
+              const member = scalar();
+              rows.push({ path: `${at}{${member}}`, value: member });
+              spaces();
+              if (text[position] === ',') { position++; spaces(); } else if (text[position] !== ']') fail();
+            }
+            position += 1;
+            if (text[position] !== ')') fail();
+            position++;
+            void open;
+          } else if (name && name[0] === 'Optional') {
+            // An optional's value sits at its own path.
+            position += name[0].length + 1;
+            value(at);
+            spaces();
+            if (text[position] !== ')') fail();
+            position++;
+          } else if (name) {
+            const label = name[0].trim();
+            const isCase = /^[a-z_]/.test(label.split('.').pop());
+            position += name[0].length + 1;
+            const caseName = label.split('.').pop();
+            const base = isCase ? (at ? `${at}.${caseName}` : caseName) : at;
+            rows.push({ path: at, type: isCase ? '' : label });
+            if (isCase) rows.push({ path: base, type: '' });
+            const caseRow = rows.length - 1;
+            let unlabeled = 0;
+            const parts = [];
+            spaces();
+            while (text[position] !== ')') {
+              if (position >= text.length) fail();
+              const labelled = /^([A-Za-z_]\w*): /.exec(text.slice(position));
+              if (labelled) {
+                position += labelled[0].length;
+                parts.push(labelled[1]);
+                value(base ? `${base}.${labelled[1]}` : labelled[1]);
+              } else {
+                parts.push(null);
+                value(isCase ? base : `${base}.${unlabeled}`);
+                unlabeled++;
+              }
+              spaces();
+              if (text[position] === ',') { position++; spaces(); } else if (text[position] !== ')') fail();
+            }
+            position++;
+            // A case with one unlabelled payload is that payload at the case's path.
+            if (isCase && parts.length === 1 && parts[0] === null) rows.splice(caseRow, 1);
+          } else {
+            const leaf = scalar();
+            rows.push({ path: at, value: leaf });
+          }
+          return text.slice(start, position).trim();
+        }
+        try {
+          value(path);
+          spaces();
+          if (position !== text.length) fail();
+          return rows;
+        } catch (error) {
+          return [{ path, value: text }];
+        }
+      }
+
+      /** A value's tree rows (`structure`: `{path, type?, value?, more?}` in tree order) as of an
+       *  earlier step: the latest rows with `undo`'s changes (`{path, before, after}`, the latest
+       *  first) undone, each replacing the part at its path, and what is inside it, by its value
+       *  before (a leaf), or removing it where it did not exist. A part put back goes among its
+       *  siblings in order (elements by index). */
+      function structureAsOf(rows, undo) {
+        let result = rows.slice();
+        for (const change of undo) {
+          const path = change.path;
+          const at = result.findIndex((row) => row.path === path);
+          let insertAt;
+          if (at >= 0) {
+            let end = at + 1;
+            while (end < result.length && isInside(result[end].path, path)) end++;
+            result.splice(at, end - at);
+            insertAt = at;
+          }
+          if (change.before === undefined || change.before === null) continue;
+          const put = previewRows(change.before, path);
+          if (insertAt === undefined) {
+            // Its parent: the nearest row that holds it. Put back among the parent's children.
+            let parent = -1;
+            result.forEach((candidate, index) => { if (isInside(path, candidate.path)) parent = index; });
+            if (parent < 0) continue;
+            const parentPath = result[parent].path;
+            if (result[parent].type === undefined) {
+              // A leaf (an empty list, say) that held this part then: a part with parts again.
+              result[parent] = { path: parentPath, type: '' };
+            }
+            const key = siblingKey(path, parentPath);
+            insertAt = parent + 1;
+            while (insertAt < result.length && isInside(result[insertAt].path, parentPath)) {
+              const sibling = result[insertAt];
+              const isChild = !result.slice(parent + 1, insertAt).some((other) => other.type !== undefined && isInside(sibling.path, other.path));
+              if (isChild && compareKeys(siblingKey(sibling.path, parentPath), key) > 0) break;
+              insertAt++;
+            }
+          }
+          result.splice(insertAt, 0, ...put);
+        }
+        return result;
+      }
+
+      /** An action's changes as tree rows: each changed path under the parts that hold it (one
+       *  row per part), the change's before and after on its own row. Outside quotes, `.`, `[` and
+       *  `{` start a part of a path. */
+      function changeTree(changes) {
+        const rows = [];
+        const seen = new Set();
+        for (const change of [...changes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+          let quoted = false;
+          for (let position = 1; position < change.path.length; position++) {
+            const character = change.path[position];
+            if (character === '"' && change.path[position - 1] !== '\\') quoted = !quoted;
+            if (quoted || !'.[{'.includes(character)) continue;
+            const part = change.path.slice(0, position);
+            if (!seen.has(part)) {
+              seen.add(part);
+              rows.push({ path: part, type: '' });
+            }
+          }
+          rows.push({ path: change.path, before: change.before, after: change.after });
+        }
+        return treeRows(rows);
+      }
+
+      /** Rows for display: each with its depth under the first row, its label (the part of its
+       *  path after its parent's), and whether it has rows inside it. */
+      function treeRows(rows) {
+        const stack = [];
+        return rows.map((row, index) => {
+          while (stack.length && !isInside(row.path, stack[stack.length - 1].path)) stack.pop();
+          const parent = stack[stack.length - 1];
+          const label = parent ? row.path.slice(parent.path.length).replace(/^\./, '') : row.path || '(state)';
+          const hasChildren = index + 1 < rows.length && isInside(rows[index + 1].path, row.path);
+          const shown = { ...row, depth: stack.length, label, hasChildren };
+          if (row.type !== undefined) stack.push(row);
+          return shown;
+        });
+      }
+
+      /** The rows a tree search keeps: those whose path or value holds `query` (ignoring case),
+       *  and the rows they are inside, so each match shows where it is. Indexes, ascending. */
+      function treeMatches(rows, query) {
+        const lowered = query.toLowerCase();
+        if (!lowered) return rows.map((_, index) => index);
+        const kept = new Set();
+        rows.forEach((row, index) => {
+          if (!(row.path.toLowerCase().includes(lowered) || (row.value ?? '').toLowerCase().includes(lowered))) return;
+          kept.add(index);
+          rows.forEach((other, otherIndex) => { if (isInside(row.path, other.path)) kept.add(otherIndex); });
+        });
+        return [...kept].sort((a, b) => a - b);
+      }
+
       /** The nodes with heat, slowest first by their hottest measure (`heat.nanos`), at most
        *  `limit`. */
       function slowest(nodes, limit = 10) {
@@ -453,7 +696,8 @@ enum ReportAssets {
         reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
         changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
         entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
-        entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest,
+        entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
+        treeRows, treeMatches, changeTree,
       });
     })();
 
@@ -873,6 +1117,7 @@ enum ReportAssets {
           }
           details.append(section(`Why (${current >= 0 ? `as of #${timeline[current].seq ?? '—'}` : 'latest'})`, list));
         }
+        if (node.structure) details.append(stateSection(index));
         details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
         details.append(section(`Dependents (${dependents[index].length})`, linkList(dependents[index], 'None.')));
 
@@ -893,6 +1138,90 @@ enum ReportAssets {
           details.append(section('History', make('p', 'hint', 'Nothing in the recorded timeline changed or evaluated it.')));
         }
       }
+      // ---- A store's or slice's state as a tree (#state), as of the chosen entry: its latest rows
+      // with the changes after that entry undone. Parts stay folded or open as the user left them.
+      const foldedPaths = new Set();
+      let stateQuery = '';
+      function stateRowsAsOf(index) {
+        const node = nodes[index];
+        const root = node.structure[0] ? node.structure[0].path : '';
+        const store = node.kind === 'store' ? node.id : node.owner;
+        const undo = [];
+        const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : Infinity;
+        for (let entryIndex = timeline.length - 1; entryIndex >= 0; entryIndex--) {
+          const entry = timeline[entryIndex];
+          if (entry.seq === undefined || entry.seq <= bound) break;
+          if (entry.kind !== 'action' || entry.store !== store) continue;
+          for (let position = entry.changes.length - 1; position >= 0; position--) {
+            const change = entry.changes[position];
+            if (change.path === root || ReportCore.isInside(change.path, root)) undo.push(change);
+          }
+        }
+        return ReportCore.treeRows(ReportCore.structureAsOf(node.structure, undo));
+      }
+      function drawState(container, rows) {
+        const kept = new Set(ReportCore.treeMatches(rows, stateQuery));
+        const fragment = document.createDocumentFragment();
+        const hiddenUnder = [];
+        rows.forEach((row, position) => {
+          while (hiddenUnder.length && !ReportCore.isInside(row.path, hiddenUnder[hiddenUnder.length - 1])) hiddenUnder.pop();
+          if (!kept.has(position) || hiddenUnder.length) return;
+          const line = make('div', 'state-row');
+          line.setAttribute('data-path', row.path);
+          line.setAttribute('role', 'treeitem');
+          line.setAttribute('aria-level', String(row.depth + 1));
+          line.style.paddingLeft = `${row.depth * 14}px`;
+          const folded = !stateQuery && foldedPaths.has(row.path);
+          if (row.hasChildren) {
+            const toggle = make('button', 'fold', folded ? '▸' : '▾');
+            toggle.type = 'button';
+            toggle.setAttribute('aria-label', `${folded ? 'Open' : 'Fold'} ${row.label}`);
+            toggle.setAttribute('data-fold', row.path);
+            line.setAttribute('aria-expanded', String(!folded));
+            line.append(toggle);
+            if (folded) hiddenUnder.push(row.path);
+          } else {
+            line.append(make('span', 'fold-space'));
+          }
+          line.append(make('span', 'name', row.label));
+          if (row.value !== undefined) line.append(': ', make('span', 'value', row.value));
+          else if (row.type) line.append(' ', make('span', 'hint', row.type));
+          if (row.value === undefined && !row.hasChildren) line.append(' ', make('span', 'hint', 'empty'));
+          if (row.more) line.append(' ', make('span', 'hint', `… ${row.more} more`));
+          fragment.append(line);
+        });
+        container.replaceChildren(fragment);
+      }
+      function stateSection(index) {
+        const rows = stateRowsAsOf(index);
+        const body = make('div');
+        const find = make('input');
+        find.id = 'state-search';
+        find.type = 'search';
+        find.placeholder = 'Search the state';
+        find.setAttribute('aria-label', 'Search the state by path or value');
+        find.value = stateQuery;
+        const tree = make('div');
+        tree.id = 'state';
+        tree.setAttribute('role', 'tree');
+        drawState(tree, rows);
+        find.addEventListener('input', () => {
+          stateQuery = find.value;
+          drawState(tree, rows);
+        });
+        tree.addEventListener('click', (event) => {
+          const toggle = event.target.closest('[data-fold]');
+          if (!toggle) return;
+          const path = toggle.getAttribute('data-fold');
+          if (foldedPaths.has(path)) foldedPaths.delete(path); else foldedPaths.add(path);
+          drawState(tree, rows);
+          const again = tree.querySelector(`[data-fold="${CSS.escape(path)}"]`);
+          if (again) again.focus();
+        });
+        body.append(find, tree);
+        return section(current >= 0 && timeline[current].seq !== undefined ? `State as of #${timeline[current].seq}` : 'State', body);
+      }
+
       function showEntry(entryIndex) {
         replaceDetails(() => buildEntryDetails(entryIndex));
       }
@@ -927,6 +1256,22 @@ enum ReportAssets {
           for (const change of entry.changes) changes.append(changeLine(change));
           if (!entry.changes.length) changes.append(make('p', 'hint', 'No state changed.'));
           details.append(section(`Changes (${entry.changes.length})`, changes));
+          if (entry.changes.length) {
+            // The same changes as a tree: each under the parts of the state that hold it.
+            const tree = make('details', 'change-tree');
+            tree.append(make('summary', null, 'As a tree'));
+            for (const row of ReportCore.changeTree(entry.changes)) {
+              const line = make('div', 'state-row');
+              line.setAttribute('data-path', row.path);
+              line.style.paddingLeft = `${row.depth * 14}px`;
+              line.append(make('span', 'name', row.label));
+              if (row.type === undefined) {
+                line.append(': ', make('span', 'before', row.before ?? '∅'), ' → ', make('span', 'after', row.after ?? '∅'));
+              }
+              tree.append(line);
+            }
+            details.append(tree);
+          }
         }
         const written = writtenBy(entry);
         if (written.length) details.append(section(entry.kind === 'evaluation' ? 'Evaluated' : 'Wrote', linkList(written, '')));
@@ -1233,10 +1578,12 @@ enum ReportAssets {
         bringIntoView(target);
         nodeElements[target].focus({ preventScroll: true });
       }
-      const filterInputs = new Set([filterFields.store, filterFields.node, filterFields.kind, filterFields.grep]);
       document.addEventListener('keydown', (event) => {
-        if (event.target === search || filterInputs.has(event.target) || event.altKey || event.metaKey || event.ctrlKey) {
-          if (event.key === 'Escape' && filterInputs.has(event.target)) event.target.blur();
+        // Keys typed into a text field are the field's (the search, the filters, the state's
+        // search): the page's shortcuts would eat "-" and "0".
+        const typing = event.target.matches && event.target.matches('input:not([type=checkbox]):not([type=range]), textarea');
+        if (event.target === search || typing || event.altKey || event.metaKey || event.ctrlKey) {
+          if (event.key === 'Escape' && typing && event.target !== search) event.target.blur();
           return;
         }
         const focusedNode = event.target.closest && event.target.closest('g.node[data-node-id]');
@@ -1448,6 +1795,14 @@ enum ReportAssets {
     #heat-scale .scale { display: inline-block; width: 90px; height: 10px; border: 1px solid var(--line); background: var(--heat-scale); }
     #changes .difference { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
     #changes .mark { font-size: 11px; font-weight: 600; text-transform: uppercase; color: var(--muted); min-width: 5em; }
+    .change-tree { margin-top: 4px; font: 12px/1.5 ui-monospace, Menlo, Consolas, monospace; }
+    .change-tree summary { cursor: pointer; color: var(--selected); font-family: system-ui, sans-serif; }
+    #state-search { width: 100%; margin: 0 0 4px; padding: 2px 6px; font: inherit; }
+    #state { font: 12px/1.5 ui-monospace, Menlo, Consolas, monospace; max-height: 22em; overflow: auto; }
+    .state-row { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .state-row .fold, .state-row .fold-space { display: inline-block; width: 1.4em; }
+    .state-row .fold { border: 0; background: none; padding: 0; color: inherit; cursor: pointer; font: inherit; }
+    .state-row .name { color: var(--selected); }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     #details ol { margin: 0; padding-left: 22px; }
     #details:focus { outline: none; }

@@ -71,6 +71,15 @@ enum ReportData {
       writer.write("status", node.status?.rawValue)
       writer.write("error", node.error)
       writer.write("subscribers", node.subscribers)
+      // A store's or slice's latest value as tree rows; the page undoes later changes on it.
+      if let rows = node.structure {
+        writer.writeObjects(key: "structure", rows) { writer, row in
+          writer.write("path", row.path)
+          writer.write("type", row.type)
+          writer.write("value", row.value)
+          writer.write("more", row.more)
+        }
+      }
       // Its value at each step, where the recording says (see `ValueHistory`).
       histories[index]?.write(to: &writer)
       // In a drawing of a difference: how the node changed, and from what to what.

@@ -45,6 +45,11 @@ struct NodeFieldDecoder {
     case "error": node.error = try reader.string()
     case "subscribers": node.subscribers = try reader.count()
     case "evaluations": node.evaluations = try Self.readEvaluations(&reader)
+    case "structure":
+      if try reader.isNull() { return true }
+      var rows: [SnapshotValueRow] = []
+      try reader.array { reader, _ throws(SnapshotError) in rows.append(try Self.readRow(&reader)) }
+      node.structure = rows
     default: return false
     }
     return true
@@ -55,6 +60,25 @@ struct NodeFieldDecoder {
     guard hasID else { throw reader.missing("id", objectStart: objectStart) }
     guard hasKind else { throw reader.missing("kind", objectStart: objectStart) }
     return node
+  }
+
+  private static func readRow(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotValueRow {
+    var row = SnapshotValueRow(path: "")
+    var hasPath = false
+    let start = try reader.object { reader, key throws(SnapshotError) in
+      switch key {
+      case "path":
+        let path = try reader.string()
+        row.path = path ?? ""
+        hasPath = path != nil
+      case "type": row.type = try reader.string()
+      case "value": row.value = try reader.string()
+      case "more": row.more = try reader.count()
+      default: try reader.skip()
+      }
+    }
+    guard hasPath else { throw reader.missing("path", objectStart: start) }
+    return row
   }
 
   private static func readEvaluations(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotEvaluations? {

@@ -189,6 +189,18 @@ extension JSONWriter {
       write("timedCount", stats.timedCount)
       endObject()
     }
+    if let rows = node.structure {
+      beginArray(key: "structure")
+      for row in rows {
+        beginObject()
+        write("path", row.path)
+        write("type", row.type)
+        write("value", row.value)
+        write("more", row.more)
+        endObject()
+      }
+      endArray()
+    }
   }
 
   /// A timeline entry's members, in the documented order; shared by snapshots and live events.

@@ -35,6 +35,9 @@ public struct SnapshotNode: Sendable, Equatable, Identifiable {
   public var subscribers: Int?
   /// Evaluation statistics for selectors.
   public var evaluations: SnapshotEvaluations?
+  /// A store's or slice's value as a tree, row by row (bounded, redacted); `nil` when not
+  /// recorded.
+  public var structure: [SnapshotValueRow]?
 
   /// Creates a node.
   ///

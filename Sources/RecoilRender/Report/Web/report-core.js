@@ -432,6 +432,249 @@ const ReportCore = (() => {
     }).join('');
   }
 
+  /** Whether `path` lies inside the part at `ancestor` (a change of `lines[1].quantity` is
+   *  inside `lines`; the whole state's path is empty). */
+  function isInside(path, ancestor) {
+    if (ancestor === '') return path !== '';
+    return path.length > ancestor.length && path.startsWith(ancestor) && '.[{'.includes(path[ancestor.length]);
+  }
+
+  /** The order of a path among its siblings: an index as a number, anything else as text. */
+  function siblingKey(path, parent) {
+    const component = path.slice(parent.length);
+    const index = /^\[(\d+)\]$/.exec(component);
+    return index ? [0, Number(index[1]), ''] : [1, 0, component];
+  }
+
+  function compareKeys(a, b) {
+    return a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+  }
+
+  /** The rows of a value's preview (`Line(productID: "BT-42", quantity: 3)`, `[1, 2]`,
+   *  `["a": 1]`, `Set(["A"])`, `address("1 Harbor Street")`) at `path`, read back from the text
+   *  as Swift writes descriptions: a type's fields, a lower-case case's payload, elements,
+   *  entries and members, with paths as changes write them. A text it cannot read whole (one
+   *  cut with "…", say) is one leaf row. */
+  function previewRows(text, path) {
+    let position = 0;
+    const rows = [];
+    const fail = () => { throw new Error('unreadable'); };
+    const spaces = () => { while (text[position] === ' ') position++; };
+    function scalar() {
+      const start = position;
+      if (text[position] === '"') {
+        position++;
+        while (position < text.length && text[position] !== '"') position += text[position] === '\\' ? 2 : 1;
+        if (position >= text.length) fail();
+        position++;
+      } else {
+        while (position < text.length && !',)]:'.includes(text[position])) {
+          if ('([{'.includes(text[position])) fail();
+          position++;
+        }
+      }
+      const value = text.slice(start, position).trim();
+      if (!value) fail();
+      return value;
+    }
+    // Reads one value at `at`, adding its rows; returns its text.
+    function value(at) {
+      spaces();
+      const start = position;
+      const name = /^[A-Za-z_][\w.<>, ]*?(?=\()/.exec(text.slice(position));
+      if (text[position] === '[') {
+        const row = { path: at, type: '' };
+        rows.push(row);
+        position++;
+        spaces();
+        if (text[position] === ':') { position++; spaces(); }  // an empty dictionary: [:]
+        let index = 0;
+        while (text[position] !== ']') {
+          if (position >= text.length) fail();
+          const keyStart = position;
+          const mark = rows.length;
+          const first = value(`${at}[${index}]`);
+          spaces();
+          if (text[position] === ':') {
+            // A dictionary entry: its key names it.
+            rows.length = mark;
+            position++;
+            value(`${at}[${first}]`);
+          }
+          index++;
+          spaces();
+          if (text[position] === ',') { position++; spaces(); } else if (text[position] !== ']') fail();
+          void keyStart;
+        }
+        position++;
+        if (index === 0) { rows[rows.indexOf(row)] = { path: at, value: text.slice(start, position) }; }
+      } else if (name && name[0] === 'Set') {
+        position += 3;
+        const open = position;
+        if (text[position] !== '(' || text[position + 1] !== '[') fail();
+        position += 2;
+        const row = { path: at, type: 'Set' };
+        rows.push(row);
+        spaces();
+        while (text[position] !== ']') {
+          if (position >= text.length) fail();
+          const member = scalar();
+          rows.push({ path: `${at}{${member}}`, value: member });
+          spaces();
+          if (text[position] === ',') { position++; spaces(); } else if (text[position] !== ']') fail();
+        }
+        position += 1;
+        if (text[position] !== ')') fail();
+        position++;
+        void open;
+      } else if (name && name[0] === 'Optional') {
+        // An optional's value sits at its own path.
+        position += name[0].length + 1;
+        value(at);
+        spaces();
+        if (text[position] !== ')') fail();
+        position++;
+      } else if (name) {
+        const label = name[0].trim();
+        const isCase = /^[a-z_]/.test(label.split('.').pop());
+        position += name[0].length + 1;
+        const caseName = label.split('.').pop();
+        const base = isCase ? (at ? `${at}.${caseName}` : caseName) : at;
+        rows.push({ path: at, type: isCase ? '' : label });
+        if (isCase) rows.push({ path: base, type: '' });
+        const caseRow = rows.length - 1;
+        let unlabeled = 0;
+        const parts = [];
+        spaces();
+        while (text[position] !== ')') {
+          if (position >= text.length) fail();
+          const labelled = /^([A-Za-z_]\w*): /.exec(text.slice(position));
+          if (labelled) {
+            position += labelled[0].length;
+            parts.push(labelled[1]);
+            value(base ? `${base}.${labelled[1]}` : labelled[1]);
+          } else {
+            parts.push(null);
+            value(isCase ? base : `${base}.${unlabeled}`);
+            unlabeled++;
+          }
+          spaces();
+          if (text[position] === ',') { position++; spaces(); } else if (text[position] !== ')') fail();
+        }
+        position++;
+        // A case with one unlabelled payload is that payload at the case's path.
+        if (isCase && parts.length === 1 && parts[0] === null) rows.splice(caseRow, 1);
+      } else {
+        const leaf = scalar();
+        rows.push({ path: at, value: leaf });
+      }
+      return text.slice(start, position).trim();
+    }
+    try {
+      value(path);
+      spaces();
+      if (position !== text.length) fail();
+      return rows;
+    } catch (error) {
+      return [{ path, value: text }];
+    }
+  }
+
+  /** A value's tree rows (`structure`: `{path, type?, value?, more?}` in tree order) as of an
+   *  earlier step: the latest rows with `undo`'s changes (`{path, before, after}`, the latest
+   *  first) undone, each replacing the part at its path, and what is inside it, by its value
+   *  before (a leaf), or removing it where it did not exist. A part put back goes among its
+   *  siblings in order (elements by index). */
+  function structureAsOf(rows, undo) {
+    let result = rows.slice();
+    for (const change of undo) {
+      const path = change.path;
+      const at = result.findIndex((row) => row.path === path);
+      let insertAt;
+      if (at >= 0) {
+        let end = at + 1;
+        while (end < result.length && isInside(result[end].path, path)) end++;
+        result.splice(at, end - at);
+        insertAt = at;
+      }
+      if (change.before === undefined || change.before === null) continue;
+      const put = previewRows(change.before, path);
+      if (insertAt === undefined) {
+        // Its parent: the nearest row that holds it. Put back among the parent's children.
+        let parent = -1;
+        result.forEach((candidate, index) => { if (isInside(path, candidate.path)) parent = index; });
+        if (parent < 0) continue;
+        const parentPath = result[parent].path;
+        if (result[parent].type === undefined) {
+          // A leaf (an empty list, say) that held this part then: a part with parts again.
+          result[parent] = { path: parentPath, type: '' };
+        }
+        const key = siblingKey(path, parentPath);
+        insertAt = parent + 1;
+        while (insertAt < result.length && isInside(result[insertAt].path, parentPath)) {
+          const sibling = result[insertAt];
+          const isChild = !result.slice(parent + 1, insertAt).some((other) => other.type !== undefined && isInside(sibling.path, other.path));
+          if (isChild && compareKeys(siblingKey(sibling.path, parentPath), key) > 0) break;
+          insertAt++;
+        }
+      }
+      result.splice(insertAt, 0, ...put);
+    }
+    return result;
+  }
+
+  /** An action's changes as tree rows: each changed path under the parts that hold it (one
+   *  row per part), the change's before and after on its own row. Outside quotes, `.`, `[` and
+   *  `{` start a part of a path. */
+  function changeTree(changes) {
+    const rows = [];
+    const seen = new Set();
+    for (const change of [...changes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+      let quoted = false;
+      for (let position = 1; position < change.path.length; position++) {
+        const character = change.path[position];
+        if (character === '"' && change.path[position - 1] !== '\\') quoted = !quoted;
+        if (quoted || !'.[{'.includes(character)) continue;
+        const part = change.path.slice(0, position);
+        if (!seen.has(part)) {
+          seen.add(part);
+          rows.push({ path: part, type: '' });
+        }
+      }
+      rows.push({ path: change.path, before: change.before, after: change.after });
+    }
+    return treeRows(rows);
+  }
+
+  /** Rows for display: each with its depth under the first row, its label (the part of its
+   *  path after its parent's), and whether it has rows inside it. */
+  function treeRows(rows) {
+    const stack = [];
+    return rows.map((row, index) => {
+      while (stack.length && !isInside(row.path, stack[stack.length - 1].path)) stack.pop();
+      const parent = stack[stack.length - 1];
+      const label = parent ? row.path.slice(parent.path.length).replace(/^\./, '') : row.path || '(state)';
+      const hasChildren = index + 1 < rows.length && isInside(rows[index + 1].path, row.path);
+      const shown = { ...row, depth: stack.length, label, hasChildren };
+      if (row.type !== undefined) stack.push(row);
+      return shown;
+    });
+  }
+
+  /** The rows a tree search keeps: those whose path or value holds `query` (ignoring case),
+   *  and the rows they are inside, so each match shows where it is. Indexes, ascending. */
+  function treeMatches(rows, query) {
+    const lowered = query.toLowerCase();
+    if (!lowered) return rows.map((_, index) => index);
+    const kept = new Set();
+    rows.forEach((row, index) => {
+      if (!(row.path.toLowerCase().includes(lowered) || (row.value ?? '').toLowerCase().includes(lowered))) return;
+      kept.add(index);
+      rows.forEach((other, otherIndex) => { if (isInside(row.path, other.path)) kept.add(otherIndex); });
+    });
+    return [...kept].sort((a, b) => a - b);
+  }
+
   /** The nodes with heat, slowest first by their hottest measure (`heat.nanos`), at most
    *  `limit`. */
   function slowest(nodes, limit = 10) {
@@ -446,7 +689,8 @@ const ReportCore = (() => {
     reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
     changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
     entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
-    entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest,
+    entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
+    treeRows, treeMatches, changeTree,
   });
 })();
 

@@ -408,6 +408,7 @@
       }
       details.append(section(`Why (${current >= 0 ? `as of #${timeline[current].seq ?? '—'}` : 'latest'})`, list));
     }
+    if (node.structure) details.append(stateSection(index));
     details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
     details.append(section(`Dependents (${dependents[index].length})`, linkList(dependents[index], 'None.')));
 
@@ -428,6 +429,90 @@
       details.append(section('History', make('p', 'hint', 'Nothing in the recorded timeline changed or evaluated it.')));
     }
   }
+  // ---- A store's or slice's state as a tree (#state), as of the chosen entry: its latest rows
+  // with the changes after that entry undone. Parts stay folded or open as the user left them.
+  const foldedPaths = new Set();
+  let stateQuery = '';
+  function stateRowsAsOf(index) {
+    const node = nodes[index];
+    const root = node.structure[0] ? node.structure[0].path : '';
+    const store = node.kind === 'store' ? node.id : node.owner;
+    const undo = [];
+    const bound = current >= 0 ? ReportCore.boundOf(timeline, current) : Infinity;
+    for (let entryIndex = timeline.length - 1; entryIndex >= 0; entryIndex--) {
+      const entry = timeline[entryIndex];
+      if (entry.seq === undefined || entry.seq <= bound) break;
+      if (entry.kind !== 'action' || entry.store !== store) continue;
+      for (let position = entry.changes.length - 1; position >= 0; position--) {
+        const change = entry.changes[position];
+        if (change.path === root || ReportCore.isInside(change.path, root)) undo.push(change);
+      }
+    }
+    return ReportCore.treeRows(ReportCore.structureAsOf(node.structure, undo));
+  }
+  function drawState(container, rows) {
+    const kept = new Set(ReportCore.treeMatches(rows, stateQuery));
+    const fragment = document.createDocumentFragment();
+    const hiddenUnder = [];
+    rows.forEach((row, position) => {
+      while (hiddenUnder.length && !ReportCore.isInside(row.path, hiddenUnder[hiddenUnder.length - 1])) hiddenUnder.pop();
+      if (!kept.has(position) || hiddenUnder.length) return;
+      const line = make('div', 'state-row');
+      line.setAttribute('data-path', row.path);
+      line.setAttribute('role', 'treeitem');
+      line.setAttribute('aria-level', String(row.depth + 1));
+      line.style.paddingLeft = `${row.depth * 14}px`;
+      const folded = !stateQuery && foldedPaths.has(row.path);
+      if (row.hasChildren) {
+        const toggle = make('button', 'fold', folded ? '▸' : '▾');
+        toggle.type = 'button';
+        toggle.setAttribute('aria-label', `${folded ? 'Open' : 'Fold'} ${row.label}`);
+        toggle.setAttribute('data-fold', row.path);
+        line.setAttribute('aria-expanded', String(!folded));
+        line.append(toggle);
+        if (folded) hiddenUnder.push(row.path);
+      } else {
+        line.append(make('span', 'fold-space'));
+      }
+      line.append(make('span', 'name', row.label));
+      if (row.value !== undefined) line.append(': ', make('span', 'value', row.value));
+      else if (row.type) line.append(' ', make('span', 'hint', row.type));
+      if (row.value === undefined && !row.hasChildren) line.append(' ', make('span', 'hint', 'empty'));
+      if (row.more) line.append(' ', make('span', 'hint', `… ${row.more} more`));
+      fragment.append(line);
+    });
+    container.replaceChildren(fragment);
+  }
+  function stateSection(index) {
+    const rows = stateRowsAsOf(index);
+    const body = make('div');
+    const find = make('input');
+    find.id = 'state-search';
+    find.type = 'search';
+    find.placeholder = 'Search the state';
+    find.setAttribute('aria-label', 'Search the state by path or value');
+    find.value = stateQuery;
+    const tree = make('div');
+    tree.id = 'state';
+    tree.setAttribute('role', 'tree');
+    drawState(tree, rows);
+    find.addEventListener('input', () => {
+      stateQuery = find.value;
+      drawState(tree, rows);
+    });
+    tree.addEventListener('click', (event) => {
+      const toggle = event.target.closest('[data-fold]');
+      if (!toggle) return;
+      const path = toggle.getAttribute('data-fold');
+      if (foldedPaths.has(path)) foldedPaths.delete(path); else foldedPaths.add(path);
+      drawState(tree, rows);
+      const again = tree.querySelector(`[data-fold="${CSS.escape(path)}"]`);
+      if (again) again.focus();
+    });
+    body.append(find, tree);
+    return section(current >= 0 && timeline[current].seq !== undefined ? `State as of #${timeline[current].seq}` : 'State', body);
+  }
+
   function showEntry(entryIndex) {
     replaceDetails(() => buildEntryDetails(entryIndex));
   }
@@ -462,6 +547,22 @@
       for (const change of entry.changes) changes.append(changeLine(change));
       if (!entry.changes.length) changes.append(make('p', 'hint', 'No state changed.'));
       details.append(section(`Changes (${entry.changes.length})`, changes));
+      if (entry.changes.length) {
+        // The same changes as a tree: each under the parts of the state that hold it.
+        const tree = make('details', 'change-tree');
+        tree.append(make('summary', null, 'As a tree'));
+        for (const row of ReportCore.changeTree(entry.changes)) {
+          const line = make('div', 'state-row');
+          line.setAttribute('data-path', row.path);
+          line.style.paddingLeft = `${row.depth * 14}px`;
+          line.append(make('span', 'name', row.label));
+          if (row.type === undefined) {
+            line.append(': ', make('span', 'before', row.before ?? '∅'), ' → ', make('span', 'after', row.after ?? '∅'));
+          }
+          tree.append(line);
+        }
+        details.append(tree);
+      }
     }
     const written = writtenBy(entry);
     if (written.length) details.append(section(entry.kind === 'evaluation' ? 'Evaluated' : 'Wrote', linkList(written, '')));
@@ -768,10 +869,12 @@
     bringIntoView(target);
     nodeElements[target].focus({ preventScroll: true });
   }
-  const filterInputs = new Set([filterFields.store, filterFields.node, filterFields.kind, filterFields.grep]);
   document.addEventListener('keydown', (event) => {
-    if (event.target === search || filterInputs.has(event.target) || event.altKey || event.metaKey || event.ctrlKey) {
-      if (event.key === 'Escape' && filterInputs.has(event.target)) event.target.blur();
+    // Keys typed into a text field are the field's (the search, the filters, the state's
+    // search): the page's shortcuts would eat "-" and "0".
+    const typing = event.target.matches && event.target.matches('input:not([type=checkbox]):not([type=range]), textarea');
+    if (event.target === search || typing || event.altKey || event.metaKey || event.ctrlKey) {
+      if (event.key === 'Escape' && typing && event.target !== search) event.target.blur();
       return;
     }
     const focusedNode = event.target.closest && event.target.closest('g.node[data-node-id]');
