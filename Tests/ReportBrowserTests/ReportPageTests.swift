@@ -299,6 +299,14 @@ import WebDriver
       let text = try browser.detailsText()
       #expect(text.contains("Value as of #\(events.last!.seq)"))
       #expect(!text.contains("Latest value"))
+      // Why it holds that value: the chain `why --at` prints, from its latest evaluation.
+      let latest = try #require(index.latest(about: "Pricing.displayPrices", atOrBefore: events.last!.seq))
+      let chain = index.chain(to: latest).map { "#\($0.seq) \($0.kind.rawValue)" }
+      let shown =
+        try browser.execute(
+          "return [...document.querySelectorAll('#details ol.why a')].map(a => a.textContent.split(' ').slice(0, 2).join(' '))"
+        ) as? [String]
+      #expect(shown == chain)
       // Esc: the latest values again.
       try browser.press(WebDriverKey.escape)
       #expect(try value(currency) == snapshot.nodes[currency].value)
