@@ -417,11 +417,18 @@ const ReportCore = (() => {
    *  LabelText.visible): line breaks as spaces, cut at `limit` characters with an ellipsis,
    *  control characters as their visible pictures (U+2400…) and bidi controls as markers
    *  (`⟨U+202E⟩`), never applied. */
+  let graphemes;
+  const encoder = new TextEncoder();
   function labelPreview(text, limit = 32) {
     const flat = text.replace(/\n/g, ' ');
-    const characters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)].map((part) => part.segment);
-    const cut = new TextEncoder().encode(flat).length <= limit || characters.length <= limit
-      ? flat : characters.slice(0, Math.max(limit - 1, 1)).join('') + '…';
+    // Most values are short: no need to split them into characters (a jump across the
+    // timeline sets a few thousand labels).
+    let cut = flat;
+    if (flat.length > limit / 4 && encoder.encode(flat).length > limit) {
+      graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+      const characters = Array.from(graphemes.segment(flat), (part) => part.segment);
+      if (characters.length > limit) cut = characters.slice(0, Math.max(limit - 1, 1)).join('') + '…';
+    }
     return Array.from(cut, (scalar) => {
       const code = scalar.codePointAt(0);
       if (code < 0x20) return String.fromCodePoint(0x2400 + code);
