@@ -24,6 +24,14 @@ public struct InspectorConfiguration: Sendable {
   public var redaction = Redaction()
   /// At most this many changed paths are listed per action.
   public var changesPerAction = 50
+  /// The app's name, as its live stream introduces it (``AppHello``): a listener that hears
+  /// several apps, or one app again after a restart, tells them apart by it and by the
+  /// process. By default the process's name.
+  ///
+  /// ```swift
+  /// configuration.appName = "Shop (iPhone 15)"
+  /// ```
+  public var appName = ProcessInfo.processInfo.processName
   /// Which actions and evaluations are timed. By default every one that was slow when last
   /// timed and a sample of the others, so that fast reducers and selectors are not slowed
   /// down by the clock; `.everyOperation` times each one (see `RecordingTiming`). The live

@@ -1,9 +1,10 @@
 import Foundation
+import RecoilSnapshot
 
 /// The `recoil-inspect` command line: parses arguments, runs one command, maps its outcome to a
 /// message and an exit code. The process enters through `RecoilInspect+Process.swift`.
 struct RecoilInspect {
-  static let version = "0.1.0"
+  static let version = PackageVersion.current
   static let commands: [any Command.Type] = [
     RenderCommand.self, ReportCommand.self, ExportCommand.self, ValidateCommand.self, TraceCommand.self,
     QueryCommand.self, WhyCommand.self,

@@ -16,6 +16,25 @@ import Testing
     #expect(text.contains("error Catalog.recommendations: recommendation service offline (HTTP 503)"))
   }
 
+  /// An app introduces itself; the line says which app, which process, which instance and
+  /// which version, and `--kind hello` keeps only such lines.
+  @Test func anAppsHelloSaysWhoIsSpeaking() throws {
+    let input = Data(
+      """
+      {"type":"hello","at":0,"app":"Shop\\u001b[31m","pid":4242,"instance":"6f1c2a9e-0000-4000-8000-000000000000","version":"0.1.0"}
+      {"type":"dropped","at":9,"count":3}
+
+      """.utf8)
+    let outcome = try ExecutableRunner.run(["live", "--kind", "hello"], stdin: input)
+    #expect(outcome.status == 0)
+    let lines = outcome.stdoutText.split(separator: "\n")
+    #expect(lines.count == 1)
+    // The app's name is data: its escape sequence is shown, not applied.
+    #expect(lines.first?.hasSuffix("hello Shop\\u{1B}[31m (process 4242, instance 6f1c2a9e, recoil 0.1.0)") == true)
+    let raw = try ExecutableRunner.run(["live", "--raw"], stdin: input)
+    #expect(raw.stdoutText.hasPrefix(#"{"type":"hello","at":0,"app":"Shop\u001b[31m","pid":4242,"#))
+  }
+
   @Test func rawModeEchoesValidJSONLines() throws {
     let input = Data(
       """
@@ -39,7 +58,7 @@ import Testing
     #expect(
       outcome.stderr
         == """
-        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution or atomEffect, found "teleport"
+        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect or hello, found "teleport"
         recoil-inspect: warning: -:3:1: malformed JSON: invalid literal; expected null
 
         """)

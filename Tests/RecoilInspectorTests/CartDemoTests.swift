@@ -94,8 +94,14 @@ import Testing
     #expect(events.contains { if case .effect(let effect) = $0.kind { effect.phase == .finished } else { false } })
     #expect(
       events.contains { if case .error(let node, _) = $0.kind { node == "Catalog.recommendations" } else { false } })
-    // Written in order: numbered from 1 without gaps, and time never goes back.
-    #expect(events.map(\.eventSeq) == Array(1...events.count))
+    // The app's hello first, unnumbered; then written in order: numbered from 1 without gaps,
+    // and time never goes back.
+    guard case .hello(let hello) = events.first?.kind else {
+      Issue.record("the event log does not begin with the app's hello")
+      return
+    }
+    #expect(hello.app == ProcessInfo.processInfo.processName)
+    #expect(events.dropFirst().map(\.eventSeq) == Array(1...events.count - 1))
     for (earlier, later) in zip(events, events.dropFirst()) {
       #expect(earlier.atNanos <= later.atNanos, "event \(later.eventSeq ?? 0) is earlier than the one before it")
     }

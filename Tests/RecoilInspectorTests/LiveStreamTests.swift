@@ -46,6 +46,44 @@ import Testing
     #expect(action?.changes == [SnapshotChange(path: "profile.name", before: "\"\"", after: "\"Ann\"")])
   }
 
+  /// A stream begins with the app's hello: its name (configurable), process, a random id
+  /// made once per process, and the package's version.
+  @Test func aStreamBeginsWithTheAppsHello() throws {
+    let url = temporaryFile("hello.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    var configuration = InspectorConfiguration()
+    configuration.appName = "Shop (test)"
+    let inspector = Inspector(configuration: configuration)
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    inspector.attach(store)
+    try inspector.startStreaming(to: .file(path: url.path))
+    store.dispatch(.visit)
+    inspector.stopStreaming()
+    let found = try events(in: url)
+    guard case .hello(let hello) = found.first?.kind else {
+      Issue.record("the stream began with \(String(describing: found.first))")
+      return
+    }
+    #expect(hello.app == "Shop (test)")
+    #expect(hello.processID == Int(ProcessInfo.processInfo.processIdentifier))
+    #expect(hello.version == PackageVersion.current)
+    #expect(hello.instance.count == 36)
+    #expect(found.filter { if case .hello = $0.kind { true } else { false } }.count == 1)
+    // Times never go back along the stream, the hello's included.
+    #expect(zip(found, found.dropFirst()).allSatisfy { $0.atNanos <= $1.atNanos })
+    // Another inspector of the same process says the same instance.
+    let other = temporaryFile("hello-2.jsonl")
+    defer { try? FileManager.default.removeItem(at: other) }
+    let second = Inspector()
+    try second.startStreaming(to: .file(path: other.path))
+    second.stopStreaming()
+    guard case .hello(let again) = try events(in: other).first?.kind else {
+      Issue.record("no hello")
+      return
+    }
+    #expect(again.instance == hello.instance)
+  }
+
   @Test func aFullQueueDropsAndCountsInsteadOfBlocking() throws {
     let url = temporaryFile("unreachable")
     let inspector = Inspector()
@@ -102,6 +140,13 @@ import Testing
     for index in 0..<20 { store.dispatch(.add("second-\(index)")) }
     #expect(await waitUntil { (try? String(contentsOf: secondOutput, encoding: .utf8))?.contains("second-19") == true })
     let resumed = try events(in: secondOutput)
+    // Each connection begins with the app's hello, the same app and process both times.
+    let greetings = try [firstOutput, secondOutput].map { try events(in: $0).first?.kind }
+    guard case .hello(let before) = greetings[0], case .hello(let after) = greetings[1] else {
+      Issue.record("a connection began without a hello: \(greetings)")
+      return
+    }
+    #expect(before == after)
     let dropped = resumed.compactMap { if case .dropped(let count) = $0.kind { count } else { nil } }.reduce(0, +)
     #expect(dropped > 0, "the resumed stream reports how many events were dropped")
     #expect(inspector.droppedEventCount >= dropped)

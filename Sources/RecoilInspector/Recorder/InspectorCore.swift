@@ -86,8 +86,15 @@ final class InspectorCore: Sendable {
 
   var isStreamingEnabled: Bool { isStreaming.load(ordering: .relaxed) }
 
+  /// This process's instance id, made once: the same for every inspector and stream of the
+  /// process, another after a restart.
+  static let instance = UUID().uuidString.lowercased()
+
   func startStreaming(to endpoint: EventEndpoint, capacity: Int) throws -> EventStream {
-    let stream = try EventStream(endpoint: endpoint, capacity: capacity, startNanos: startNanos)
+    let hello = AppHello(
+      app: configuration.appName, processID: Int(ProcessInfo.processInfo.processIdentifier),
+      instance: Self.instance, version: PackageVersion.current)
+    let stream = try EventStream(endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello)
     let previous = liveStream.withLock { current in
       defer { current = stream }
       return current

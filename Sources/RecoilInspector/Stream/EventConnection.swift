@@ -46,6 +46,9 @@ class EventConnection {
 
   /// Connects if needed; false while the destination is unreachable.
   func ensureConnected() -> Bool { true }
+  /// How many times the destination was connected: a file or standard output once, a socket
+  /// once more each time it reconnects. Each connection begins with the app's hello.
+  var connections: Int { 1 }
   /// Writes everything; false when the destination failed.
   func write(_ data: Data) -> Bool { false }
   func close() {}
@@ -80,6 +83,9 @@ final class SocketConnection: EventConnection {
   private let address: Address
   private var descriptor: Int32 = -1
   private var nextAttempt: UInt64 = 0
+  private var connected = 0
+
+  override var connections: Int { connected }
 
   init(address: Address) {
     self.address = address
@@ -97,6 +103,7 @@ final class SocketConnection: EventConnection {
       nextAttempt = now + 100_000_000  // retry every 100 ms
       return false
     }
+    connected += 1
     return true
   }
 

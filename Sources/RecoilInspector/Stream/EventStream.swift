@@ -44,10 +44,13 @@ final class EventStream: Sendable {
   /// than marked `nonisolated(unsafe)`, so that every use is synchronised and seen by the
   /// thread sanitizer (which cannot see Synchronization's `Mutex`: see `LockedValue`).
   private let connection: LockedValue<EventConnection>
+  /// The app's introduction, written first on each connection.
+  private let hello: AppHello
 
-  init(endpoint: EventEndpoint, capacity: Int, startNanos: UInt64) throws {
+  init(endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello) throws {
     self.capacity = max(capacity, 1)
     self.startNanos = startNanos
+    self.hello = hello
     self.connection = LockedValue(try EventConnection.make(for: endpoint))
     let thread = Thread { [self] in self.run() }
     thread.name = "recoil-inspector.stream"
@@ -98,12 +101,22 @@ final class EventStream: Sendable {
       connection.withLock { $0.close() }
       finished.signal()
     }
+    // The connection the hello was last written to: a new one (a listener that came back)
+    // hears it again before anything else.
+    var greeted = 0
     while true {
       _ = wake.wait(timeout: .now() + .milliseconds(100))
       let stopping = queue.withLock { $0.isStopping }
       guard connection.withLock({ $0.ensureConnected() }) else {
         if stopping { return }
         continue  // keep the events queued until the listener comes back
+      }
+      let current = connection.withLock { $0.connections }
+      if current != greeted {
+        // Timed as the first event it precedes (or the latest one), so times never go back.
+        let at = queue.withLock { $0.items.first?.atNanos ?? $0.lastNanos }
+        let line = InspectorEventCodec.encode(InspectorEvent(atNanos: at, kind: .hello(hello))) + "\n"
+        if connection.withLock({ $0.write(Data(line.utf8)) }) { greeted = current }
       }
       let (batch, dropped) = queue.withLock { queue in
         defer {

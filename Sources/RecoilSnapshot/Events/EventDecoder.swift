@@ -5,10 +5,10 @@
 enum EventDecoder {
   private enum EventType: String, CaseIterable {
     case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution,
-      atomEffect
+      atomEffect, hello
 
     static let expected =
-      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution or atomEffect"
+      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect or hello"
   }
 
   static func decode(_ bytes: ByteInput) throws(SnapshotError) -> InspectorEvent {
@@ -61,6 +61,10 @@ enum EventDecoder {
     var error: String?
     var message: String?
     var count: Int?
+    var app: String?
+    var processID: Int?
+    var instance: String?
+    var version: String?
 
     let start = try reader.object { reader, key throws(SnapshotError) in
       if type == nil {
@@ -93,6 +97,10 @@ enum EventDecoder {
       case (.action, _):
         if action == nil { action = ActionFieldDecoder() }
         if try action?.read(key, from: &reader) != true { try reader.skip() }
+      case (.hello, "app"): app = try reader.string()
+      case (.hello, "pid"): processID = try reader.count()
+      case (.hello, "instance"): instance = try reader.string()
+      case (.hello, "version"): version = try reader.string()
       case (.edgeAdded, "from"), (.edgeRemoved, "from"): from = try reader.string()
       case (.edgeAdded, "to"), (.edgeRemoved, "to"): to = try reader.string()
       case (.evaluation, "id"), (.error, "id"): id = try reader.string()
@@ -140,6 +148,11 @@ enum EventDecoder {
       kind = .error(node: try required(id, "id"), message: try required(message, "message"))
     case .dropped:
       kind = .dropped(count: try required(count, "count"))
+    case .hello:
+      kind = .hello(
+        AppHello(
+          app: try required(app, "app"), processID: try required(processID, "pid"),
+          instance: try required(instance, "instance"), version: version ?? ""))
     case .write, .notification, .resolution, .atomEffect:
       // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
       var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)

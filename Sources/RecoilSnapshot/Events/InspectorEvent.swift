@@ -74,6 +74,8 @@ public struct InspectorEvent: Sendable, Equatable {
     case error(node: String, message: String)
     /// Events were dropped because the stream could not keep up; this many since the last report.
     case dropped(count: Int)
+    /// The app introduces itself: the first event of each connection.
+    case hello(AppHello)
   }
 }
 

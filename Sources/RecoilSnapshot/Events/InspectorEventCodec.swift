@@ -57,6 +57,12 @@ public enum InspectorEventCodec {
     case .dropped(let count):
       header("dropped")
       writer.write("count", count)
+    case .hello(let hello):
+      header("hello")
+      writer.write("app", hello.app)
+      writer.write("pid", hello.processID)
+      writer.write("instance", hello.instance)
+      writer.write("version", hello.version)
     case .step(let step):
       // An atom effect's phase is an entry of kind effect, apart from a store's effect runs.
       header(step.kind == .effect ? "atomEffect" : step.kind.rawValue)

@@ -9,7 +9,7 @@ import RecoilSnapshot
 ///   errors; for an action, the store it went to and the slices it changed (`app.user` for a
 ///   change of `user.name` in store `app`).
 /// - `--kind KIND,…`: `action`, `write`, `evaluation`, `notification`, `effect`, `resolution`,
-///   `node`, `edge`, `error`, `dropped`.
+///   `node`, `edge`, `error`, `dropped`, `hello`.
 /// - `--grep TEXT`: the text, ignoring case, in the event's names, ids, payload, paths,
 ///   values, trigger or message.
 /// - `--path PATH`: actions that changed PATH, an ancestor of it or a descendant.
@@ -21,7 +21,7 @@ import RecoilSnapshot
 struct EventFilter {
   /// The kinds `--kind` names.
   enum Kind: String, CaseIterable {
-    case action, write, evaluation, notification, effect, resolution, node, edge, error, dropped
+    case action, write, evaluation, notification, effect, resolution, node, edge, error, dropped, hello
 
     init(_ kind: SnapshotEvent.Kind) {
       switch kind {
@@ -139,6 +139,7 @@ struct EventFilter {
     case .effect: .effect
     case .error: .error
     case .dropped: .dropped
+    case .hello: .hello
     case .step(let step): Kind(step.kind)
     }
   }
@@ -167,7 +168,7 @@ struct EventFilter {
     case .action(let action):
       return [action.store] + action.changes.map { "\(action.store).\($0.rootComponent)" }
     case .step(let step): return [step.node, step.store].compactMap { $0 }
-    case .effect, .dropped: return []
+    case .effect, .dropped, .hello: return []
     }
   }
 
@@ -185,6 +186,7 @@ struct EventFilter {
       return [step.node, step.store, step.name, step.before, step.after, step.trigger, step.site, step.error]
         .compactMap { $0 }
     case .dropped: return []
+    case .hello(let hello): return [hello.app, hello.instance, hello.version]
     }
   }
 }

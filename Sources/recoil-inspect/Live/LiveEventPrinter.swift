@@ -132,6 +132,17 @@ struct LiveEventPrinter {
       line.append(count)
       line.append(count == 1 ? " event" : " events")
       line.append(" (the app's stream could not keep up)")
+    case .hello(let hello):
+      line.styled(.bold) { $0.append("hello") }
+      line.append(" ")
+      line.appendInert(hello.app)
+      line.append(" (process ")
+      line.append(hello.processID)
+      line.append(", instance ")
+      line.appendInert(String(hello.instance.prefix(8)))
+      line.append(", recoil ")
+      line.appendInert(hello.version)
+      line.append(")")
     }
   }
 }

@@ -924,8 +924,8 @@
   // walk through them; while the page follows the address, it writes none.
   let restoring = false;
   // The address is written in a task of its own, after the step has drawn: writing a history
-  // entry costs about 2 ms in Chromium, as much as the rest of a step. Steps made before it is
-  // written share one entry.
+  // entry costs Chromium as much as the rest of a step (Benchmarks/README.md). Steps made
+  // before it is written share one entry.
   let pendingAddress = null;
   function rememberView() {
     if (restoring) return;
