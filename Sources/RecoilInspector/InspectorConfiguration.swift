@@ -24,7 +24,7 @@ public struct InspectorConfiguration: Sendable {
   public var redaction = Redaction()
   /// At most this many changed paths are listed per action.
   public var changesPerAction = 50
-  /// The app's name, as its live stream introduces it (``AppHello``): a listener that hears
+  /// The app's name, as its live stream introduces it (an `AppHello`): a listener that hears
   /// several apps, or one app again after a restart, tells them apart by it and by the
   /// process. By default the process's name.
   ///

@@ -9,7 +9,7 @@
 /// let hello = AppHello(app: "CartDemo", processID: 4242, instance: "6F1C…", version: "0.1.0")
 /// ```
 public struct AppHello: Sendable, Equatable {
-  /// The app's name (the inspector's ``appName``, by default the process's name).
+  /// The app's name (the inspector configuration's `appName`, by default the process's name).
   public var app: String
   /// The app's process id.
   public var processID: Int
