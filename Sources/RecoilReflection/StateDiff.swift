@@ -176,7 +176,9 @@ package enum StateDiff {
     }
   }
 
-  private static func keyedEntries(_ mirror: Mirror) -> [String: Any] {
+  /// A dictionary's entries by their keys' previews: the text a path names an entry by
+  /// (`prices["hat"]`), here and in ``ValueOutline``.
+  static func keyedEntries(_ mirror: Mirror) -> [String: Any] {
     var entries: [String: Any] = [:]
     for child in mirror.children {
       let pair = Mirror(reflecting: child.value).children.map(\.value)
@@ -186,7 +188,9 @@ package enum StateDiff {
     return entries
   }
 
-  private static func join(_ path: String, _ component: String) -> String {
+  /// `path.component`, or `component` at the top: how a field or a case's payload extends a
+  /// path, here and in ``ValueOutline``.
+  static func join(_ path: String, _ component: String) -> String {
     path.isEmpty ? component : "\(path).\(component)"
   }
 }

@@ -77,22 +77,18 @@ package enum ValueOutline {
       case .struct, .class, .tuple:
         for (index, child) in mirror.children.enumerated() {
           let name = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(index)
-          parts.append((join(path, name), child.value))
+          parts.append((StateDiff.join(path, name), child.value))
         }
       case .enum:
         // A case with a payload: the case, then the payload's parts under its label.
         guard let payload = mirror.children.first, let label = payload.label else { return leaf(value, at: path) }
-        parts.append((join(path, label), payload.value))
+        parts.append((StateDiff.join(path, label), payload.value))
       case .collection:
         for (index, child) in mirror.children.enumerated() { parts.append(("\(path)[\(index)]", child.value)) }
       case .dictionary:
-        var entries: [(key: String, value: Any)] = []
-        for child in mirror.children {
-          let pair = Mirror(reflecting: child.value).children.map(\.value)
-          guard pair.count == 2 else { continue }
-          entries.append((ValuePreview.describe(pair[0], limit: 60), pair[1]))
+        for entry in StateDiff.keyedEntries(mirror).sorted(by: { $0.key < $1.key }) {
+          parts.append(("\(path)[\(entry.key)]", entry.value))
         }
-        for entry in entries.sorted(by: { $0.key < $1.key }) { parts.append(("\(path)[\(entry.key)]", entry.value)) }
       case .set:
         let members = mirror.children.map {
           masking.preview($0.value, at: path, limit: limits.previewLength, cache: cache)
@@ -124,10 +120,6 @@ package enum ValueOutline {
         }
       }
       if shown < parts.count { rows[row].more = (rows[row].more ?? 0) + parts.count - shown }
-    }
-
-    private func join(_ path: String, _ component: String) -> String {
-      path.isEmpty ? component : "\(path).\(component)"
     }
   }
 }

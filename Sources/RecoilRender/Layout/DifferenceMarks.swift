@@ -13,14 +13,14 @@ struct DifferenceMarks: Sendable {
   /// how its structure changed.
   var details: [String: Detail] = [:]
 
-  /// What changed in one node.
+  /// What changed in one node, as the difference found it.
   struct Detail: Sendable {
     /// How its kind, type, owner or family changed, one sentence each.
     var structure: [String] = []
     /// Its value before and after, when it changed.
-    var value: (before: String?, after: String?)?
-    /// Its times before and after, and the larger growth, when it got slower.
-    var timing: (before: SnapshotEvaluations, after: SnapshotEvaluations, ratio: Double)?
+    var value: GraphDifference.ValueChange?
+    /// Its times before and after, when it got slower.
+    var timing: GraphDifference.TimingChange?
   }
 
   /// The union of both snapshots (the new one's nodes and edges, then the removed ones) and
@@ -39,12 +39,12 @@ struct DifferenceMarks: Sendable {
     }
     for value in difference.values {
       if marks.nodes[value.id] == nil { marks.nodes[value.id] = .changed }
-      marks.details[value.id, default: Detail()].value = (value.before, value.after)
+      marks.details[value.id, default: Detail()].value = value
     }
     // Slower wins over a value change: it is what a reviewer of a pull request looks for.
     for timing in difference.timings {
       marks.nodes[timing.id] = .slower
-      marks.details[timing.id, default: Detail()].timing = (timing.before, timing.after, timing.ratio)
+      marks.details[timing.id, default: Detail()].timing = timing
     }
     for edge in difference.addedEdges { marks.edges[edge] = .added }
     for edge in difference.removedEdges { marks.edges[edge] = .removed }

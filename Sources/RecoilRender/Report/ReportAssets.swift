@@ -190,12 +190,11 @@ enum ReportAssets {
       /** The entries about a node, as `recoil-inspect trace --node` lists them: its writes,
        *  evaluations and resolutions, and for a store or slice the actions that changed it. */
       function historyOf(timeline, nodes, nodeIndex) {
-        const node = nodes[nodeIndex];
         const found = [];
         timeline.forEach((entry, index) => {
           if (touches(entry, nodes, nodeIndex)) found.push(index);
         });
-        return node ? found : [];
+        return found;
       }
 
       /** Whether an entry is about a node: it names the node, or (for a store) the entry is the
@@ -497,15 +496,14 @@ enum ReportAssets {
           const start = position;
           const name = /^[A-Za-z_][\w.<>, ]*?(?=\()/.exec(text.slice(position));
           if (text[position] === '[') {
-            const row = { path: at, type: '' };
-            rows.push(row);
+            const row = rows.length;
+            rows.push({ path: at, type: '' });
             position++;
             spaces();
             if (text[position] === ':') { position++; spaces(); }  // an empty dictionary: [:]
             let index = 0;
             while (text[position] !== ']') {
               if (position >= text.length) fail();
-              const keyStart = position;
               const mark = rows.length;
               const first = value(`${at}[${index}]`);
               spaces();
@@ -518,13 +516,12 @@ enum ReportAssets {
               index++;
               spaces();
               if (text[position] === ',') { position++; spaces(); } else if (text[position] !== ']') fail();
-              void keyStart;
             }
             position++;
-            if (index === 0) { rows[rows.indexOf(row)] = { path: at, value: text.slice(start, position) }; }
+            // An empty collection is a leaf with its text.
+            if (index === 0) rows[row] = { path: at, value: text.slice(start, position) };
           } else if (name && name[0] === 'Set') {
             position += 3;
-            const open = position;
             if (text[position] !== '(' || text[position + 1] !== '[') fail();
             position += 2;
             const row = { path: at, type: 'Set' };
@@ -540,7 +537,6 @@ enum ReportAssets {
             position += 1;
             if (text[position] !== ')') fail();
             position++;
-            void open;
           } else if (name && name[0] === 'Optional') {
             // An optional's value sits at its own path.
             position += name[0].length + 1;

@@ -127,14 +127,10 @@ enum ReportData {
       writer.write("after", value.after ?? "∅")
     }
     if let timing = detail.timing {
-      func show(_ stats: SnapshotEvaluations) -> String {
-        "mean \(stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"), total "
-          + "\(DurationText.format(nanos: stats.estimatedTotalNanos)), \(stats.count) evals"
-      }
       writer.beginObject(key: "time")
-      writer.write("before", show(timing.before))
-      writer.write("after", show(timing.after))
-      writer.write("ratio", "\((timing.ratio * 10).rounded() / 10)×")
+      writer.write("before", GraphDifference.TimingChange.show(timing.before))
+      writer.write("after", GraphDifference.TimingChange.show(timing.after))
+      writer.write("ratio", timing.ratioText)
       writer.endObject()
     }
     writer.endObject()

@@ -30,13 +30,18 @@ package struct GraphDifference: Sendable {
     /// ran more often.
     package var grew: Growth
 
+    /// Times as the difference shows them: `mean 12.0 µs, total 24.0 µs, 2 evals`.
+    package static func show(_ stats: SnapshotEvaluations) -> String {
+      "mean \(stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"), total "
+        + DurationText.format(nanos: stats.estimatedTotalNanos) + ", \(stats.count) evals"
+    }
+
+    /// The growth, to a tenth: `3.0×`.
+    package var ratioText: String { "\((ratio * 10).rounded() / 10)×" }
+
     package var description: String {
-      func show(_ stats: SnapshotEvaluations) -> String {
-        "mean \(stats.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"), total "
-          + DurationText.format(nanos: stats.estimatedTotalNanos) + ", \(stats.count) evals"
-      }
-      let times = "\((ratio * 10).rounded() / 10)×"
-      var text = "\(show(before)) -> \(show(after)) "
+      let times = ratioText
+      var text = "\(Self.show(before)) -> \(Self.show(after)) "
       switch grew {
       case .mean: text += "(mean \(times))"
       case .both: text += "(mean and total \(times))"
