@@ -129,6 +129,7 @@ public final class Inspector: Sendable {
     // The store keeps its action recording itself; the hook sees effects and selectors.
     store.startRecordingActions(capacity: configuration.actionCapacity, timing: configuration.timing)
     let token = store.addObserver(hook)
+    for slice in store.slices { core.noteSlice(at: slice.path, of: storeName) }
     let id = ObjectIdentifier(hook)
     let release = AttachmentRelease { [weak store] in
       store?.removeObserver(token)

@@ -5,12 +5,12 @@ import Testing
 
 /// What the report knows of each node's value at each step: atoms from their writes,
 /// selectors from their evaluations that changed the value, a slice or store from its actions'
-/// changes at its own path, by the causal timeline's numbers.
+/// changes at its own path, a store from its slices', by the causal timeline's numbers.
 @Suite struct ValueHistoryTests {
   static let snapshot = Snapshot(
     nodes: [
       SnapshotNode(id: "Theme.mode", kind: .atom, value: "\"dark\""),
-      SnapshotNode(id: "app", kind: .store),
+      SnapshotNode(id: "app", kind: .store, valueType: "AppState"),
       SnapshotNode(id: "app.settings", kind: .slice, label: "settings", owner: "app"),
       SnapshotNode(id: "app.cart", kind: .slice, label: "cart", owner: "app"),
       SnapshotNode(id: "Cart.total", kind: .selector, value: "0"),
@@ -51,7 +51,10 @@ import Testing
     #expect(settings?.changes.map(\.seq) == [1])
     // A change below the slice says too little of its whole value.
     #expect(histories[3] == nil)
-    #expect(histories[1] == nil)
+    // The store: its slices' values composed (a slice with no value and no history is `nil`).
+    #expect(histories[1]?.first == "AppState(settings: Settings(currency: \"EUR\"), cart: nil)")
+    #expect(histories[1]?.changes.map(\.seq) == [1])
+    #expect(histories[1]?.changes.map(\.after) == ["AppState(settings: Settings(currency: \"GBP\"), cart: nil)"])
     // A selector from its evaluations that changed it; first seen re-evaluating, its value
     // before is not known.
     let total = histories[4]

@@ -53,6 +53,7 @@ import Testing
           slices: [SnapshotChange(path: "x", before: "X(y: 1)", after: "X(y: 2)")])
       ],
       dropped: SnapshotDropCounts(actions: 1, evaluations: 1, events: 1))
+    snapshot.nodes[0].path = "x.y"
     snapshot.nodes[0].structure = [
       SnapshotValueRow(path: "x", type: "X", more: 2), SnapshotValueRow(path: "x.y", value: "1"),
     ]

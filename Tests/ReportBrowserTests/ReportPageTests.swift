@@ -228,11 +228,11 @@ import WebDriver
     }
   }
 
-  /// Choosing an entry rewinds every atom, selector and slice whose whole value the recording
-  /// says, on its element as `data-value`, in its label and in the details; with no entry
+  /// Choosing an entry rewinds every atom, selector, store and slice whose whole value the
+  /// recording says, on its element as `data-value`, in its label and in the details; with no entry
   /// chosen, the latest. Each expectation is computed here from the snapshot, independently
   /// of the page.
-  @Test func choosingAnEntryRewindsAtomsSelectorsAndSlicesToTheirValuesThen() throws {
+  @Test func choosingAnEntryRewindsAtomsSelectorsStoresAndSlicesToTheirValuesThen() throws {
     let snapshot = try demoSnapshot()
     let events = Self.entries(snapshot)
     let index = TimelineIndex(snapshot)
@@ -253,12 +253,24 @@ import WebDriver
     // at or before k that changed it, else the value before the first.
     func sliceValue(store: String, path: String, asOf seq: Int) -> String? {
       let parts = events.compactMap { event -> (Int, SnapshotChange)? in
-        guard event.store == store, let part = index.action(for: event)?.slices.first(where: { $0.path == path })
+        guard event.store == store, let action = index.action(for: event),
+          let part = (action.changes + action.slices).first(where: { $0.path == path })
         else { return nil }
         return (event.seq, part)
       }
       return parts.last { $0.0 <= seq }?.1.after ?? parts.first?.1.before
     }
+    // A store with slices as of entry k: its type, and each slice's value then under its
+    // name (a slice no action changed held its latest value throughout).
+    let appSlices = snapshot.nodes.filter { $0.kind == .slice && $0.owner == "app" }
+    func storeValue(asOf seq: Int) -> String {
+      let parts = appSlices.map { slice in
+        "\(slice.label ?? slice.id): \(sliceValue(store: "app", path: slice.statePath ?? "", asOf: seq) ?? slice.value ?? "nil")"
+      }
+      return "AppState(" + parts.joined(separator: ", ") + ")"
+    }
+    let app = try #require(snapshot.nodes.firstIndex { $0.id == "app" })
+    #expect(appSlices.count >= 2)
     let currency = try #require(snapshot.nodes.firstIndex { $0.id == "Pricing.currency" })
     let prices = try #require(snapshot.nodes.firstIndex { $0.id == "Pricing.displayPrices" })
     let settings = try #require(snapshot.nodes.firstIndex { $0.id == "app.settings" })
@@ -277,6 +289,8 @@ import WebDriver
       }
       #expect(try value(currency) == snapshot.nodes[currency].value)
       #expect(try value(prices) == snapshot.nodes[prices].value)
+      #expect(try value(app) == snapshot.nodes[app].value)
+      #expect(snapshot.nodes[app].value == storeValue(asOf: events.last!.seq))
       for seq in steps.sorted() {
         try browser.execute("location.hash = '#seq=\(seq)'")
         try browser.wait(
@@ -285,6 +299,7 @@ import WebDriver
         #expect(try value(prices) == selectorValue("Pricing.displayPrices", asOf: seq), "selector as of #\(seq)")
         #expect(
           try value(settings) == sliceValue(store: "app", path: "settings", asOf: seq), "slice as of #\(seq)")
+        #expect(try value(app) == storeValue(asOf: seq), "store as of #\(seq)")
         // The graph's label shows it too (short values are not cut).
         let label =
           "return [...document.getElementById('n\(currency)').querySelectorAll('text')].map((t) => t.textContent).find((t) => t.startsWith('= '))"

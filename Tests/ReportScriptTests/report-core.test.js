@@ -302,6 +302,12 @@ test('the state as of a step is the latest with later changes undone, elements i
   assert.deepEqual(ReportCore.structureAsOf(latest, []), latest);
 });
 
+test('a whole state with no parts (changed at `self`) is its root row as of a step', () => {
+  const latest = [{ path: '', value: '2' }];
+  const rows = ReportCore.structureAsOf(latest, [{ path: 'self', before: '1', after: '2' }]);
+  assert.deepEqual(rows, [{ path: '', value: '1' }]);
+});
+
 test('tree rows know their depth and label; a search keeps matches and what holds them', () => {
   const rows = ReportCore.treeRows([
     { path: '', type: 'Cart' }, { path: 'lines', type: 'Array' }, { path: 'lines[0]', value: '"boots"' },

@@ -61,9 +61,13 @@ final class StoreHook: StoreObserver {
         .node(SnapshotNode(id: self.name, kind: .store, subscribers: count))
       }
     case .sliceRegistered(_, let slice):
+      core.noteSlice(at: slice.path, of: name)
       core.stream {
-        .node(
-          SnapshotNode(id: "\(self.name).\(slice.name)", kind: .slice, owner: self.name, valueType: slice.valueType))
+        var node = SnapshotNode(
+          id: "\(self.name).\(slice.name)", kind: .slice, label: slice.name, owner: self.name,
+          valueType: slice.valueType)
+        if slice.path != slice.name { node.path = slice.path }
+        return .node(node)
       }
     case .actionDropped:
       break

@@ -30,6 +30,9 @@ final class InspectorCore: Sendable {
   /// Actions already described (name, payload, diff): each action is diffed once however
   /// many snapshots include it.
   private let describedActions = LockedValue(DescribedActions())
+  /// Each store's registered slices that sit below the top of its state (`cart.lines`), by
+  /// store: an action that changes something inside one records that slice whole too.
+  private let nestedSlicePaths = LockedValue([String: [String]]())
 
   init(configuration: InspectorConfiguration) {
     self.configuration = configuration
@@ -184,33 +187,64 @@ final class InspectorCore: Sendable {
       changes: changes, slices: wholeParts(changedBy: changes, of: raw, cache: reflector.cache))
   }
 
-  /// Each top-level part of the state that `changes` touched below its top (`settings` for
-  /// `settings.currency`), whole, before and after, previewed and redacted like every value at
-  /// its path. A part changed whole is in `changes` already, and costs nothing more here: the
-  /// common action that sets a field of the state makes no mirror and no preview.
+  /// Remembers a store's registered slice at `path`, if it sits below the top of the state
+  /// (a top-level one is recorded whole like every top-level part).
+  func noteSlice(at path: String, of store: String) {
+    guard path.contains("."), !path.isEmpty else { return }
+    nestedSlicePaths.withLock { paths in
+      if paths[store]?.contains(path) != true { paths[store, default: []].append(path) }
+    }
+  }
+
+  /// Each part of the state that `changes` touched below its top, whole, before and after,
+  /// previewed and redacted like every value at its path: each top-level part (`settings` for
+  /// `settings.currency`), and each registered slice below the top (`cart.lines` for
+  /// `cart.lines[0].quantity`). A part changed whole is in `changes` already, and costs
+  /// nothing more here: the common action that sets a field of the state makes no mirror and
+  /// no preview.
   private func wholeParts(
     changedBy changes: [SnapshotChange], of raw: RecordedAction, cache: ReflectionCache
   ) -> [SnapshotChange] {
-    var roots: [String] = []
+    var parts: [String] = []
     var whole: [String] = []
     for change in changes where !change.path.isEmpty {
       let root = String(change.rootComponent)
-      if change.path == root { whole.append(root) } else if !roots.contains(root) { roots.append(root) }
+      if change.path == root { whole.append(root) } else if !parts.contains(root) { parts.append(root) }
     }
-    roots.removeAll { whole.contains($0) }
-    guard !roots.isEmpty else { return [] }
-    func part(_ label: String, of state: Any) -> Any? {
-      Mirror(reflecting: state).children.first { $0.label == label }?.value
+    if let slices = nestedSlicePaths.withLock({ $0[raw.store] }) {
+      for path in slices where !parts.contains(path) && changes.contains(where: { $0.concerns(path: path) }) {
+        if changes.contains(where: { $0.path == path }) { whole.append(path) } else { parts.append(path) }
+      }
     }
-    return roots.compactMap { root in
-      let before = part(root, of: raw.stateBefore)
-      let after = part(root, of: raw.stateAfter)
+    parts.removeAll { whole.contains($0) }
+    guard !parts.isEmpty else { return [] }
+    return parts.compactMap { path in
+      let before = Self.part(at: path, of: raw.stateBefore)
+      let after = Self.part(at: path, of: raw.stateAfter)
       guard before != nil || after != nil else { return nil }
       return SnapshotChange(
-        path: root,
-        before: before.map { redactor.preview($0, at: root, limit: configuration.previewLength, cache: cache) },
-        after: after.map { redactor.preview($0, at: root, limit: configuration.previewLength, cache: cache) })
+        path: path,
+        before: before.map { redactor.preview($0, at: path, limit: configuration.previewLength, cache: cache) },
+        after: after.map { redactor.preview($0, at: path, limit: configuration.previewLength, cache: cache) })
     }
+  }
+
+  /// The part of `state` at a dotted path of stored properties (`cart.lines`), looking through
+  /// optionals on the way; `nil` where a component is missing.
+  private static func part(at path: String, of state: Any) -> Any? {
+    var value: Any = state
+    for component in path.split(separator: ".") {
+      var mirror = Mirror(reflecting: value)
+      if mirror.displayStyle == .optional {
+        guard let wrapped = mirror.children.first?.value else { return nil }
+        mirror = Mirror(reflecting: wrapped)
+      }
+      guard let child = mirror.children.first(where: { $0.label.map { $0[...] == component } ?? false }) else {
+        return nil
+      }
+      value = child.value
+    }
+    return value
   }
 
   func describe(_ raw: RecordedAction) -> InspectorEvent.Kind {

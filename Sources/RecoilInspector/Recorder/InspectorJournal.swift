@@ -33,6 +33,8 @@ struct InspectorJournal {
     var order: UInt64
     /// Whether the value changed.
     var changed: Bool
+    /// The value it produced, when it changed and the recording kept it.
+    var value: (any Sendable)? = nil
   }
 
   /// An effect event with its place in the causal order; a start also knows the store's
@@ -122,7 +124,7 @@ struct InspectorJournal {
         Evaluation(
           node: number(of: .storeSelector(id: id, store: store)), cause: .storeStateChanged,
           startNanos: evaluation.startNanos, durationNanos: evaluation.durationNanos, order: evaluation.order,
-          changed: true))
+          changed: true, value: evaluation.value))
     }
     for (selector, recordedStatistics) in recorded.selectorStatistics {
       statistics[Int(number(of: .storeSelector(id: StoreSelectorNode.id(selector, store: store), store: store)))]
@@ -146,7 +148,7 @@ struct InspectorJournal {
       timeline.append(
         Evaluation(
           node: node, cause: cause, startNanos: evaluation.startNanos, durationNanos: evaluation.durationNanos,
-          order: evaluation.order, changed: evaluation.changed))
+          order: evaluation.order, changed: evaluation.changed, value: evaluation.value))
     }
     detachedContainers.append(
       ContainerEvents(prefix: prefix, writes: recorded.writes, occurrences: recorded.occurrences))

@@ -97,8 +97,7 @@ struct SnapshotBuilder {
       id: name, kind: .store, label: name == contents.stateType ? nil : name, valueType: contents.stateType,
       subscribers: contents.subscribers)
     store.structure = structure(of: contents.state, at: "")
-    add(store)
-    var sliceIDs: [String: String] = [:]
+    var slices: [SnapshotNode] = []
     if contents.registeredSlices.isEmpty {
       let mirror = Mirror(reflecting: contents.state)
       if mirror.displayStyle == .struct || mirror.displayStyle == .class {
@@ -109,8 +108,7 @@ struct SnapshotBuilder {
             id: id, kind: .slice, label: label, owner: name, valueType: String(describing: type(of: child.value)),
             value: preview(child.value, of: id, at: label), status: .ready)
           slice.structure = redactor.redacts(node: id) ? nil : structure(of: child.value, at: label)
-          add(slice)
-          sliceIDs[label] = id
+          slices.append(slice)
         }
       }
     } else {
@@ -119,10 +117,24 @@ struct SnapshotBuilder {
         var slice = SnapshotNode(
           id: id, kind: .slice, label: info.name, owner: name, valueType: info.valueType,
           value: preview(value.value, of: id, at: info.path), status: .ready)
+        if info.path != info.name { slice.path = info.path }
         slice.structure = redactor.redacts(node: id) ? nil : structure(of: value.value, at: info.path)
-        add(slice)
-        sliceIDs[info.name] = id
+        slices.append(slice)
       }
+    }
+    // Its value: its slices' values (the report composes the same as of each step), or, with
+    // no slices, its whole state.
+    store.value =
+      redactor.redacts(node: name)
+      ? Redaction.marker
+      : slices.isEmpty
+        ? redactor.preview(contents.state, at: "")
+        : StoreValueText.compose(type: contents.stateType, parts: slices.map { ($0.label ?? $0.id, $0.value) })
+    add(store)
+    var sliceIDs: [String: String] = [:]
+    for slice in slices {
+      add(slice)
+      sliceIDs[slice.label ?? slice.id] = slice.id
     }
     // A selector named like a slice gets its own id, so the two never merge.
     var selectorIDs: [String: String] = [:]

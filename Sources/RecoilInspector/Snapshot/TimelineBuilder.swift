@@ -139,9 +139,15 @@ struct TimelineBuilder {
       let atNanos = since(evaluation.startNanos)
       switch (node, evaluation.cause) {
       case (.storeSelector(let id, let store), _):
+        // A detached store's selectors are gone, and with them what each may reveal of
+        // redacted state: with any redaction rule, the marker (as the live stream does).
+        let value = evaluation.value.map {
+          redactor.isEmpty ? TimelineEntry.preview($0, of: id, redactor: redactor) : Redaction.marker
+        }
         add(
           TimelineEntry.storeSelectorEvaluation(
-            id: id, store: store, order: evaluation.order, durationNanos: evaluation.durationNanos, atNanos: atNanos))
+            id: id, store: store, order: evaluation.order, value: value ?? nil, durationNanos: evaluation.durationNanos,
+            atNanos: atNanos))
       case (.atom, let cause):
         // A detached container's evaluation.
         var rule = CauseRule.none
@@ -149,7 +155,9 @@ struct TimelineBuilder {
         add(
           TimelineEntry.evaluation(
             node: node.id, trigger: journal.triggerText(cause), rule: rule, order: evaluation.order,
-            changed: evaluation.changed, durationNanos: evaluation.durationNanos, atNanos: atNanos))
+            changed: evaluation.changed,
+            value: TimelineEntry.preview(evaluation.value, of: node.id, redactor: redactor),
+            durationNanos: evaluation.durationNanos, atNanos: atNanos))
       }
     }
     for detached in journal.detachedContainers {

@@ -598,7 +598,8 @@ enum ReportAssets {
       function structureAsOf(rows, undo) {
         let result = rows.slice();
         for (const change of undo) {
-          const path = change.path;
+          // The diff names a change of a whole state that has no parts `self`: the root row.
+          const path = change.path === 'self' ? '' : change.path;
           const at = result.findIndex((row) => row.path === path);
           let insertAt;
           if (at >= 0) {

@@ -26,12 +26,12 @@ enum ReportData {
     for (index, node) in snapshot.nodes.enumerated() { indexOfID[node.id] = index }
 
     // The causal timeline, for what each action caused and the values' histories; the slices
-    // of each store with their state paths (a slice's label is its key path).
+    // of each store with their state paths.
     let causal = TimelineIndex(snapshot)
     var slicesOfStore: [String: [(index: Int, path: String)]] = [:]
-    for (index, node) in snapshot.nodes.enumerated() where node.kind == .slice {
-      guard let owner = node.owner else { continue }
-      slicesOfStore[owner, default: []].append((index, node.label ?? String(node.id.dropFirst(owner.count + 1))))
+    for (index, node) in snapshot.nodes.enumerated() {
+      guard let owner = node.owner, let path = node.statePath else { continue }
+      slicesOfStore[owner, default: []].append((index, path))
     }
 
     writer.beginObject()

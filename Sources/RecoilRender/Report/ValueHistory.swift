@@ -7,10 +7,11 @@ import RecoilSnapshot
 ///
 /// An atom's history is its writes (which carry before and after). A selector's is its
 /// evaluations that changed its value (which carry the value they produced); before its first
-/// one it had no value if that was its first read, and is not known otherwise. A slice's, or a
-/// store's, is the changes of its actions whose path is the slice's own (or the whole state): a
-/// change below it (`cart.items[0]` of the slice `cart`) says too little to know the slice's
-/// whole value, and such a slice gets no history.
+/// one it had no value if that was its first read, and is not known otherwise. A slice's is the
+/// changes of its actions at the slice's own path, and the slice's whole value that an action
+/// records when it changed something below it (`slices`: each top-level part and each
+/// registered slice). A store's is its slices' values composed (see `StoreValueText`), or,
+/// with no slices, its actions' changes to the whole state.
 ///
 /// Without a causal timeline, the actions are numbered from 1 in order, as the report's
 /// timeline numbers them.
@@ -56,7 +57,7 @@ struct ValueHistory {
         continue
       }
     }
-    // A store's own history is its whole state's (path ""), a slice's its own path's: a
+    // A store's own history is its whole state's (path `self`), a slice's its own path's: a
     // change there, or the whole top-level part an action recorded (`slices`).
     var storeChanges: [(seq: Int, index: Int, change: SnapshotChange)] = []
     for (position, action) in snapshot.actions.enumerated() {
@@ -64,7 +65,7 @@ struct ValueHistory {
       let wholeParts = Set(action.slices.map(\.path))
       for change in action.changes.filter({ !wholeParts.contains($0.path) }) + action.slices {
         let index =
-          change.path.isEmpty
+          change.isWholeState
           ? indexOfID[action.store] : slicesOfStore[action.store]?.first { $0.path == change.path }?.index
         if let index { storeChanges.append((seq, index, change)) }
       }
@@ -72,7 +73,42 @@ struct ValueHistory {
     for (seq, index, change) in storeChanges.sorted(by: { $0.seq < $1.seq }) {
       record(index, seq: seq, before: change.before, after: change.after)
     }
+    for (store, slices) in slicesOfStore {
+      guard let index = indexOfID[store], !slices.isEmpty else { continue }
+      histories[index] = composed(
+        type: snapshot.nodes[index].valueType,
+        slices: slices.map {
+          (snapshot.nodes[$0.index].label ?? $0.path, snapshot.nodes[$0.index].value, histories[$0.index])
+        })
+    }
     return histories
+  }
+
+  /// The history of a store with slices: its value, as ``StoreValueText`` writes it, from its
+  /// slices' values before their first changes and after each (the inspector writes the
+  /// store's latest value the same way). A slice without a history held its latest value
+  /// throughout.
+  private static func composed(
+    type: String?, slices: [(name: String, latest: String?, history: ValueHistory?)]
+  ) -> ValueHistory {
+    var values = slices.map { $0.history.map(\.first) ?? $0.latest }
+    func text() -> String { StoreValueText.compose(type: type, parts: zip(slices, values).map { ($0.name, $1) }) }
+    var history = ValueHistory(first: text())
+    let changes = slices.enumerated().flatMap { position, slice in
+      (slice.history?.changes ?? []).map { (seq: $0.seq, position: position, after: $0.after) }
+    }
+    .sorted { $0.seq < $1.seq }
+    var position = changes.startIndex
+    while position < changes.endIndex {
+      let seq = changes[position].seq
+      while position < changes.endIndex && changes[position].seq == seq {
+        values[changes[position].position] = changes[position].after
+        position += 1
+      }
+      let value = text()
+      if value != (history.changes.last?.after ?? history.first) { history.changes.append((seq, value)) }
+    }
+    return history
   }
 
   /// Writes the history as `{"first": …, "changes": [[seq, after], …]}`, with

@@ -86,6 +86,7 @@ package struct GraphDifference: Sendable {
       compare("kind", previous.kind.rawValue, node.kind.rawValue)
       compare("type", previous.valueType, node.valueType)
       compare("owner", previous.owner, node.owner)
+      compare("path", previous.statePath, node.statePath)
       compare("family", previous.family, node.family)
       if previous.isAsync != node.isAsync { parts.append(node.isAsync ? "became async" : "no longer async") }
       if !parts.isEmpty { changedNodes.append(NodeChange(id: node.id, description: parts.joined(separator: ", "))) }

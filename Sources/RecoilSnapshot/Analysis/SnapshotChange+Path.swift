@@ -16,6 +16,14 @@ extension SnapshotChange {
     Self.isAncestor(path, of: other) || Self.isAncestor(other, of: path)
   }
 
+  /// Whether the change replaced the store's whole state: the diff writes its path `self`
+  /// (a state with no parts to name, an `Int` say); `""` is read the same.
+  ///
+  /// ```swift
+  /// SnapshotChange(path: "self", before: "0", after: "1").isWholeState  // true
+  /// ```
+  public var isWholeState: Bool { path.isEmpty || path == "self" }
+
   /// The first component of the changed path: the top-level property of the store's state it
   /// is in, which names the slice (`user` for `user.name`, `lines` for `lines[1]`).
   ///

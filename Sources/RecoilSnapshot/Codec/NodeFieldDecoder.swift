@@ -38,6 +38,7 @@ struct NodeFieldDecoder {
     case "owner":
       node.owner = try reader.string()
       ownerOffset = reader.json.valueStart
+    case "path": node.path = try reader.string()
     case "valueType": node.valueType = try reader.string()
     case "value": node.value = try reader.string()
     case "status":

@@ -174,6 +174,7 @@ extension JSONWriter {
     write("family", node.family)
     write("parameter", node.parameter)
     write("owner", node.owner)
+    write("path", node.path)
     write("valueType", node.valueType)
     write("value", node.value)
     write("status", node.status?.rawValue)

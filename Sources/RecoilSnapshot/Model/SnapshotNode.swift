@@ -23,6 +23,9 @@ public struct SnapshotNode: Sendable, Equatable, Identifiable {
   public var parameter: String?
   /// The id of the store that owns this slice or selector.
   public var owner: String?
+  /// Where a slice sits in its store's state (`cart.lines`), when that is not its label: the
+  /// path its actions' changes are written at.
+  public var path: String?
   /// The Swift type of the value, for example `[CartItem]`.
   public var valueType: String?
   /// A preview of the current value.
@@ -87,6 +90,25 @@ public struct SnapshotNode: Sendable, Equatable, Identifiable {
     self.error = error
     self.subscribers = subscribers
     self.evaluations = evaluations
+  }
+}
+
+extension SnapshotNode {
+  /// Where a slice sits in its store's state: its ``path``, else its label (a slice's label is
+  /// its key path unless it was registered under another name), else its id after its
+  /// store's; `nil` for any other kind of node.
+  ///
+  /// ```swift
+  /// var lines = SnapshotNode(id: "cart.lines", kind: .slice, label: "lines", owner: "cart")
+  /// lines.path = "checkout.lines"
+  /// lines.statePath  // "checkout.lines"
+  /// ```
+  public var statePath: String? {
+    guard kind == .slice else { return nil }
+    if let path { return path }
+    if let label { return label }
+    guard let owner, id.hasPrefix(owner + ".") else { return id }
+    return String(id.dropFirst(owner.count + 1))
   }
 }
 

@@ -117,13 +117,12 @@ struct WhyCommand: Command {
     case .store:
       return index.events.last { $0.kind == .action && $0.store == node.id && inRange($0) }
     case .slice:
-      guard let store = node.owner else { return nil }
-      let key = node.id.dropFirst(store.count + 1)
+      guard let store = node.owner, let path = node.statePath else { return nil }
       return index.events.last { event in
         guard event.kind == .action, event.store == store, inRange(event), let action = index.action(for: event) else {
           return false
         }
-        return action.changes.contains { $0.rootComponent == key }
+        return action.changes.contains { $0.concerns(path: path) }
       }
     }
   }
