@@ -10,10 +10,13 @@ import RecoilStores
 /// states.
 ///
 /// `cart-demo --stream ENDPOINT` plays the same session to a listening endpoint instead, such
-/// as `recoil-inspect live --listen tcp:127.0.0.1:9999`, and writes nothing.
+/// as `recoil-inspect live --listen tcp:127.0.0.1:9999`, and writes nothing. With `--pace MS`
+/// it waits that long after each step, so a person can watch it; with `--loop` it plays the
+/// session again and again until stopped.
 @main
 struct CartDemo {
-  static let usage = "usage: cart-demo [--out DIR] | cart-demo --stream tcp:HOST:PORT|unix:PATH\n"
+  static let usage =
+    "usage: cart-demo [--out DIR] | cart-demo --stream tcp:HOST:PORT|unix:PATH [--pace MS] [--loop]\n"
 
   static func main() async {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,7 +27,17 @@ struct CartDemo {
     }
     let directory = take("--out")
     let stream = take("--stream")
-    guard arguments.isEmpty, directory == nil || stream == nil else {
+    let paceText = take("--pace")
+    let loops = arguments.contains("--loop")
+    arguments.removeAll { $0 == "--loop" }
+    let pace = paceText.flatMap { Int($0) }.flatMap { (0...600_000).contains($0) ? Duration.milliseconds($0) : nil }
+    guard arguments.isEmpty, directory == nil || stream == nil, stream != nil || (paceText == nil && !loops),
+      paceText == nil || pace != nil
+    else {
+      if let paceText, pace == nil {
+        FileHandle.standardError.write(
+          Data("cart-demo: error: --pace \(paceText): expected milliseconds from 0 to 600000\n".utf8))
+      }
       FileHandle.standardError.write(Data(usage.utf8))
       exit(64)
     }
@@ -37,7 +50,7 @@ struct CartDemo {
         exit(64)
       }
       do {
-        try await play(to: endpoint)
+        try await play(to: endpoint, pace: pace, rounds: loops ? nil : 1)
         print("cart-demo: played the session to \(endpoint.description)")
       } catch {
         FileHandle.standardError.write(Data("cart-demo: error: \(error)\n".utf8))
@@ -54,16 +67,19 @@ struct CartDemo {
     }
   }
 
-  /// Plays the scenario to a live endpoint, writing nothing.
-  static func play(to endpoint: EventEndpoint) async throws {
+  /// Plays the scenario to a live endpoint `rounds` times (`nil`: until stopped), waiting
+  /// `pace` after each step, writing nothing.
+  static func play(to endpoint: EventEndpoint, pace: Duration? = nil, rounds: Int? = 1) async throws {
     var configuration = InspectorConfiguration()
     configuration.timing = .everyOperation
+    configuration.appName = "cart-demo"
     let inspector = Inspector(configuration: configuration)
     try inspector.startStreaming(to: endpoint)
-    let scenario = CartScenario(inspector: inspector)
-    await scenario.run()
+    let scenario = CartScenario(inspector: inspector, pace: pace)
+    await scenario.run(rounds: rounds)
     inspector.stopStreaming()
-    try checkReplay(of: scenario)
+    // Replaying checks one session's log against its states.
+    if rounds == 1 { try checkReplay(of: scenario) }
   }
 
   /// Replays the session's recorded actions into fresh stores and checks that they end where

@@ -14,8 +14,13 @@ final class CartScenario: Sendable {
   /// The session's own folder for preference files (see `Preferences`).
   let preferences = FileManager.default.temporaryDirectory.appending(path: "cart-demo-\(UUID().uuidString)")
 
-  init(inspector: Inspector) {
+  /// How long to wait after each step, so that a person can watch the session live; none by
+  /// default.
+  let pace: Duration?
+
+  init(inspector: Inspector, pace: Duration? = nil) {
     self.inspector = inspector
+    self.pace = pace
     cartStore.registerSlice(\.lines, name: "lines", reducer: CartReducers.lines)
     cartStore.registerSlice(\.checkout, name: "checkout", reducer: CartReducers.checkout)
     cartStore.addEffect(CartReducers.reserveStock)
@@ -24,10 +29,21 @@ final class CartScenario: Sendable {
     inspector.attach(cartStore)
   }
 
-  /// Plays the session; returns when every effect and async selector has settled.
-  func run() async {
+  /// Plays the session `rounds` times (`nil`: until the process is stopped), on the same
+  /// stores and atoms; returns when every effect and async selector has settled.
+  func run(rounds: Int? = 1) async {
     try? FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
-    await Preferences.$directory.withValue(preferences) { await play() }
+    var round = 0
+    while rounds.map({ round < $0 }) ?? true {
+      round += 1
+      await Preferences.$directory.withValue(preferences) { await play() }
+    }
+  }
+
+  /// The pause between steps, if the session is paced.
+  private func beat() async {
+    guard let pace else { return }
+    try? await Task.sleep(for: pace)
   }
 
   private func play() async {
@@ -46,45 +62,80 @@ final class CartScenario: Sendable {
     _ = try? await container.value(Catalog.recommendations)  // fails: the service is offline
 
     appStore.dispatch(.user(.signIn(name: "Ann")))
+    await beat()
     appStore.dispatch(.user(.toggleFavourite("BT-42")))
+    await beat()
     appStore.dispatch(.user(.toggleFavourite("SC-07")))
+    await beat()
     appStore.dispatch(.settings(.setNotifications(false)))
+    await beat()
 
-    for text in ["b", "bo", "boo", ""] { container.set(Catalog.query, text) }
+    for text in ["b", "bo", "boo", ""] {
+      container.set(Catalog.query, text)
+      await beat()
+    }
 
     for id in ["BT-42", "SC-07", "HT-11", "BT-42"] where (try? container.get(Catalog.inStock(id))) == true {
       cartStore.dispatch(.add(productID: id))
+      await beat()
     }
     cartStore.dispatch(.setQuantity(productID: "SC-07", quantity: 3))
+    await beat()
     cartStore.dispatch(.remove(productID: "SC-07"))
+    await beat()
     cartStore.dispatch(.add(productID: "GL-03"))
+    await beat()
     container.update(Catalog.stock("BT-42")) { $0 -= 2 }
+    await beat()
 
     appStore.dispatch(.settings(.setCurrency("USD")))
+    await beat()
     appStore.dispatch(.settings(.setCurrency("GBP")))
+    await beat()
     appStore.dispatch(.user(.toggleFavourite("SC-07")))
+    await beat()
     appStore.dispatch(.user(.toggleFavourite("GL-03")))
+    await beat()
     appStore.dispatch(.user(.toggleFavourite("HT-11")))
+    await beat()
     appStore.dispatch(.settings(.setNotifications(true)))
+    await beat()
 
-    for text in ["sc", "scarf", ""] { container.set(Catalog.query, text) }
+    for text in ["sc", "scarf", ""] {
+      container.set(Catalog.query, text)
+      await beat()
+    }
     container.set(Preferences.sortByPrice, true)  // saved to its file by the persistence effect
+    await beat()
     cartStore.dispatch(.add(productID: "SC-07"))
+    await beat()
     cartStore.dispatch(.setQuantity(productID: "BT-42", quantity: 3))
+    await beat()
     cartStore.dispatch(.setQuantity(productID: "GL-03", quantity: 2))
+    await beat()
     cartStore.dispatch(.remove(productID: "SC-07"))
+    await beat()
     container.update(Catalog.stock("GL-03")) { $0 -= 2 }
+    await beat()
 
     cartStore.dispatch(.applyCoupon("SPRING5"))
+    await beat()
     cartStore.dispatch(.applyCoupon("WINTER10"))
+    await beat()
     cartStore.dispatch(.enterAddress("1 Harbor Street"))
+    await beat()
     cartStore.dispatch(.enterAddress("1 Harbour Street"))
+    await beat()
     cartStore.dispatch(.choosePayment("card"))
+    await beat()
     // Let the stock reservations finish before the order is placed.
     for _ in 0..<10_000 where cartStore.runningEffectCount > 0 { await Task.yield() }
     cartStore.dispatch(.placeOrder(number: 1042))
+    await beat()
     appStore.dispatch(.settings(.setCurrency("EUR")))
+    await beat()
     appStore.dispatch(.user(.toggleFavourite("HT-11")))
+    await beat()
 
     _ = appStore.select(AppSelectors.greeting)
     _ = cartStore.select(CartSelectors.itemCount)

@@ -73,7 +73,8 @@ final class DescriptorConnection: EventConnection {
   }
 }
 
-/// A loopback TCP or Unix-domain socket that reconnects after the listener goes away.
+/// A TCP or Unix-domain socket that reconnects, with backoff (``ReconnectBackoff``), after the
+/// listener goes away.
 final class SocketConnection: EventConnection {
   enum Address {
     case tcp(String, UInt16)
@@ -83,6 +84,7 @@ final class SocketConnection: EventConnection {
   private let address: Address
   private var descriptor: Int32 = -1
   private var nextAttempt: UInt64 = 0
+  private var backoff = ReconnectBackoff()
   private var connected = 0
 
   override var connections: Int { connected }
@@ -100,9 +102,10 @@ final class SocketConnection: EventConnection {
     guard now >= nextAttempt else { return false }
     descriptor = connectSocket()
     if descriptor < 0 {
-      nextAttempt = now + 100_000_000  // retry every 100 ms
+      nextAttempt = now + backoff.nextDelayNanos()
       return false
     }
+    backoff.reset()
     connected += 1
     return true
   }
