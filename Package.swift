@@ -96,7 +96,7 @@ let package = Package(
     .target(name: "WebDriver", path: "Tests/WebDriver"),
     .testTarget(name: "ReportBrowserTests", dependencies: ["RecoilRender", "RecoilSnapshot", "WebDriver"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
-    .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot"]),
+    .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot", "WebDriver"]),
     // Scenarios that must behave in an optimised build; ReleaseBuildTests build it in release.
     .executableTarget(
       name: "release-probe", dependencies: ["RecoilAtoms", "RecoilStores", "RecoilReflection"],

@@ -148,6 +148,16 @@ public final class Inspector: Sendable {
         streamingChanged: { [weak store] in store?.observerInterestsChanged() },
         release: release))
     targets.withLock { $0.append(target) }
+    // A store attached while streaming: the listener learns its nodes now (one attached
+    // before learned them when the stream started).
+    if core.isStreamingEnabled {
+      let graph = snapshot()
+      let ids = Set(graph.nodes.filter { $0.id == storeName || $0.owner == storeName }.map(\.id))
+      for node in graph.nodes where ids.contains(node.id) { core.stream { .node(node) } }
+      for edge in graph.edges where ids.contains(edge.from) && ids.contains(edge.to) {
+        core.stream { .edgeAdded(edge) }
+      }
+    }
     return attachment(id: id, release: release) { [weak store] core in
       guard let recorded = store?.recordedActions() else { return }
       core.record { $0.absorb(recorded, store: storeName) }
@@ -363,7 +373,12 @@ public final class Inspector: Sendable {
   ///   - capacity: How many events may wait in the queue.
   /// - Throws: ``EventConnectionError`` when a file cannot be opened.
   public func startStreaming(to endpoint: EventEndpoint, capacity: Int = 10_000) throws {
-    let stream = try core.startStreaming(to: endpoint, capacity: capacity)
+    // A listener that comes back (a new connection) hears the whole graph again after the
+    // app's hello: it may be a new listener that knows nothing.
+    let stream = try core.startStreaming(to: endpoint, capacity: capacity) { [weak self] in
+      guard let graph = self?.snapshot() else { return [] }
+      return graph.nodes.map { .node($0) } + graph.edges.map { .edgeAdded($0) }
+    }
     storesStreamingChanged()
     // Describe what already exists, so a listener starts with the whole graph.
     let snapshot = snapshot()

@@ -93,11 +93,16 @@ final class InspectorCore: Sendable {
   /// process, another after a restart.
   static let instance = UUID().uuidString.lowercased()
 
-  func startStreaming(to endpoint: EventEndpoint, capacity: Int) throws -> EventStream {
+  /// Starts the live stream; `graph` describes the whole graph again for a listener that
+  /// comes back.
+  func startStreaming(
+    to endpoint: EventEndpoint, capacity: Int, graph: @escaping @Sendable () -> [InspectorEvent.Kind]
+  ) throws -> EventStream {
     let hello = AppHello(
       app: configuration.appName, processID: Int(ProcessInfo.processInfo.processIdentifier),
       instance: Self.instance, version: PackageVersion.current)
-    let stream = try EventStream(endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello)
+    let stream = try EventStream(
+      endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph)
     let previous = liveStream.withLock { current in
       defer { current = stream }
       return current

@@ -46,11 +46,18 @@ final class EventStream: Sendable {
   private let connection: LockedValue<EventConnection>
   /// The app's introduction, written first on each connection.
   private let hello: AppHello
+  /// The whole graph as events, written after the hello on every connection but the first
+  /// (whose listener hears it from ``Inspector/startStreaming(to:capacity:)``).
+  private let graph: @Sendable () -> [InspectorEvent.Kind]
 
-  init(endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello) throws {
+  init(
+    endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello,
+    graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }
+  ) throws {
     self.capacity = max(capacity, 1)
     self.startNanos = startNanos
     self.hello = hello
+    self.graph = graph
     self.connection = LockedValue(try EventConnection.make(for: endpoint))
     let thread = Thread { [self] in self.run() }
     thread.name = "recoil-inspector.stream"
@@ -115,8 +122,11 @@ final class EventStream: Sendable {
       if current != greeted {
         // Timed as the first event it precedes (or the latest one), so times never go back.
         let at = queue.withLock { $0.items.first?.atNanos ?? $0.lastNanos }
-        let line = InspectorEventCodec.encode(InspectorEvent(atNanos: at, kind: .hello(hello))) + "\n"
-        if connection.withLock({ $0.write(Data(line.utf8)) }) { greeted = current }
+        var text = InspectorEventCodec.encode(InspectorEvent(atNanos: at, kind: .hello(hello))) + "\n"
+        if greeted != 0 {
+          for kind in graph() { text += InspectorEventCodec.encode(InspectorEvent(atNanos: at, kind: kind)) + "\n" }
+        }
+        if connection.withLock({ $0.write(Data(text.utf8)) }) { greeted = current }
       }
       let (batch, dropped) = queue.withLock { queue in
         defer {

@@ -1733,6 +1733,18 @@ enum ReportAssets {
       renderRows();
       applyValues(true);
       restoreView();
+      // For the live page, which puts a newer report in this one's place: the view (pan and
+      // zoom) it carries over.
+      window.recoilReport = {
+        view: () => ({ x: view.x, y: view.y, scale: view.scale }),
+        setView(next) {
+          if (!next || ![next.x, next.y, next.scale].every(Number.isFinite)) return;
+          view.x = next.x;
+          view.y = next.y;
+          view.scale = Math.min(8, Math.max(0.01, next.scale));
+          applyView();
+        },
+      };
       document.documentElement.setAttribute('data-ready', 'true');
     })();
 
@@ -1888,6 +1900,222 @@ enum ReportAssets {
       .entry.action .kind, .change .after { color: #8ce99a; }
       .change .before { color: #ffa8a8; }
       #graph { background: #f1f3f5; }
+    }
+
+    """#
+
+  /// The live page's script (`Web/live.js`).
+  static let liveScript = #"""
+    // The live page's script: lists the sessions `live --serve` has seen (one per app
+    // connection) from its event stream, and shows the chosen one's report in a frame. When the
+    // session changes, a newer report is loaded into a hidden frame and swapped in once it is
+    // ready (data-ready), with the same view (pan and zoom), chosen entry and node; at most one
+    // load is in flight and loads are at least `minimumGap` apart, so the page redraws at most a
+    // few times a second however fast events come. "Follow" chooses the latest entry on each
+    // swap; choosing another entry in the report stops following.
+    //
+    // Every request carries the token from the page's own address. Text from apps is written
+    // only through textContent.
+    (() => {
+      'use strict';
+      const token = new URLSearchParams(location.search).get('token') ?? '';
+      const withToken = (path, extra = {}) => {
+        const query = new URLSearchParams({ token, ...extra });
+        return `${path}?${query}`;
+      };
+      const minimumGap = 400;
+      const list = document.getElementById('sessions');
+      const status = document.getElementById('status');
+      const follow = document.getElementById('follow');
+      const frames = document.getElementById('frames');
+      const empty = document.getElementById('empty');
+
+      let sessions = [];
+      let chosen = Number(new URLSearchParams(location.hash.slice(1)).get('session')) || null;
+      let shown = null; // { number, version, frame }
+      let loading = null;
+      let lastLoad = 0;
+      let pending = null;
+      // The entry follow chose last: another one in the report means the user chose it.
+      let followedSeq = null;
+
+      function render() {
+        list.replaceChildren();
+        for (const session of sessions) {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.dataset.session = String(session.number);
+          button.className = session.connected ? 'live' : 'ended';
+          button.setAttribute('aria-pressed', String(session.number === chosen));
+          button.title = session.connected ? 'Connected' : 'Disconnected: what it sent stays readable';
+          const dot = document.createElement('span');
+          dot.className = 'dot';
+          const name = document.createElement('span');
+          name.className = 'name';
+          name.textContent = session.name;
+          const meta = document.createElement('span');
+          meta.className = 'meta';
+          meta.textContent = `${session.entries} entries${session.connected ? '' : ' · ended'}`;
+          button.append(dot, name, meta);
+          if (session.dropped > 0 || session.trimmed > 0) {
+            const drops = document.createElement('span');
+            drops.className = 'drops';
+            const parts = [];
+            if (session.dropped > 0) parts.push(`${session.dropped} dropped by the app`);
+            if (session.trimmed > 0) parts.push(`${session.trimmed} oldest let go`);
+            drops.textContent = parts.join(' · ');
+            button.append(drops);
+          }
+          button.addEventListener('click', () => choose(session.number));
+          list.append(button);
+        }
+        const connected = sessions.filter((session) => session.connected).length;
+        status.textContent = sessions.length
+          ? `${connected} connected · ${sessions.length} session${sessions.length === 1 ? '' : 's'}`
+          : 'waiting for an app to connect';
+        empty.hidden = sessions.length > 0;
+      }
+
+      function choose(number) {
+        if (chosen === number) return;
+        chosen = number;
+        history.replaceState(null, '', `${location.pathname}${location.search}#session=${number}`);
+        render();
+        update(true);
+      }
+
+      // The chosen entry and node of the report shown, from its address.
+      function reportHash() {
+        try {
+          return shown ? shown.frame.contentWindow.location.hash.slice(1) : '';
+        } catch {
+          return '';
+        }
+      }
+
+      function update(now = false) {
+        if (!sessions.length) return;
+        if (!chosen || !sessions.some((session) => session.number === chosen)) {
+          // The newest connected session, else the newest.
+          const connected = sessions.filter((session) => session.connected);
+          chosen = (connected.length ? connected : sessions).at(-1).number;
+          render();
+        }
+        const session = sessions.find((candidate) => candidate.number === chosen);
+        if (shown && shown.number === session.number && shown.version === session.version) return;
+        if (loading) return; // its load finishing looks again
+        const wait = now ? 0 : Math.max(0, lastLoad + minimumGap - Date.now());
+        if (wait > 0) {
+          if (!pending) pending = setTimeout(() => { pending = null; update(); }, wait);
+          return;
+        }
+        load(session);
+      }
+
+      function load(session) {
+        lastLoad = Date.now();
+        const hash = new URLSearchParams(shown && shown.number === session.number ? reportHash() : '');
+        if (follow.checked && session.latestSeq !== null && session.latestSeq !== undefined) {
+          const current = hash.get('seq');
+          if (followedSeq !== null && current !== null && current !== String(followedSeq)) {
+            follow.checked = false; // the user chose another entry
+          } else {
+            hash.set('seq', String(session.latestSeq));
+            followedSeq = session.latestSeq;
+          }
+        }
+        const frame = document.createElement('iframe');
+        frame.className = 'loading';
+        frame.title = `Report of ${session.name}`;
+        frame.dataset.session = String(session.number);
+        frame.src = withToken('/report', { session: String(session.number), v: String(session.version) }) + (hash.size ? `#${hash}` : '');
+        loading = { number: session.number, version: session.version, frame };
+        frame.addEventListener('load', () => waitUntilReady(loading));
+        frames.append(frame);
+      }
+
+      function waitUntilReady(attempt) {
+        if (!attempt || loading !== attempt) return;
+        let ready = false;
+        try {
+          ready = attempt.frame.contentDocument.documentElement.getAttribute('data-ready') === 'true';
+        } catch {
+          ready = true; // an error page: show it
+        }
+        if (!ready) {
+          setTimeout(() => waitUntilReady(attempt), 30);
+          return;
+        }
+        try {
+          const view = shown && shown.number === attempt.number ? shown.frame.contentWindow.recoilReport?.view() : null;
+          if (view) attempt.frame.contentWindow.recoilReport?.setView(view);
+        } catch {
+          // A report that cannot say its view starts fitted.
+        }
+        attempt.frame.classList.remove('loading');
+        if (shown) shown.frame.remove();
+        shown = attempt;
+        loading = null;
+        frames.dataset.shownSession = String(attempt.number);
+        frames.dataset.shownVersion = String(attempt.version);
+        update();
+      }
+
+      follow.addEventListener('change', () => {
+        followedSeq = null;
+        if (follow.checked && shown) {
+          shown.version = -1; // reload at the latest entry
+          update(true);
+        }
+      });
+
+      const source = new EventSource(withToken('/events'));
+      source.addEventListener('sessions', (event) => {
+        sessions = JSON.parse(event.data).sessions;
+        render();
+        update();
+      });
+      source.addEventListener('open', () => { if (!sessions.length) status.textContent = 'waiting for an app to connect'; });
+      source.addEventListener('error', () => { status.textContent = 'reconnecting to recoil-inspect…'; });
+      render();
+      document.documentElement.setAttribute('data-ready', 'true');
+    })();
+
+    """#
+
+  /// The live page's style sheet (`Web/live.css`).
+  static let liveStyle = #"""
+    /* The live page: a bar listing the apps (sessions) above the chosen session's report, which
+       fills the rest in a frame. A newer report is loaded into a hidden frame and swapped in when
+       it is ready, so the view never blanks. */
+    :root { --line: #dee2e6; --muted: #5c636a; --panel: #f8f9fa; --live: #2b8a3e; --ended: #868e96; --accent: #1864ab; }
+    * { box-sizing: border-box; }
+    html, body { height: 100%; margin: 0; }
+    body { display: grid; grid-template-rows: auto minmax(0, 1fr); height: 100vh; overflow: hidden;
+      font: 13px/1.45 system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #212529; }
+    header { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; padding: 6px 10px;
+      border-bottom: 1px solid var(--line); background: var(--panel); }
+    h1 { font-size: 14px; margin: 0; white-space: nowrap; }
+    #sessions { display: flex; flex-wrap: wrap; gap: 6px; }
+    #sessions button { font: inherit; padding: 2px 8px; border: 1px solid var(--line); border-radius: 12px;
+      background: #fff; color: inherit; cursor: pointer; display: inline-flex; gap: 6px; align-items: center; }
+    #sessions button[aria-pressed="true"] { border-color: var(--accent); box-shadow: inset 0 0 0 1px var(--accent); }
+    #sessions .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--live); }
+    #sessions button.ended .dot { background: var(--ended); }
+    #sessions .meta { color: var(--muted); }
+    #sessions .drops { color: #c92a2a; }
+    #status { color: var(--muted); }
+    label { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; white-space: nowrap; }
+    #frames { position: relative; min-height: 0; }
+    #frames iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; background: #fff; }
+    #frames iframe.loading { visibility: hidden; }
+    #empty { padding: 24px; color: var(--muted); max-width: 40em; }
+    @media (prefers-color-scheme: dark) {
+      :root { --line: #373a40; --muted: #adb5bd; --panel: #1a1b1e; --accent: #74c0fc; --live: #69db7c; }
+      body { background: #101113; color: #e9ecef; }
+      #sessions button { background: #25262b; }
+      #sessions .drops { color: #ff8787; }
+      #frames iframe { background: #101113; }
     }
 
     """#

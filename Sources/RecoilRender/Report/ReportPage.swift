@@ -141,14 +141,14 @@ enum ReportPage {
   }
 
   /// Text content for HTML: markup characters as entities, controls as visible stand-ins.
-  private static func text(_ string: String) -> String {
+  static func text(_ string: String) -> String {
     MarkupEscaping.escape(string) { scalar in
       scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : nil
     }
   }
 
   /// A fresh nonce per page: only the page's own `<style>` and `<script>` carry it.
-  private static func makeNonce() -> String {
+  static func makeNonce() -> String {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
     return Data(bytes).base64EncodedString()

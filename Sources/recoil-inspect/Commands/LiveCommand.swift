@@ -25,6 +25,16 @@ struct LiveCommand: Command {
     The filters are trace's: --store, --node, --kind, --grep and --path; an event is printed
     when it passes all of them. Kinds: \(EventFilter.Kind.allCases.map(\.rawValue).joined(separator: ", ")).
     When the stream ends and no event passed, live says so (on standard error with --raw).
+
+    --serve serves the live page over HTTP instead of printing events: the apps connected
+    (each connection a session; an app that restarts comes back as a new one, and the
+    earlier one stays readable) and the chosen one's report, kept current as events arrive.
+    It listens on 127.0.0.1 and a free port unless given ADDRESS:PORT, and prints the page's
+    address with its token: every request needs that token and a Host header naming the
+    address (403 otherwise). Another address than loopback shows app state to whoever has
+    the token, and is warned about. Each session keeps its latest --keep entries (100000 by
+    default). A FILE is replayed at its recorded pace (--speed N: N times as fast), and then
+    served until Ctrl-C.
     """
   static let options: [OptionSpec] =
     [
@@ -33,6 +43,10 @@ struct LiveCommand: Command {
       .option("max-line-bytes", value: "n", help: "Skip longer lines (default 16777216, 16 MiB)."),
       .option(
         "client-timeout", value: "seconds", help: "Close a connection silent this long inside a line (default 10)."),
+      .optionalAddress(
+        "serve", value: "address:port", help: "Serve the live page over HTTP (default 127.0.0.1:0, a free port)."),
+      .option("keep", value: "n", help: "With --serve: timeline entries kept per session (default 100000)."),
+      .option("speed", value: "n", help: "Replay a FILE at N times its recorded pace (with --serve, 1)."),
     ] + EventFilter.options
 
   var endpoint: EventEndpoint
@@ -40,6 +54,11 @@ struct LiveCommand: Command {
   var filter: EventFilter
   var maximumLineBytes = LineReader.defaultMaximumLineBytes
   var clientTimeout = Duration.seconds(10)
+  /// Where to serve the live page, if at all.
+  var serve: (host: String, port: UInt16)?
+  var keep = 100_000
+  /// How fast a file is replayed: `nil` as fast as it is read.
+  var speed: Double?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let text = arguments.value("listen") ?? arguments.positionals.first ?? "-"
@@ -47,7 +66,15 @@ struct LiveCommand: Command {
       throw .unexpectedArgument(arguments.positionals.last ?? "")
     }
     do {
-      endpoint = try EventEndpoint(parsing: text)
+      // A listener may take port 0: the system picks a free one, and --serve prints it.
+      if text.hasPrefix("tcp:"), text.hasSuffix(":0"),
+        case .tcp(let host, _) = try EventEndpoint(
+          parsing: String(text.dropLast()) + "1")
+      {
+        endpoint = .tcp(host: host, port: 0)
+      } else {
+        endpoint = try EventEndpoint(parsing: text)
+      }
     } catch {
       throw .invalidValue(option: "--listen", value: text, expected: error.reason)
     }
@@ -65,10 +92,35 @@ struct LiveCommand: Command {
       }
       clientTimeout = .milliseconds(Int((seconds * 1_000).rounded(.up)))
     }
+    if arguments.has("serve") {
+      let text = arguments.value("serve") ?? "127.0.0.1:0"
+      guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+        throw .invalidValue(option: "--serve", value: text, expected: "ADDRESS:PORT, such as 127.0.0.1:8080")
+      }
+      serve = (String(text[..<colon]), port)
+    }
+    if let text = arguments.value("keep") {
+      guard let value = Int(text), value > 0, value <= 100_000_000 else {
+        throw .invalidValue(option: "--keep", value: text, expected: "a number of entries from 1 to 100000000")
+      }
+      keep = value
+    }
+    if let text = arguments.value("speed") {
+      guard let value = Double(text), value > 0, value <= 1_000_000 else {
+        throw .invalidValue(option: "--speed", value: text, expected: "a positive factor such as 1, 10 or 0.5")
+      }
+      speed = value
+    } else if serve != nil, case .file = endpoint {
+      speed = 1
+    }
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let source = try EventSource(endpoint: endpoint, maximumLineBytes: maximumLineBytes, clientTimeout: clientTimeout)
+    if let serve {
+      try serving(at: serve, from: source, streams: streams)
+      return
+    }
     let printer = LiveEventPrinter()
     var printed = TerminalLine(style: streams.outputStyle)
     // Events are printed in timeline order, within a window of the latest few.
@@ -120,6 +172,87 @@ struct LiveCommand: Command {
         streams.reportWarning(message)
       } else {
         streams.output(streams.outputStyle.dim(inert(message)) + "\n")
+      }
+    }
+  }
+}
+
+extension LiveCommand {
+  /// `--serve`: every event goes to its session, and the page shows them; the terminal says
+  /// where the page is and which apps come and go.
+  func serving(at address: (host: String, port: UInt16), from source: EventSource, streams: StandardStreams)
+    throws(CommandFailure)
+  {
+    let sessions = LiveSessions(keep: keep)
+    let server = try LiveServer(
+      host: address.host, port: address.port, sessions: sessions, title: "recoil-inspect live")
+    if !["127.0.0.1", "localhost"].contains(address.host) {
+      streams.reportWarning(
+        "serving on \(address.host): the page shows app state to anyone who can reach it with the token")
+    }
+    server.start()
+    let style = streams.outputStyle
+    streams.output("recoil-inspect live: open \(style.bold(server.address))\n")
+    streams.output(style.dim("apps connect to \(source.listeningEndpoint)") + "\n")
+    streams.flush()
+    var pace = Pace(speed: speed)
+    try source.run(
+      { origin, lineNumber, line in
+        switch line {
+        case .tooLong(let bytes):
+          streams.reportWarning(
+            "\(origin.description):\(lineNumber): skipped a line of \(bytes) bytes, longer than --max-line-bytes \(maximumLineBytes)"
+          )
+        case .text(let bytes):
+          guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+          do throws(SnapshotError) {
+            let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
+            pace.wait(until: event.atNanos)
+            let (number, isHello) = sessions.apply(event, connection: origin.connection)
+            if isHello, let summary = sessions.summary(of: number) {
+              streams.output("session \(number): \(inert(summary.name)) connected\n")
+              streams.flush()
+            }
+          } catch {
+            streams.reportWarning("\(origin.description):\(error.description)")
+          }
+        }
+      },
+      waiting: { streams.flush() },
+      warning: { streams.reportWarning($0) },
+      closed: { origin in
+        guard let summary = sessions.close(connection: origin.connection) else { return }
+        streams.output(style.dim("session \(summary.number): \(inert(summary.name)) ended") + "\n")
+        streams.flush()
+      })
+    // A file or standard input ended: its session stays on the page until Ctrl-C.
+    streams.output(style.dim("the stream ended; serving the page until Ctrl-C") + "\n")
+    streams.flush()
+    while true { sleep(3600) }
+  }
+
+  /// Replays a recorded stream at its own pace: waits until each event is as far from the
+  /// first as it was when recorded, divided by `speed`.
+  struct Pace {
+    let speed: Double?
+    private var start: (nanos: Int, instant: ContinuousClock.Instant)?
+
+    init(speed: Double?) {
+      self.speed = speed
+    }
+
+    mutating func wait(until atNanos: Int) {
+      guard let speed else { return }
+      guard let start else {
+        self.start = (atNanos, ContinuousClock.now)
+        return
+      }
+      let offset = Double(max(atNanos - start.nanos, 0)) / speed
+      let due = start.instant.advanced(by: .nanoseconds(Int64(min(offset, 9e18))))
+      let now = ContinuousClock.now
+      if due > now {
+        Thread.sleep(
+          forTimeInterval: Double((due - now).components.attoseconds) / 1e18 + Double((due - now).components.seconds))
       }
     }
   }

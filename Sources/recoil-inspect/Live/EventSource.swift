@@ -58,6 +58,17 @@ final class EventSource {
     }
   }
 
+  /// Where apps connect: the endpoint, with the port the system chose for `tcp:HOST:0`.
+  var listeningEndpoint: String {
+    guard case .tcp(let host, _) = endpoint, listener >= 0 else { return endpoint.description }
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let result = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    return result == 0 ? "tcp:\(host):\(UInt16(bigEndian: address.sin_port))" : endpoint.description
+  }
+
   deinit {
     for source in signalSources { source.cancel() }
     if listener >= 0 { _ = closeDescriptor(listener) }
@@ -69,12 +80,14 @@ final class EventSource {
   /// what goes wrong with one client. Returns at the end of a file or standard input, and keeps
   /// accepting connections on a socket until the process is stopped.
   func run(
-    _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void
+    _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void,
+    closed: (Origin) -> Void = { _ in }
   ) throws(CommandFailure) {
     let name = Origin(endpoint: endpoint.description)
     switch endpoint {
     case .standardStream:
       readLines(from: STDIN_FILENO, { line(name, $0, $1) }, waiting: waiting)
+      closed(name)
     case .file(let path):
       var info = stat()
       guard stat(path, &info) == 0 else {
@@ -87,8 +100,9 @@ final class EventSource {
       guard descriptor >= 0 else { throw .inputMissing(path: path, reason: Descriptor.reason(errno)) }
       defer { _ = closeDescriptor(descriptor) }
       readLines(from: descriptor, { line(name, $0, $1) }, waiting: waiting)
+      closed(name)
     case .tcp, .unix:
-      try serve(line, waiting: waiting, warning: warning)
+      try serve(line, waiting: waiting, warning: warning, closed: closed)
     }
   }
 
@@ -102,7 +116,8 @@ final class EventSource {
   }
 
   private func serve(
-    _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void
+    _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void,
+    closed connectionClosed: (Origin) -> Void
   ) throws(CommandFailure) {
     var connections: [Connection] = []
     var accepted = 0
@@ -149,6 +164,7 @@ final class EventSource {
       }
       for index in closed.sorted(by: >) {
         _ = closeDescriptor(connections[index].descriptor)
+        connectionClosed(Origin(endpoint: endpoint.description, connection: connections[index].number))
         connections.remove(at: index)
       }
       if polled[0].revents != 0 {

@@ -1,7 +1,9 @@
 /// Splits a command's arguments into options, flags and positionals according to its specs.
 ///
 /// Accepts `--name value`, `--name=value`, `-n value`, `-nvalue`, grouped short flags (`-qv`),
-/// `--` to end options, and `-` as a positional (standard input or output).
+/// `--` to end options, and `-` as a positional (standard input or output). An option whose
+/// value may be left out (`--serve [<address:port>]`) is present either way (`has`), with its
+/// value when one follows.
 struct ArgumentParser {
   var specs: [OptionSpec]
 
@@ -37,6 +39,14 @@ struct ArgumentParser {
           let value: String
           if let inlineValue {
             value = inlineValue
+          } else if spec.valueIsOptional {
+            // Given without a value (the next argument is not one): present, with none.
+            guard index < arguments.count, OptionSpec.acceptsOptionalValue(arguments[index]) else {
+              record(flag: spec, into: &result)
+              continue
+            }
+            value = arguments[index]
+            index += 1
           } else {
             guard index < arguments.count else {
               throw .missingValue(option: "--\(name)", valueName: spec.valueName ?? "VALUE")
@@ -44,6 +54,7 @@ struct ArgumentParser {
             value = arguments[index]
             index += 1
           }
+          if spec.valueIsOptional { record(flag: spec, into: &result) }
           try record(value, for: spec, into: &result)
         }
         continue

@@ -12,6 +12,9 @@ struct OptionSpec: Sendable, Equatable {
   var choice: String?
   /// Whether the command needs it (export's `--perfetto`): shown without brackets.
   var isRequired = false
+  /// Whether the value may be left out (live's `--serve [<address:port>]`): then the option
+  /// takes the next argument only when ``acceptsOptionalValue(_:)`` says it is one.
+  var valueIsOptional = false
 
   var isFlag: Bool { valueName == nil }
 
@@ -28,19 +31,38 @@ struct OptionSpec: Sendable, Equatable {
     OptionSpec(name: name, short: short, valueName: value, help: help, repeats: repeats, choice: choice)
   }
 
+  /// An option whose value is an address and may be left out: `--serve`, `--serve
+  /// 127.0.0.1:8080`, `--serve=0.0.0.0:0`.
+  static func optionalAddress(_ name: String, value: String, help: String) -> OptionSpec {
+    OptionSpec(name: name, short: nil, valueName: value, help: help, valueIsOptional: true)
+  }
+
+  /// Whether `argument`, after an option whose value may be left out, is its value: an
+  /// address `HOST:PORT` (an IPv4 address, `localhost` or a bracketed IPv6 address), never an
+  /// endpoint (`tcp:…`, `unix:…`) or a file.
+  static func acceptsOptionalValue(_ argument: String) -> Bool {
+    guard !argument.hasPrefix("tcp:"), !argument.hasPrefix("unix:"), let colon = argument.lastIndex(of: ":"),
+      let port = Int(argument[argument.index(after: colon)...]), (0...65_535).contains(port)
+    else { return false }
+    let host = argument[..<colon]
+    if host.hasPrefix("[") && host.hasSuffix("]") { return true }
+    return host == "localhost"
+      || (host.split(separator: ".").count == 4 && host.allSatisfy { $0.isNumber || $0 == "." })
+  }
+
   /// How the option tables show it: `-o, --output <out>`, `--heat`; `shortGap` stands in for
   /// a missing short name (spaces, to keep a column).
   func names(shortGap: String = "") -> String {
     var names = short.map { "-\($0), " } ?? shortGap
     names += "--\(name)"
-    if let valueName { names += " <\(valueName)>" }
+    if let valueName { names += valueIsOptional ? " [<\(valueName)>]" : " <\(valueName)>" }
     return names
   }
 
   /// How the usage line shows it: `-o <out>`, `--heat`, `--exclude <glob>...`.
   var usage: String {
     var text = short.map { "-\($0)" } ?? "--\(name)"
-    if let valueName { text += " <\(valueName)>" }
+    if let valueName { text += valueIsOptional ? " [<\(valueName)>]" : " <\(valueName)>" }
     return repeats ? text + "..." : text
   }
 }

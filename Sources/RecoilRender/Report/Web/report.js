@@ -1020,5 +1020,17 @@
   renderRows();
   applyValues(true);
   restoreView();
+  // For the live page, which puts a newer report in this one's place: the view (pan and
+  // zoom) it carries over.
+  window.recoilReport = {
+    view: () => ({ x: view.x, y: view.y, scale: view.scale }),
+    setView(next) {
+      if (!next || ![next.x, next.y, next.scale].every(Number.isFinite)) return;
+      view.x = next.x;
+      view.y = next.y;
+      view.scale = Math.min(8, Math.max(0.01, next.scale));
+      applyView();
+    },
+  };
   document.documentElement.setAttribute('data-ready', 'true');
 })();

@@ -1,0 +1,100 @@
+/// Who may read `live --serve`, and what: every request needs the server's random token (in
+/// its address, `?token=…`) and a `Host` header that names this server by address (an IP
+/// address or `localhost`, with its port), so that a web page elsewhere cannot read an app's
+/// state through a name that resolves here (DNS rebinding). The page, its event stream, a
+/// session's report and the list of sessions answer GET; anything else is refused with the
+/// status that says why.
+///
+/// ```swift
+/// let access = LiveAccess(token: "4f1c…", port: 8080)
+/// access.decide(request)  // .allow(.page), or .refuse(status: 403, reason: "wrong or missing token")
+/// ```
+struct LiveAccess {
+  /// What a request may read.
+  enum Route: Equatable {
+    /// The live page.
+    case page
+    /// Server-Sent Events: the sessions, whenever they change.
+    case events
+    /// A session's report page, from what its events have said.
+    case report(session: Int)
+    /// The sessions, as JSON.
+    case sessions
+  }
+
+  enum Decision: Equatable {
+    case allow(Route)
+    case refuse(status: Int, reason: String)
+  }
+
+  let token: String
+  let port: UInt16
+
+  /// A new token: 128 random bits as hex.
+  static func makeToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in
+      let word = String(generator.next() as UInt32, radix: 16)
+      return String(repeating: "0", count: 8 - word.count) + word
+    }.joined()
+  }
+
+  func decide(_ request: HTTPRequest) -> Decision {
+    guard let host = request.header("host"), Self.namesThisServer(host, port: port) else {
+      return .refuse(status: 403, reason: "the Host header does not name this server")
+    }
+    guard let given = request.query["token"], Self.sameText(given, token) else {
+      return .refuse(status: 403, reason: "wrong or missing token")
+    }
+    let route: Route
+    switch request.path {
+    case "/": route = .page
+    case "/events": route = .events
+    case "/sessions": route = .sessions
+    case "/report":
+      guard let text = request.query["session"], let number = Int(text), number > 0 else {
+        return .refuse(status: 400, reason: "report needs ?session=N")
+      }
+      route = .report(session: number)
+    default: return .refuse(status: 404, reason: "no such page")
+    }
+    guard request.method == "GET" || request.method == "HEAD" else {
+      return .refuse(status: 405, reason: "only GET")
+    }
+    return .allow(route)
+  }
+
+  /// Whether `host` (a Host header) is an IP address or `localhost`, with this server's port.
+  static func namesThisServer(_ host: String, port: UInt16) -> Bool {
+    let name: Substring
+    let portText: Substring
+    if host.hasPrefix("[") {
+      guard let close = host.firstIndex(of: "]") else { return false }
+      name = host[host.index(after: host.startIndex)..<close]
+      let rest = host[host.index(after: close)...]
+      guard rest.first == ":" else { return false }
+      portText = rest.dropFirst()
+      guard name.contains(":"), name.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
+    } else {
+      guard let colon = host.lastIndex(of: ":") else { return false }
+      name = host[..<colon]
+      portText = host[host.index(after: colon)...]
+      let isAddress =
+        name.split(separator: ".", omittingEmptySubsequences: false).count == 4
+        && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+          !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) && Int($0)! <= 255
+        }
+      guard isAddress || name.lowercased() == "localhost" else { return false }
+    }
+    return UInt16(portText) == port
+  }
+
+  /// Compares in time that depends only on the lengths, not on where the texts differ.
+  private static func sameText(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (Array(a.utf8), Array(b.utf8))
+    guard x.count == y.count else { return false }
+    var difference: UInt8 = 0
+    for index in x.indices { difference |= x[index] ^ y[index] }
+    return difference == 0
+  }
+}

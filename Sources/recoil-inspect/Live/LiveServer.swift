@@ -1,0 +1,307 @@
+// POSIX sockets for `live --serve`, confined to this file.
+import Dispatch
+import Foundation
+import RecoilRender
+import RecoilSnapshot
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The HTTP side of `live --serve`: serves the live page, each session's report, and a
+/// Server-Sent Events stream that tells pages when sessions change (at most a few times a
+/// second), on its own thread, every socket non-blocking so that no client holds up another.
+///
+/// Every request passes ``LiveAccess`` first. A client whose event stream it stops reading
+/// (its unsent data passes a bound) is dropped; the others go on. A request head that does
+/// not arrive whole within a few seconds closes the connection.
+///
+/// ```swift
+/// let server = try LiveServer(host: "127.0.0.1", port: 0, sessions: sessions, title: "live")
+/// print(server.address)  // http://127.0.0.1:40123/?token=…
+/// server.start()
+/// ```
+final class LiveServer: Sendable {
+  /// How often pages hear of changes, at most.
+  static let updateInterval = Duration.milliseconds(250)
+  /// A page whose unsent data passes this is dropped: it stopped reading.
+  static let maximumUnsentBytes = 1 << 20
+  /// At most this many clients at once; more are closed on arrival.
+  static let maximumClients = 64
+
+  let host: String
+  let port: UInt16
+  let access: LiveAccess
+  private let listener: Int32
+  private let sessions: LiveSessions
+  private let title: String
+
+  /// The page's address, token included: what `live --serve` prints.
+  var address: String {
+    let shown = host.contains(":") ? "[\(host)]" : host
+    return "http://\(shown):\(port)/?token=\(access.token)"
+  }
+
+  init(host: String, port: UInt16, sessions: LiveSessions, title: String) throws(CommandFailure) {
+    let endpoint = "http://\(host):\(port)"
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+      throw .usage(.invalidValue(option: "--serve", value: host, expected: "an IPv4 address such as 127.0.0.1"))
+    }
+    let descriptor = socket(AF_INET, socketStream, 0)
+    guard descriptor >= 0 else { throw .unavailable(endpoint: endpoint, reason: Descriptor.reason(errno)) }
+    var reuse: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(descriptor, 32) == 0 else {
+      let reason = errno == EADDRINUSE ? "address already in use" : Descriptor.reason(errno)
+      _ = closeSocket(descriptor)
+      throw .unavailable(endpoint: endpoint, reason: reason)
+    }
+    makeNonBlocking(descriptor)
+    self.listener = descriptor
+    self.host = host == "localhost" ? "127.0.0.1" : host
+    self.port = Self.boundPort(of: descriptor) ?? port
+    self.access = LiveAccess(token: LiveAccess.makeToken(), port: self.port)
+    self.sessions = sessions
+    self.title = title
+  }
+
+  /// Serves on a thread of its own until the process ends.
+  func start() {
+    let thread = Thread { [self] in self.run() }
+    thread.name = "recoil-inspect.serve"
+    thread.start()
+  }
+
+  // MARK: - The loop
+
+  private struct Client {
+    var descriptor: Int32
+    var received: [UInt8] = []
+    var unsent: [UInt8] = []
+    /// An event stream stays open; any other answer closes once sent.
+    var isStream = false
+    var closesWhenSent = false
+    var opened: ContinuousClock.Instant
+  }
+
+  private func run() {
+    var clients: [Client] = []
+    let clock = ContinuousClock()
+    var lastUpdate = clock.now
+    var announcedVersion = -1
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
+    defer { buffer.deallocate() }
+    while true {
+      var polled = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+      polled += clients.map {
+        pollfd(fd: $0.descriptor, events: Int16(POLLIN) | ($0.unsent.isEmpty ? 0 : Int16(POLLOUT)), revents: 0)
+      }
+      _ = poll(&polled, nfds_t(polled.count), Int32(Self.milliseconds(Self.updateInterval)))
+      var closed: Set<Int> = []
+      for index in clients.indices where polled[index + 1].revents != 0 {
+        let events = polled[index + 1].revents
+        if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+          let count = read(clients[index].descriptor, buffer.baseAddress, buffer.count)
+          if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+            closed.insert(index)
+            continue
+          }
+          if count > 0 && !clients[index].isStream && !clients[index].closesWhenSent {
+            clients[index].received += UnsafeBufferPointer(rebasing: buffer[0..<count])
+            answer(&clients[index])
+          }
+        }
+        if !flush(&clients[index]) { closed.insert(index) }
+      }
+      // Heads that never finish, and pages that stopped reading, are let go.
+      let now = clock.now
+      for index in clients.indices where !closed.contains(index) {
+        let waiting = !clients[index].isStream && !clients[index].closesWhenSent
+        if waiting && clients[index].opened.duration(to: now) > .seconds(10) { closed.insert(index) }
+        if clients[index].unsent.count > Self.maximumUnsentBytes { closed.insert(index) }
+      }
+      // Changes, coalesced: every page hears of them at most once per interval.
+      if lastUpdate.duration(to: now) >= Self.updateInterval {
+        lastUpdate = now
+        let version = sessions.version
+        if version != announcedVersion {
+          announcedVersion = version
+          let message = Self.sessionsEvent(sessions.summaries())
+          for index in clients.indices where clients[index].isStream && !closed.contains(index) {
+            clients[index].unsent += message
+            if !flush(&clients[index]) { closed.insert(index) }
+          }
+        }
+      }
+      for index in closed.sorted(by: >) {
+        _ = closeSocket(clients[index].descriptor)
+        clients.remove(at: index)
+      }
+      if polled[0].revents != 0 {
+        while true {
+          let descriptor = accept(listener, nil, nil)
+          guard descriptor >= 0 else { break }
+          guard clients.count < Self.maximumClients else {
+            _ = closeSocket(descriptor)
+            continue
+          }
+          makeNonBlocking(descriptor)
+          noSignalOnBrokenPipe(descriptor)
+          clients.append(Client(descriptor: descriptor, opened: clock.now))
+        }
+      }
+    }
+  }
+
+  /// Answers a client's request once its head has arrived.
+  private func answer(_ client: inout Client) {
+    guard let end = HTTPRequest.endOfHead(in: client.received) else {
+      if client.received.count > HTTPRequest.maximumHeadBytes {
+        client.unsent += Self.response(status: 400, type: "text/plain", body: Array("request head too long\n".utf8))
+        client.closesWhenSent = true
+      }
+      return
+    }
+    client.closesWhenSent = true
+    let request: HTTPRequest
+    do throws(HTTPRequest.Malformed) {
+      request = try HTTPRequest(head: Array(client.received[..<end]))
+    } catch {
+      client.unsent += Self.response(status: 400, type: "text/plain", body: Array("\(error.reason)\n".utf8))
+      return
+    }
+    let withBody = request.method != "HEAD"
+    switch access.decide(request) {
+    case .refuse(let status, let reason):
+      var extra: [(String, String)] = []
+      if status == 405 { extra.append(("Allow", "GET, HEAD")) }
+      client.unsent += Self.response(status: status, type: "text/plain", body: Array("\(reason)\n".utf8), extra: extra)
+    case .allow(.page):
+      let page = LivePage.html(title: title)
+      client.unsent += Self.response(status: 200, type: "text/html; charset=utf-8", body: withBody ? page : [])
+    case .allow(.sessions):
+      client.unsent += Self.response(
+        status: 200, type: "application/json", body: withBody ? Self.sessionsJSON(sessions.summaries()) : [])
+    case .allow(.report(let number)):
+      guard let (snapshot, _) = sessions.snapshot(of: number) else {
+        client.unsent += Self.response(status: 404, type: "text/plain", body: Array("no such session\n".utf8))
+        return
+      }
+      let name = sessions.summary(of: number)?.name ?? "app \(number)"
+      do {
+        var options = RenderOptions(format: .html)
+        options.title = "\(name) (live)"
+        let page = try Renderer.render(snapshot, options: options)
+        client.unsent += Self.response(status: 200, type: "text/html; charset=utf-8", body: withBody ? page : [])
+      } catch {
+        client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))
+      }
+    case .allow(.events):
+      client.isStream = true
+      client.closesWhenSent = false
+      var head = Array("HTTP/1.1 200 OK\r\n".utf8)
+      head += Array(
+        "Content-Type: text/event-stream\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: keep-alive\r\n\r\n"
+          .utf8)
+      // The current sessions first, then every change.
+      client.unsent += head + Array("retry: 1000\n\n".utf8) + Self.sessionsEvent(sessions.summaries())
+    }
+  }
+
+  /// Sends what it can; false when the client is gone, or done after a one-off answer.
+  private func flush(_ client: inout Client) -> Bool {
+    while !client.unsent.isEmpty {
+      let sent = client.unsent.withUnsafeBytes { send(client.descriptor, $0.baseAddress, $0.count, sendFlags) }
+      if sent < 0 {
+        if errno == EINTR { continue }
+        return errno == EAGAIN || errno == EWOULDBLOCK
+      }
+      client.unsent.removeFirst(sent)
+    }
+    return !client.closesWhenSent
+  }
+
+  // MARK: - Messages
+
+  static func response(status: Int, type: String, body: [UInt8], extra: [(String, String)] = []) -> [UInt8] {
+    let reasons = [
+      200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+      500: "Internal Server Error",
+    ]
+    var head = "HTTP/1.1 \(status) \(reasons[status] ?? "Error")\r\n"
+    head += "Content-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\n"
+    head += "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n"
+    for (name, value) in extra { head += "\(name): \(value)\r\n" }
+    return Array((head + "\r\n").utf8) + body
+  }
+
+  /// The sessions as one Server-Sent Event, `event: sessions`.
+  static func sessionsEvent(_ summaries: [LiveSessions.Summary]) -> [UInt8] {
+    Array("event: sessions\ndata: ".utf8) + sessionsJSON(summaries) + Array("\n\n".utf8)
+  }
+
+  /// `{"sessions": [{"number": 1, "name": "cart-demo 4242", …}, …]}`, on one line.
+  static func sessionsJSON(_ summaries: [LiveSessions.Summary]) -> [UInt8] {
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    writer.writeObjects(key: "sessions", summaries) { writer, summary in
+      writer.write("number", summary.number)
+      writer.write("name", summary.name)
+      writer.write("app", summary.app)
+      writer.write("pid", summary.processID)
+      writer.write("instance", summary.instance)
+      writer.write("connected", summary.isConnected)
+      writer.write("version", summary.version)
+      writer.write("shapeVersion", summary.shapeVersion)
+      writer.write("entries", summary.entries)
+      writer.write("latestSeq", summary.latestSeq)
+      writer.write("dropped", summary.droppedByApp)
+      writer.write("trimmed", summary.trimmed)
+    }
+    writer.endObject()
+    return writer.bytes
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
+  }
+
+  private static func boundPort(of descriptor: Int32) -> UInt16? {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let result = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    return result == 0 ? UInt16(bigEndian: address.sin_port) : nil
+  }
+}
+
+private func makeNonBlocking(_ descriptor: Int32) {
+  _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+}
+
+#if canImport(Glibc)
+  private let socketStream = Int32(SOCK_STREAM.rawValue)
+  private let sendFlags = Int32(MSG_NOSIGNAL)
+  private func noSignalOnBrokenPipe(_ descriptor: Int32) {}
+  private func closeSocket(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+#else
+  private let socketStream = SOCK_STREAM
+  private let sendFlags: Int32 = 0
+  private func noSignalOnBrokenPipe(_ descriptor: Int32) {
+    var on: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+  }
+  private func closeSocket(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
+#endif

@@ -1,0 +1,101 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+import WebDriver
+
+/// `recoil-inspect live --serve`, over real sockets: who it answers, with what, several apps
+/// at once and one that restarts, and a page that stops reading.
+@Suite(.serialized) struct LiveServeTests {
+  static func start() throws -> LiveServeProcess {
+    try LiveServeProcess(executable: ExecutableRunner.productsDirectory.appending(path: "recoil-inspect"))
+  }
+
+  static func hello(_ app: String, pid: Int) -> String {
+    InspectorEventCodec.encode(
+      InspectorEvent(atNanos: 1, kind: .hello(AppHello(app: app, processID: pid, instance: "i\(pid)", version: "1"))))
+      + "\n"
+  }
+
+  static func node(_ id: String) -> String {
+    InspectorEventCodec.encode(InspectorEvent(atNanos: 2, kind: .node(SnapshotNode(id: id, kind: .atom, value: "1"))))
+      + "\n"
+  }
+
+  /// The sessions the server lists, once `ready` holds of them (within 10 s).
+  static func sessions(
+    _ live: LiveServeProcess, until ready: ([[String: Any]]) -> Bool
+  ) throws -> [[String: Any]] {
+    let deadline = Date().addingTimeInterval(10)
+    var sessions: [[String: Any]] = []
+    repeat {
+      let answer = try LiveServeProcess.exchange(
+        port: live.httpPort,
+        "GET /sessions?token=\(live.token) HTTP/1.1\r\nHost: 127.0.0.1:\(live.httpPort)\r\n\r\n")
+      let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+      sessions = object?["sessions"] as? [[String: Any]] ?? []
+      if ready(sessions) { return sessions }
+      usleep(50_000)
+    } while Date() < deadline
+    return sessions
+  }
+
+  @Test func everyRequestNeedsTheTokenAndTheRightHostAndBadOnesAreRefusedWithoutStoppingIt() throws {
+    let live = try Self.start()
+    defer { live.stop() }
+    let (port, token) = (live.httpPort, live.token)
+    func status(_ head: String) throws -> Int { try LiveServeProcess.exchange(port: port, head).status }
+    let host = "Host: 127.0.0.1:\(port)\r\n"
+    #expect(try status("GET / HTTP/1.1\r\n\(host)\r\n") == 403)
+    #expect(try status("GET /?token=0\(token.dropFirst()) HTTP/1.1\r\n\(host)\r\n") == 403)
+    #expect(try status("GET /?token=\(token) HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n") == 403)
+    #expect(try status("GET /missing?token=\(token) HTTP/1.1\r\n\(host)\r\n") == 404)
+    #expect(try status("POST /?token=\(token) HTTP/1.1\r\n\(host)Content-Length: 0\r\n\r\n") == 405)
+    #expect(try status("NONSENSE\r\n\r\n") == 400)
+    #expect(try status("GET / HTTP/1.1\r\n\r\n") == 400)
+    // And it goes on: the page itself.
+    let page = try LiveServeProcess.exchange(port: port, "GET /?token=\(token) HTTP/1.1\r\n\(host)\r\n")
+    #expect(page.status == 200)
+    #expect(page.body.contains("id=\"sessions\""))
+    #expect(page.body.contains("Content-Security-Policy"))
+  }
+
+  @Test func severalAppsAreSessionsAnAppThatRestartsIsANewOneAndAStalledPageHoldsUpNobody() throws {
+    let live = try Self.start()
+    defer { live.stop() }
+    // A page that opens the event stream and never reads it.
+    let stalled = try LiveServeProcess.Connection(port: live.httpPort)
+    defer { stalled.close() }
+    try stalled.send("GET /events?token=\(live.token) HTTP/1.1\r\nHost: 127.0.0.1:\(live.httpPort)\r\n\r\n")
+
+    let first = try LiveServeProcess.Connection(port: live.appPort)
+    let second = try LiveServeProcess.Connection(port: live.appPort)
+    defer { second.close() }
+    try first.send(Self.hello("shop", pid: 11) + Self.node("Cart.count"))
+    try second.send(Self.hello("admin", pid: 22) + Self.node("Admin.users"))
+    var sessions = try Self.sessions(live) { $0.count == 2 }
+    #expect(Set(sessions.compactMap { $0["name"] as? String }) == ["shop 11", "admin 22"])
+    // Lots of changes, which the stalled page does not read.
+    for index in 0..<2_000 { try second.send(Self.node("Admin.n\(index)")) }
+
+    // The first app restarts: a new connection, a new session of the same app.
+    first.close()
+    let restarted = try LiveServeProcess.Connection(port: live.appPort)
+    defer { restarted.close() }
+    try restarted.send(Self.hello("shop", pid: 12))
+    sessions = try Self.sessions(live) { sessions in
+      sessions.count == 3
+        && sessions.contains { $0["name"] as? String == "shop 11" && $0["connected"] as? Bool == false }
+    }
+    #expect(sessions.count == 3)
+    let shop = sessions.first { $0["name"] as? String == "shop 11" }
+    #expect(shop?["connected"] as? Bool == false)
+    #expect(sessions.contains { $0["name"] as? String == "shop 12" && $0["connected"] as? Bool == true })
+    // The ended session stays readable: its report still holds its node.
+    let number = try #require(shop?["number"] as? Int)
+    let report = try LiveServeProcess.exchange(
+      port: live.httpPort,
+      "GET /report?session=\(number)&token=\(live.token) HTTP/1.1\r\nHost: 127.0.0.1:\(live.httpPort)\r\n\r\n")
+    #expect(report.status == 200)
+    #expect(report.body.contains("data-node-id=\"Cart.count\""))
+  }
+}

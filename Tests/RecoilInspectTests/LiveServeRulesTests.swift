@@ -1,0 +1,161 @@
+import RecoilSnapshot
+import Testing
+
+@testable import recoil_inspect
+
+/// What `live --serve` reads of a request, who it answers, and what it keeps of each app.
+@Suite struct LiveServeRulesTests {
+  static func request(_ text: String) throws(HTTPRequest.Malformed) -> HTTPRequest {
+    try HTTPRequest(head: Array(text.utf8))
+  }
+
+  @Test func aRequestHeadIsReadIntoMethodPathQueryAndHeaders() throws {
+    let request = try Self.request(
+      "GET /report?session=2&token=a%2Bb&x HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept:  text/html \r\n\r\n")
+    #expect(request.method == "GET")
+    #expect(request.path == "/report")
+    #expect(request.query == ["session": "2", "token": "a+b", "x": ""])
+    #expect(request.header("HOST") == "127.0.0.1:8080")
+    #expect(request.header("accept") == "text/html")
+    let head = Array("GET / HTTP/1.1\r\nHost: a:1\r\n\r\nextra".utf8)
+    #expect(HTTPRequest.endOfHead(in: head) == head.count - 5)
+    #expect(HTTPRequest.endOfHead(in: Array("GET / HTTP/1.1\r\n".utf8)) == nil)
+  }
+
+  @Test(arguments: [
+    "GET / HTTP/1.1\r\n\r\n",  // no Host
+    "GET /\r\nHost: a:1\r\n\r\n",  // no version
+    "GET / HTTP/2.0\r\nHost: a:1\r\n\r\n",
+    "get / HTTP/1.1\r\nHost: a:1\r\n\r\n",
+    "GET nothing HTTP/1.1\r\nHost: a:1\r\n\r\n",
+    "GET /%zz HTTP/1.1\r\nHost: a:1\r\n\r\n",
+    "GET / HTTP/1.1\r\nno colon\r\n\r\n",
+    "GET / HTTP/1.1\r\nBad Name: x\r\n\r\n",
+    "GET  / HTTP/1.1\r\nHost: a:1\r\n\r\n",
+  ])
+  func malformedHeadsAreRefused(_ text: String) {
+    #expect(throws: HTTPRequest.Malformed.self) { try Self.request(text) }
+  }
+
+  @Test func aHeadTooLongOrNotUTF8IsRefused() {
+    let long =
+      "GET / HTTP/1.1\r\nHost: a:1\r\nX: " + String(repeating: "x", count: HTTPRequest.maximumHeadBytes) + "\r\n\r\n"
+    #expect(throws: HTTPRequest.Malformed.self) { try Self.request(long) }
+    #expect(throws: HTTPRequest.Malformed.self) {
+      try HTTPRequest(head: Array("GET / HTTP/1.1\r\nHost: \u{FF}".utf8).dropLast() + [0xFF, 0x0D, 0x0A, 0x0D, 0x0A])
+    }
+  }
+
+  @Test func everyRequestNeedsTheTokenAndAHostNamingThisServer() throws {
+    let access = LiveAccess(token: "secret", port: 8080)
+    func decide(_ target: String, host: String = "127.0.0.1:8080", method: String = "GET") throws -> LiveAccess.Decision
+    {
+      access.decide(try Self.request("\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n\r\n"))
+    }
+    #expect(try decide("/?token=secret") == .allow(.page))
+    #expect(try decide("/events?token=secret") == .allow(.events))
+    #expect(try decide("/sessions?token=secret", host: "localhost:8080") == .allow(.sessions))
+    #expect(try decide("/report?session=3&token=secret", host: "[::1]:8080") == .allow(.report(session: 3)))
+    #expect(try decide("/?token=secret", method: "HEAD") == .allow(.page))
+    // Without the token, or with another, nothing is revealed, not even which paths exist.
+    #expect(try decide("/") == .refuse(status: 403, reason: "wrong or missing token"))
+    #expect(try decide("/?token=secreT") == .refuse(status: 403, reason: "wrong or missing token"))
+    #expect(try decide("/nothing") == .refuse(status: 403, reason: "wrong or missing token"))
+    // A name that resolves here (DNS rebinding), or another port: refused.
+    for host in ["evil.example:8080", "127.0.0.1:8081", "127.0.0.1", "localhost.evil.example:8080", "1.2.3:8080"] {
+      guard case .refuse(403, _) = try decide("/?token=secret", host: host) else {
+        Issue.record("\(host) was let in")
+        continue
+      }
+    }
+    #expect(try decide("/nothing?token=secret") == .refuse(status: 404, reason: "no such page"))
+    #expect(try decide("/?token=secret", method: "POST") == .refuse(status: 405, reason: "only GET"))
+    #expect(try decide("/report?token=secret") == .refuse(status: 400, reason: "report needs ?session=N"))
+    #expect(LiveAccess.makeToken().count == 32)
+    #expect(LiveAccess.makeToken() != LiveAccess.makeToken())
+  }
+
+  @Test func serveTakesAnAddressOnlyWhenOneFollows() throws {
+    let parser = ArgumentParser(specs: LiveCommand.options)
+    let bare = try parser.parse(["--serve", "events.jsonl"])
+    #expect(bare.has("serve") && bare.value("serve") == nil && bare.positionals == ["events.jsonl"])
+    let given = try parser.parse(["--serve", "0.0.0.0:8080", "--listen", "tcp:127.0.0.1:0"])
+    #expect(given.value("serve") == "0.0.0.0:8080")
+    #expect(try parser.parse(["--serve=127.0.0.1:0"]).value("serve") == "127.0.0.1:0")
+    #expect(try parser.parse(["--serve", "tcp:127.0.0.1:9"]).positionals == ["tcp:127.0.0.1:9"])
+    #expect(try LiveCommand(parser.parse(["--serve", "--listen", "tcp:127.0.0.1:0"])).serve?.port == 0)
+  }
+
+  // MARK: - Sessions
+
+  static func event(_ kind: InspectorEvent.Kind, seq: Int? = nil) -> InspectorEvent {
+    InspectorEvent(atNanos: 0, kind: kind, seq: seq)
+  }
+
+  @Test func aSessionKeepsTheGraphAndTheTimelineTheEventsDescribe() {
+    var session = LiveSession(number: 1, keep: 100)
+    #expect(session.name == "app 1")
+    session.apply(Self.event(.hello(AppHello(app: "shop", processID: 42, instance: "i", version: "1"))))
+    #expect(session.name == "shop 42")
+    session.apply(Self.event(.node(SnapshotNode(id: "count", kind: .atom, value: "1"))))
+    session.apply(Self.event(.node(SnapshotNode(id: "double", kind: .selector))))
+    session.apply(Self.event(.edgeAdded(SnapshotEdge(from: "count", to: "double"))))
+    let shape = session.shapeVersion
+    session.apply(
+      Self.event(.step(SnapshotEvent(seq: 3, kind: .write, node: "count", before: "1", after: "2")), seq: 3))
+    session.apply(
+      Self.event(
+        .evaluation(
+          EvaluationEvent(node: "double", durationNanos: 500, trigger: "dependency count", changed: true, value: "4")),
+        seq: 5))
+    // One from another thread, a little late: placed in timeline order.
+    session.apply(
+      Self.event(
+        .evaluation(
+          EvaluationEvent(node: "double", durationNanos: 700, trigger: "first read", changed: true, value: "2")),
+        seq: 4))
+    session.apply(Self.event(.dropped(count: 7)))
+    #expect(session.shapeVersion == shape)  // values and entries change no shape
+    let snapshot = session.snapshot()
+    #expect(snapshot.nodes.map(\.value) == ["2", "4"])
+    #expect(snapshot.nodes[1].evaluations?.count == 2)
+    #expect(snapshot.nodes[1].evaluations?.totalNanos == 1_200)
+    #expect(snapshot.edges == [SnapshotEdge(from: "count", to: "double")])
+    #expect(snapshot.timeline.map(\.seq) == [3, 4, 5])
+    #expect(snapshot.dropped?.events == 7)
+    session.apply(Self.event(.edgeRemoved(SnapshotEdge(from: "count", to: "double"))))
+    #expect(session.shapeVersion == shape + 1)
+    #expect(session.snapshot().edges.isEmpty)
+  }
+
+  @Test func aSessionKeepsItsLatestEntriesAndCountsTheRest() {
+    var session = LiveSession(number: 1, keep: 10)
+    for seq in 1...100 {
+      session.apply(
+        Self.event(.step(SnapshotEvent(seq: seq, kind: .write, node: "n", before: nil, after: "\(seq)")), seq: seq))
+    }
+    let snapshot = session.snapshot()
+    #expect(snapshot.timeline.map(\.seq) == Array(91...100))
+    #expect(snapshot.dropped?.timeline == 90)
+    #expect(session.entryCount == 10)
+    #expect(snapshot.nodes.first?.value == "100")
+  }
+
+  @Test func eachConnectionIsASessionAndOneThatEndsStaysReadable() {
+    let sessions = LiveSessions(keep: 100)
+    let hello = { (pid: Int) in
+      Self.event(.hello(AppHello(app: "shop", processID: pid, instance: "\(pid)", version: "1")))
+    }
+    #expect(sessions.apply(hello(1), connection: 1) == (1, true))
+    #expect(sessions.apply(Self.event(.node(SnapshotNode(id: "a", kind: .atom))), connection: 1) == (1, false))
+    #expect(sessions.apply(hello(2), connection: 2) == (2, true))
+    // The first app restarts: its new connection is a new session of the same app.
+    #expect(sessions.close(connection: 1)?.isConnected == false)
+    #expect(sessions.apply(hello(3), connection: 3).session == 3)
+    let summaries = sessions.summaries()
+    #expect(summaries.map(\.name) == ["shop 1", "shop 2", "shop 3"])
+    #expect(summaries.map(\.isConnected) == [false, true, true])
+    #expect(sessions.snapshot(of: 1)?.snapshot.nodes.map(\.id) == ["a"])
+    #expect(sessions.snapshot(of: 4) == nil)
+  }
+}
