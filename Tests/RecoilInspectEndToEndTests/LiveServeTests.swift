@@ -99,3 +99,54 @@ import WebDriver
     #expect(report.body.contains("data-node-id=\"Cart.count\""))
   }
 }
+
+/// `live` in the terminal with more than one app: whose each line is.
+@Suite struct LiveSeveralAppsTests {
+  @Test func withMoreThanOneAppEachLineSaysWhoseItIs() throws {
+    let listener = Process()
+    listener.executableURL = ExecutableRunner.productsDirectory.appending(path: "recoil-inspect")
+    listener.arguments = ["live", "--listen", "tcp:127.0.0.1:0"]
+    listener.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+    let (output, errors) = (Pipe(), Pipe())
+    listener.standardOutput = output
+    listener.standardError = errors
+    try listener.run()
+    defer { if listener.isRunning { kill(listener.processIdentifier, SIGKILL) } }
+    var said = ""
+    while !said.contains("\n") {
+      let more = errors.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      said += String(decoding: more, as: UTF8.self)
+    }
+    let port = try #require(
+      said.firstMatch(of: /listening on tcp:127\.0\.0\.1:([0-9]+)/).flatMap { UInt16($0.1) }, "\(said)")
+
+    func write(_ node: String, seq: Int) -> String {
+      InspectorEventCodec.encode(
+        InspectorEvent(
+          atNanos: seq, kind: .step(SnapshotEvent(seq: seq, kind: .write, node: node, before: "0", after: "1")),
+          seq: seq)) + "\n"
+    }
+    let shop = try LiveServeProcess.Connection(port: port)
+    try shop.send(LiveServeTests.hello("shop", pid: 11) + write("Cart.count", seq: 1))
+    let admin = try LiveServeProcess.Connection(port: port)
+    try admin.send(LiveServeTests.hello("admin", pid: 22) + write("Admin.users", seq: 1))
+    usleep(300_000)
+    shop.close()
+    admin.close()
+    var text = ""
+    let deadline = Date().addingTimeInterval(10)
+    while !(text.contains("shop 11 disconnected") && text.contains("admin 22 disconnected")) && Date() < deadline {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      text += String(decoding: more, as: UTF8.self)
+    }
+    let lines = text.split(separator: "\n").map(String.init)
+    // Once the second app has spoken, its lines and the first's say whose they are.
+    #expect(lines.contains { $0.hasPrefix("[admin 22] ") && $0.contains("write Admin.users") }, "\(text)")
+    #expect(lines.contains { $0.contains("shop 11 disconnected") }, "\(text)")
+    #expect(lines.contains { $0.contains("admin 22 disconnected") }, "\(text)")
+    // Each app's events keep their own order: both numbered 1, neither held back for the other.
+    #expect(lines.filter { $0.contains("#1 write") }.count == 2, "\(text)")
+  }
+}

@@ -18,7 +18,9 @@ struct LiveCommand: Command {
 
     Events are printed in timeline order (their timelineSeq; the latest 256 are held back to
     put threads' events in order, and released whenever the stream pauses), each with its
-    cause. --raw prints the JSON lines themselves. A malformed line is reported with its line
+    cause. With more than one app, each connection is put in order on its own, and each line
+    starts with its app's name and process id ([cart-demo 4242]). --raw prints the JSON lines
+    themselves. A malformed line is reported with its line
     number and skipped; so is a line longer than --max-line-bytes (16 MiB by default), which
     is not kept in memory.
 
@@ -121,24 +123,36 @@ struct LiveCommand: Command {
       try serving(at: serve, from: source, streams: streams)
       return
     }
+    if case .tcp(_, 0) = endpoint {
+      // The system chose the port: say which, where it does not mix with the events.
+      streams.error("recoil-inspect live: listening on \(source.listeningEndpoint)\n")
+    }
     let printer = LiveEventPrinter()
     var printed = TerminalLine(style: streams.outputStyle)
-    // Events are printed in timeline order, within a window of the latest few.
-    var ordering = SequenceOrdering<InspectorEvent>(window: 256)
+    // Each connection is its own app, with its own timeline numbers: its events are put in
+    // order on their own, and once more than one app has spoken, each line says whose it is.
+    var orderings: [Int: SequenceOrdering<InspectorEvent>] = [:]
+    var names: [Int: String] = [:]
     // Counted so that filters that matched nothing say so when the stream ends, as trace does.
     var (received, printedCount) = (0, 0)
-    func print(_ event: InspectorEvent) {
+    func print(_ event: InspectorEvent, from connection: Int) {
       printedCount += 1
       if raw {
         streams.output(InspectorEventCodec.encode(event) + "\n")
       } else {
         printed.removeAll()
+        if names.count > 1 {
+          printed.styled(.dim) { $0.appendInert("[" + (names[connection] ?? "app \(connection)") + "] ") }
+        }
         printer.write(event, into: &printed)
         printed.append("\n")
         streams.outputLine(printed.bytes)
       }
     }
-    defer { ordering.flush(release: print) }
+    func flush(_ connection: Int) {
+      orderings[connection]?.flush { print($0, from: connection) }
+    }
+    defer { for connection in orderings.keys.sorted() { flush(connection) } }
     try source.run(
       { origin, lineNumber, line in
         switch line {
@@ -151,20 +165,34 @@ struct LiveCommand: Command {
           do throws(SnapshotError) {
             let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
             received += 1
+            let connection = origin.connection ?? 0
+            if case .hello(let hello) = event.kind {
+              names[connection] = "\(hello.app) \(hello.processID)"
+            } else if names[connection] == nil {
+              names[connection] = "app \(connection)"
+            }
             guard filter.isEmpty || filter.accepts(event.kind) else { return }
             let seq = event.seq
-            ordering.add(event, seq: seq, release: print)
+            orderings[connection, default: SequenceOrdering(window: 256)].add(event, seq: seq) {
+              print($0, from: connection)
+            }
           } catch {
             streams.reportWarning("\(origin.description):\(error.description)")
           }
         }
       },
       waiting: {
-        ordering.flush(release: print)
+        for connection in orderings.keys.sorted() { flush(connection) }
         streams.flush()
       },
-      warning: { streams.reportWarning($0) })
-    ordering.flush(release: print)
+      warning: { streams.reportWarning($0) },
+      closed: { origin in
+        let connection = origin.connection ?? 0
+        flush(connection)
+        orderings[connection] = nil
+        guard origin.connection != nil, !raw, let name = names[connection] else { return }
+        streams.output(streams.outputStyle.dim(inert("\(name) disconnected")) + "\n")
+      })
     if printedCount == 0 && !filter.isEmpty {
       let message = "nothing matched \(shortened(filter.description)) (of \(received) events)"
       // JSON Lines stay JSON Lines: with --raw the note goes to standard error.

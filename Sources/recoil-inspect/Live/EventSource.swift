@@ -1,4 +1,4 @@
-// POSIX socket and file reading for `recoil-inspect live`, confined to this file.
+// Reading apps' streams for `recoil-inspect live` (POSIX sockets and files); the calls that take raw memory are in LiveSocket.
 import Dispatch
 import Foundation
 import RecoilSnapshot
@@ -60,13 +60,10 @@ final class EventSource {
 
   /// Where apps connect: the endpoint, with the port the system chose for `tcp:HOST:0`.
   var listeningEndpoint: String {
-    guard case .tcp(let host, _) = endpoint, listener >= 0 else { return endpoint.description }
-    var address = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let result = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    guard case .tcp(let host, _) = endpoint, listener >= 0, let port = LiveSocket.boundPort(of: listener) else {
+      return endpoint.description
     }
-    return result == 0 ? "tcp:\(host):\(UInt16(bigEndian: address.sin_port))" : endpoint.description
+    return "tcp:\(host):\(port)"
   }
 
   deinit {
@@ -121,9 +118,8 @@ final class EventSource {
   ) throws(CommandFailure) {
     var connections: [Connection] = []
     var accepted = 0
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+    let buffer = LiveSocket.ReadBuffer(capacity: 1 << 20)
     defer {
-      buffer.deallocate()
       for connection in connections { _ = closeDescriptor(connection.descriptor) }
     }
     let clock = ContinuousClock()
@@ -142,15 +138,16 @@ final class EventSource {
       }
       var closed: Set<Int> = []
       for index in connections.indices where polled[index + 1].revents != 0 {
-        let count = read(connections[index].descriptor, buffer.baseAddress, buffer.count)
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
         let origin = Origin(endpoint: endpoint.description, connection: connections[index].number)
+        let count = buffer.read(from: connections[index].descriptor) { chunk in
+          connections[index].reader.consume(chunk) { line(origin, $0, $1) }
+        }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
         if count <= 0 {
           connections[index].reader.finish { line(origin, $0, $1) }
           closed.insert(index)
         } else {
           connections[index].lastData = clock.now
-          connections[index].reader.consume(UnsafeBufferPointer(rebasing: buffer[0..<count])) { line(origin, $0, $1) }
         }
       }
       let later = clock.now
@@ -194,15 +191,13 @@ final class EventSource {
 
   private func readLines(from descriptor: Int32, _ line: (Int, LineReader.Line) -> Void, waiting: () -> Void) {
     var reader = LineReader(maximumLineBytes: maximumLineBytes)
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
-    defer { buffer.deallocate() }
+    let buffer = LiveSocket.ReadBuffer(capacity: 1 << 20)
     while true {
-      let count = read(descriptor, buffer.baseAddress, buffer.count)
+      let count = buffer.read(from: descriptor) { reader.consume($0, line) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
-      reader.consume(UnsafeBufferPointer(rebasing: buffer[0..<count]), line)
       // A short read means the peer has nothing more yet: show what has arrived.
-      if count < buffer.count { waiting() }
+      if count < buffer.capacity { waiting() }
     }
     reader.finish(line)
   }
@@ -240,20 +235,13 @@ final class EventSource {
     guard descriptor >= 0 else { throw failure(endpoint) }
     var reuse: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+    let binding = LiveSocket.bind(descriptor, ipv4: host, port: port)
+    guard binding != .badAddress else {
       _ = closeDescriptor(descriptor)
       throw .usage(
         .invalidValue(option: "--listen", value: endpoint.description, expected: "an IPv4 address such as 127.0.0.1"))
     }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(descriptor, 16) == 0 else {
+    guard binding == .bound, listen(descriptor, 16) == 0 else {
       let error = failure(endpoint)
       _ = closeDescriptor(descriptor)
       throw error
@@ -262,25 +250,13 @@ final class EventSource {
   }
 
   private static func listenUnix(path: String, endpoint: EventEndpoint) throws(CommandFailure) -> Int32 {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+    guard path.utf8.count <= LiveSocket.longestUnixPath else {
       throw .usage(
         .invalidValue(
           option: "--listen", value: path,
-          expected: "a socket path shorter than \(MemoryLayout.size(ofValue: address.sun_path)) bytes"))
+          expected: "a socket path shorter than \(LiveSocket.longestUnixPath + 1) bytes"))
     }
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-      buffer.copyBytes(from: path.utf8)
-      buffer[path.utf8.count] = 0
-    }
-    let connect = { (descriptor: Int32) -> Int32 in
-      withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-      }
-    }
+    let connect = { (descriptor: Int32) -> Int32 in LiveSocket.unix(descriptor, path: path, connecting: true) }
     // Something at the path: only a socket nobody answers on (a listener that died) goes.
     var info = stat()
     if lstat(path, &info) == 0 {
@@ -300,12 +276,7 @@ final class EventSource {
     }
     let descriptor = socket(AF_UNIX, socketStream, 0)
     guard descriptor >= 0 else { throw failure(endpoint) }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard bound == 0, listen(descriptor, 16) == 0 else {
+    guard LiveSocket.unix(descriptor, path: path, connecting: false) == 0, listen(descriptor, 16) == 0 else {
       let error = failure(endpoint)
       _ = closeDescriptor(descriptor)
       throw error

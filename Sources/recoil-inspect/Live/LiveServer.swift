@@ -1,4 +1,4 @@
-// POSIX sockets for `live --serve`, confined to this file.
+// The page's server of `live --serve`; its socket calls that take raw memory are in LiveSocket.
 import Dispatch
 import Foundation
 import RecoilRender
@@ -46,22 +46,16 @@ final class LiveServer: Sendable {
 
   init(host: String, port: UInt16, sessions: LiveSessions, title: String) throws(CommandFailure) {
     let endpoint = "http://\(host):\(port)"
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-      throw .usage(.invalidValue(option: "--serve", value: host, expected: "an IPv4 address such as 127.0.0.1"))
-    }
     let descriptor = socket(AF_INET, socketStream, 0)
     guard descriptor >= 0 else { throw .unavailable(endpoint: endpoint, reason: Descriptor.reason(errno)) }
     var reuse: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    let binding = LiveSocket.bind(descriptor, ipv4: host, port: port)
+    guard binding != .badAddress else {
+      _ = closeSocket(descriptor)
+      throw .usage(.invalidValue(option: "--serve", value: host, expected: "an IPv4 address such as 127.0.0.1"))
     }
-    guard bound == 0, listen(descriptor, 32) == 0 else {
+    guard binding == .bound, listen(descriptor, 32) == 0 else {
       let reason = errno == EADDRINUSE ? "address already in use" : Descriptor.reason(errno)
       _ = closeSocket(descriptor)
       throw .unavailable(endpoint: endpoint, reason: reason)
@@ -69,7 +63,7 @@ final class LiveServer: Sendable {
     makeNonBlocking(descriptor)
     self.listener = descriptor
     self.host = host == "localhost" ? "127.0.0.1" : host
-    self.port = Self.boundPort(of: descriptor) ?? port
+    self.port = LiveSocket.boundPort(of: descriptor) ?? port
     self.access = LiveAccess(token: LiveAccess.makeToken(), port: self.port)
     self.sessions = sessions
     self.title = title
@@ -99,8 +93,7 @@ final class LiveServer: Sendable {
     let clock = ContinuousClock()
     var lastUpdate = clock.now
     var announcedVersion = -1
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
-    defer { buffer.deallocate() }
+    let buffer = LiveSocket.ReadBuffer(capacity: 64 * 1024)
     while true {
       var polled = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
       polled += clients.map {
@@ -111,13 +104,14 @@ final class LiveServer: Sendable {
       for index in clients.indices where polled[index + 1].revents != 0 {
         let events = polled[index + 1].revents
         if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-          let count = read(clients[index].descriptor, buffer.baseAddress, buffer.count)
+          var arrived: [UInt8] = []
+          let count = buffer.read(from: clients[index].descriptor, appendingTo: &arrived)
           if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
             closed.insert(index)
             continue
           }
           if count > 0 && !clients[index].isStream && !clients[index].closesWhenSent {
-            clients[index].received += UnsafeBufferPointer(rebasing: buffer[0..<count])
+            clients[index].received += arrived
             answer(&clients[index])
           }
         }
@@ -221,7 +215,7 @@ final class LiveServer: Sendable {
   /// Sends what it can; false when the client is gone, or done after a one-off answer.
   private func flush(_ client: inout Client) -> Bool {
     while !client.unsent.isEmpty {
-      let sent = client.unsent.withUnsafeBytes { send(client.descriptor, $0.baseAddress, $0.count, sendFlags) }
+      let sent = LiveSocket.send(client.descriptor, client.unsent)
       if sent < 0 {
         if errno == EINTR { continue }
         return errno == EAGAIN || errno == EWOULDBLOCK
@@ -277,14 +271,6 @@ final class LiveServer: Sendable {
     return Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
   }
 
-  private static func boundPort(of descriptor: Int32) -> UInt16? {
-    var address = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let result = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    return result == 0 ? UInt16(bigEndian: address.sin_port) : nil
-  }
 }
 
 private func makeNonBlocking(_ descriptor: Int32) {
@@ -293,12 +279,10 @@ private func makeNonBlocking(_ descriptor: Int32) {
 
 #if canImport(Glibc)
   private let socketStream = Int32(SOCK_STREAM.rawValue)
-  private let sendFlags = Int32(MSG_NOSIGNAL)
   private func noSignalOnBrokenPipe(_ descriptor: Int32) {}
   private func closeSocket(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
 #else
   private let socketStream = SOCK_STREAM
-  private let sendFlags: Int32 = 0
   private func noSignalOnBrokenPipe(_ descriptor: Int32) {
     var on: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))

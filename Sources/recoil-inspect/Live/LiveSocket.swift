@@ -1,0 +1,137 @@
+// The socket calls of `live` that take raw memory (addresses, read buffers), confined to this
+// file: the listener of apps' streams (`EventSource`) and the page's server (`LiveServer`)
+// use these and hold no pointer themselves.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Binding, connecting, reading and sending for `live`'s sockets.
+///
+/// ```swift
+/// let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+/// guard LiveSocket.bind(descriptor, ipv4: "127.0.0.1", port: 0) == .bound else { … }
+/// let port = LiveSocket.boundPort(of: descriptor)
+/// ```
+enum LiveSocket {
+  enum Binding: Equatable {
+    case bound
+    /// The host is not an IPv4 address.
+    case badAddress
+    /// `bind` failed; `errno` says why.
+    case failed
+  }
+
+  /// Binds `descriptor` to an IPv4 address (`localhost` is 127.0.0.1) and port.
+  static func bind(_ descriptor: Int32, ipv4 host: String, port: UInt16) -> Binding {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+      return .badAddress
+    }
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        systemBind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    return result == 0 ? .bound : .failed
+  }
+
+  /// The longest path a unix socket address holds.
+  static var longestUnixPath: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
+
+  /// Binds `descriptor` (or, with `connecting`, connects it) to the unix socket at `path`;
+  /// the result of the call (0 for success).
+  static func unix(_ descriptor: Int32, path: String, connecting: Bool) -> Int32 {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    guard path.utf8.count <= longestUnixPath else { return -1 }
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      buffer.copyBytes(from: path.utf8)
+      buffer[path.utf8.count] = 0
+    }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connecting
+          ? systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+          : systemBind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+  }
+
+  /// The port an IPv4 socket is bound to (the one the system chose for port 0).
+  static func boundPort(of descriptor: Int32) -> UInt16? {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let result = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    return result == 0 ? UInt16(bigEndian: address.sin_port) : nil
+  }
+
+  /// Sends as much of `bytes` as the socket takes now, never raising SIGPIPE: the count
+  /// sent, or -1 (`errno` says why).
+  static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, sendFlags) }
+  }
+
+  /// A buffer that reads come into, reused for every read.
+  final class ReadBuffer {
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+
+    init(capacity: Int) {
+      storage = .allocate(capacity: capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    var capacity: Int { storage.count }
+
+    /// Reads once from `descriptor` and hands what arrived to `body`: the count read, 0 at the
+    /// end, or -1 (`errno` says why).
+    func read(from descriptor: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+      let count = systemRead(descriptor, storage.baseAddress, storage.count)
+      if count > 0 { body(UnsafeBufferPointer(rebasing: storage[0..<count])) }
+      return count
+    }
+
+    /// Reads once from `descriptor`, appending what arrived to `bytes`.
+    func read(from descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Int {
+      read(from: descriptor) { bytes.append(contentsOf: $0) }
+    }
+  }
+}
+
+#if canImport(Glibc)
+  private let sendFlags = Int32(MSG_NOSIGNAL)
+  private func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    Glibc.bind(descriptor, address, length)
+  }
+  private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    Glibc.connect(descriptor, address, length)
+  }
+  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Glibc.read(descriptor, buffer, count)
+  }
+  private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    Glibc.send(descriptor, buffer, count, flags)
+  }
+#else
+  private let sendFlags: Int32 = 0
+  private func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    Darwin.bind(descriptor, address, length)
+  }
+  private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    Darwin.connect(descriptor, address, length)
+  }
+  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Darwin.read(descriptor, buffer, count)
+  }
+  private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    Darwin.send(descriptor, buffer, count, flags)
+  }
+#endif
