@@ -1,3 +1,4 @@
+import Foundation
 import RecoilAtoms
 import RecoilInspector
 import RecoilStores
@@ -9,17 +10,29 @@ import RecoilStores
 /// `S1+detached` and `G3+detached` run the workloads on a store or container that an
 /// inspector watched and let go, beside ones never watched: what nobody watches must cost
 /// nothing, the causal timeline's cause context included.
+///
+/// `S1+stalled` runs S1 with the inspector attached and streaming live to a listener that
+/// stopped reading (`recoil-inspect live`, built beside this benchmark, stopped with SIGSTOP):
+/// a listener that does not keep up must not slow the app.
 enum InspectorBenchmark {
   /// How the measured store or container is watched.
   enum Watching {
     case attached
     case detached
+    case streamingToStalledListener
   }
 
   static func run(
     _ workload: String, timing: RecordingTiming = .sampled, watching: Watching = .attached, repetitions: Int
   ) {
-    let mode: (Bool) -> Mode = { $0 ? (watching == .attached ? .attached : .detached) : .never }
+    let mode: (Bool) -> Mode = { inspected in
+      guard inspected else { return .never }
+      switch watching {
+      case .attached: return .attached
+      case .detached: return .detached
+      case .streamingToStalledListener: return .streaming
+      }
+    }
     let measure: (Bool) -> GraphBenchmark.Measurement =
       workload == "S1"
       ? { store(mode($0), timing: timing) } : { graph(mode($0), timing: timing) }
@@ -45,7 +58,10 @@ enum InspectorBenchmark {
     let ratio = ratios.sorted()[ratios.count / 2]
     let name =
       workload
-      + (watching == .detached ? "+detached" : timing == .everyOperation ? "+inspector-every" : "+inspector")
+      + (watching == .detached
+        ? "+detached"
+        : watching == .streamingToStalledListener
+          ? "+stalled" : timing == .everyOperation ? "+inspector-every" : "+inspector")
     precondition(inspected.check == plain.check, "\(name) check mismatch")
     let perOperation = inspected.nanos / Double(operations)
     let plainPerOperation = plain.nanos / Double(operations)
@@ -62,7 +78,7 @@ enum InspectorBenchmark {
 
   /// Whether the measured store or container is watched now, was watched, or never was.
   enum Mode {
-    case never, attached, detached
+    case never, attached, detached, streaming
   }
 
   static func store(_ mode: Mode, timing: RecordingTiming) -> GraphBenchmark.Measurement {
@@ -72,6 +88,12 @@ enum InspectorBenchmark {
       let attachment = inspector.attach(store)
       if mode == .detached { attachment.detach() }
     }
+    if mode == .streaming {
+      // The listener's socket buffers fill within the first few thousand actions; after that
+      // every event is dropped and counted.
+      try? inspector.startStreaming(to: .tcp(host: "127.0.0.1", port: StalledListener.shared.port))
+    }
+    defer { if mode == .streaming { inspector.stopStreaming() } }
     let checksum = StoreBenchmark.Checksum()
     let subscription = store.subscribe { checksum.value &+= $0.counter }
     let start = BenchmarkClock.nanos()
@@ -91,5 +113,41 @@ enum InspectorBenchmark {
     }
     withExtendedLifetime(inspector) {}
     return measurement
+  }
+}
+
+/// `recoil-inspect live` listening on a free port, then stopped (SIGSTOP): it accepts
+/// connections (the kernel does) and never reads them, until ``stop()``.
+final class StalledListener: Sendable {
+  static let shared = StalledListener()
+  let port: UInt16
+  private let process: Process
+
+  private init() {
+    process = Process()
+    process.executableURL = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(
+      path: "recoil-inspect")
+    process.arguments = ["live", "--listen", "tcp:127.0.0.1:0"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch { fatalError("S1+stalled needs recoil-inspect built beside recoil-bench: \(error)") }
+    var said = ""
+    while !said.contains("\n") {
+      let more = errors.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      said += String(decoding: more, as: UTF8.self)
+    }
+    guard let match = said.firstMatch(of: /listening on tcp:127\.0\.0\.1:([0-9]+)/), let port = UInt16(match.1) else {
+      fatalError("recoil-inspect live did not say where it listens: \(said)")
+    }
+    self.port = port
+    kill(process.processIdentifier, SIGSTOP)
+  }
+
+  /// Ends the listener (stopped, it would not end on a plain terminate).
+  func stop() {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
   }
 }

@@ -32,6 +32,16 @@ public struct InspectorConfiguration: Sendable {
   /// configuration.appName = "Shop (iPhone 15)"
   /// ```
   public var appName = ProcessInfo.processInfo.processName
+  /// The token of a listener on another machine (an app on a device streaming to the
+  /// developer's machine): `recoil-inspect live --listen tcp:0.0.0.0:9999` prints it. Only
+  /// with a token may the live stream connect to a host other than loopback; the token goes
+  /// in the stream's hello, over TCP only. `nil` (the default) allows loopback only.
+  ///
+  /// ```swift
+  /// configuration.streamToken = "5f0c9a4e3b7d21c8"
+  /// try inspector.startStreaming(to: .tcp(host: "192.168.1.20", port: 9999))
+  /// ```
+  public var streamToken: String?
   /// Which actions and evaluations are timed. By default every one that was slow when last
   /// timed and a sample of the others, so that fast reducers and selectors are not slowed
   /// down by the clock; `.everyOperation` times each one (see `RecordingTiming`). The live

@@ -150,3 +150,57 @@ import WebDriver
     #expect(lines.filter { $0.contains("#1 write") }.count == 2, "\(text)")
   }
 }
+
+/// A listener that apps on other machines can reach takes only those that bring its token.
+@Suite struct LiveRemoteAppsTests {
+  @Test func aListenerBeyondLoopbackTakesOnlyAppsWithItsTokenAndNeverShowsIt() throws {
+    let listener = Process()
+    listener.executableURL = ExecutableRunner.productsDirectory.appending(path: "recoil-inspect")
+    listener.arguments = ["live", "--listen", "tcp:0.0.0.0:0", "--raw"]
+    listener.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+    let (output, errors) = (Pipe(), Pipe())
+    listener.standardOutput = output
+    listener.standardError = errors
+    try listener.run()
+    defer { if listener.isRunning { kill(listener.processIdentifier, SIGKILL) } }
+    var said = ""
+    while !said.contains("streamToken") || !said.hasSuffix("\n") {
+      let more = errors.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      said += String(decoding: more, as: UTF8.self)
+    }
+    let port = try #require(said.firstMatch(of: /tcp:0\.0\.0\.0:([0-9]+)/).flatMap { UInt16($0.1) }, "\(said)")
+    let token = try #require(said.firstMatch(of: /streamToken = "([0-9a-f]+)"/).map { String($0.1) }, "\(said)")
+
+    func hello(_ token: String?) -> String {
+      InspectorEventCodec.encode(
+        InspectorEvent(
+          atNanos: 1, kind: .hello(AppHello(app: "phone", processID: 7, instance: "i", version: "1", token: token))))
+        + "\n"
+    }
+    let node = { (id: String) in
+      InspectorEventCodec.encode(InspectorEvent(atNanos: 2, kind: .node(SnapshotNode(id: id, kind: .atom)))) + "\n"
+    }
+    // Without the token, and with another: refused, nothing of theirs printed.
+    for wrong in [nil, "0" + token.dropFirst()] {
+      let intruder = try LiveServeProcess.Connection(port: port)
+      try intruder.send(hello(wrong) + node("Intruder.secret"))
+      #expect(intruder.readToEnd().isEmpty)  // closed by the listener
+      intruder.close()
+    }
+    let app = try LiveServeProcess.Connection(port: port)
+    defer { app.close() }
+    try app.send(hello(token) + node("Phone.count"))
+    var text = ""
+    let deadline = Date().addingTimeInterval(10)
+    while !text.contains("Phone.count") && Date() < deadline {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      text += String(decoding: more, as: UTF8.self)
+    }
+    #expect(text.contains("\"type\":\"hello\""))
+    #expect(text.contains("Phone.count"))
+    #expect(!text.contains("Intruder"))
+    #expect(!text.contains(token), "the token is never printed")
+  }
+}

@@ -98,9 +98,11 @@ final class InspectorCore: Sendable {
   func startStreaming(
     to endpoint: EventEndpoint, capacity: Int, graph: @escaping @Sendable () -> [InspectorEvent.Kind]
   ) throws -> EventStream {
+    var isTCP = false
+    if case .tcp = endpoint { isTCP = true }
     let hello = AppHello(
       app: configuration.appName, processID: Int(ProcessInfo.processInfo.processIdentifier),
-      instance: Self.instance, version: PackageVersion.current)
+      instance: Self.instance, version: PackageVersion.current, token: isTCP ? configuration.streamToken : nil)
     let stream = try EventStream(
       endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph)
     let previous = liveStream.withLock { current in

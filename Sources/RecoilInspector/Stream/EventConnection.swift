@@ -25,7 +25,8 @@ public struct EventConnectionError: Error, Sendable, Equatable, CustomStringConv
 
 /// A writable destination for JSON Lines, used only by the stream's writer thread.
 class EventConnection {
-  static func make(for endpoint: EventEndpoint) throws -> EventConnection {
+  /// The connection to `endpoint`; a TCP host other than loopback only when `allowsRemote`.
+  static func make(for endpoint: EventEndpoint, allowsRemote: Bool = false) throws -> EventConnection {
     switch endpoint {
     case .standardStream: return DescriptorConnection(descriptor: STDOUT_FILENO, closes: false)
     case .file(let path):
@@ -35,13 +36,26 @@ class EventConnection {
       }
       return DescriptorConnection(descriptor: descriptor, closes: true)
     case .tcp(let host, let port):
-      guard ["127.0.0.1", "localhost", "::1"].contains(host) else {
-        throw EventConnectionError(endpoint: endpoint.description, reason: "only loopback hosts are allowed")
+      let isLoopback = ["127.0.0.1", "localhost", "::1"].contains(host)
+      guard isLoopback || allowsRemote else {
+        throw EventConnectionError(
+          endpoint: endpoint.description,
+          reason: "only loopback hosts are allowed unless InspectorConfiguration.streamToken is set")
       }
-      return SocketConnection(address: .tcp(host == "::1" ? "::1" : "127.0.0.1", port))
+      guard isLoopback || Self.isAddress(host) else {
+        throw EventConnectionError(endpoint: endpoint.description, reason: "the host must be an IP address")
+      }
+      return SocketConnection(address: .tcp(host == "localhost" ? "127.0.0.1" : host, port))
     case .unix(let path):
       return SocketConnection(address: .unix(path))
     }
+  }
+
+  /// Whether `host` is an IPv4 or IPv6 address (not a name to look up).
+  static func isAddress(_ host: String) -> Bool {
+    var v4 = in_addr()
+    var v6 = in6_addr()
+    return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
   }
 
   /// Connects if needed; false while the destination is unreachable.
@@ -159,19 +173,38 @@ final class SocketConnection: EventConnection {
   }
 
   /// Opens a stream socket and connects it to `address` (a `sockaddr_*`); -1 on failure.
+  ///
+  /// A listener that does not answer (another machine, gone) is given up on after a second,
+  /// and one that stops reading makes a write fail after two: the writer thread, and so
+  /// `stopStreaming`, never waits on it longer.
   private static func connect<Address>(family: Int32, to address: Address) -> Int32 {
     let descriptor = socket(family, Int32(SOCK_STREAM_VALUE), 0)
     guard descriptor >= 0 else { return -1 }
     noSignalOnBrokenPipe(descriptor)
-    let result = withUnsafePointer(to: address) {
+    let flags = fcntl(descriptor, F_GETFL)
+    _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    var result = withUnsafePointer(to: address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
+      }
+    }
+    if result != 0 && errno == EINPROGRESS {
+      var status = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+      var pending: Int32 = 0
+      var length = socklen_t(MemoryLayout<Int32>.size)
+      if poll(&status, 1, 1_000) == 1, getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &pending, &length) == 0,
+        pending == 0
+      {
+        result = 0
       }
     }
     guard result == 0 else {
       _ = Glibc_close(descriptor)
       return -1
     }
+    _ = fcntl(descriptor, F_SETFL, flags)
+    var limit = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     return descriptor
   }
 }

@@ -58,7 +58,8 @@ final class EventStream: Sendable {
     self.startNanos = startNanos
     self.hello = hello
     self.graph = graph
-    self.connection = LockedValue(try EventConnection.make(for: endpoint))
+    // A token lets the stream reach another machine's listener (it goes in the hello).
+    self.connection = LockedValue(try EventConnection.make(for: endpoint, allowsRemote: hello.token != nil))
     let thread = Thread { [self] in self.run() }
     thread.name = "recoil-inspector.stream"
     thread.start()

@@ -17,6 +17,9 @@ public struct AppHello: Sendable, Equatable {
   public var instance: String
   /// The version of the package the app's inspector was built from.
   public var version: String
+  /// The token a listener on another machine asked for (`InspectorConfiguration.streamToken`),
+  /// sent only over a TCP connection; the listener checks it and forgets it.
+  public var token: String?
 
   /// Creates a hello.
   ///
@@ -29,10 +32,12 @@ public struct AppHello: Sendable, Equatable {
   ///   - processID: Its process id.
   ///   - instance: The process's random id.
   ///   - version: The package's version.
-  public init(app: String, processID: Int, instance: String, version: String) {
+  ///   - token: The token a listener on another machine asked for.
+  public init(app: String, processID: Int, instance: String, version: String, token: String? = nil) {
     self.app = app
     self.processID = processID
     self.instance = instance
     self.version = version
+    self.token = token
   }
 }

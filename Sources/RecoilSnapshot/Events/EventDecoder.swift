@@ -65,6 +65,7 @@ enum EventDecoder {
     var processID: Int?
     var instance: String?
     var version: String?
+    var token: String?
 
     let start = try reader.object { reader, key throws(SnapshotError) in
       if type == nil {
@@ -101,6 +102,7 @@ enum EventDecoder {
       case (.hello, "pid"): processID = try reader.count()
       case (.hello, "instance"): instance = try reader.string()
       case (.hello, "version"): version = try reader.string()
+      case (.hello, "token"): token = try reader.string()
       case (.edgeAdded, "from"), (.edgeRemoved, "from"): from = try reader.string()
       case (.edgeAdded, "to"), (.edgeRemoved, "to"): to = try reader.string()
       case (.evaluation, "id"), (.error, "id"): id = try reader.string()
@@ -152,7 +154,7 @@ enum EventDecoder {
       kind = .hello(
         AppHello(
           app: try required(app, "app"), processID: try required(processID, "pid"),
-          instance: try required(instance, "instance"), version: version ?? ""))
+          instance: try required(instance, "instance"), version: version ?? "", token: token))
     case .write, .notification, .resolution, .atomEffect:
       // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
       var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)

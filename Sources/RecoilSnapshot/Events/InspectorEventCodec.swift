@@ -63,6 +63,7 @@ public enum InspectorEventCodec {
       writer.write("pid", hello.processID)
       writer.write("instance", hello.instance)
       writer.write("version", hello.version)
+      writer.write("token", hello.token)
     case .step(let step):
       // An atom effect's phase is an entry of kind effect, apart from a store's effect runs.
       header(step.kind == .effect ? "atomEffect" : step.kind.rawValue)

@@ -22,7 +22,9 @@ struct LiveCommand: Command {
     starts with its app's name and process id ([cart-demo 4242]). --raw prints the JSON lines
     themselves. A malformed line is reported with its line
     number and skipped; so is a line longer than --max-line-bytes (16 MiB by default), which
-    is not kept in memory.
+    is not kept in memory. A listener on another address than loopback (tcp:0.0.0.0:9999)
+    takes only apps whose hello carries its token (InspectorConfiguration.streamToken): --token,
+    or one it makes up and prints; --token asks it of every app on any listener.
 
     The filters are trace's: --store, --node, --kind, --grep and --path; an event is printed
     when it passes all of them. Kinds: \(EventFilter.Kind.allCases.map(\.rawValue).joined(separator: ", ")).
@@ -48,6 +50,7 @@ struct LiveCommand: Command {
       .optionalAddress(
         "serve", value: "address:port", help: "Serve the live page over HTTP (default 127.0.0.1:0, a free port)."),
       .option("keep", value: "n", help: "With --serve: timeline entries kept per session (default 100000)."),
+      .option("token", value: "text", help: "The token apps must send (made up when listening beyond loopback)."),
       .option("speed", value: "n", help: "Replay a FILE at N times its recorded pace (with --serve, 1)."),
     ] + EventFilter.options
 
@@ -61,6 +64,8 @@ struct LiveCommand: Command {
   var keep = 100_000
   /// How fast a file is replayed: `nil` as fast as it is read.
   var speed: Double?
+  /// The token apps' hellos must carry: given, or made up for a listener beyond loopback.
+  var appToken: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let text = arguments.value("listen") ?? arguments.positionals.first ?? "-"
@@ -101,6 +106,13 @@ struct LiveCommand: Command {
       }
       serve = (String(text[..<colon]), port)
     }
+    appToken = arguments.value("token")
+    if appToken?.isEmpty == true || appToken?.contains(where: { $0.isWhitespace || $0.isNewline }) == true {
+      throw .invalidValue(option: "--token", value: appToken ?? "", expected: "a token without spaces")
+    }
+    if appToken == nil, case .tcp(let host, _) = endpoint, !["127.0.0.1", "localhost"].contains(host) {
+      appToken = LiveAccess.makeToken()
+    }
     if let text = arguments.value("keep") {
       guard let value = Int(text), value > 0, value <= 100_000_000 else {
         throw .invalidValue(option: "--keep", value: text, expected: "a number of entries from 1 to 100000000")
@@ -118,7 +130,14 @@ struct LiveCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let source = try EventSource(endpoint: endpoint, maximumLineBytes: maximumLineBytes, clientTimeout: clientTimeout)
+    let source = try EventSource(
+      endpoint: endpoint, maximumLineBytes: maximumLineBytes, clientTimeout: clientTimeout, token: appToken)
+    if let appToken, case .tcp(let host, _) = endpoint, !["127.0.0.1", "localhost"].contains(host) {
+      // Apps on other machines can reach this listener: they need the token.
+      streams.error(
+        "recoil-inspect live: apps on other machines connect to \(source.listeningEndpoint) with InspectorConfiguration.streamToken = \"\(appToken)\"\n"
+      )
+    }
     if let serve {
       try serving(at: serve, from: source, streams: streams)
       return
@@ -163,7 +182,7 @@ struct LiveCommand: Command {
         case .text(let bytes):
           guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
           do throws(SnapshotError) {
-            let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
+            let event = try Self.withoutToken(InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber))
             received += 1
             let connection = origin.connection ?? 0
             if case .hello(let hello) = event.kind {
@@ -206,6 +225,15 @@ struct LiveCommand: Command {
 }
 
 extension LiveCommand {
+  /// The event, with a hello's token forgotten: it is never printed or kept.
+  static func withoutToken(_ event: InspectorEvent) -> InspectorEvent {
+    guard case .hello(var hello) = event.kind, hello.token != nil else { return event }
+    hello.token = nil
+    var event = event
+    event.kind = .hello(hello)
+    return event
+  }
+
   /// `--serve`: every event goes to its session, and the page shows them; the terminal says
   /// where the page is and which apps come and go.
   func serving(at address: (host: String, port: UInt16), from source: EventSource, streams: StandardStreams)
@@ -234,7 +262,7 @@ extension LiveCommand {
         case .text(let bytes):
           guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
           do throws(SnapshotError) {
-            let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
+            let event = try Self.withoutToken(InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber))
             pace.wait(until: event.atNanos)
             let (number, isHello) = sessions.apply(event, connection: origin.connection)
             if isHello, let summary = sessions.summary(of: number) {

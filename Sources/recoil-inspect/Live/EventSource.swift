@@ -40,11 +40,16 @@ final class EventSource {
   /// Handlers of Ctrl-C and `kill` while the socket exists.
   private var signalSources: [any DispatchSourceSignal] = []
 
+  /// The token every connection's first line (its app's hello) must carry, if any: a
+  /// listener that apps on other machines can reach asks for one.
+  let token: String?
+
   init(
     endpoint: EventEndpoint, maximumLineBytes: Int = LineReader.defaultMaximumLineBytes,
-    clientTimeout: Duration = .seconds(10)
+    clientTimeout: Duration = .seconds(10), token: String? = nil
   ) throws(CommandFailure) {
     self.endpoint = endpoint
+    self.token = token
     self.maximumLineBytes = maximumLineBytes
     self.clientTimeout = clientTimeout
     switch endpoint {
@@ -110,6 +115,8 @@ final class EventSource {
     var reader: LineReader
     /// When data last arrived.
     var lastData: ContinuousClock.Instant
+    /// Whether its hello carried the token (or none is asked for); `false` once refused.
+    var admitted: Bool?
   }
 
   private func serve(
@@ -139,12 +146,27 @@ final class EventSource {
       var closed: Set<Int> = []
       for index in connections.indices where polled[index + 1].revents != 0 {
         let origin = Origin(endpoint: endpoint.description, connection: connections[index].number)
+        // Taken out while reading, so that the line handler can update them.
+        var (reader, admitted) = (connections[index].reader, connections[index].admitted)
         let count = buffer.read(from: connections[index].descriptor) { chunk in
-          connections[index].reader.consume(chunk) { line(origin, $0, $1) }
+          reader.consume(chunk) { number, text in
+            if admitted == nil {
+              admitted = Self.carries(token, text)
+              if admitted == false {
+                warning("\(origin.description): refused: its first line is not a hello with the listener's token")
+              }
+            }
+            if admitted == true { line(origin, number, text) }
+          }
+        }
+        (connections[index].reader, connections[index].admitted) = (reader, admitted)
+        if admitted == false {
+          closed.insert(index)
+          continue
         }
         if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
         if count <= 0 {
-          connections[index].reader.finish { line(origin, $0, $1) }
+          if admitted == true { connections[index].reader.finish { line(origin, $0, $1) } }
           closed.insert(index)
         } else {
           connections[index].lastData = clock.now
@@ -179,9 +201,22 @@ final class EventSource {
         connections.append(
           Connection(
             descriptor: descriptor, number: accepted, reader: LineReader(maximumLineBytes: maximumLineBytes),
-            lastData: clock.now))
+            lastData: clock.now, admitted: token == nil ? true : nil))
       }
     }
+  }
+
+  /// Whether `line` is a hello carrying `token` (compared in time that depends only on the
+  /// lengths).
+  private static func carries(_ token: String?, _ line: LineReader.Line) -> Bool {
+    guard let token else { return true }
+    guard case .text(let bytes) = line,
+      let event = try? InspectorEventCodec.decode(line: bytes, lineNumber: 1),
+      case .hello(let hello) = event.kind, let given = hello.token
+    else { return false }
+    let (x, y) = (Array(given.utf8), Array(token.utf8))
+    guard x.count == y.count else { return false }
+    return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
   }
 
   private static func milliseconds(_ duration: Duration) -> Int {
