@@ -204,3 +204,30 @@ import WebDriver
     #expect(!text.contains(token), "the token is never printed")
   }
 }
+
+/// `live --top` on a terminal (a pseudo-terminal made by `script`), and off one.
+@Suite struct LiveTopCommandTests {
+  @Test func topDrawsOnTheAlternateScreenAndLeavesTheLastSummary() throws {
+    let tool = ExecutableRunner.productsDirectory.appending(path: "recoil-inspect").path(percentEncoded: false)
+    let events = ExecutableRunner.fixture("cart-demo/cart.events.jsonl")
+    let outcome = try ExecutableRunner.run(
+      ["-qc", "\(tool) live --top \(events)", "/dev/null"], executable: "/usr/bin/script", stdin: Data(),
+      environment: ["NO_COLOR": "1", "TERM": "xterm"])
+    let text = outcome.stdoutText
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    // Drawn on the alternate screen, which is left at the end, with the terminal as it was.
+    #expect(text.contains("\u{1B}[?1049h"))
+    #expect(text.contains("\u{1B}[?1049l"))
+    let summary = try #require(text.components(separatedBy: "\u{1B}[?1049l").last)
+    #expect(summary.contains("apps: cart-demo"))
+    #expect(summary.contains("Pricing.displayPrices"))
+    #expect(summary.contains("recent errors"))
+    #expect(summary.contains("recommendation service offline"))
+  }
+
+  @Test func topNeedsATerminal() throws {
+    let outcome = try ExecutableRunner.run(["live", "--top", ExecutableRunner.fixture("cart-demo/cart.events.jsonl")])
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.contains("standard output to be a terminal"))
+  }
+}

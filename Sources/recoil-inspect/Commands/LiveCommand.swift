@@ -30,6 +30,12 @@ struct LiveCommand: Command {
     when it passes all of them. Kinds: \(EventFilter.Kind.allCases.map(\.rawValue).joined(separator: ", ")).
     When the stream ends and no event passed, live says so (on standard error with --raw).
 
+    --top draws a summary in place of the lines, redrawn twice a second, like top: the apps
+    connected, each node's actions, writes and evaluations per second (busiest first), the
+    slowest selectors by mean time, and the latest errors; the filters choose what is
+    counted. It needs a terminal; q or Ctrl-C quits, and a file's summary stays on screen
+    when it ends.
+
     --serve serves the live page over HTTP instead of printing events: the apps connected
     (each connection a session; an app that restarts comes back as a new one, and the
     earlier one stays readable) and the chosen one's report, kept current as events arrive.
@@ -52,6 +58,7 @@ struct LiveCommand: Command {
       .option("keep", value: "n", help: "With --serve: timeline entries kept per session (default 100000)."),
       .option("token", value: "text", help: "The token apps must send (made up when listening beyond loopback)."),
       .option("speed", value: "n", help: "Replay a FILE at N times its recorded pace (with --serve, 1)."),
+      .flag("top", help: "A summary redrawn in place, like top (on a terminal; q quits)."),
     ] + EventFilter.options
 
   var endpoint: EventEndpoint
@@ -66,6 +73,8 @@ struct LiveCommand: Command {
   var speed: Double?
   /// The token apps' hellos must carry: given, or made up for a listener beyond loopback.
   var appToken: String?
+  /// `--top`: a summary redrawn in place instead of a line per event.
+  var top = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let text = arguments.value("listen") ?? arguments.positionals.first ?? "-"
@@ -106,6 +115,10 @@ struct LiveCommand: Command {
       }
       serve = (String(text[..<colon]), port)
     }
+    top = arguments.has("top")
+    if top && (raw || arguments.has("serve")) {
+      throw .invalidValue(option: "--top", value: "", expected: "neither --raw nor --serve with it")
+    }
     appToken = arguments.value("token")
     if appToken?.isEmpty == true || appToken?.contains(where: { $0.isWhitespace || $0.isNewline }) == true {
       throw .invalidValue(option: "--token", value: appToken ?? "", expected: "a token without spaces")
@@ -140,6 +153,10 @@ struct LiveCommand: Command {
     }
     if let serve {
       try serving(at: serve, from: source, streams: streams)
+      return
+    }
+    if top {
+      try summarizing(source, streams: streams)
       return
     }
     if case .tcp(_, 0) = endpoint {
@@ -310,6 +327,57 @@ extension LiveCommand {
         Thread.sleep(
           forTimeInterval: Double((due - now).components.attoseconds) / 1e18 + Double((due - now).components.seconds))
       }
+    }
+  }
+}
+
+extension LiveCommand {
+  /// `--top`: the summary, redrawn in place at most twice a second.
+  func summarizing(_ source: EventSource, streams: StandardStreams) throws(CommandFailure) {
+    guard let screen = TerminalScreen.open(quit: { exit(0) }) else {
+      throw .usage(.invalidValue(option: "--top", value: "", expected: "standard output to be a terminal"))
+    }
+    var summary = LiveTop()
+    let clock = ContinuousClock()
+    var drawn = clock.now
+    let interval = Duration.milliseconds(500)
+    func draw() {
+      let now = clock.now
+      let (seconds, attoseconds) = drawn.duration(to: now).components
+      let (width, height) = screen.size
+      screen.draw(
+        summary.lines(
+          width: width, height: height, seconds: Double(seconds) + Double(attoseconds) / 1e18,
+          style: streams.outputStyle))
+      drawn = now
+    }
+    draw()
+    var warnings = 0
+    try source.run(
+      { origin, lineNumber, line in
+        guard case .text(let bytes) = line, bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }),
+          let event = try? InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
+        else {
+          warnings += 1
+          return
+        }
+        if filter.isEmpty || filter.accepts(event.kind) || { if case .hello = event.kind { true } else { false } }() {
+          summary.apply(event, from: origin.connection ?? 0)
+        }
+        if drawn.duration(to: clock.now) >= interval { draw() }
+      },
+      waiting: { if drawn.duration(to: clock.now) >= interval { draw() } },
+      warning: { _ in warnings += 1 },
+      closed: { summary.close($0.connection ?? 0) },
+      tick: interval)
+    // A file or standard input ended: the last summary stays, on the main screen.
+    let (width, height) = screen.size
+    let lines = summary.lines(width: width, height: max(height, 40), seconds: 0, style: streams.outputStyle)
+    screen.restore()
+    streams.output(lines.joined(separator: "\n") + "\n")
+    if warnings > 0 {
+      streams.reportWarning(
+        "\(warnings) line\(warnings == 1 ? "" : "s") could not be read; live without --top says which")
     }
   }
 }

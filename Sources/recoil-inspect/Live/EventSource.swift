@@ -83,7 +83,7 @@ final class EventSource {
   /// accepting connections on a socket until the process is stopped.
   func run(
     _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void,
-    closed: (Origin) -> Void = { _ in }
+    closed: (Origin) -> Void = { _ in }, tick: Duration? = nil
   ) throws(CommandFailure) {
     let name = Origin(endpoint: endpoint.description)
     switch endpoint {
@@ -104,7 +104,7 @@ final class EventSource {
       readLines(from: descriptor, { line(name, $0, $1) }, waiting: waiting)
       closed(name)
     case .tcp, .unix:
-      try serve(line, waiting: waiting, warning: warning, closed: closed)
+      try serve(line, waiting: waiting, warning: warning, closed: closed, tick: tick)
     }
   }
 
@@ -121,7 +121,7 @@ final class EventSource {
 
   private func serve(
     _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void,
-    closed connectionClosed: (Origin) -> Void
+    closed connectionClosed: (Origin) -> Void, tick: Duration?
   ) throws(CommandFailure) {
     var connections: [Connection] = []
     var accepted = 0
@@ -137,7 +137,9 @@ final class EventSource {
       // Wake for the earliest client that may time out inside a line.
       let now = clock.now
       let deadlines = connections.filter { $0.reader.isInsideLine }.map { $0.lastData + clientTimeout }
-      let timeout = deadlines.min().map { max(0, Self.milliseconds(now.duration(to: $0)) + 1) } ?? -1
+      var timeout = deadlines.min().map { max(0, Self.milliseconds(now.duration(to: $0)) + 1) } ?? -1
+      // Woken at least every `tick`, for a view redrawn in time.
+      if let tick { timeout = timeout < 0 ? Self.milliseconds(tick) : min(timeout, Self.milliseconds(tick)) }
       let ready = poll(&polled, nfds_t(polled.count), Int32(clamping: timeout))
       if ready < 0 {
         if errno == EINTR { continue }
