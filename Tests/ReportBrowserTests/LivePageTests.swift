@@ -53,6 +53,13 @@ import WebDriver
         return frame.contentDocument.querySelector('[data-node-id="Cart.count"]').getAttribute('data-value');
         """
       #expect(try browser.execute(value) as? String == "1")
+      // Its label too, though the layout was kept (the write changed no shape).
+      let label = """
+        const frame = document.querySelector('#frames iframe:not(.loading)');
+        return [...frame.contentDocument.querySelector('[data-node-id="Cart.count"]').querySelectorAll('text')]
+          .map((text) => text.textContent).find((text) => text.startsWith('= '));
+        """
+      #expect(try browser.execute(label) as? String == "= 1")
 
       // A second app: a second session, listed beside the first.
       let admin = try LiveServeProcess.Connection(port: live.appPort)

@@ -93,6 +93,8 @@ final class LiveServer: Sendable {
     let clock = ContinuousClock()
     var lastUpdate = clock.now
     var announcedVersion = -1
+    // Each session's report, keeping its layout while the graph keeps its shape.
+    var reports: [Int: LiveReport] = [:]
     let buffer = LiveSocket.ReadBuffer(capacity: 64 * 1024)
     while true {
       var polled = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
@@ -112,7 +114,7 @@ final class LiveServer: Sendable {
           }
           if count > 0 && !clients[index].isStream && !clients[index].closesWhenSent {
             clients[index].received += arrived
-            answer(&clients[index])
+            answer(&clients[index], reports: &reports)
           }
         }
         if !flush(&clients[index]) { closed.insert(index) }
@@ -158,7 +160,7 @@ final class LiveServer: Sendable {
   }
 
   /// Answers a client's request once its head has arrived.
-  private func answer(_ client: inout Client) {
+  private func answer(_ client: inout Client, reports: inout [Int: LiveReport]) {
     guard let end = HTTPRequest.endOfHead(in: client.received) else {
       if client.received.count > HTTPRequest.maximumHeadBytes {
         client.unsent += Self.response(status: 400, type: "text/plain", body: Array("request head too long\n".utf8))
@@ -187,15 +189,15 @@ final class LiveServer: Sendable {
       client.unsent += Self.response(
         status: 200, type: "application/json", body: withBody ? Self.sessionsJSON(sessions.summaries()) : [])
     case .allow(.report(let number)):
-      guard let (snapshot, _) = sessions.snapshot(of: number) else {
+      guard let (snapshot, _, shape) = sessions.snapshot(of: number), let summary = sessions.summary(of: number) else {
         client.unsent += Self.response(status: 404, type: "text/plain", body: Array("no such session\n".utf8))
         return
       }
-      let name = sessions.summary(of: number)?.name ?? "app \(number)"
+      // Laid out again only when the session's graph changed shape (see LiveReport).
+      let report = reports[number] ?? LiveReport(title: "\(summary.name) (live)")
+      reports[number] = report
       do {
-        var options = RenderOptions(format: .html)
-        options.title = "\(name) (live)"
-        let page = try Renderer.render(snapshot, options: options)
+        let page = try report.page(for: snapshot, shape: shape)
         client.unsent += Self.response(status: 200, type: "text/html; charset=utf-8", body: withBody ? page : [])
       } catch {
         client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))

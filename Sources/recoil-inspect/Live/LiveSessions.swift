@@ -88,14 +88,15 @@ final class LiveSessions: Sendable {
     }
   }
 
-  /// Session `number`'s snapshot, with its version, or `nil` for no such session.
-  func snapshot(of number: Int) -> (snapshot: Snapshot, version: Int)? {
+  /// Session `number`'s snapshot, with its version and shape version (see ``LiveSession``), or
+  /// `nil` for no such session.
+  func snapshot(of number: Int) -> (snapshot: Snapshot, version: Int, shapeVersion: Int)? {
     // The session is copied under the lock (its arrays are shared, not copied), and made
     // into a snapshot outside it, so the reading thread is not held up.
     let session: LiveSession? = state.withLock { state in
       state.sessions.indices.contains(number - 1) ? state.sessions[number - 1] : nil
     }
-    return session.map { ($0.snapshot(), $0.version) }
+    return session.map { ($0.snapshot(), $0.version, $0.shapeVersion) }
   }
 
   private static func summary(of session: LiveSession) -> Summary {

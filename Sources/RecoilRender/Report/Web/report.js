@@ -705,12 +705,22 @@
     announce(`Step ${entryTitle(timeline[entryIndex])}`);
     rememberView();
   }
-  // The value line of each node's label in the graph (`= …`), found by the text the renderer
-  // wrote for the latest value, to show the value as of the chosen entry.
+  // The value line of each node's label in the graph (`= …`), to show the value as of the
+  // chosen entry: the first line after the (bold) name that starts with "= ". A live report
+  // can keep a layout drawn for older values (see LiveReport), so the line is found by its
+  // place, not its text, and the first pass writes every one.
+  const labelLines = (index) => [...nodeElements[index].querySelectorAll('text')].filter((text) => text.getAttribute('font-weight') !== 'bold');
   const valueLabels = nodes.map((node, index) => {
-    if (node.value === undefined || !node.history || !nodeElements[index]) return null;
-    const written = '= ' + ReportCore.labelPreview(node.value);
-    return [...nodeElements[index].querySelectorAll('text')].find((text) => text.textContent === written) ?? null;
+    if (node.value === undefined || !nodeElements[index]) return null;
+    return labelLines(index).find((text) => text.textContent.startsWith('= ')) ?? null;
+  });
+  // Each label's evaluation count and total, from the data, for the same reason (a sampled
+  // total, which the label shows as an estimate, is left as drawn).
+  nodes.forEach((node, index) => {
+    const evaluations = node.evaluations;
+    if (!evaluations || evaluations.timed < evaluations.count || !nodeElements[index]) return;
+    const line = labelLines(index).find((text) => /^\d+ evals? · /.test(text.textContent));
+    if (line) line.textContent = `${evaluations.count} eval${evaluations.count === 1 ? '' : 's'} · ${evaluations.total}`;
   });
   const withHistory = nodes.map((node, index) => index).filter((index) => nodes[index].history);
   // What each node shows now, so that a step touches only the nodes whose value it changed.

@@ -1,0 +1,69 @@
+import RecoilSnapshot
+
+/// The report of a session that keeps changing, for the live page: remade from each new
+/// snapshot, but laid out by Graphviz again only when the drawing would change shape (nodes or
+/// edges came or went, as the caller's `shape` counts them, a status changed, or a value or
+/// the evaluations need more room than their label had). Otherwise the last layout is kept,
+/// so nodes stay where they were, and the page writes each label's value and evaluation
+/// count from the data.
+///
+/// ```swift
+/// let report = LiveReport(title: "cart-demo 4242 (live)")
+/// let page = try report.page(for: snapshot, shape: session.shapeVersion)
+/// report.layouts  // how many times it laid out
+/// ```
+public final class LiveReport {
+  /// What a node's label needs room for: its status, whether it shows a value and how long
+  /// (labels cut values), and whether it shows evaluations.
+  private struct LabelRoom: Equatable {
+    var status: SnapshotNodeStatus?
+    var valueLength: Int?
+    var hasEvaluations: Bool
+
+    init(_ node: SnapshotNode) {
+      status = node.status
+      valueLength = node.value.map { min($0.count, 32) }
+      hasEvaluations = node.evaluations != nil
+    }
+
+    /// Whether a label laid out for `self` shows `now` without re-laying out.
+    func fits(_ now: LabelRoom) -> Bool {
+      status == now.status && hasEvaluations == now.hasEvaluations
+        && (valueLength == nil) == (now.valueLength == nil) && (valueLength ?? 0) >= (now.valueLength ?? 0)
+    }
+  }
+
+  private let title: String
+  private var shape: Int?
+  private var svg: [UInt8] = []
+  private var rooms: [String: LabelRoom] = [:]
+  /// How many times the report was laid out.
+  public private(set) var layouts = 0
+
+  /// A report titled `title`.
+  public init(title: String) {
+    self.title = title
+  }
+
+  /// The page for `snapshot`, whose nodes and edges changed whenever `shape` did.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The session as it is now.
+  ///   - shape: A number that changes whenever nodes or edges came or went.
+  /// - Returns: The report page.
+  /// - Throws: ``RenderError`` when Graphviz fails.
+  public func page(for snapshot: Snapshot, shape: Int) throws(RenderError) -> [UInt8] {
+    let fits =
+      self.shape == shape && rooms.count == snapshot.nodes.count
+      && snapshot.nodes.allSatisfy { node in rooms[node.id].map { $0.fits(LabelRoom(node)) } ?? false }
+    if !fits {
+      var options = RenderOptions(format: .svg)
+      options.title = title
+      svg = try Renderer.render(snapshot, options: options)
+      self.shape = shape
+      rooms = Dictionary(snapshot.nodes.map { ($0.id, LabelRoom($0)) }, uniquingKeysWith: { $1 })
+      layouts += 1
+    }
+    return ReportPage.html(ReportPage.Content(title: title, svg: svg, snapshot: snapshot, heat: false, marks: nil))
+  }
+}
