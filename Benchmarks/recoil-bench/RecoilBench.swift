@@ -21,7 +21,7 @@ struct RecoilBench {
     }
     if arguments.contains("--help") || arguments.contains("-h") {
       print(
-        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|S1+stalled|R1-quick|D1-quick|L1-quick ...] [--reps N]"
+        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|S1+stalled|K1|K1-quick|R1-quick|D1-quick|L1-quick ...] [--reps N]"
       )
       return
     }
@@ -44,6 +44,8 @@ struct RecoilBench {
       case "H3": try ReportBenchmark.runStepping(samples: repetitions.map { max($0, 10) } ?? 40)
       case "S1+INSPECTOR": InspectorBenchmark.run("S1", timing: .sampled, repetitions: repetitions ?? 9)
       case "S1+DETACHED": InspectorBenchmark.run("S1", watching: .detached, repetitions: repetitions ?? 9)
+      case "K1": try LiveKeepUpBenchmark.run(rate: 10_000, seconds: 60)
+      case "K1-QUICK": try LiveKeepUpBenchmark.run(rate: 10_000, seconds: 10)
       case "S1+STALLED":
         InspectorBenchmark.run("S1", watching: .streamingToStalledListener, repetitions: repetitions ?? 9)
         StalledListener.shared.stop()

@@ -89,7 +89,7 @@ public final class LiveServeProcess {
   }
 
   /// A TCP connection to 127.0.0.1.
-  public final class Connection {
+  public final class Connection: Sendable {
     let descriptor: Int32
 
     public init(port: UInt16) throws {

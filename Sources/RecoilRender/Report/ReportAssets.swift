@@ -1753,6 +1753,13 @@ enum ReportAssets {
           view.y = next.y;
           view.scale = Math.min(8, Math.max(0.01, next.scale));
           applyView();
+          // The selected node stays in sight, wherever a new layout put it.
+          if (selected !== null && nodeElements[selected]) {
+            const box = nodeElements[selected].getBoundingClientRect();
+            const frame = graph.getBoundingClientRect();
+            const inSight = box.right > frame.left && box.left < frame.right && box.bottom > frame.top && box.top < frame.bottom;
+            if (!inSight) bringIntoView(selected);
+          }
         },
       };
       document.documentElement.setAttribute('data-ready', 'true');
@@ -2039,7 +2046,7 @@ enum ReportAssets {
         frame.title = `Report of ${session.name}`;
         frame.dataset.session = String(session.number);
         frame.src = withToken('/report', { session: String(session.number), v: String(session.version) }) + (hash.size ? `#${hash}` : '');
-        loading = { number: session.number, version: session.version, frame };
+        loading = { number: session.number, version: session.version, latestSeq: session.latestSeq ?? 0, frame };
         frame.addEventListener('load', () => waitUntilReady(loading));
         frames.append(frame);
       }
@@ -2068,6 +2075,8 @@ enum ReportAssets {
         loading = null;
         frames.dataset.shownSession = String(attempt.number);
         frames.dataset.shownVersion = String(attempt.version);
+        // The latest entry the shown report holds at least (its session had reached it).
+        frames.dataset.shownSeq = String(attempt.latestSeq);
         update();
       }
 

@@ -121,7 +121,7 @@
     frame.title = `Report of ${session.name}`;
     frame.dataset.session = String(session.number);
     frame.src = withToken('/report', { session: String(session.number), v: String(session.version) }) + (hash.size ? `#${hash}` : '');
-    loading = { number: session.number, version: session.version, frame };
+    loading = { number: session.number, version: session.version, latestSeq: session.latestSeq ?? 0, frame };
     frame.addEventListener('load', () => waitUntilReady(loading));
     frames.append(frame);
   }
@@ -150,6 +150,8 @@
     loading = null;
     frames.dataset.shownSession = String(attempt.number);
     frames.dataset.shownVersion = String(attempt.version);
+    // The latest entry the shown report holds at least (its session had reached it).
+    frames.dataset.shownSeq = String(attempt.latestSeq);
     update();
   }
 

@@ -1040,6 +1040,13 @@
       view.y = next.y;
       view.scale = Math.min(8, Math.max(0.01, next.scale));
       applyView();
+      // The selected node stays in sight, wherever a new layout put it.
+      if (selected !== null && nodeElements[selected]) {
+        const box = nodeElements[selected].getBoundingClientRect();
+        const frame = graph.getBoundingClientRect();
+        const inSight = box.right > frame.left && box.left < frame.right && box.bottom > frame.top && box.top < frame.bottom;
+        if (!inSight) bringIntoView(selected);
+      }
     },
   };
   document.documentElement.setAttribute('data-ready', 'true');
