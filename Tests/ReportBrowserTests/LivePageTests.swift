@@ -45,6 +45,11 @@ import WebDriver
       try shop.send(
         Self.line(.step(SnapshotEvent(seq: 7, kind: .write, node: "Cart.count", before: "0", after: "1")), seq: 7))
       try browser.wait(until: Self.inReport("#timeline [data-seq=\"7\"]"), timeout: .seconds(2))
+      // The write changed no shape: it was appended to the report in place, not made again.
+      #expect(try browser.execute("return document.getElementById('frames').dataset.loads") as? String == "1")
+      #expect(
+        try browser.execute("return Number(document.getElementById('frames').dataset.deltas || 0) > 0") as? Bool == true
+      )
       try shop.send(Self.line(.node(SnapshotNode(id: "Cart.total", kind: .selector, value: "10"))))
       try browser.wait(until: Self.inReport("[data-node-id=\"Cart.total\"]"), timeout: .seconds(2))
       // Follow chose the latest entry: the written atom shows its value as of it.

@@ -23,13 +23,14 @@ public final class LiveServeProcess {
   public let pageURL: String
   public let httpPort: UInt16
   public let token: String
-  /// Where apps connect (`tcp:127.0.0.1:appPort`).
+  /// Where apps connect (`tcp:127.0.0.1:appPort`); 0 when it reads a file.
   public let appPort: UInt16
 
-  public init(executable: URL, arguments: [String] = []) throws {
+  /// Starts `live --serve` on free ports, listening for apps, or reading `source` (a file).
+  public init(executable: URL, source: [String] = ["--listen", "tcp:127.0.0.1:0"], arguments: [String] = []) throws {
     process = Process()
     process.executableURL = executable
-    process.arguments = ["live", "--serve", "127.0.0.1:0", "--listen", "tcp:127.0.0.1:0"] + arguments
+    process.arguments = ["live", "--serve", "127.0.0.1:0"] + source + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     process.environment = environment
@@ -48,10 +49,9 @@ public final class LiveServeProcess {
       guard let range = text.range(of: pattern, options: .regularExpression) else { return nil }
       return String(text[range])
     }
+    let appPort = match("tcp:127\\.0\\.0\\.1:[0-9]+").flatMap { UInt16($0.split(separator: ":")[2]) } ?? 0
     guard let url = match("http://127\\.0\\.0\\.1:[0-9]+/\\?token=[0-9a-f]+"),
-      let app = match("tcp:127\\.0\\.0\\.1:[0-9]+"),
-      let httpPort = UInt16(url.split(separator: ":")[2].split(separator: "/")[0]),
-      let appPort = UInt16(app.split(separator: ":")[2])
+      let httpPort = UInt16(url.split(separator: ":")[2].split(separator: "/")[0])
     else {
       process.terminate()
       throw Failure(message: "live --serve printed no addresses: \(text)")

@@ -37,6 +37,7 @@ final class ContainerHook: AtomGraphObserver {
     switch event {
     case .recorded(let step):
       // What the container recorded, for the live stream, in order with its cause.
+      guard core.streamAccepts() else { return }
       let (prefix, core) = (prefix, core)
       switch step {
       case .evaluation(let evaluation):

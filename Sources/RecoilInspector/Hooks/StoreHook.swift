@@ -24,7 +24,7 @@ final class StoreHook: StoreObserver {
     case .action(let record):
       // The store keeps the trace itself; this event is for the live stream. The diff is made
       // on the stream's writer thread, not here.
-      guard core.isStreamingEnabled else { return }
+      guard core.streamAccepts(count: record.notification != 0 ? 2 : 1) else { return }
       let raw = record.named(name)
       core.streamEntry { [core] in
         let action: SnapshotAction = core.describe(raw)
@@ -43,7 +43,7 @@ final class StoreHook: StoreObserver {
         EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)))
     case .selectorEvaluated(_, let selector, _, let duration, let value, let order):
       // The store records its selectors' evaluations itself; this event is for the live stream.
-      guard core.isStreamingEnabled else { return }
+      guard core.streamAccepts() else { return }
       let (id, store, redactor) = (StoreSelectorNode.id(selector, store: name), name, core.redactor)
       let start = MonotonicClock.nanos(MonotonicClock.nanos &- duration, since: core.startNanos)
       core.streamEntry {

@@ -27,6 +27,8 @@ final class InspectorCore: Sendable {
   /// order entries were submitted.
   private let liveCauses = LockedValue(CauseResolver())
   private let isStreaming = Atomic<Bool>(false)
+  /// Whether the stream's queue has room (see `StreamRoom`).
+  private let streamRoom = StreamRoom()
   /// Actions already described (name, payload, diff): each action is diffed once however
   /// many snapshots include it.
   private let describedActions = LockedValue(DescribedActions())
@@ -89,6 +91,13 @@ final class InspectorCore: Sendable {
 
   var isStreamingEnabled: Bool { isStreaming.load(ordering: .relaxed) }
 
+  /// Whether `count` timeline entries would be streamed: streaming, and the queue has room.
+  /// While it is full, they are counted as dropped here, before anything is made for them: a
+  /// listener that stopped reading costs the app a check, not the making of events.
+  func streamAccepts(count: Int = 1) -> Bool {
+    isStreaming.load(ordering: .relaxed) && streamRoom.accepts(count: count)
+  }
+
   /// This process's instance id, made once: the same for every inspector and stream of the
   /// process, another after a restart.
   static let instance = UUID().uuidString.lowercased()
@@ -104,7 +113,7 @@ final class InspectorCore: Sendable {
       app: configuration.appName, processID: Int(ProcessInfo.processInfo.processIdentifier),
       instance: Self.instance, version: PackageVersion.current, token: isTCP ? configuration.streamToken : nil)
     let stream = try EventStream(
-      endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph)
+      endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph, room: streamRoom)
     let previous = liveStream.withLock { current in
       defer { current = stream }
       return current

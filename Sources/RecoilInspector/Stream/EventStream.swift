@@ -49,11 +49,15 @@ final class EventStream: Sendable {
   /// The whole graph as events, written after the hello on every connection but the first
   /// (whose listener hears it from ``Inspector/startStreaming(to:capacity:)``).
   private let graph: @Sendable () -> [InspectorEvent.Kind]
+  /// Whether the queue has room, for the hooks to ask before they make an entry.
+  let room: StreamRoom
 
   init(
     endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello,
-    graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }
+    graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }, room: StreamRoom = StreamRoom()
   ) throws {
+    self.room = room
+    room.setFull(false)
     self.capacity = max(capacity, 1)
     self.startNanos = startNanos
     self.hello = hello
@@ -65,7 +69,7 @@ final class EventStream: Sendable {
     thread.start()
   }
 
-  var droppedCount: Int { queue.withLock { $0.totalDropped } }
+  var droppedCount: Int { queue.withLock { $0.totalDropped } + room.pendingDropped }
 
   /// Queues an event, numbered and timed now; never blocks. `make` runs later, on the writer
   /// thread.
@@ -81,6 +85,7 @@ final class EventStream: Sendable {
       guard queue.items.count < capacity else {
         queue.unreported += 1
         queue.totalDropped += 1
+        room.setFull(true)
         return false
       }
       // The clock is read under the lock, so times rise with the numbers.
@@ -130,9 +135,14 @@ final class EventStream: Sendable {
         if connection.withLock({ $0.write(Data(text.utf8)) }) { greeted = current }
       }
       let (batch, dropped) = queue.withLock { queue in
+        // What the hooks dropped before queueing, while the queue was full.
+        let droppedOutside = room.takeDropped()
+        queue.unreported += droppedOutside
+        queue.totalDropped += droppedOutside
         defer {
           queue.items.removeAll(keepingCapacity: true)
           queue.unreported = 0
+          room.setFull(false)
         }
         return (queue.items, queue.unreported)
       }

@@ -53,10 +53,7 @@ public final class LiveReport {
   /// - Returns: The report page.
   /// - Throws: ``RenderError`` when Graphviz fails.
   public func page(for snapshot: Snapshot, shape: Int) throws(RenderError) -> [UInt8] {
-    let fits =
-      self.shape == shape && rooms.count == snapshot.nodes.count
-      && snapshot.nodes.allSatisfy { node in rooms[node.id].map { $0.fits(LabelRoom(node)) } ?? false }
-    if !fits {
+    if !fits(snapshot, shape: shape) {
       var options = RenderOptions(format: .svg)
       options.title = title
       svg = try Renderer.render(snapshot, options: options)
@@ -64,6 +61,26 @@ public final class LiveReport {
       rooms = Dictionary(snapshot.nodes.map { ($0.id, LabelRoom($0)) }, uniquingKeysWith: { $1 })
       layouts += 1
     }
-    return ReportPage.html(ReportPage.Content(title: title, svg: svg, snapshot: snapshot, heat: false, marks: nil))
+    return ReportPage.html(
+      ReportPage.Content(title: title, svg: svg, snapshot: snapshot, heat: false, marks: nil, shape: shape))
+  }
+
+  /// What a page laid out for `shape` lacks of `snapshot`: the entries after timeline number
+  /// `after` and the nodes they touched (JSON, for the page's `recoilReport.extend`); `nil`
+  /// when the page must be made again instead (the shape changed, or a label needs more room).
+  ///
+  /// - Parameters:
+  ///   - snapshot: The session as it is now.
+  ///   - shape: The shape the page was laid out for.
+  ///   - after: The latest timeline number the page holds.
+  /// - Returns: The delta, or `nil`.
+  public func delta(for snapshot: Snapshot, shape: Int, after: Int) -> [UInt8]? {
+    guard self.shape == shape, fits(snapshot, shape: shape) else { return nil }
+    return ReportData.json(for: snapshot, shape: shape, after: after)
+  }
+
+  private func fits(_ snapshot: Snapshot, shape: Int) -> Bool {
+    self.shape == shape && rooms.count == snapshot.nodes.count
+      && snapshot.nodes.allSatisfy { node in rooms[node.id].map { $0.fits(LabelRoom(node)) } ?? false }
   }
 }

@@ -1334,6 +1334,8 @@ enum ReportAssets {
           timelineView.replaceChildren(emptyNote);
           return;
         }
+        // A live report's first entries replace the note.
+        if (spacer.parentNode !== timelineView) timelineView.replaceChildren(spacer);
         const [first, last] = ReportCore.visibleRows(
           timelineView.scrollTop, timelineView.clientHeight, rowHeight, shown.length);
         const fragment = document.createDocumentFragment();
@@ -1429,12 +1431,13 @@ enum ReportAssets {
       });
       // Each label's evaluation count and total, from the data, for the same reason (a sampled
       // total, which the label shows as an estimate, is left as drawn).
-      nodes.forEach((node, index) => {
-        const evaluations = node.evaluations;
+      function writeEvaluations(index) {
+        const evaluations = nodes[index].evaluations;
         if (!evaluations || evaluations.timed < evaluations.count || !nodeElements[index]) return;
         const line = labelLines(index).find((text) => /^\d+ evals? · /.test(text.textContent));
         if (line) line.textContent = `${evaluations.count} eval${evaluations.count === 1 ? '' : 's'} · ${evaluations.total}`;
-      });
+      }
+      nodes.forEach((_, index) => writeEvaluations(index));
       const withHistory = nodes.map((node, index) => index).filter((index) => nodes[index].history);
       // What each node shows now, so that a step touches only the nodes whose value it changed.
       const shownValues = nodes.map(() => null);
@@ -1743,9 +1746,63 @@ enum ReportAssets {
       renderRows();
       applyValues(true);
       restoreView();
-      // For the live page, which puts a newer report in this one's place: the view (pan and
-      // zoom) it carries over.
+      // For the live page: what arrived after this report was made (`delta`: the entries after
+      // its latest, and the nodes they touched with their histories' new changes), appended in
+      // place; with `follow`, the latest entry is chosen (without a new address).
+      function extend(delta, follow) {
+        for (const change of delta.nodes ?? []) {
+          const index = change.index;
+          const node = nodes[index];
+          if (!node) continue;
+          for (const key of ['value', 'status', 'error', 'evaluations', 'subscribers', 'heat', 'structure']) {
+            if (key in change) node[key] = change[key]; else if (key === 'error') delete node.error;
+          }
+          if (change.history) {
+            if (!node.history) {
+              node.history = { first: change.history.first, changes: [] };
+              if (change.history.unknownFirst) node.history.unknownFirst = true;
+              withHistory.push(index);
+            }
+            node.history.changes.push(...change.history.changes);
+          }
+          writeEvaluations(index);
+        }
+        for (const entry of delta.timeline ?? []) {
+          if (entry.seq !== undefined && positions.has(entry.seq)) continue;
+          const index = timeline.length;
+          timeline.push(entry);
+          consequences.push([]);
+          if (entry.seq !== undefined) positions.set(entry.seq, index);
+          const cause = entry.cause === undefined ? undefined : positions.get(entry.cause);
+          if (cause !== undefined && cause !== index) consequences[cause].push(index);
+        }
+        scrubber.max = String(Math.max(0, timeline.length - 1));
+        scrubber.disabled = !timeline.length;
+        play.disabled = !timeline.length;
+        applyFilter();
+        if (follow && timeline.length) {
+          restoring = true;
+          try {
+            stepTo(timeline.length - 1);
+          } finally {
+            restoring = false;
+          }
+        } else {
+          applyValues(true);
+        }
+      }
+
+      // For the live page, which also puts a newer report in this one's place: the view (pan and
+      // zoom) it carries over, and what is chosen.
       window.recoilReport = {
+        extend,
+        state: () => ({
+          seq: current >= 0 ? timeline[current].seq ?? null : null,
+          node: selected !== null ? nodes[selected].id : null,
+          latestSeq: timeline.length ? timeline[timeline.length - 1].seq ?? null : null,
+          shape: data.shape ?? null,
+          entries: timeline.length,
+        }),
         view: () => ({ x: view.x, y: view.y, scale: view.scale }),
         setView(next) {
           if (!next || ![next.x, next.y, next.scale].every(Number.isFinite)) return;
@@ -1925,11 +1982,13 @@ enum ReportAssets {
   static let liveScript = #"""
     // The live page's script: lists the sessions `live --serve` has seen (one per app
     // connection) from its event stream, and shows the chosen one's report in a frame. When the
-    // session changes, a newer report is loaded into a hidden frame and swapped in once it is
-    // ready (data-ready), with the same view (pan and zoom), chosen entry and node; at most one
-    // load is in flight and loads are at least `minimumGap` apart, so the page redraws at most a
-    // few times a second however fast events come. "Follow" chooses the latest entry on each
-    // swap; choosing another entry in the report stops following.
+    // session changes, what arrived is appended to the report in place (`/delta`: the entries
+    // after its latest and the nodes they touched), as long as its layout holds; when the graph
+    // changed shape, a newer report is loaded into a hidden frame and swapped in once it is ready
+    // (data-ready), with the same view (pan and zoom), chosen entry and node. At most one request
+    // is in flight and they are at least `minimumGap` apart, so the page redraws at most a few
+    // times a second however fast events come. "Follow" chooses the latest entry each time;
+    // choosing another entry in the report stops following.
     //
     // Every request carries the token from the page's own address. Text from apps is written
     // only through textContent.
@@ -2001,13 +2060,18 @@ enum ReportAssets {
         update(true);
       }
 
-      // The chosen entry and node of the report shown, from its address.
-      function reportHash() {
+      // What the report shown has chosen and holds (see report.js's recoilReport.state).
+      function reportState() {
         try {
-          return shown ? shown.frame.contentWindow.location.hash.slice(1) : '';
+          return shown ? shown.frame.contentWindow.recoilReport?.state() ?? null : null;
         } catch {
-          return '';
+          return null;
         }
+      }
+
+      // Follow chooses the latest entry; an entry the user chose instead stops it.
+      function userChoseAnotherEntry(state) {
+        return follow.checked && followedSeq !== null && state && state.seq !== null && state.seq !== followedSeq;
       }
 
       function update(now = false) {
@@ -2020,26 +2084,61 @@ enum ReportAssets {
         }
         const session = sessions.find((candidate) => candidate.number === chosen);
         if (shown && shown.number === session.number && shown.version === session.version) return;
-        if (loading) return; // its load finishing looks again
+        if (loading || extending) return; // when it finishes, it looks again
         const wait = now ? 0 : Math.max(0, lastLoad + minimumGap - Date.now());
         if (wait > 0) {
           if (!pending) pending = setTimeout(() => { pending = null; update(); }, wait);
           return;
         }
-        load(session);
+        const state = shown && shown.number === session.number ? reportState() : null;
+        // A report that holds far more than its session keeps (the oldest were let go) is made
+        // again; otherwise what arrived is appended to it.
+        if (state && state.shape !== null && state.entries <= 2 * Math.max(session.entries, 1000)) {
+          extend(session, state);
+        } else {
+          load(session, state);
+        }
       }
 
-      function load(session) {
+      // Appends what arrived since the shown report's latest entry, or makes it again when its
+      // layout no longer holds (the server says `reload`).
+      let extending = false;
+      async function extend(session, state) {
+        extending = true;
         lastLoad = Date.now();
-        const hash = new URLSearchParams(shown && shown.number === session.number ? reportHash() : '');
-        if (follow.checked && session.latestSeq !== null && session.latestSeq !== undefined) {
-          const current = hash.get('seq');
-          if (followedSeq !== null && current !== null && current !== String(followedSeq)) {
-            follow.checked = false; // the user chose another entry
-          } else {
-            hash.set('seq', String(session.latestSeq));
-            followedSeq = session.latestSeq;
+        if (userChoseAnotherEntry(state)) follow.checked = false;
+        try {
+          const response = await fetch(withToken('/delta', {
+            session: String(session.number), shape: String(state.shape), after: String(state.latestSeq ?? 0),
+          }));
+          const delta = await response.json();
+          if (delta.reload) {
+            extending = false;
+            load(session, state);
+            return;
           }
+          shown.frame.contentWindow.recoilReport.extend(delta, follow.checked);
+          if (follow.checked && delta.latestSeq !== undefined) followedSeq = delta.latestSeq;
+          shown.version = session.version;
+          frames.dataset.shownSeq = String(delta.latestSeq ?? state.latestSeq);
+          frames.dataset.deltas = String(Number(frames.dataset.deltas || 0) + 1);
+        } catch {
+          status.textContent = 'could not reach recoil-inspect; retrying';
+        }
+        extending = false;
+        update();
+      }
+
+      function load(session, state = null) {
+        lastLoad = Date.now();
+        const hash = new URLSearchParams();
+        if (state && state.node !== null) hash.set('node', state.node);
+        if (userChoseAnotherEntry(state)) follow.checked = false;
+        if (follow.checked && session.latestSeq !== null && session.latestSeq !== undefined) {
+          hash.set('seq', String(session.latestSeq));
+          followedSeq = session.latestSeq;
+        } else if (state && state.seq !== null) {
+          hash.set('seq', String(state.seq));
         }
         const frame = document.createElement('iframe');
         frame.className = 'loading';
@@ -2075,8 +2174,15 @@ enum ReportAssets {
         loading = null;
         frames.dataset.shownSession = String(attempt.number);
         frames.dataset.shownVersion = String(attempt.version);
-        // The latest entry the shown report holds at least (its session had reached it).
-        frames.dataset.shownSeq = String(attempt.latestSeq);
+        // The latest entry the shown report holds.
+        let latest = attempt.latestSeq;
+        try {
+          latest = attempt.frame.contentWindow.recoilReport?.state().latestSeq ?? latest;
+        } catch {
+          // An error page holds none.
+        }
+        frames.dataset.shownSeq = String(latest ?? 0);
+        frames.dataset.loads = String(Number(frames.dataset.loads || 0) + 1);
         update();
       }
 

@@ -18,8 +18,14 @@ import RecoilSnapshot
 /// timeline come first, without a number. A snapshot without a causal timeline lists its
 /// actions, numbered from 1 in order. Each node's ``ValueHistory`` (`history`) is kept by the
 /// same numbers, so the value as of entry `seq` is the last change numbered at or before it.
+///
+/// For the live page, `shape` says which shape of the graph the page was laid out for, and a
+/// delta (`after`: a timeline number) holds only what the page lacks: the entries after it, and
+/// the nodes they touched, each with the changes of its history after it.
 enum ReportData {
-  static func json(for snapshot: Snapshot, marks: DifferenceMarks? = nil) -> [UInt8] {
+  static func json(
+    for snapshot: Snapshot, marks: DifferenceMarks? = nil, shape: Int? = nil, after: Int? = nil
+  ) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     var indexOfID: [String: Int] = [:]
     indexOfID.reserveCapacity(snapshot.nodes.count)
@@ -35,8 +41,17 @@ enum ReportData {
     }
 
     writer.beginObject()
+    writer.write("shape", shape)
     let histories = ValueHistory.histories(
       of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore)
+    if let after {
+      writeDelta(
+        of: snapshot, causal: causal, after: after, histories: histories, indexOfID: indexOfID,
+        slicesOfStore: slicesOfStore, to: &writer)
+      if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
+      writer.endObject()
+      return ScriptEmbedding.inert(json: writer.bytes)
+    }
     writeNodes(of: snapshot, marks: marks, histories: histories, to: &writer)
     writer.beginArray(key: "edges")
     for edge in snapshot.edges {
@@ -52,13 +67,44 @@ enum ReportData {
     return ScriptEmbedding.inert(json: writer.bytes)
   }
 
+  /// A live page's delta: `latestSeq`, the entries after `after` (`timeline`), and the nodes
+  /// they touched (`nodes`, each with its `index` and its history's changes after `after`).
+  private static func writeDelta(
+    of snapshot: Snapshot, causal: TimelineIndex, after: Int, histories: [Int: ValueHistory],
+    indexOfID: [String: Int], slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter
+  ) {
+    let entries = causal.events.filter { $0.seq > after }
+    writer.write("latestSeq", causal.events.last?.seq)
+    var touched = Set<Int>()
+    for event in entries {
+      if let id = event.node, let index = indexOfID[id] { touched.insert(index) }
+      if event.kind == .action, let store = event.store {
+        if let index = indexOfID[store] { touched.insert(index) }
+        for slice in slicesOfStore[store] ?? [] { touched.insert(slice.index) }
+      }
+    }
+    var trimmed: [Int: ValueHistory] = [:]
+    for index in touched {
+      guard var history = histories[index] else { continue }
+      history.changes.removeAll { $0.seq <= after }
+      trimmed[index] = history
+    }
+    writeNodes(of: snapshot, marks: nil, histories: trimmed, only: touched.sorted(), to: &writer)
+    writeTimeline(
+      of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer,
+      events: entries)
+  }
+
   private static func writeNodes(
-    of snapshot: Snapshot, marks: DifferenceMarks?, histories: [Int: ValueHistory], to writer: inout JSONWriter
+    of snapshot: Snapshot, marks: DifferenceMarks?, histories: [Int: ValueHistory], only: [Int]? = nil,
+    to writer: inout JSONWriter
   ) {
     let hottest = Palette.hottestNanos(in: snapshot)
     writer.beginArray(key: "nodes")
-    for (index, node) in snapshot.nodes.enumerated() {
+    for index in only ?? Array(snapshot.nodes.indices) {
+      let node = snapshot.nodes[index]
       writer.beginObject()
+      if only != nil { writer.write("index", index) }
       writer.write("id", node.id)
       writer.write("kind", node.kind.rawValue)
       writer.write("label", node.label)
@@ -138,9 +184,17 @@ enum ReportData {
 
   private static func writeTimeline(
     of snapshot: Snapshot, causal: TimelineIndex, indexOfID: [String: Int],
-    slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter
+    slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter, events: [SnapshotEvent]? = nil
   ) {
     writer.beginArray(key: "timeline")
+    if let events {
+      // A delta's entries, all numbered.
+      for event in events {
+        writeEntry(event, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
+      }
+      writer.endArray()
+      return
+    }
     // Without a causal timeline, the actions are the timeline, numbered in order.
     if causal.events.isEmpty {
       for (position, action) in snapshot.actions.enumerated() {
@@ -162,35 +216,43 @@ enum ReportData {
       writer.endObject()
     }
     for event in causal.events {
-      writer.beginObject()
-      writer.write("seq", event.seq)
-      writer.write("kind", event.kind.rawValue)
-      writer.write("cause", event.cause)
-      if let node = event.node {
-        // A node the graph does not hold (released since) keeps its id.
-        if let index = indexOfID[node] { writer.write("node", index) } else { writer.write("id", node) }
-      }
-      if event.kind == .action, let action = causal.action(for: event) {
-        writeAction(action, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
-      } else {
-        writer.write("store", event.store)
-        writer.write("storeSeq", event.action)
-        writer.write("name", event.name)
-        writer.write("duration", event.durationNanos.map { DurationText.format(nanos: $0) })
-        writer.write("at", event.atNanos.map { DurationText.format(nanos: $0) })
-      }
-      writer.write("before", event.before)
-      writer.write("after", event.after)
-      writer.write("trigger", event.trigger)
-      if let changed = event.changed { writer.write("changed", changed) }
-      writer.write("value", event.value)
-      writer.write("site", event.site)
-      writer.write("subscribers", event.subscribers)
-      writer.write("phase", event.phase)
-      writer.write("error", event.error)
-      writer.endObject()
+      writeEntry(event, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
     }
     writer.endArray()
+  }
+
+  /// One numbered entry of the timeline.
+  private static func writeEntry(
+    _ event: SnapshotEvent, causal: TimelineIndex, indexOfID: [String: Int],
+    slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter
+  ) {
+    writer.beginObject()
+    writer.write("seq", event.seq)
+    writer.write("kind", event.kind.rawValue)
+    writer.write("cause", event.cause)
+    if let node = event.node {
+      // A node the graph does not hold (released since) keeps its id.
+      if let index = indexOfID[node] { writer.write("node", index) } else { writer.write("id", node) }
+    }
+    if event.kind == .action, let action = causal.action(for: event) {
+      writeAction(action, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
+    } else {
+      writer.write("store", event.store)
+      writer.write("storeSeq", event.action)
+      writer.write("name", event.name)
+      writer.write("duration", event.durationNanos.map { DurationText.format(nanos: $0) })
+      writer.write("at", event.atNanos.map { DurationText.format(nanos: $0) })
+    }
+    writer.write("before", event.before)
+    writer.write("after", event.after)
+    writer.write("trigger", event.trigger)
+    if let changed = event.changed { writer.write("changed", changed) }
+    writer.write("value", event.value)
+    writer.write("site", event.site)
+    writer.write("subscribers", event.subscribers)
+    writer.write("phase", event.phase)
+    writer.write("error", event.error)
+    writer.endObject()
   }
 
   /// An action's members: its store and the store's number, name, payload, times, and its

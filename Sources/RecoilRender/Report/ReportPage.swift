@@ -25,6 +25,8 @@ enum ReportPage {
     var heat: Bool
     /// For a drawing of a difference: each node's mark (added, removed, changed, slower).
     var marks: DifferenceMarks?
+    /// For the live page: the shape of the graph the page was laid out for.
+    var shape: Int? = nil
   }
 
   static func html(_ content: Content) -> [UInt8] {
@@ -104,7 +106,7 @@ enum ReportPage {
       </section>
       <script type="application/json" id="report-data">
       """)
-    page.append(contentsOf: ReportData.json(for: snapshot, marks: content.marks))
+    page.append(contentsOf: ReportData.json(for: snapshot, marks: content.marks, shape: content.shape))
     add(
       """
       </script>

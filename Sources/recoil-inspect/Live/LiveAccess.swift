@@ -20,6 +20,9 @@ struct LiveAccess {
     case report(session: Int)
     /// The sessions, as JSON.
     case sessions
+    /// What a session's report laid out for `shape` lacks after entry `after` (JSON), or
+    /// `{"reload": true}`.
+    case delta(session: Int, shape: Int, after: Int)
   }
 
   enum Decision: Equatable {
@@ -56,6 +59,13 @@ struct LiveAccess {
         return .refuse(status: 400, reason: "report needs ?session=N")
       }
       route = .report(session: number)
+    case "/delta":
+      guard let number = request.query["session"].flatMap({ Int($0) }), number > 0,
+        let shape = request.query["shape"].flatMap({ Int($0) }), let after = request.query["after"].flatMap({ Int($0) })
+      else {
+        return .refuse(status: 400, reason: "delta needs ?session=N&shape=S&after=SEQ")
+      }
+      route = .delta(session: number, shape: shape, after: after)
     default: return .refuse(status: 404, reason: "no such page")
     }
     guard request.method == "GET" || request.method == "HEAD" else {

@@ -202,6 +202,16 @@ final class LiveServer: Sendable {
       } catch {
         client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))
       }
+    case .allow(.delta(let number, let shape, let after)):
+      // Only what the page lacks, if its layout still holds; else it is made again.
+      guard let (snapshot, _, currentShape) = sessions.snapshot(of: number), let report = reports[number],
+        currentShape == shape, let delta = report.delta(for: snapshot, shape: shape, after: after)
+      else {
+        client.unsent += Self.response(
+          status: 200, type: "application/json", body: withBody ? Array(#"{"reload":true}"#.utf8) : [])
+        return
+      }
+      client.unsent += Self.response(status: 200, type: "application/json", body: withBody ? delta : [])
     case .allow(.events):
       client.isStream = true
       client.closesWhenSent = false

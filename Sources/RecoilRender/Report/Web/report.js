@@ -621,6 +621,8 @@
       timelineView.replaceChildren(emptyNote);
       return;
     }
+    // A live report's first entries replace the note.
+    if (spacer.parentNode !== timelineView) timelineView.replaceChildren(spacer);
     const [first, last] = ReportCore.visibleRows(
       timelineView.scrollTop, timelineView.clientHeight, rowHeight, shown.length);
     const fragment = document.createDocumentFragment();
@@ -716,12 +718,13 @@
   });
   // Each label's evaluation count and total, from the data, for the same reason (a sampled
   // total, which the label shows as an estimate, is left as drawn).
-  nodes.forEach((node, index) => {
-    const evaluations = node.evaluations;
+  function writeEvaluations(index) {
+    const evaluations = nodes[index].evaluations;
     if (!evaluations || evaluations.timed < evaluations.count || !nodeElements[index]) return;
     const line = labelLines(index).find((text) => /^\d+ evals? · /.test(text.textContent));
     if (line) line.textContent = `${evaluations.count} eval${evaluations.count === 1 ? '' : 's'} · ${evaluations.total}`;
-  });
+  }
+  nodes.forEach((_, index) => writeEvaluations(index));
   const withHistory = nodes.map((node, index) => index).filter((index) => nodes[index].history);
   // What each node shows now, so that a step touches only the nodes whose value it changed.
   const shownValues = nodes.map(() => null);
@@ -1030,9 +1033,63 @@
   renderRows();
   applyValues(true);
   restoreView();
-  // For the live page, which puts a newer report in this one's place: the view (pan and
-  // zoom) it carries over.
+  // For the live page: what arrived after this report was made (`delta`: the entries after
+  // its latest, and the nodes they touched with their histories' new changes), appended in
+  // place; with `follow`, the latest entry is chosen (without a new address).
+  function extend(delta, follow) {
+    for (const change of delta.nodes ?? []) {
+      const index = change.index;
+      const node = nodes[index];
+      if (!node) continue;
+      for (const key of ['value', 'status', 'error', 'evaluations', 'subscribers', 'heat', 'structure']) {
+        if (key in change) node[key] = change[key]; else if (key === 'error') delete node.error;
+      }
+      if (change.history) {
+        if (!node.history) {
+          node.history = { first: change.history.first, changes: [] };
+          if (change.history.unknownFirst) node.history.unknownFirst = true;
+          withHistory.push(index);
+        }
+        node.history.changes.push(...change.history.changes);
+      }
+      writeEvaluations(index);
+    }
+    for (const entry of delta.timeline ?? []) {
+      if (entry.seq !== undefined && positions.has(entry.seq)) continue;
+      const index = timeline.length;
+      timeline.push(entry);
+      consequences.push([]);
+      if (entry.seq !== undefined) positions.set(entry.seq, index);
+      const cause = entry.cause === undefined ? undefined : positions.get(entry.cause);
+      if (cause !== undefined && cause !== index) consequences[cause].push(index);
+    }
+    scrubber.max = String(Math.max(0, timeline.length - 1));
+    scrubber.disabled = !timeline.length;
+    play.disabled = !timeline.length;
+    applyFilter();
+    if (follow && timeline.length) {
+      restoring = true;
+      try {
+        stepTo(timeline.length - 1);
+      } finally {
+        restoring = false;
+      }
+    } else {
+      applyValues(true);
+    }
+  }
+
+  // For the live page, which also puts a newer report in this one's place: the view (pan and
+  // zoom) it carries over, and what is chosen.
   window.recoilReport = {
+    extend,
+    state: () => ({
+      seq: current >= 0 ? timeline[current].seq ?? null : null,
+      node: selected !== null ? nodes[selected].id : null,
+      latestSeq: timeline.length ? timeline[timeline.length - 1].seq ?? null : null,
+      shape: data.shape ?? null,
+      entries: timeline.length,
+    }),
     view: () => ({ x: view.x, y: view.y, scale: view.scale }),
     setView(next) {
       if (!next || ![next.x, next.y, next.scale].every(Number.isFinite)) return;
