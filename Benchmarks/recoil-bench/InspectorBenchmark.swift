@@ -12,8 +12,8 @@ import RecoilStores
 /// nothing, the causal timeline's cause context included.
 ///
 /// `S1+stalled` runs S1 with the inspector attached and streaming live to a listener that
-/// stopped reading (`recoil-inspect live`, built beside this benchmark, stopped with SIGSTOP):
-/// a listener that does not keep up must not slow the app.
+/// stopped reading (`recoil-inspect live`, built beside this benchmark, stopped with SIGSTOP),
+/// once the stream's buffers are full: a listener that does not keep up must not slow the app.
 enum InspectorBenchmark {
   /// How the measured store or container is watched.
   enum Watching {
@@ -89,9 +89,11 @@ enum InspectorBenchmark {
       if mode == .detached { attachment.detach() }
     }
     if mode == .streaming {
-      // The listener's socket buffers fill within the first few thousand actions; after that
-      // every event is dropped and counted.
+      // A listener that has stopped reading: the socket's buffers and the stream's queue are
+      // full before the measurement starts (until then each event is made and sent in full),
+      // and every event after is dropped and counted.
       try? inspector.startStreaming(to: .tcp(host: "127.0.0.1", port: StalledListener.shared.port))
+      while inspector.droppedEventCount == 0 { store.dispatch(StoreBenchmark.Add(amount: 0)) }
     }
     defer { if mode == .streaming { inspector.stopStreaming() } }
     let checksum = StoreBenchmark.Checksum()

@@ -151,7 +151,7 @@ public final class Inspector: Sendable {
     // A store attached while streaming: the listener learns its nodes now (one attached
     // before learned them when the stream started).
     if core.isStreamingEnabled {
-      let graph = snapshot()
+      let graph = graph()
       let ids = Set(graph.nodes.filter { $0.id == storeName || $0.owner == storeName }.map(\.id))
       for node in graph.nodes where ids.contains(node.id) { core.stream { .node(node) } }
       for edge in graph.edges where ids.contains(edge.from) && ids.contains(edge.to) {
@@ -258,6 +258,24 @@ public final class Inspector: Sendable {
   /// ```
   ///
   /// - Returns: A format-version-1 snapshot in which every edge names a node of the snapshot.
+  /// The graph alone: nodes (with values and states) and edges, without anything recorded
+  /// (actions, timeline, statistics). What a live listener is told of the app when it starts
+  /// or comes back: made without reading, let alone describing, the recordings.
+  func graph() -> Snapshot {
+    let attached = targets.withLock { $0 }
+    var builder = SnapshotBuilder(configuration: configuration, redactor: core.redactor)
+    for target in attached {
+      switch target {
+      case .container(let target):
+        guard let container = target.container else { continue }
+        builder.add(container.graphState(), prefix: target.prefix)
+      case .store(let target):
+        if let contents = target.contents() { builder.add(store: target.name, contents: contents) }
+      }
+    }
+    return builder.finish()
+  }
+
   public func snapshot() -> Snapshot {
     let attached = targets.withLock { $0 }
     var builder = SnapshotBuilder(configuration: configuration, redactor: core.redactor)
@@ -376,12 +394,12 @@ public final class Inspector: Sendable {
     // A listener that comes back (a new connection) hears the whole graph again after the
     // app's hello: it may be a new listener that knows nothing.
     let stream = try core.startStreaming(to: endpoint, capacity: capacity) { [weak self] in
-      guard let graph = self?.snapshot() else { return [] }
+      guard let graph = self?.graph() else { return [] }
       return graph.nodes.map { .node($0) } + graph.edges.map { .edgeAdded($0) }
     }
     storesStreamingChanged()
     // Describe what already exists, so a listener starts with the whole graph.
-    let snapshot = snapshot()
+    let snapshot = graph()
     for node in snapshot.nodes { stream.submit { .node(node) } }
     for edge in snapshot.edges { stream.submit { .edgeAdded(edge) } }
   }

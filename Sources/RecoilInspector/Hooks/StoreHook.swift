@@ -10,21 +10,39 @@ final class StoreHook: StoreObserver {
   let name: String
   let core: InspectorCore
 
+  /// The actions this hook dropped while the stream was full: the store asks one action at a
+  /// time, so they are counted without a locked instruction.
+  private let dropped: DropTally
+
   init(name: String, core: InspectorCore) {
     self.name = name
     self.core = core
+    self.dropped = core.makeDropTally()
   }
 
   /// Actions only for the live stream: the store records the trace itself. The inspector tells
   /// the store when streaming starts or stops.
   var wantsActions: Bool { core.isStreamingEnabled }
 
+  /// While the live stream's queue is full, an action (and its notification) is dropped and
+  /// counted before the store makes anything for it: a listener that stopped reading costs
+  /// the app one check per action.
+  func acceptsNextAction() -> Bool {
+    // Its notification, if it has one, is not known yet: counted as the action's one event.
+    if core.streamIsFull {
+      dropped.add()
+      return false
+    }
+    return core.isStreamingEnabled
+  }
+
   func receive(_ event: StoreEvent) {
     switch event {
     case .action(let record):
       // The store keeps the trace itself; this event is for the live stream. The diff is made
       // on the stream's writer thread, not here.
-      guard core.streamAccepts(count: record.notification != 0 ? 2 : 1) else { return }
+      // Accepted already (`acceptsNextAction`); a second observer's full stream may still drop it.
+      guard core.isStreamingEnabled else { return }
       let raw = record.named(name)
       core.streamEntry { [core] in
         let action: SnapshotAction = core.describe(raw)

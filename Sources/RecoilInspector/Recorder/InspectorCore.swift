@@ -98,6 +98,15 @@ final class InspectorCore: Sendable {
     isStreaming.load(ordering: .relaxed) && streamRoom.accepts(count: count)
   }
 
+  /// A tally for a hook that drops from one thread at a time (see `DropTally`).
+  func makeDropTally() -> DropTally { streamRoom.makeTally() }
+
+  /// Whether the stream's queue is full (streaming or not).
+  var streamIsFull: Bool { streamRoom.isFull }
+
+  /// Whether streaming, with room in the queue, without counting anything.
+  var streamHasRoom: Bool { isStreaming.load(ordering: .relaxed) && streamRoom.hasRoom }
+
   /// This process's instance id, made once: the same for every inspector and stream of the
   /// process, another after a restart.
   static let instance = UUID().uuidString.lowercased()
@@ -171,20 +180,24 @@ final class InspectorCore: Sendable {
     _ actions: [RecordedAction], at positions: some RandomAccessCollection<Int>,
     _ deliver: (Int, consuming SnapshotAction) -> Void
   ) {
+    // Read once, not under a lock per action from every core.
+    let nestedSlices = nestedSlicePaths.withLock { $0 }
     ConcurrentChunks.forEach(count: positions.count) { range in
       // What reflection learns about the actions' types and values is kept per chunk, so no
       // lock is taken.
       let reflector = Reflector(remembering: min(range.count, 4096))
       for offset in range {
         let position = positions[positions.index(positions.startIndex, offsetBy: offset)]
-        deliver(position, describe(actions[position], reflector: reflector))
+        deliver(position, describe(actions[position], reflector: reflector, nestedSlices: nestedSlices))
       }
     }
   }
 
   /// The snapshot form of a recorded action: name, payload preview and changed paths, through
   /// `reflector`, which describes each distinct action value once.
-  func describe(_ raw: RecordedAction, reflector: Reflector = Reflector()) -> SnapshotAction {
+  func describe(
+    _ raw: RecordedAction, reflector: Reflector = Reflector(), nestedSlices: [String: [String]]? = nil
+  ) -> SnapshotAction {
     var description = reflector.describe(action: raw.action) { [redactor] in
       redactor.preview($0, limit: .max, cache: reflector.cache)
     }
@@ -200,7 +213,10 @@ final class InspectorCore: Sendable {
       payload: description.payload.map { TextPreview.cut($0, limit: configuration.previewLength) },
       atNanos: MonotonicClock.nanos(raw.atNanos, since: startNanos),
       durationNanos: raw.durationNanos.map { Int(clamping: $0) },
-      changes: changes, slices: wholeParts(changedBy: changes, of: raw, cache: reflector.cache))
+      changes: changes,
+      slices: wholeParts(
+        changedBy: changes, of: raw, cache: reflector.cache,
+        nestedSlices: (nestedSlices ?? nestedSlicePaths.withLock { $0 })[raw.store] ?? []))
   }
 
   /// Remembers a store's registered slice at `path`, if it sits below the top of the state
@@ -219,7 +235,7 @@ final class InspectorCore: Sendable {
   /// nothing more here: the common action that sets a field of the state makes no mirror and
   /// no preview.
   private func wholeParts(
-    changedBy changes: [SnapshotChange], of raw: RecordedAction, cache: ReflectionCache
+    changedBy changes: [SnapshotChange], of raw: RecordedAction, cache: ReflectionCache, nestedSlices: [String]
   ) -> [SnapshotChange] {
     var parts: [String] = []
     var whole: [String] = []
@@ -227,10 +243,8 @@ final class InspectorCore: Sendable {
       let root = String(change.rootComponent)
       if change.path == root { whole.append(root) } else if !parts.contains(root) { parts.append(root) }
     }
-    if let slices = nestedSlicePaths.withLock({ $0[raw.store] }) {
-      for path in slices where !parts.contains(path) && changes.contains(where: { $0.concerns(path: path) }) {
-        if changes.contains(where: { $0.path == path }) { whole.append(path) } else { parts.append(path) }
-      }
+    for path in nestedSlices where !parts.contains(path) && changes.contains(where: { $0.concerns(path: path) }) {
+      if changes.contains(where: { $0.path == path }) { whole.append(path) } else { parts.append(path) }
     }
     parts.removeAll { whole.contains($0) }
     guard !parts.isEmpty else { return [] }

@@ -187,8 +187,14 @@ extension Store {
   ) {
     // The configuration's fields are read where they are used, not kept from here: held
     // across the calls below, each would be spilled to the stack and read back.
-    // Observers get every action timed; a recording follows its timing (see `RecordingTiming`).
-    let timed = configuration._notifiesActions || configuration._sampler.shouldTime()
+    // Observers get every action they accept timed; a recording follows its timing (see
+    // `RecordingTiming`).
+    var timed = false
+    if configuration._notifiesActions {
+      timed = Self._anyAccepts(configuration._actionObservers)
+      _storage._observersAccepted = timed
+    }
+    timed = timed || configuration._sampler.shouldTime()
     let start = timed ? MonotonicClock.nanos : 0
     let thread = CurrentThread.id
     let duration = _reduceTimed(action, &after, configuration, onThread: thread, timed: timed, from: start)
@@ -227,7 +233,7 @@ extension Store {
       return (_storage._subscribers, _storage._sequence, order)
     }
     // Observers hear of the action before its consequences, so a live view shows them in order.
-    if configuration._notifiesActions {
+    if configuration._notifiesActions && _storage._observersAccepted {
       _tellObservers(
         configuration._actionObservers, action, before, after, sequence: sequence, duration: duration, start: start,
         order: order, cause: cause, site: origin._site, subscribers: subscribers.count)
@@ -253,7 +259,7 @@ extension Store {
     _ action: Action, from before: State, to after: inout State, site: CallSite,
     _ configuration: _ProcessedConfiguration<State, Action>, startingEffects: Bool
   ) {
-    let observing = configuration._notifiesActions
+    let observing = configuration._notifiesActions && Self._anyAccepts(configuration._actionObservers)
     let start = observing ? MonotonicClock.nanos : 0
     let duration = _reduceTimed(
       action, &after, configuration, onThread: CurrentThread.id, timed: observing, from: start)
@@ -273,6 +279,14 @@ extension Store {
         configuration._value._effects, for: action, state: after, sequence: sequence, cause: 0,
         observers: configuration._value._observers)
     }
+  }
+
+  /// Whether any of `observers` takes the next action; each is asked (an observer that says
+  /// no accounts for the action it misses).
+  @inlinable @inline(__always) static func _anyAccepts(_ observers: [any StoreObserver]) -> Bool {
+    var accepts = false
+    for observer in observers where observer.acceptsNextAction() { accepts = true }
+    return accepts
   }
 
   /// Tells the observers of an action; out of line, so that the path of a store that only

@@ -40,6 +40,10 @@ import Synchronization
   /// The cause cell of the thread that last processed a recorded action, kept so that the next
   /// action on the same thread checks it rather than looking it up; processing thread only.
   @usableFromInline @exclusivity(unchecked) var _causeCell: ThreadCauseCell?
+  /// Whether the action-observers took the action being processed (see
+  /// `StoreObserver.acceptsNextAction`); kept here, not in a local, so that the processing
+  /// path holds no more values across its calls; processing thread only.
+  @usableFromInline @exclusivity(unchecked) var _observersAccepted = false
 
   @usableFromInline init(state: State) {
     self._state = state

@@ -25,9 +25,22 @@ public protocol StoreObserver: AnyObject, Sendable {
   /// The store reads it when the observer is added and after
   /// ``Store/observerInterestsChanged()``, not for every action.
   var wantsActions: Bool { get }
+
+  /// Asked before each action of a store whose observers want actions: whether to tell this
+  /// observer about the next one. When no observer accepts it, the store skips the clock
+  /// reads and the boxing too. Yes unless implemented; an observer that cannot take more for a
+  /// while (the inspector's live stream, full) says no, and accounts for what it missed.
+  ///
+  /// ```swift
+  /// func acceptsNextAction() -> Bool { queue.hasRoom }
+  /// ```
+  func acceptsNextAction() -> Bool
 }
 
 extension StoreObserver {
   /// Yes: every action is reported.
   public var wantsActions: Bool { true }
+
+  /// Yes: every action is reported.
+  public func acceptsNextAction() -> Bool { true }
 }

@@ -81,7 +81,10 @@ final class LiveServer: Sendable {
   private struct Client {
     var descriptor: Int32
     var received: [UInt8] = []
+    /// What is to be sent, from `sentCount` on (moved only when all of it is sent).
     var unsent: [UInt8] = []
+    var sentCount = 0
+    var pendingBytes: Int { unsent.count - sentCount }
     /// An event stream stays open; any other answer closes once sent.
     var isStream = false
     var closesWhenSent = false
@@ -99,7 +102,7 @@ final class LiveServer: Sendable {
     while true {
       var polled = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
       polled += clients.map {
-        pollfd(fd: $0.descriptor, events: Int16(POLLIN) | ($0.unsent.isEmpty ? 0 : Int16(POLLOUT)), revents: 0)
+        pollfd(fd: $0.descriptor, events: Int16(POLLIN) | ($0.pendingBytes == 0 ? 0 : Int16(POLLOUT)), revents: 0)
       }
       _ = poll(&polled, nfds_t(polled.count), Int32(Self.milliseconds(Self.updateInterval)))
       var closed: Set<Int> = []
@@ -124,7 +127,8 @@ final class LiveServer: Sendable {
       for index in clients.indices where !closed.contains(index) {
         let waiting = !clients[index].isStream && !clients[index].closesWhenSent
         if waiting && clients[index].opened.duration(to: now) > .seconds(10) { closed.insert(index) }
-        if clients[index].unsent.count > Self.maximumUnsentBytes { closed.insert(index) }
+        // Only an event stream can fall behind: a page or report is sent however long it is.
+        if clients[index].isStream && clients[index].pendingBytes > Self.maximumUnsentBytes { closed.insert(index) }
       }
       // Changes, coalesced: every page hears of them at most once per interval.
       if lastUpdate.duration(to: now) >= Self.updateInterval {
@@ -226,14 +230,16 @@ final class LiveServer: Sendable {
 
   /// Sends what it can; false when the client is gone, or done after a one-off answer.
   private func flush(_ client: inout Client) -> Bool {
-    while !client.unsent.isEmpty {
-      let sent = LiveSocket.send(client.descriptor, client.unsent)
+    while client.pendingBytes > 0 {
+      let sent = LiveSocket.send(client.descriptor, client.unsent, from: client.sentCount)
       if sent < 0 {
         if errno == EINTR { continue }
         return errno == EAGAIN || errno == EWOULDBLOCK
       }
-      client.unsent.removeFirst(sent)
+      client.sentCount += sent
     }
+    client.unsent.removeAll(keepingCapacity: true)
+    client.sentCount = 0
     return !client.closesWhenSent
   }
 

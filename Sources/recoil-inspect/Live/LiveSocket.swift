@@ -73,10 +73,11 @@ enum LiveSocket {
     return result == 0 ? UInt16(bigEndian: address.sin_port) : nil
   }
 
-  /// Sends as much of `bytes` as the socket takes now, never raising SIGPIPE: the count
-  /// sent, or -1 (`errno` says why).
-  static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, sendFlags) }
+  /// Sends as much of `bytes` from `offset` on as the socket takes now, never raising
+  /// SIGPIPE: the count sent, or -1 (`errno` says why).
+  static func send(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int = 0) -> Int {
+    guard offset < bytes.count else { return 0 }
+    return bytes.withUnsafeBytes { systemSend(descriptor, $0.baseAddress! + offset, $0.count - offset, sendFlags) }
   }
 
   /// A buffer that reads come into, reused for every read.
