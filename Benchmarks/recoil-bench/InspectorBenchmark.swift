@@ -91,7 +91,8 @@ enum InspectorBenchmark {
     if mode == .streaming {
       // A listener that has stopped reading: the socket's buffers and the stream's queue are
       // full before the measurement starts (until then each event is made and sent in full),
-      // and every event after is dropped and counted.
+      // and every event after is dropped and counted. The writer tries the listener again
+      // only after its backoff's wait, so the queue stays full.
       try? inspector.startStreaming(to: .tcp(host: "127.0.0.1", port: StalledListener.shared.port))
       while inspector.droppedEventCount == 0 { store.dispatch(StoreBenchmark.Add(amount: 0)) }
     }

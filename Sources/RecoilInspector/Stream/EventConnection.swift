@@ -119,15 +119,21 @@ final class SocketConnection: EventConnection {
       nextAttempt = now + backoff.nextDelayNanos()
       return false
     }
-    backoff.reset()
     connected += 1
     return true
   }
 
+  /// A listener that takes the connection but not the data (stopped, or too slow) is tried
+  /// again only after the backoff's wait, as one that refuses is: the schedule starts again
+  /// only once a write went through.
   override func write(_ data: Data) -> Bool {
     guard descriptor >= 0 else { return false }
-    if writeAll(descriptor, data, usingSend: true) { return true }
+    if writeAll(descriptor, data, usingSend: true) {
+      backoff.reset()
+      return true
+    }
     close()
+    nextAttempt = MonotonicClock.nanos + backoff.nextDelayNanos()
     return false
   }
 

@@ -1,7 +1,8 @@
 /// How long the live stream waits before trying a listener again: 100 ms after the first
 /// failure, twice as long after each further one up to 5 s, each wait moved by up to a fifth
 /// either way (jitter), so that many apps whose listener restarts do not all call back at
-/// once. A connection that succeeds starts the schedule again.
+/// once. A write that goes through starts the schedule again (a connection alone does not: a
+/// stopped listener still takes connections).
 ///
 /// ```swift
 /// var backoff = ReconnectBackoff()
