@@ -168,6 +168,7 @@ struct LiveCommand: Command {
     // Each connection is its own app, with its own timeline numbers: its events are put in
     // order on their own, and once more than one app has spoken, each line says whose it is.
     var orderings: [Int: SequenceOrdering<InspectorEvent>] = [:]
+    var filter = filter
     var names: [Int: String] = [:]
     // Counted so that filters that matched nothing say so when the stream ends, as trace does.
     var (received, printedCount) = (0, 0)
@@ -207,6 +208,8 @@ struct LiveCommand: Command {
             } else if names[connection] == nil {
               names[connection] = "app \(connection)"
             }
+            // Slices registered under another name than their path are found by path.
+            if case .node(let node) = event.kind, node.kind == .slice { filter.learnSlices(of: [node]) }
             guard filter.isEmpty || filter.accepts(event.kind) else { return }
             let seq = event.seq
             orderings[connection, default: SequenceOrdering(window: 256)].add(event, seq: seq) {

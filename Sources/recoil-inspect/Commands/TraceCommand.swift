@@ -48,6 +48,13 @@ struct TraceCommand: Command {
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    // Slices registered under another name than their path are found by path.
+    var command = self
+    command.filter.learnSlices(of: snapshot.nodes)
+    try command.trace(snapshot, streams: streams)
+  }
+
+  private func trace(_ snapshot: Snapshot, streams: StandardStreams) throws(CommandFailure) {
     // A --node without wildcards names one node: it must exist.
     if let id = filter.node?.literalText, !snapshot.nodes.contains(where: { $0.id == id }) {
       throw .usage(.unknownName(option: "--node", kind: "node", name: id, known: snapshot.nodes.map(\.id)))

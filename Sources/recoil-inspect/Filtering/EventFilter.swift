@@ -53,6 +53,20 @@ struct EventFilter {
   var kinds: Set<Kind>?
   var grep: String?
   var path: String?
+  /// Each store's slices whose path is not their key (`lines` registered at `basket.lines`),
+  /// by store: an action is about such a slice when it changed something at, above or below
+  /// its path. Learned from a snapshot's nodes, or from a live stream's node events.
+  var slicePaths: [String: [(id: String, path: String)]] = [:]
+
+  /// Learns the slices of `nodes` whose path is not their key.
+  mutating func learnSlices(of nodes: some Sequence<SnapshotNode>) {
+    for node in nodes {
+      guard node.kind == .slice, let owner = node.owner, let path = node.statePath,
+        node.id != "\(owner).\(path)", slicePaths[owner]?.contains(where: { $0.id == node.id }) != true
+      else { continue }
+      slicePaths[owner, default: []].append((node.id, path))
+    }
+  }
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     store = arguments.value("store")
@@ -166,7 +180,10 @@ struct EventFilter {
     case .evaluation(let evaluation): return [evaluation.node]
     case .error(let node, _): return [node]
     case .action(let action):
-      return [action.store] + action.changes.map { "\(action.store).\($0.rootComponent)" }
+      let registered = (slicePaths[action.store] ?? []).filter { slice in
+        action.changes.contains { $0.concerns(path: slice.path) }
+      }
+      return [action.store] + action.changes.map { "\(action.store).\($0.rootComponent)" } + registered.map(\.id)
     case .step(let step): return [step.node, step.store].compactMap { $0 }
     case .effect, .dropped, .hello: return []
     }
