@@ -225,6 +225,16 @@ import WebDriver
     #expect(summary.contains("recommendation service offline"))
   }
 
+  @Test func topSaysWhenItsFiltersMatchedNothing() throws {
+    let tool = ExecutableRunner.productsDirectory.appending(path: "recoil-inspect").path(percentEncoded: false)
+    let events = ExecutableRunner.fixture("cart-demo/cart.events.jsonl")
+    let outcome = try ExecutableRunner.run(
+      ["-qc", "\(tool) live --top --node 'Nothing.*' \(events)", "/dev/null"], executable: "/usr/bin/script",
+      stdin: Data(), environment: ["NO_COLOR": "1", "TERM": "xterm"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdoutText.contains("nothing matched --node Nothing.* (of "))
+  }
+
   @Test func topNeedsATerminal() throws {
     let outcome = try ExecutableRunner.run(["live", "--top", ExecutableRunner.fixture("cart-demo/cart.events.jsonl")])
     #expect(outcome.status == 64)

@@ -128,6 +128,23 @@ import Testing
     #expect(session.snapshot().edges.isEmpty)
   }
 
+  @Test func aNodeThatGoesTakesItsEdgesAndChangesTheShape() {
+    var session = LiveSession(number: 1, keep: 100)
+    session.apply(Self.event(.node(SnapshotNode(id: "Item(1)", kind: .atom))))
+    session.apply(Self.event(.node(SnapshotNode(id: "Total", kind: .selector))))
+    session.apply(Self.event(.edgeAdded(SnapshotEdge(from: "Item(1)", to: "Total"))))
+    let shape = session.shapeVersion
+    session.apply(Self.event(.nodeRemoved(id: "Item(1)")))
+    #expect(session.shapeVersion == shape + 1)
+    #expect(session.snapshot().nodes.map(\.id) == ["Total"])
+    #expect(session.snapshot().edges.isEmpty)
+    // The rest still reads by id after the removal.
+    session.apply(
+      Self.event(
+        .evaluation(EvaluationEvent(node: "Total", durationNanos: 1, trigger: "t", changed: true, value: "0")), seq: 1))
+    #expect(session.snapshot().nodes.first?.value == "0")
+  }
+
   @Test func aSessionKeepsItsLatestEntriesAndCountsTheRest() {
     var session = LiveSession(number: 1, keep: 10)
     for seq in 1...100 {

@@ -116,7 +116,10 @@ final class ContainerHook: AtomGraphObserver {
       core.stream {
         .node(SnapshotNode(id: self.id(node), kind: self.kind(of: node), status: .loading))
       }
-    case .evaluationStarted, .evaluationFinished, .loadingFinished, .nodeReleased:
+    case .nodeReleased(let node):
+      guard core.isStreamingEnabled else { return }
+      core.stream { [prefix] in .nodeRemoved(id: prefix + node.description) }
+    case .evaluationStarted, .evaluationFinished, .loadingFinished:
       break
     }
   }

@@ -5,10 +5,10 @@
 enum EventDecoder {
   private enum EventType: String, CaseIterable {
     case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution,
-      atomEffect, hello
+      atomEffect, hello, nodeRemoved
 
     static let expected =
-      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect or hello"
+      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello or nodeRemoved"
   }
 
   static func decode(_ bytes: ByteInput) throws(SnapshotError) -> InspectorEvent {
@@ -105,7 +105,7 @@ enum EventDecoder {
       case (.hello, "token"): token = try reader.string()
       case (.edgeAdded, "from"), (.edgeRemoved, "from"): from = try reader.string()
       case (.edgeAdded, "to"), (.edgeRemoved, "to"): to = try reader.string()
-      case (.evaluation, "id"), (.error, "id"): id = try reader.string()
+      case (.evaluation, "id"), (.error, "id"), (.nodeRemoved, "id"): id = try reader.string()
       case (.evaluation, "durationNanos"): duration = try reader.count()
       case (.evaluation, "trigger"): trigger = try reader.string()
       case (.evaluation, "changed"): changed = try reader.bool()
@@ -150,6 +150,8 @@ enum EventDecoder {
       kind = .error(node: try required(id, "id"), message: try required(message, "message"))
     case .dropped:
       kind = .dropped(count: try required(count, "count"))
+    case .nodeRemoved:
+      kind = .nodeRemoved(id: try required(id, "id"))
     case .hello:
       kind = .hello(
         AppHello(

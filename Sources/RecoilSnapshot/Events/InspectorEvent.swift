@@ -76,6 +76,8 @@ public struct InspectorEvent: Sendable, Equatable {
     case dropped(count: Int)
     /// The app introduces itself: the first event of each connection.
     case hello(AppHello)
+    /// A node went away (a container released an unused family member), with its edges.
+    case nodeRemoved(id: String)
   }
 }
 

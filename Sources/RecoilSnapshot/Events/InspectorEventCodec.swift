@@ -57,6 +57,9 @@ public enum InspectorEventCodec {
     case .dropped(let count):
       header("dropped")
       writer.write("count", count)
+    case .nodeRemoved(let id):
+      header("nodeRemoved")
+      writer.write("id", id)
     case .hello(let hello):
       header("hello")
       writer.write("app", hello.app)

@@ -355,7 +355,7 @@ extension LiveCommand {
       drawn = now
     }
     draw()
-    var warnings = 0
+    var (warnings, received, matched) = (0, 0, 0)
     try source.run(
       { origin, lineNumber, line in
         guard case .text(let bytes) = line, bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }),
@@ -364,7 +364,11 @@ extension LiveCommand {
           warnings += 1
           return
         }
-        if filter.isEmpty || filter.accepts(event.kind) || { if case .hello = event.kind { true } else { false } }() {
+        received += 1
+        if case .hello = event.kind {
+          summary.apply(event, from: origin.connection ?? 0)
+        } else if filter.isEmpty || filter.accepts(event.kind) {
+          matched += 1
           summary.apply(event, from: origin.connection ?? 0)
         }
         if drawn.duration(to: clock.now) >= interval { draw() }
@@ -378,6 +382,10 @@ extension LiveCommand {
     let lines = summary.lines(width: width, height: max(height, 40), seconds: 0, style: streams.outputStyle)
     screen.restore()
     streams.output(lines.joined(separator: "\n") + "\n")
+    if matched == 0 && !filter.isEmpty {
+      let message = "nothing matched \(shortened(filter.description)) (of \(received) events)"
+      streams.output(streams.outputStyle.dim(inert(message)) + "\n")
+    }
     if warnings > 0 {
       streams.reportWarning(
         "\(warnings) line\(warnings == 1 ? "" : "s") could not be read; live without --top says which")

@@ -148,7 +148,7 @@ struct EventFilter {
     switch event {
     case .action: .action
     case .evaluation: .evaluation
-    case .node: .node
+    case .node, .nodeRemoved: .node
     case .edgeAdded, .edgeRemoved: .edge
     case .effect: .effect
     case .error: .error
@@ -176,6 +176,7 @@ struct EventFilter {
   private func ids(of event: InspectorEvent.Kind) -> [String] {
     switch event {
     case .node(let node): return [node.id]
+    case .nodeRemoved(let id): return [id]
     case .edgeAdded(let edge), .edgeRemoved(let edge): return [edge.from, edge.to]
     case .evaluation(let evaluation): return [evaluation.node]
     case .error(let node, _): return [node]
@@ -203,6 +204,7 @@ struct EventFilter {
       return [step.node, step.store, step.name, step.before, step.after, step.trigger, step.site, step.error]
         .compactMap { $0 }
     case .dropped: return []
+    case .nodeRemoved(let id): return [id]
     case .hello(let hello): return [hello.app, hello.instance, hello.version]
     }
   }

@@ -132,6 +132,10 @@ struct LiveEventPrinter {
       line.append(count)
       line.append(count == 1 ? " event" : " events")
       line.append(" (the app's stream could not keep up)")
+    case .nodeRemoved(let id):
+      line.styled(.red) { $0.append("node -") }
+      line.append(" ")
+      line.appendInert(id)
     case .hello(let hello):
       line.styled(.bold) { $0.append("hello") }
       line.append(" ")

@@ -75,6 +75,14 @@ struct LiveSession {
       guard let index = edges.firstIndex(of: edge) else { return }
       edges.remove(at: index)
       shapeVersion += 1
+    case .nodeRemoved(let id):
+      // The node goes with its edges; its entries stay in the timeline, by id.
+      guard let index = indexOfID[id] else { return }
+      nodes.remove(at: index)
+      indexOfID = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
+      edges.removeAll { $0.from == id || $0.to == id }
+      valueSeq[id] = nil
+      shapeVersion += 1
     case .error(let id, let message):
       update(id) {
         $0.status = .error
