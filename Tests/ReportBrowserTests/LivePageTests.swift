@@ -66,6 +66,12 @@ import WebDriver
         """
       #expect(try browser.execute(label) as? String == "= 1")
 
+      // What the app's stream dropped is counted on its session.
+      try shop.send(Self.line(.dropped(count: 12)))
+      try browser.wait(
+        until: "return document.querySelector('[data-session=\"1\"] .drops')?.textContent === '12 dropped by the app'",
+        timeout: .seconds(2))
+
       // A second app: a second session, listed beside the first.
       let admin = try LiveServeProcess.Connection(port: live.appPort)
       defer { admin.close() }
