@@ -262,37 +262,37 @@ public final class Inspector: Sendable {
   /// (actions, timeline, statistics). What a live listener is told of the app when it starts
   /// or comes back: made without reading, let alone describing, the recordings.
   func graph() -> Snapshot {
-    let attached = targets.withLock { $0 }
     var builder = SnapshotBuilder(configuration: configuration, redactor: core.redactor)
-    for target in attached {
-      switch target {
-      case .container(let target):
-        guard let container = target.container else { continue }
-        builder.add(container.graphState(), prefix: target.prefix)
-      case .store(let target):
-        if let contents = target.contents() { builder.add(store: target.name, contents: contents) }
-      }
-    }
+    _ = addTargets(to: &builder, readingRecordings: false)
     return builder.finish()
   }
 
-  public func snapshot() -> Snapshot {
-    let attached = targets.withLock { $0 }
-    var builder = SnapshotBuilder(configuration: configuration, redactor: core.redactor)
-    // Each target is read once: its state, and what it recorded.
+  /// Adds every attached target's graph to `builder`, and, when `readingRecordings`, returns
+  /// what each recorded: each target is read once.
+  private func addTargets(to builder: inout SnapshotBuilder, readingRecordings: Bool) -> (
+    containers: [(prefix: String, recording: EvaluationRecording)], stores: [(name: String, recording: ActionRecording)]
+  ) {
     var containerRecordings: [(prefix: String, recording: EvaluationRecording)] = []
     var storeRecordings: [(name: String, recording: ActionRecording)] = []
-    for target in attached {
+    for target in targets.withLock({ $0 }) {
       switch target {
       case .container(let target):
         guard let container = target.container else { continue }
         builder.add(container.graphState(), prefix: target.prefix)
-        containerRecordings.append((target.prefix, container.recordedEvaluations()))
+        if readingRecordings { containerRecordings.append((target.prefix, container.recordedEvaluations())) }
       case .store(let target):
         if let contents = target.contents() { builder.add(store: target.name, contents: contents) }
-        if let recorded = target.recordedActions() { storeRecordings.append((target.name, recorded)) }
+        if readingRecordings, let recorded = target.recordedActions() {
+          storeRecordings.append((target.name, recorded))
+        }
       }
     }
+    return (containerRecordings, storeRecordings)
+  }
+
+  public func snapshot() -> Snapshot {
+    var builder = SnapshotBuilder(configuration: configuration, redactor: core.redactor)
+    let (containerRecordings, storeRecordings) = addTargets(to: &builder, readingRecordings: true)
     let journal = core.journal.withLock { $0 }
     var actions = journal.actions.elements
     var droppedActions = journal.actions.dropped

@@ -91,11 +91,11 @@ final class InspectorCore: Sendable {
 
   var isStreamingEnabled: Bool { isStreaming.load(ordering: .relaxed) }
 
-  /// Whether `count` timeline entries would be streamed: streaming, and the queue has room.
+  /// Whether a timeline entry would be streamed: streaming, and the queue has room.
   /// While it is full, they are counted as dropped here, before anything is made for them: a
   /// listener that stopped reading costs the app a check, not the making of events.
-  func streamAccepts(count: Int = 1) -> Bool {
-    isStreaming.load(ordering: .relaxed) && streamRoom.accepts(count: count)
+  func streamAccepts() -> Bool {
+    isStreaming.load(ordering: .relaxed) && streamRoom.accepts()
   }
 
   /// A tally for a hook that drops from one thread at a time (see `DropTally`).
@@ -103,9 +103,6 @@ final class InspectorCore: Sendable {
 
   /// Whether the stream's queue is full (streaming or not).
   var streamIsFull: Bool { streamRoom.isFull }
-
-  /// Whether streaming, with room in the queue, without counting anything.
-  var streamHasRoom: Bool { isStreaming.load(ordering: .relaxed) && streamRoom.hasRoom }
 
   /// This process's instance id, made once: the same for every inspector and stream of the
   /// process, another after a restart.

@@ -21,15 +21,12 @@ final class StreamRoom: Sendable {
   }
   private let tallies = LockedValue<[Entry]>([])
 
-  /// Whether an entry would be queued; if not, it is counted as dropped (`count` of them).
-  func accepts(count: Int = 1) -> Bool {
+  /// Whether an entry would be queued; if not, it is counted as dropped.
+  func accepts() -> Bool {
     guard full.load(ordering: .relaxed) else { return true }
-    dropped.add(count, ordering: .relaxed)
+    dropped.add(1, ordering: .relaxed)
     return false
   }
-
-  /// Whether the queue has room now.
-  var hasRoom: Bool { !full.load(ordering: .relaxed) }
 
   /// Set by the stream as its queue fills and empties.
   func setFull(_ isFull: Bool) {

@@ -22,15 +22,20 @@ public enum EventEndpoint: Sendable, Equatable, CustomStringConvertible {
   /// try EventEndpoint(parsing: "unix:/tmp/recoil.sock")  // .unix(path: "/tmp/recoil.sock")
   /// ```
   ///
-  /// - Parameter text: The endpoint as written on a command line.
+  /// - Parameters:
+  ///   - text: The endpoint as written on a command line.
+  ///   - listening: Whether it is where a listener listens, which may take port 0 (the system
+  ///     picks a free one); an app connects to a port from 1.
   /// - Throws: ``EventEndpointError`` for an empty or malformed endpoint.
-  public init(parsing text: String) throws(EventEndpointError) {
+  public init(parsing text: String, listening: Bool = false) throws(EventEndpointError) {
     if text == "-" {
       self = .standardStream
     } else if text.hasPrefix("tcp:") {
       let rest = text.dropFirst(4)
-      guard let colon = rest.lastIndex(of: ":"), let port = UInt16(rest[rest.index(after: colon)...]), port > 0 else {
-        throw EventEndpointError(text: text, reason: "expected tcp:HOST:PORT with a port from 1 to 65535")
+      let lowest: UInt16 = listening ? 0 : 1
+      guard let colon = rest.lastIndex(of: ":"), let port = UInt16(rest[rest.index(after: colon)...]), port >= lowest
+      else {
+        throw EventEndpointError(text: text, reason: "expected tcp:HOST:PORT with a port from \(lowest) to 65535")
       }
       let host = String(rest[..<colon])
       guard !host.isEmpty else { throw EventEndpointError(text: text, reason: "the host is empty") }

@@ -82,15 +82,8 @@ struct LiveCommand: Command {
       throw .unexpectedArgument(arguments.positionals.last ?? "")
     }
     do {
-      // A listener may take port 0: the system picks a free one, and --serve prints it.
-      if text.hasPrefix("tcp:"), text.hasSuffix(":0"),
-        case .tcp(let host, _) = try EventEndpoint(
-          parsing: String(text.dropLast()) + "1")
-      {
-        endpoint = .tcp(host: host, port: 0)
-      } else {
-        endpoint = try EventEndpoint(parsing: text)
-      }
+      // A listener may take port 0: the system picks a free one, and live says which.
+      endpoint = try EventEndpoint(parsing: text, listening: true)
     } catch {
       throw .invalidValue(option: "--listen", value: text, expected: error.reason)
     }
@@ -192,32 +185,20 @@ struct LiveCommand: Command {
     defer { for connection in orderings.keys.sorted() { flush(connection) } }
     try source.run(
       { origin, lineNumber, line in
-        switch line {
-        case .tooLong(let bytes):
-          streams.reportWarning(
-            "\(origin.description):\(lineNumber): skipped a line of \(bytes) bytes, longer than --max-line-bytes \(maximumLineBytes)"
-          )
-        case .text(let bytes):
-          guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-          do throws(SnapshotError) {
-            let event = try Self.withoutToken(InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber))
-            received += 1
-            let connection = origin.connection ?? 0
-            if case .hello(let hello) = event.kind {
-              names[connection] = "\(hello.app) \(hello.processID)"
-            } else if names[connection] == nil {
-              names[connection] = "app \(connection)"
-            }
-            // Slices registered under another name than their path are found by path.
-            if case .node(let node) = event.kind, node.kind == .slice { filter.learnSlices(of: [node]) }
-            guard filter.isEmpty || filter.accepts(event.kind) else { return }
-            let seq = event.seq
-            orderings[connection, default: SequenceOrdering(window: 256)].add(event, seq: seq) {
-              print($0, from: connection)
-            }
-          } catch {
-            streams.reportWarning("\(origin.description):\(error.description)")
-          }
+        guard let event = event(in: line, from: origin, lineNumber: lineNumber, report: streams.reportWarning)
+        else { return }
+        received += 1
+        let connection = origin.connection ?? 0
+        if case .hello(let hello) = event.kind {
+          names[connection] = "\(hello.app) \(hello.processID)"
+        } else if names[connection] == nil {
+          names[connection] = "app \(connection)"
+        }
+        // Slices registered under another name than their path are found by path.
+        if case .node(let node) = event.kind, node.kind == .slice { filter.learnSlices(of: [node]) }
+        guard filter.isEmpty || filter.accepts(event.kind) else { return }
+        orderings[connection, default: SequenceOrdering(window: 256)].add(event, seq: event.seq) {
+          print($0, from: connection)
         }
       },
       waiting: {
@@ -245,6 +226,28 @@ struct LiveCommand: Command {
 }
 
 extension LiveCommand {
+  /// The event `line` holds, a hello's token forgotten; `nil` for a blank line, and for one
+  /// too long or malformed, which `report` is told about with where it was.
+  func event(
+    in line: LineReader.Line, from origin: EventSource.Origin, lineNumber: Int, report: (String) -> Void
+  ) -> InspectorEvent? {
+    switch line {
+    case .tooLong(let bytes):
+      report(
+        "\(origin.description):\(lineNumber): skipped a line of \(bytes) bytes, longer than --max-line-bytes \(maximumLineBytes)"
+      )
+      return nil
+    case .text(let bytes):
+      guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+      do throws(SnapshotError) {
+        return Self.withoutToken(try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber))
+      } catch {
+        report("\(origin.description):\(error.description)")
+        return nil
+      }
+    }
+  }
+
   /// The event, with a hello's token forgotten: it is never printed or kept.
   static func withoutToken(_ event: InspectorEvent) -> InspectorEvent {
     guard case .hello(var hello) = event.kind, hello.token != nil else { return event }
@@ -274,24 +277,13 @@ extension LiveCommand {
     var pace = Pace(speed: speed)
     try source.run(
       { origin, lineNumber, line in
-        switch line {
-        case .tooLong(let bytes):
-          streams.reportWarning(
-            "\(origin.description):\(lineNumber): skipped a line of \(bytes) bytes, longer than --max-line-bytes \(maximumLineBytes)"
-          )
-        case .text(let bytes):
-          guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-          do throws(SnapshotError) {
-            let event = try Self.withoutToken(InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber))
-            pace.wait(until: event.atNanos)
-            let (number, isHello) = sessions.apply(event, connection: origin.connection)
-            if isHello, let summary = sessions.summary(of: number) {
-              streams.output("session \(number): \(inert(summary.name)) connected\n")
-              streams.flush()
-            }
-          } catch {
-            streams.reportWarning("\(origin.description):\(error.description)")
-          }
+        guard let event = event(in: line, from: origin, lineNumber: lineNumber, report: streams.reportWarning)
+        else { return }
+        pace.wait(until: event.atNanos)
+        let (number, isHello) = sessions.apply(event, connection: origin.connection)
+        if isHello, let summary = sessions.summary(of: number) {
+          streams.output("session \(number): \(inert(summary.name)) connected\n")
+          streams.flush()
         }
       },
       waiting: { streams.flush() },
@@ -358,12 +350,9 @@ extension LiveCommand {
     var (warnings, received, matched) = (0, 0, 0)
     try source.run(
       { origin, lineNumber, line in
-        guard case .text(let bytes) = line, bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }),
-          let event = try? InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
-        else {
-          warnings += 1
-          return
-        }
+        // Warnings would tear the screen: counted, and said after it.
+        guard let event = event(in: line, from: origin, lineNumber: lineNumber, report: { _ in warnings += 1 })
+        else { return }
         received += 1
         if case .hello = event.kind {
           summary.apply(event, from: origin.connection ?? 0)

@@ -73,7 +73,7 @@ final class EventSource {
 
   deinit {
     for source in signalSources { source.cancel() }
-    if listener >= 0 { _ = closeDescriptor(listener) }
+    if listener >= 0 { LiveSocket.close(listener) }
     removeOwnSocket()
   }
 
@@ -100,7 +100,7 @@ final class EventSource {
       }
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw .inputMissing(path: path, reason: Descriptor.reason(errno)) }
-      defer { _ = closeDescriptor(descriptor) }
+      defer { LiveSocket.close(descriptor) }
       readLines(from: descriptor, { line(name, $0, $1) }, waiting: waiting)
       closed(name)
     case .tcp, .unix:
@@ -127,7 +127,7 @@ final class EventSource {
     var accepted = 0
     let buffer = LiveSocket.ReadBuffer(capacity: 1 << 20)
     defer {
-      for connection in connections { _ = closeDescriptor(connection.descriptor) }
+      for connection in connections { LiveSocket.close(connection.descriptor) }
     }
     let clock = ContinuousClock()
     while true {
@@ -184,7 +184,7 @@ final class EventSource {
         closed.insert(index)
       }
       for index in closed.sorted(by: >) {
-        _ = closeDescriptor(connections[index].descriptor)
+        LiveSocket.close(connections[index].descriptor)
         connectionClosed(Origin(endpoint: endpoint.description, connection: connections[index].number))
         connections.remove(at: index)
       }
@@ -197,7 +197,7 @@ final class EventSource {
         accepted += 1
         guard connections.count < Self.maximumConnections else {
           warning("\(endpoint.description)#\(accepted): refused: \(Self.maximumConnections) connections are open")
-          _ = closeDescriptor(descriptor)
+          LiveSocket.close(descriptor)
           continue
         }
         connections.append(
@@ -216,9 +216,7 @@ final class EventSource {
       let event = try? InspectorEventCodec.decode(line: bytes, lineNumber: 1),
       case .hello(let hello) = event.kind, let given = hello.token
     else { return false }
-    let (x, y) = (Array(given.utf8), Array(token.utf8))
-    guard x.count == y.count else { return false }
-    return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    return LiveAccess.sameText(given, token)
   }
 
   private static func milliseconds(_ duration: Duration) -> Int {
@@ -268,22 +266,13 @@ final class EventSource {
   }
 
   private static func listenTCP(host: String, port: UInt16, endpoint: EventEndpoint) throws(CommandFailure) -> Int32 {
-    let descriptor = socket(AF_INET, socketStream, 0)
-    guard descriptor >= 0 else { throw failure(endpoint) }
-    var reuse: Int32 = 1
-    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    let binding = LiveSocket.bind(descriptor, ipv4: host, port: port)
-    guard binding != .badAddress else {
-      _ = closeDescriptor(descriptor)
+    switch LiveSocket.listen(ipv4: host, port: port, backlog: 16) {
+    case .success(let descriptor): return descriptor
+    case .failure(.badAddress):
       throw .usage(
         .invalidValue(option: "--listen", value: endpoint.description, expected: "an IPv4 address such as 127.0.0.1"))
+    case .failure: throw failure(endpoint)
     }
-    guard binding == .bound, listen(descriptor, 16) == 0 else {
-      let error = failure(endpoint)
-      _ = closeDescriptor(descriptor)
-      throw error
-    }
-    return descriptor
   }
 
   private static func listenUnix(path: String, endpoint: EventEndpoint) throws(CommandFailure) -> Int32 {
@@ -301,21 +290,21 @@ final class EventSource {
         throw .unavailable(
           endpoint: endpoint.description, reason: "the path exists and is not a socket; it is left alone")
       }
-      let probe = socket(AF_UNIX, socketStream, 0)
+      let probe = LiveSocket.open(AF_UNIX)
       let answered = probe >= 0 && connect(probe) == 0
       let refused = !answered && errno == ECONNREFUSED
-      if probe >= 0 { _ = closeDescriptor(probe) }
+      if probe >= 0 { LiveSocket.close(probe) }
       if answered { throw .unavailable(endpoint: endpoint.description, reason: "another listener is using it") }
       guard refused else {
         throw .unavailable(endpoint: endpoint.description, reason: "cannot tell whether the socket there is in use")
       }
       unlink(path)
     }
-    let descriptor = socket(AF_UNIX, socketStream, 0)
+    let descriptor = LiveSocket.open(AF_UNIX)
     guard descriptor >= 0 else { throw failure(endpoint) }
     guard LiveSocket.unix(descriptor, path: path, connecting: false) == 0, listen(descriptor, 16) == 0 else {
       let error = failure(endpoint)
-      _ = closeDescriptor(descriptor)
+      LiveSocket.close(descriptor)
       throw error
     }
     return descriptor
@@ -329,11 +318,3 @@ final class EventSource {
     return .unavailable(endpoint: endpoint.description, reason: Descriptor.reason(number))
   }
 }
-
-#if canImport(Glibc)
-  private let socketStream = Int32(SOCK_STREAM.rawValue)
-  private func closeDescriptor(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
-#else
-  private let socketStream = SOCK_STREAM
-  private func closeDescriptor(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
-#endif

@@ -100,7 +100,7 @@ struct LiveAccess {
   }
 
   /// Compares in time that depends only on the lengths, not on where the texts differ.
-  private static func sameText(_ a: String, _ b: String) -> Bool {
+  static func sameText(_ a: String, _ b: String) -> Bool {
     let (x, y) = (Array(a.utf8), Array(b.utf8))
     guard x.count == y.count else { return false }
     var difference: UInt8 = 0

@@ -45,22 +45,16 @@ final class LiveServer: Sendable {
   }
 
   init(host: String, port: UInt16, sessions: LiveSessions, title: String) throws(CommandFailure) {
-    let endpoint = "http://\(host):\(port)"
-    let descriptor = socket(AF_INET, socketStream, 0)
-    guard descriptor >= 0 else { throw .unavailable(endpoint: endpoint, reason: Descriptor.reason(errno)) }
-    var reuse: Int32 = 1
-    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    let binding = LiveSocket.bind(descriptor, ipv4: host, port: port)
-    guard binding != .badAddress else {
-      _ = closeSocket(descriptor)
+    let descriptor: Int32
+    switch LiveSocket.listen(ipv4: host, port: port, backlog: 32) {
+    case .success(let listening): descriptor = listening
+    case .failure(.badAddress):
       throw .usage(.invalidValue(option: "--serve", value: host, expected: "an IPv4 address such as 127.0.0.1"))
-    }
-    guard binding == .bound, listen(descriptor, 32) == 0 else {
+    case .failure:
       let reason = errno == EADDRINUSE ? "address already in use" : Descriptor.reason(errno)
-      _ = closeSocket(descriptor)
-      throw .unavailable(endpoint: endpoint, reason: reason)
+      throw .unavailable(endpoint: "http://\(host):\(port)", reason: reason)
     }
-    makeNonBlocking(descriptor)
+    LiveSocket.makeNonBlocking(descriptor)
     self.listener = descriptor
     self.host = host == "localhost" ? "127.0.0.1" : host
     self.port = LiveSocket.boundPort(of: descriptor) ?? port
@@ -144,7 +138,7 @@ final class LiveServer: Sendable {
         }
       }
       for index in closed.sorted(by: >) {
-        _ = closeSocket(clients[index].descriptor)
+        LiveSocket.close(clients[index].descriptor)
         clients.remove(at: index)
       }
       if polled[0].revents != 0 {
@@ -152,11 +146,11 @@ final class LiveServer: Sendable {
           let descriptor = accept(listener, nil, nil)
           guard descriptor >= 0 else { break }
           guard clients.count < Self.maximumClients else {
-            _ = closeSocket(descriptor)
+            LiveSocket.close(descriptor)
             continue
           }
-          makeNonBlocking(descriptor)
-          noSignalOnBrokenPipe(descriptor)
+          LiveSocket.makeNonBlocking(descriptor)
+          LiveSocket.noSignalOnBrokenPipe(descriptor)
           clients.append(Client(descriptor: descriptor, opened: clock.now))
         }
       }
@@ -290,20 +284,3 @@ final class LiveServer: Sendable {
   }
 
 }
-
-private func makeNonBlocking(_ descriptor: Int32) {
-  _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-}
-
-#if canImport(Glibc)
-  private let socketStream = Int32(SOCK_STREAM.rawValue)
-  private func noSignalOnBrokenPipe(_ descriptor: Int32) {}
-  private func closeSocket(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
-#else
-  private let socketStream = SOCK_STREAM
-  private func noSignalOnBrokenPipe(_ descriptor: Int32) {
-    var on: Int32 = 1
-    setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-  }
-  private func closeSocket(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
-#endif

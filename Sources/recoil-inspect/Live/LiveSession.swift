@@ -29,8 +29,6 @@ struct LiveSession {
   private(set) var droppedByApp = 0
   /// Timeline entries dropped here to keep at most `keep`.
   private(set) var trimmed = 0
-  /// Events applied.
-  private(set) var received = 0
 
   private var nodes: [SnapshotNode] = []
   private var indexOfID: [String: Int] = [:]
@@ -40,6 +38,8 @@ struct LiveSession {
   /// The timeline number of the entry that gave each node its value: an entry arriving late
   /// (from another thread) does not undo a later one.
   private var valueSeq: [String: Int] = [:]
+  /// Each store's slices by node index, as of a shape of the graph.
+  private var slicesByStore: (shape: Int, indexes: [String: [Int]]) = (-1, [:])
 
   init(number: Int, keep: Int) {
     self.number = number
@@ -60,7 +60,6 @@ struct LiveSession {
 
   /// Updates the model with one event.
   mutating func apply(_ event: InspectorEvent) {
-    received += 1
     version += 1
     switch event.kind {
     case .hello(let hello):
@@ -187,6 +186,10 @@ struct LiveSession {
     if node.isAsync { merged.isAsync = true }
     if node.family != nil { merged.family = node.family }
     if node.parameter != nil { merged.parameter = node.parameter }
+    // Another owner or path moves the node in the drawing: a new shape.
+    if node.owner != nil && node.owner != merged.owner || node.path != nil && node.path != merged.path {
+      shapeVersion += 1
+    }
     if node.owner != nil { merged.owner = node.owner }
     if node.path != nil { merged.path = node.path }
     if node.valueType != nil { merged.valueType = node.valueType }
@@ -215,10 +218,17 @@ struct LiveSession {
   /// A store's slices take the values its action gave their paths: a change at a slice's
   /// path, or the slice whole (`slices`).
   private mutating func updateSlices(of action: SnapshotAction) {
-    for change in action.changes + action.slices {
-      for index in nodes.indices where nodes[index].owner == action.store {
-        if nodes[index].statePath == change.path { nodes[index].value = change.after }
+    if slicesByStore.shape != shapeVersion {
+      // Made again only when the graph changed shape, not for every action.
+      var byStore: [String: [Int]] = [:]
+      for (index, node) in nodes.enumerated() where node.kind == .slice {
+        if let owner = node.owner { byStore[owner, default: []].append(index) }
       }
+      slicesByStore = (shapeVersion, byStore)
+    }
+    guard let slices = slicesByStore.indexes[action.store] else { return }
+    for change in action.changes + action.slices {
+      for index in slices where nodes[index].statePath == change.path { nodes[index].value = change.after }
     }
   }
 
