@@ -33,6 +33,8 @@ public final class Inspector: Sendable {
   /// retain of it take the slow path.
   let core: InspectorCore
   private let targets = LockedValue<[InspectedTarget]>([])
+  /// Carries out what the tool asks over the live stream (see ``RemoteControl``).
+  let controller: RemoteController
 
   /// Creates an inspector with nothing attached.
   ///
@@ -42,7 +44,21 @@ public final class Inspector: Sendable {
   ///
   /// - Parameter configuration: Buffer sizes and preview lengths.
   public init(configuration: InspectorConfiguration = InspectorConfiguration()) {
-    core = InspectorCore(configuration: configuration)
+    let core = InspectorCore(configuration: configuration)
+    let targets = self.targets
+    self.core = core
+    self.controller = RemoteController(core: core) {
+      let attached = targets.withLock { $0 }
+      var found = RemoteController.Targets(containers: [], stores: [])
+      for target in attached {
+        switch target {
+        case .container(let target):
+          if let container = target.container { found.containers.append((target.prefix, container)) }
+        case .store(let target): found.stores.append(target.control)
+        }
+      }
+      return found
+    }
     if let reason = Reflector.problem, Self.reportedReflection.exchange(true, ordering: .relaxed) == false {
       configuration.reportProblem("values are described by Mirror only: \(reason)")
     }
@@ -146,6 +162,7 @@ public final class Inspector: Sendable {
         },
         recordedActions: { [weak store] in store?.recordedActions() },
         streamingChanged: { [weak store] in store?.observerInterestsChanged() },
+        control: StoreControl(store: store, name: storeName),
         release: release))
     targets.withLock { $0.append(target) }
     // A store attached while streaming: the listener learns its nodes now (one attached
@@ -393,10 +410,13 @@ public final class Inspector: Sendable {
   public func startStreaming(to endpoint: EventEndpoint, capacity: Int = 10_000) throws {
     // A listener that comes back (a new connection) hears the whole graph again after the
     // app's hello: it may be a new listener that knows nothing.
-    let stream = try core.startStreaming(to: endpoint, capacity: capacity) { [weak self] in
-      guard let graph = self?.graph() else { return [] }
-      return graph.nodes.map { .node($0) } + graph.edges.map { .edgeAdded($0) }
-    }
+    let stream = try core.startStreaming(
+      to: endpoint, capacity: capacity,
+      graph: { [weak self] in
+        guard let graph = self?.graph() else { return [] }
+        return graph.nodes.map { .node($0) } + graph.edges.map { .edgeAdded($0) }
+      },
+      requests: { [controller] in controller.receive(line: $0) })
     storesStreamingChanged()
     // Describe what already exists, so a listener starts with the whole graph.
     let snapshot = graph()
@@ -425,6 +445,28 @@ public final class Inspector: Sendable {
     }
     for store in stores { store.streamingChanged() }
   }
+
+  /// Carries out a control request here, as if `recoil-inspect` had sent it over the live
+  /// stream: only what ``InspectorConfiguration/remoteControl`` allows, recorded as a
+  /// `control` entry of the causal timeline. For an app's own debug menu, and for tests.
+  ///
+  /// ```swift
+  /// let answer = inspector.perform(ControlRequest(id: 1, operation: .jump, seq: 812, by: "debug menu"))
+  /// if !answer.ok { print(answer.message) }
+  /// ```
+  ///
+  /// - Parameter request: What to change.
+  /// - Returns: Whether it was done, and what was done or why not.
+  public func perform(_ request: ControlRequest) -> ControlAnswer {
+    controller.perform(request)
+  }
+
+  /// The step the app is jumped back to by the tool, while it is (see ``RemoteControl``).
+  ///
+  /// ```swift
+  /// if let step = inspector.jumpedTo { banner = "showing #\(step)" }
+  /// ```
+  public var jumpedTo: Int? { controller.jumpedTo }
 
   /// How many live events were dropped so far because the stream could not keep up.
   public var droppedEventCount: Int { core.droppedEventCount }

@@ -42,6 +42,15 @@ public struct InspectorConfiguration: Sendable {
   /// try inspector.startStreaming(to: .tcp(host: "192.168.1.20", port: 9999))
   /// ```
   public var streamToken: String?
+  /// What `recoil-inspect` may change in the app over the live stream: nothing by default
+  /// (see ``RemoteControl``).
+  ///
+  /// ```swift
+  /// #if DEBUG
+  ///   configuration.remoteControl = .everything
+  /// #endif
+  /// ```
+  public var remoteControl = RemoteControl.off
   /// Which actions and evaluations are timed. By default every one that was slow when last
   /// timed and a sample of the others, so that fast reducers and selectors are not slowed
   /// down by the clock; `.everyOperation` times each one (see `RecordingTiming`). The live

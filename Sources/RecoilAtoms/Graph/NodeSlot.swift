@@ -146,6 +146,21 @@
 
   /// Whether a new value is compared with the old one (Equatable values).
   var comparesValues: Bool { false }
+
+  /// Writes `value` to `node` (this slot's node) if it has the node's value type, as
+  /// ``AtomContainer/set(_:_:file:line:)`` does; false when the type differs.
+  func writeErased(_ value: Any, node: AnyObject, core: _GraphCore, site: CallSite) throws -> Bool { false }
+
+  /// Stubs the node with `outcome` (a value of the node's type, or an error), remembering
+  /// how it computed its value so that ``unstub(_:)`` can restore it; false when the value's
+  /// type differs.
+  func stubErased(_ outcome: Result<Any, any Error>, core: _GraphCore) -> Bool { false }
+
+  /// Restores what a stub from ``stubErased(_:core:)`` replaced; false when there is none.
+  func unstub(_ core: _GraphCore) -> Bool { false }
+
+  /// Whether the node is stubbed.
+  var isStubbed: Bool { false }
 }
 
 /// A subscriber, with the id used to remove it. `notification` runs under the lock and

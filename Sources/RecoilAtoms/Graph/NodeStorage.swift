@@ -486,6 +486,9 @@ extension AtomGraphObserver {
   /// For a writable selector: the atoms its setter wrote the last time it ran, which is what
   /// resetting the selector resets.
   var lastWrites: [Int32] = []
+  /// How a node stubbed from outside (the inspector's remote control) computed its value
+  /// before, to restore when the stub is removed: its `Compute`.
+  var computeBeforeStub: Any?
 
   init(family: String?) {
     self.family = family

@@ -95,6 +95,50 @@ import Dispatch
 
   override var comparesValues: Bool { _isSame != nil }
 
+  override var isStubbed: Bool { _isStubbed }
+
+  override func writeErased(_ value: Any, node: AnyObject, core: _GraphCore, site: CallSite) throws -> Bool {
+    guard let typed = value as? Value, let writable = node as? WritableNode<Value> else { return false }
+    try core.write(writable, typed, site: site)
+    return true
+  }
+
+  override func stubErased(_ outcome: Result<Any, any Error>, core: _GraphCore) -> Bool {
+    let typed: Result<Value, any Error>
+    switch outcome {
+    case .success(let value):
+      guard let value = value as? Value else { return false }
+      typed = .success(value)
+    case .failure(let error): typed = .failure(error)
+    }
+    if !_isStubbed { _ensureDetails().computeBeforeStub = compute }
+    let before = core.notesWrites ? erasedLoadable.value : nil
+    stub(typed, core: core)
+    if core.notesWrites, case .success = typed { core._noteWrite(index, before: before, site: .unknown) }
+    return true
+  }
+
+  /// Replaces how the node computes its value with a fixed outcome (see
+  /// `AtomContainer.stub(_:with:)`).
+  func stub(_ outcome: Result<Value, any Error>, core: _GraphCore) {
+    _generation &+= 1
+    _task?.cancel()
+    _task = nil
+    replaceCompute(.stub(outcome))
+    core._records[Int(index)]._writesInPlace = false
+    core.detachDependencies(of: index)
+    if store(outcome) { core._didChange(index) }
+    core._records[Int(index)]._mark = .clean
+  }
+
+  override func unstub(_ core: _GraphCore) -> Bool {
+    guard let before = _details?.computeBeforeStub as? Compute else { return false }
+    _details?.computeBeforeStub = nil
+    replaceCompute(before)
+    core.forceRefresh(index)
+    return true
+  }
+
   @inlinable func currentValue() throws -> Value {
     if _fastPath(_storesValue && !_isLoading && _failure == nil) { return _value }
     if let _failure { throw _failure }

@@ -30,16 +30,7 @@ extension AtomContainer {
 
   private func stub<Value>(_ node: Node<Value>, outcome: Result<Value, any Error>) {
     _operate { core in
-      let index = core.index(of: node)
-      let slot = core.slot(index, as: Value.self)
-      slot._generation &+= 1
-      slot._task?.cancel()
-      slot._task = nil
-      slot.replaceCompute(.stub(outcome))
-      core._records[Int(index)]._writesInPlace = false
-      core.detachDependencies(of: index)
-      if slot.store(outcome) { core._didChange(index) }
-      core._records[Int(index)]._mark = .clean
+      core.slot(core.index(of: node), as: Value.self).stub(outcome, core: core)
       core.settle()
     }
   }

@@ -111,7 +111,8 @@ final class InspectorCore: Sendable {
   /// Starts the live stream; `graph` describes the whole graph again for a listener that
   /// comes back.
   func startStreaming(
-    to endpoint: EventEndpoint, capacity: Int, graph: @escaping @Sendable () -> [InspectorEvent.Kind]
+    to endpoint: EventEndpoint, capacity: Int, graph: @escaping @Sendable () -> [InspectorEvent.Kind],
+    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }
   ) throws -> EventStream {
     var isTCP = false
     if case .tcp = endpoint { isTCP = true }
@@ -119,7 +120,8 @@ final class InspectorCore: Sendable {
       app: configuration.appName, processID: Int(ProcessInfo.processInfo.processIdentifier),
       instance: Self.instance, version: PackageVersion.current, token: isTCP ? configuration.streamToken : nil)
     let stream = try EventStream(
-      endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph, room: streamRoom)
+      endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph, room: streamRoom,
+      requests: requests)
     let previous = liveStream.withLock { current in
       defer { current = stream }
       return current

@@ -67,5 +67,7 @@ struct StoreTarget: Sendable {
   let recordedActions: @Sendable () -> ActionRecording?
   /// Tells the store that its hook's `wantsActions` changed, as streaming started or stopped.
   let streamingChanged: @Sendable () -> Void
+  /// The store as the remote control changes it.
+  let control: any ControlledStore
   let release: AttachmentRelease
 }

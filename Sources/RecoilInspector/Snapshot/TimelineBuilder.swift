@@ -163,6 +163,11 @@ struct TimelineBuilder {
     for detached in journal.detachedContainers {
       add(writes: detached.writes, occurrences: detached.occurrences, prefix: detached.prefix)
     }
+    for control in journal.controls.elements {
+      var event = control.event
+      event.atNanos = since(control.atNanos)
+      add(TimelineEntry(event: event, rule: .none))
+    }
     for effect in journal.effects.elements {
       add(
         TimelineEntry.effect(

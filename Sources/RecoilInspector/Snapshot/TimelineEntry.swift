@@ -246,6 +246,9 @@ struct CauseResolver: Sendable {
       if event.phase == EffectEvent.Phase.started.rawValue, let store = event.store, let run = effectRun {
         stores[indexAdding(store)].effectStarts[run] = event.seq
       }
+    case .control:
+      // A stub that made a selector fail or load changed it without a write.
+      if let node = event.node { latestChange[node] = event.seq }
     case .notification:
       break
     }

@@ -65,6 +65,9 @@ class EventConnection {
   var connections: Int { 1 }
   /// Writes everything; false when the destination failed.
   func write(_ data: Data) -> Bool { false }
+  /// What the other end sent (a listener's control requests), without waiting; empty for a
+  /// file or standard output, or when nothing arrived.
+  func readAvailable() -> [UInt8] { [] }
   func close() {}
 }
 
@@ -140,6 +143,19 @@ final class SocketConnection: EventConnection {
   override func close() {
     if descriptor >= 0 { _ = Glibc_close(descriptor) }
     descriptor = -1
+  }
+
+  override func readAvailable() -> [UInt8] {
+    guard descriptor >= 0 else { return [] }
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    // At most 256 KiB a turn: requests are small, and the writer has events to send.
+    while received.count < 262_144 {
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+      if count <= 0 { break }  // nothing more now (EAGAIN), or the end, which `ensureConnected` sees
+      received += chunk[..<count]
+    }
+    return received
   }
 
   /// Whether the other end closed the connection (end of file or an error pending).

@@ -51,12 +51,16 @@ final class EventStream: Sendable {
   private let graph: @Sendable () -> [InspectorEvent.Kind]
   /// Whether the queue has room, for the hooks to ask before they make an entry.
   let room: StreamRoom
+  /// Takes each line the listener sends back (a control request), on the writer thread.
+  private let requests: @Sendable ([UInt8]) -> Void
 
   init(
     endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello,
-    graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }, room: StreamRoom = StreamRoom()
+    graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }, room: StreamRoom = StreamRoom(),
+    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }
   ) throws {
     self.room = room
+    self.requests = requests
     room.setFull(false)
     self.capacity = max(capacity, 1)
     self.startNanos = startNanos
@@ -117,6 +121,7 @@ final class EventStream: Sendable {
     // The connection the hello was last written to: a new one (a listener that came back)
     // hears it again before anything else.
     var greeted = 0
+    var incoming = RequestLines()
     while true {
       _ = wake.wait(timeout: .now() + .milliseconds(100))
       let stopping = queue.withLock { $0.isStopping }
@@ -125,6 +130,8 @@ final class EventStream: Sendable {
         continue  // keep the events queued until the listener comes back
       }
       let current = connection.withLock { $0.connections }
+      if current != greeted { incoming = RequestLines() }  // a new listener: nothing half-read
+      for line in incoming.take(connection.withLock { $0.readAvailable() }) { requests(line) }
       if current != greeted {
         // Timed as the first event it precedes (or the latest one), so times never go back.
         let at = queue.withLock { $0.items.first?.atNanos ?? $0.lastNanos }

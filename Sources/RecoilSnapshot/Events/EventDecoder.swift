@@ -5,10 +5,10 @@
 enum EventDecoder {
   private enum EventType: String, CaseIterable {
     case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution,
-      atomEffect, hello, nodeRemoved
+      atomEffect, hello, nodeRemoved, control, answer
 
     static let expected =
-      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello or nodeRemoved"
+      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello, nodeRemoved, control or answer"
   }
 
   static func decode(_ bytes: ByteInput) throws(SnapshotError) -> InspectorEvent {
@@ -89,7 +89,10 @@ enum EventDecoder {
       case (_, "eventSeq"): eventSeq = try reader.count()
       case (_, "timelineSeq"): seq = try reader.count()
       case (_, "cause"): cause = try reader.count()
-      case (.write, _), (.notification, _), (.resolution, _), (.atomEffect, _):
+      case (.answer, "id"): count = try reader.count()
+      case (.answer, "ok"): changed = try reader.bool()
+      case (.answer, "message"): message = try reader.string()
+      case (.write, _), (.notification, _), (.resolution, _), (.atomEffect, _), (.control, _):
         if step == nil { step = TimelineFieldDecoder() }
         if try step?.read(key, from: &reader) != true { try reader.skip() }
       case (.node, _):
@@ -157,7 +160,10 @@ enum EventDecoder {
         AppHello(
           app: try required(app, "app"), processID: try required(processID, "pid"),
           instance: try required(instance, "instance"), version: version ?? "", token: token))
-    case .write, .notification, .resolution, .atomEffect:
+    case .answer:
+      kind = .answer(
+        ControlAnswer(id: try required(count, "id"), ok: try required(changed, "ok"), message: message ?? ""))
+    case .write, .notification, .resolution, .atomEffect, .control:
       // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
       var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)
       entry.kind = type == .atomEffect ? .effect : SnapshotEvent.Kind(rawValue: type?.rawValue ?? "") ?? entry.kind

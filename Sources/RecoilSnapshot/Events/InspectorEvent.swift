@@ -78,6 +78,9 @@ public struct InspectorEvent: Sendable, Equatable {
     case hello(AppHello)
     /// A node went away (a container released an unused family member), with its edges.
     case nodeRemoved(id: String)
+    /// The app's answer to a control request (see ``ControlRequest``): whether it did what
+    /// was asked, and what it did or why not.
+    case answer(ControlAnswer)
   }
 }
 

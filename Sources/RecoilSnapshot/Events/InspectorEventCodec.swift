@@ -67,6 +67,11 @@ public enum InspectorEventCodec {
       writer.write("instance", hello.instance)
       writer.write("version", hello.version)
       writer.write("token", hello.token)
+    case .answer(let answer):
+      header("answer")
+      writer.write("id", answer.id)
+      writer.write("ok", answer.ok)
+      writer.write("message", answer.message)
     case .step(let step):
       // An atom effect's phase is an entry of kind effect, apart from a store's effect runs.
       header(step.kind == .effect ? "atomEffect" : step.kind.rawValue)

@@ -27,6 +27,12 @@ public struct SnapshotEvent: Sendable, Equatable {
     /// An async node's value arrived, or its load failed (``SnapshotEvent/phase``,
     /// ``SnapshotEvent/value``).
     case resolution
+    /// The tool changed the running app (remote control): ``SnapshotEvent/name`` is the
+    /// operation (`set`, `reset`, `dispatch`, `jump`, `resume`, `skip`, `stub`, `unstub`),
+    /// ``SnapshotEvent/node`` or ``SnapshotEvent/store`` what it changed,
+    /// ``SnapshotEvent/value`` the value, action or step it gave, and ``SnapshotEvent/site``
+    /// who asked. A root cause of its own: what it changed names it as their cause.
+    case control
   }
 
   /// The entry's number in the timeline, from 1, in the order things happened.
@@ -158,6 +164,12 @@ extension SnapshotEvent {
     case .resolution:
       text = "\(phase ?? "resolved") \(subject)"
       if let value { text += " = \(value)" }
+    case .control:
+      text = name ?? "control"
+      if !subject.isEmpty { text += " \(subject)" }
+      if let value { text += name == "set" || name == "stub" ? " = \(value)" : " \(value)" }
+      text += " from \(site ?? "the tool")"
+      return text
     }
     if let durationNanos { text += " \(DurationText.format(nanos: durationNanos))" }
     if let trigger { text += " (\(trigger))" }

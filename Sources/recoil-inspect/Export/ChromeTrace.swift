@@ -152,6 +152,14 @@ enum ChromeTrace {
           $0.write("subscribers", event.subscribers)
         }
         placed[event.seq] = (track, ts)
+      case .control:
+        // What the tool changed: an instant on the app's own track, the cause of what follows.
+        let track = tracks.track(process: "recoil-inspect", thread: "control")
+        slice(event.summary, category: "control", on: track, ts: ts, duration: 0) {
+          $0.write("seq", event.seq)
+          $0.write("by", event.site)
+        }
+        placed[event.seq] = (track, ts)
       case .effect:
         // A store's effect, or an atom effect (on its container's track).
         let track =

@@ -21,7 +21,7 @@ import RecoilSnapshot
 struct EventFilter {
   /// The kinds `--kind` names.
   enum Kind: String, CaseIterable {
-    case action, write, evaluation, notification, effect, resolution, node, edge, error, dropped, hello
+    case action, write, evaluation, notification, effect, resolution, control, node, edge, error, dropped, hello, answer
 
     init(_ kind: SnapshotEvent.Kind) {
       switch kind {
@@ -31,6 +31,7 @@ struct EventFilter {
       case .notification: self = .notification
       case .effect: self = .effect
       case .resolution: self = .resolution
+      case .control: self = .control
       }
     }
   }
@@ -154,6 +155,7 @@ struct EventFilter {
     case .error: .error
     case .dropped: .dropped
     case .hello: .hello
+    case .answer: .answer
     case .step(let step): Kind(step.kind)
     }
   }
@@ -186,7 +188,7 @@ struct EventFilter {
       }
       return [action.store] + action.changes.map { "\(action.store).\($0.rootComponent)" } + registered.map(\.id)
     case .step(let step): return [step.node, step.store].compactMap { $0 }
-    case .effect, .dropped, .hello: return []
+    case .effect, .dropped, .hello, .answer: return []
     }
   }
 
@@ -201,11 +203,12 @@ struct EventFilter {
         + action.changes.flatMap { [$0.path, $0.before ?? "", $0.after ?? ""] }
     case .effect(let effect): return [effect.store, effect.effect, effect.error ?? ""]
     case .step(let step):
-      return [step.node, step.store, step.name, step.before, step.after, step.trigger, step.site, step.error]
+      return [step.node, step.store, step.name, step.before, step.after, step.trigger, step.site, step.error, step.value]
         .compactMap { $0 }
     case .dropped: return []
     case .nodeRemoved(let id): return [id]
     case .hello(let hello): return [hello.app, hello.instance, hello.version]
+    case .answer(let answer): return [answer.message]
     }
   }
 }

@@ -136,6 +136,10 @@ struct LiveEventPrinter {
       line.styled(.red) { $0.append("node -") }
       line.append(" ")
       line.appendInert(id)
+    case .answer(let answer):
+      line.styled(answer.ok ? .green : .red) { $0.append(answer.ok ? "answer" : "refused") }
+      line.append(" ")
+      line.appendInert(answer.message)
     case .hello(let hello):
       line.styled(.bold) { $0.append("hello") }
       line.append(" ")

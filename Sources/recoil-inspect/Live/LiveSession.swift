@@ -29,6 +29,8 @@ struct LiveSession {
   private(set) var droppedByApp = 0
   /// Timeline entries dropped here to keep at most `keep`.
   private(set) var trimmed = 0
+  /// The step the tool jumped the app back to, while it is there (until `resume`).
+  private(set) var jumpedTo: Int?
 
   private var nodes: [SnapshotNode] = []
   private var indexOfID: [String: Int] = [:]
@@ -89,6 +91,8 @@ struct LiveSession {
       }
     case .dropped(let count):
       droppedByApp += count
+    case .answer:
+      break  // for the request that asked (see `LiveServer`), not the timeline
     case .evaluation(let evaluation):
       let takesValue = evaluation.changed && evaluation.value != nil && isLatest(event.seq, for: evaluation.node)
       if indexOfID[evaluation.node] == nil {
@@ -146,6 +150,10 @@ struct LiveSession {
             }
           }
         }
+      case .control where step.name == "jump":
+        jumpedTo = step.value.flatMap { Int($0.drop { $0 == "#" }) }
+      case .control where step.name == "resume":
+        jumpedTo = nil
       default:
         break
       }

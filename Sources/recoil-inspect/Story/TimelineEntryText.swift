@@ -75,6 +75,19 @@ enum TimelineEntryText {
         line.append(": ")
         line.styled(.red) { $0.appendInert(error) }
       }
+    case .control:
+      // The tool changed the app: the operation, what it changed, and who asked (below).
+      line.styled(.bold) { $0.append("control") }
+      line.append(" ")
+      line.styled(.bold) { $0.appendInert(event.name ?? "?") }
+      if let subject = event.node ?? event.store {
+        line.append(" ")
+        line.appendInert(subject)
+      }
+      if let value = event.value {
+        line.append(event.name == "set" || event.name == "stub" ? " = " : " ")
+        line.styled(.green) { $0.appendInert(value) }
+      }
     case .resolution:
       line.styled(event.phase == "failed" ? .red : .green) { $0.appendInert(event.phase ?? "resolved") }
       line.append(" ")
@@ -96,7 +109,7 @@ enum TimelineEntryText {
     if event.changed == false { line.styled(.dim) { $0.append(" unchanged") } }
     if let site = event.site {
       line.styled(.dim) {
-        $0.append("  at ")
+        $0.append(event.kind == .control ? "  from " : "  at ")
         $0.appendInert(site)
       }
     }

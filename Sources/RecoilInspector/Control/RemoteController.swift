@@ -1,0 +1,244 @@
+import Foundation
+import RecoilAtoms
+import RecoilConcurrency
+import RecoilSnapshot
+
+/// Carries out the tool's control requests against an inspector's containers and stores:
+/// checks each against ``RemoteControl``, decodes its value with the node's or store's own
+/// types, records it as a `control` entry of the causal timeline (the cause of what it
+/// changes), does it, and answers. It also remembers the present while the app is jumped.
+///
+/// ```swift
+/// let answer = controller.perform(ControlRequest(id: 1, operation: .set, node: "Pricing.currency", json: #""EUR""#))
+/// print(answer.ok, answer.message)
+/// ```
+final class RemoteController: Sendable {
+  /// What the attached targets are, at the moment of a request.
+  struct Targets {
+    var containers: [(prefix: String, container: AtomContainer)]
+    var stores: [any ControlledStore]
+  }
+
+  /// The present the app left for an earlier step, to come back to.
+  private struct Jump: @unchecked Sendable {
+    // Sendable: the saved states are the stores' own `Sendable` states, held as `Any` only
+    // because their types are not known here; they are read and put back on the control queue.
+    var seq: Int
+    var stores: [(store: any ControlledStore, state: Any)]
+    var containers: [(container: AtomContainer, snapshot: AtomSnapshot)]
+  }
+
+  private let core: InspectorCore
+  private let control: RemoteControl
+  private let targets: @Sendable () -> Targets
+  private let jump = LockedValue<Jump?>(nil)
+
+  init(core: InspectorCore, targets: @escaping @Sendable () -> Targets) {
+    self.core = core
+    self.control = core.configuration.remoteControl
+    self.targets = targets
+  }
+
+  /// The step the app is jumped to, if it is.
+  var jumpedTo: Int? { jump.withLock { $0?.seq } }
+
+  /// Takes one line the tool sent: carries the request out on the control queue and streams
+  /// the answer. A line that is not a request is answered (id 0) with what is wrong.
+  func receive(line: [UInt8]) {
+    let request: ControlRequest
+    do {
+      request = try ControlRequest(parsing: Data(line))
+    } catch {
+      answer(ControlAnswer(id: 0, ok: false, message: error.message))
+      return
+    }
+    control.queue.async { [self] in answer(perform(request)) }
+  }
+
+  private func answer(_ answer: ControlAnswer) {
+    core.stream { .answer(answer) }
+  }
+
+  /// Carries out one request now, on the calling thread, and says how it went.
+  func perform(_ request: ControlRequest) -> ControlAnswer {
+    guard control.allowed.contains(request.operation) else {
+      let why =
+        control.allowed.isEmpty
+        ? "remote control is off in this app (InspectorConfiguration.remoteControl)"
+        : "this app does not allow `\(request.operation.rawValue)` (InspectorConfiguration.remoteControl)"
+      return ControlAnswer(id: request.id, ok: false, message: why)
+    }
+    do {
+      try request.validate()
+      let message = try carryOut(request, in: targets())
+      return ControlAnswer(id: request.id, ok: true, message: message)
+    } catch let error as ControlRequestError {
+      return ControlAnswer(id: request.id, ok: false, message: error.message)
+    } catch {
+      return ControlAnswer(id: request.id, ok: false, message: "\(error)")
+    }
+  }
+
+  private func carryOut(_ request: ControlRequest, in targets: Targets) throws -> String {
+    let by = request.by ?? "the tool"
+    if let jumped = jumpedTo, [.set, .reset, .dispatch, .skip].contains(request.operation) {
+      throw ControlRefusal("the app is jumped to #\(jumped); resume first")
+    }
+    switch request.operation {
+    case .set:
+      let id = request.node ?? ""
+      let (container, local, node) = try find(id, in: targets)
+      guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be written") }
+      let value = try decode(request.json ?? "", as: node.valueType, subject: id)
+      let preview = preview(value, of: id)
+      let order = record(.set, node: id, value: preview, by: by)
+      try CauseContext.withCause(order) { try container.setErased(local, to: value) }
+      return "set \(id) = \(preview)"
+    case .reset:
+      let id = request.node ?? ""
+      let (container, local, node) = try find(id, in: targets)
+      guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be reset") }
+      let order = record(.reset, node: id, by: by)
+      try CauseContext.withCause(order) { try container.resetErased(local) }
+      return "reset \(id)"
+    case .dispatch:
+      let name = request.store ?? ""
+      guard let store = targets.stores.first(where: { $0.name == name }) else {
+        throw ControlRefusal(
+          "no store \(name) is attached; attached: \(targets.stores.map(\.name).joined(separator: ", "))")
+      }
+      let action = try store.decodeAction(json: request.json ?? "", redactor: core.redactor)
+      let order = record(.dispatch, store: name, value: action.preview, by: by)
+      CauseContext.withCause(order) { action.dispatch() }
+      return "dispatched \(action.preview) to \(name)"
+    case .stub:
+      let id = request.node ?? ""
+      let (container, local, node) = try find(id, in: targets)
+      guard node.kind == .selector else { throw ControlRefusal("\(id) is an atom: set it instead of stubbing it") }
+      let outcome: Result<Any, any Error>
+      let shown: String
+      if let json = request.json {
+        let value = try decode(json, as: node.valueType, subject: id)
+        outcome = .success(value)
+        shown = preview(value, of: id)
+      } else if let message = request.error {
+        outcome = .failure(StubbedFailure(message: message))
+        shown = "error: \(message)"
+      } else {
+        outcome = .failure(AtomError.loading(id))
+        shown = "loading"
+      }
+      let order = record(.stub, node: id, value: shown, by: by)
+      try CauseContext.withCause(order) { try container.stubErased(local, outcome: outcome) }
+      return "stubbed \(id): \(shown)"
+    case .unstub:
+      let id = request.node ?? ""
+      let (container, local, node) = try find(id, in: targets)
+      guard node.isStubbed else { throw ControlRefusal("\(id) is not stubbed") }
+      let order = record(.unstub, node: id, by: by)
+      try CauseContext.withCause(order) { try container.unstubErased(local) }
+      return "unstubbed \(id)"
+    case .jump:
+      return try jump(to: request.seq ?? 0, in: targets, by: by)
+    case .resume:
+      guard let saved = jump.withLock({ $0 }) else { throw ControlRefusal("the app is not jumped: it is in the present") }
+      let order = record(.resume, value: "from #\(saved.seq)", by: by)
+      CauseContext.withCause(order) {
+        for (container, snapshot) in saved.containers { container.restore(snapshot) }
+        for (store, state) in saved.stores {
+          store.restore(state)
+          store.release()
+        }
+      }
+      jump.withLock { $0 = nil }
+      return "resumed from #\(saved.seq)"
+    case .skip:
+      let seq = request.seq ?? 0
+      guard let store = targets.stores.first(where: { $0.recordsAction(at: seq) }) else {
+        throw ControlRefusal("#\(seq) is not a recorded action of any attached store")
+      }
+      let order = record(.skip, store: store.name, value: "#\(seq)", by: by)
+      _ = CauseContext.withCause(order) { store.skip(seq) }
+      return "replayed \(store.name) without #\(seq)"
+    }
+  }
+
+  /// Takes the stores and atoms back to their state as of step `seq`; the first jump keeps
+  /// the present and holds the stores' actions.
+  private func jump(to seq: Int, in targets: Targets, by: String) throws -> String {
+    let writes = targets.containers.map { ($0.container, $0.container.recordedEvaluations().writes) }
+    let oldest = (targets.stores.compactMap(\.oldestStep) + writes.compactMap { $0.1.first.map { Int($0.order) } }).min()
+    guard let oldest else { throw ControlRefusal("nothing is recorded to jump back through") }
+    guard seq >= oldest else {
+      throw ControlRefusal("#\(seq) is before the recorded history, which starts at #\(oldest)")
+    }
+    let now = Int(CausalOrder.next())
+    guard seq < now else { throw ControlRefusal("#\(seq) has not happened yet: the latest step is #\(now - 1)") }
+    let order = record(.jump, value: "#\(seq)", by: by)
+    let saved =
+      jump.withLock { $0 }
+      ?? Jump(
+        seq: seq,
+        stores: targets.stores.compactMap { store in
+          store.hold()
+          return store.currentState().map { (store, $0) }
+        },
+        containers: targets.containers.map { ($0.container, $0.container.snapshot()) })
+    CauseContext.withCause(order) {
+      for (store, present) in saved.stores { store.restore(store.state(asOf: seq) ?? present) }
+      for (container, recorded) in writes {
+        if let present = saved.containers.first(where: { $0.container === container }) {
+          container.restore(present.snapshot)
+        }
+        // Each atom written after the step had, then, the value its first later write replaced.
+        var earlier: [String: (any Sendable)?] = [:]
+        for write in recorded where Int(write.order) > seq && earlier[write.node.description] == nil {
+          earlier[write.node.description] = .some(write.before)
+        }
+        for (node, value) in earlier {
+          if let value { try? container.setErased(node, to: value) } else { try? container.resetErased(node) }
+        }
+      }
+    }
+    jump.withLock {
+      $0 = saved
+      $0?.seq = seq
+    }
+    return "jumped to #\(seq)"
+  }
+
+  /// The container holding node `id` (its prefix stripped: `local`) and what it knows of it.
+  private func find(_ id: String, in targets: Targets) throws -> (AtomContainer, String, ControlledNode) {
+    for (prefix, container) in targets.containers.sorted(by: { $0.prefix.count > $1.prefix.count })
+    where id.hasPrefix(prefix) {
+      let local = String(id.dropFirst(prefix.count))
+      if let node = container.controlledNode(local) { return (container, local, node) }
+    }
+    throw ControlRefusal("no node \(id) is in use in an attached container")
+  }
+
+  /// A value as the node's timeline entries show it: redacted as its rules say.
+  private func preview(_ value: Any, of id: String) -> String {
+    core.redactor.redacts(node: id) ? Redaction.marker : core.redactor.preview(value)
+  }
+
+  /// `json` decoded as `type` by its own `Decodable` conformance.
+  private func decode(_ json: String, as type: Any.Type, subject: String) throws -> Any {
+    guard let decodable = type as? any Decodable.Type else {
+      throw ControlRefusal("\(subject) holds \(type), which is not Decodable, so it cannot be given a value from the tool")
+    }
+    do {
+      return try JSONDecoder().decode(decodable, from: Data(json.utf8))
+    } catch {
+      throw ControlRefusal(DecodingErrorText.describe(error, subject: subject))
+    }
+  }
+
+  /// Records a `control` entry and streams it; returns its step, the cause of what follows.
+  private func record(
+    _ operation: ControlRequest.Operation, node: String? = nil, store: String? = nil, value: String? = nil,
+    by: String
+  ) -> UInt64 {
+    core.recordControl(operation: operation.rawValue, node: node, store: store, value: value, by: by)
+  }
+}
