@@ -12,11 +12,12 @@ import RecoilStores
 /// `cart-demo --stream ENDPOINT` plays the same session to a listening endpoint instead, such
 /// as `recoil-inspect live --listen tcp:127.0.0.1:9999`, and writes nothing. With `--pace MS`
 /// it waits that long after each step, so a person can watch it; with `--loop` it plays the
-/// session again and again until stopped.
+/// session again and again until stopped; with `--allow-control` the tool may change it
+/// (`recoil-inspect control`, or the live page), and it stays until stopped.
 @main
 struct CartDemo {
   static let usage =
-    "usage: cart-demo [--out DIR] | cart-demo --stream tcp:HOST:PORT|unix:PATH [--pace MS] [--loop]\n"
+    "usage: cart-demo [--out DIR] | cart-demo --stream tcp:HOST:PORT|unix:PATH [--pace MS] [--loop] [--allow-control]\n"
 
   static func main() async {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,9 +30,10 @@ struct CartDemo {
     let stream = take("--stream")
     let paceText = take("--pace")
     let loops = arguments.contains("--loop")
-    arguments.removeAll { $0 == "--loop" }
+    let allowsControl = arguments.contains("--allow-control")
+    arguments.removeAll { $0 == "--loop" || $0 == "--allow-control" }
     let pace = paceText.flatMap { Int($0) }.flatMap { (0...600_000).contains($0) ? Duration.milliseconds($0) : nil }
-    guard arguments.isEmpty, directory == nil || stream == nil, stream != nil || (paceText == nil && !loops),
+    guard arguments.isEmpty, directory == nil || stream == nil, stream != nil || (paceText == nil && !loops && !allowsControl),
       paceText == nil || pace != nil
     else {
       if let paceText, pace == nil {
@@ -50,7 +52,7 @@ struct CartDemo {
         exit(64)
       }
       do {
-        try await play(to: endpoint, pace: pace, rounds: loops ? nil : 1)
+        try await play(to: endpoint, pace: pace, rounds: loops ? nil : 1, allowsControl: allowsControl)
         print("cart-demo: played the session to \(endpoint.description)")
       } catch {
         FileHandle.standardError.write(Data("cart-demo: error: \(error)\n".utf8))
@@ -68,15 +70,23 @@ struct CartDemo {
   }
 
   /// Plays the scenario to a live endpoint `rounds` times (`nil`: until stopped), waiting
-  /// `pace` after each step, writing nothing.
-  static func play(to endpoint: EventEndpoint, pace: Duration? = nil, rounds: Int? = 1) async throws {
+  /// `pace` after each step, writing nothing. With `allowsControl`, the tool may change the
+  /// app (see `RemoteControl`), and after its rounds the app stays, connected, until stopped.
+  static func play(
+    to endpoint: EventEndpoint, pace: Duration? = nil, rounds: Int? = 1, allowsControl: Bool = false
+  ) async throws {
     var configuration = InspectorConfiguration()
     configuration.timing = .everyOperation
     configuration.appName = "cart-demo"
+    if allowsControl { configuration.remoteControl = .everything }
     let inspector = Inspector(configuration: configuration)
     try inspector.startStreaming(to: endpoint)
     let scenario = CartScenario(inspector: inspector, pace: pace)
     await scenario.run(rounds: rounds)
+    if allowsControl {
+      print("cart-demo: played the session; the tool may change it now (Ctrl-C to stop)")
+      while true { try await Task.sleep(for: .seconds(3600)) }
+    }
     inspector.stopStreaming()
     // Replaying checks one session's log against its states.
     if rounds == 1 { try checkReplay(of: scenario) }

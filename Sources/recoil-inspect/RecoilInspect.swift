@@ -11,6 +11,7 @@ struct RecoilInspect {
     CheckCommand.self,
     DiffCommand.self,
     LiveCommand.self,
+    ControlCommand.self,
   ]
 
   /// What the command line asks for.

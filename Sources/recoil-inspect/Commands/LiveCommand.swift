@@ -280,6 +280,7 @@ extension LiveCommand {
         guard let event = event(in: line, from: origin, lineNumber: lineNumber, report: streams.reportWarning)
         else { return }
         pace.wait(until: event.atNanos)
+        if case .answer(let answer) = event.kind { server.relay.answered(answer) }
         let (number, isHello) = sessions.apply(event, connection: origin.connection)
         if isHello, let summary = sessions.summary(of: number) {
           streams.output("session \(number): \(inert(summary.name)) connected\n")
@@ -292,7 +293,9 @@ extension LiveCommand {
         guard let summary = sessions.close(connection: origin.connection) else { return }
         streams.output(style.dim("session \(summary.number): \(inert(summary.name)) ended") + "\n")
         streams.flush()
-      })
+      },
+      // Woken often enough to send control requests on promptly.
+      tick: .milliseconds(50), outgoing: { server.relay.takeOutgoing() })
     // A file or standard input ended: its session stays on the page until Ctrl-C.
     streams.output(style.dim("the stream ended; serving the page until Ctrl-C") + "\n")
     streams.flush()

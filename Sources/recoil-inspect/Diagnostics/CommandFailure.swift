@@ -10,6 +10,8 @@ enum CommandFailure: Error, Equatable {
   case outputFailed(path: String, reason: String)
   /// `live` cannot listen where asked: the address is in use, or something else is there.
   case unavailable(endpoint: String, reason: String)
+  /// `control` cannot reach `live --serve`, or its app did not answer.
+  case unreachable(endpoint: String, reason: String)
   case render(RenderError)
   case invalidBudget(path: String, SnapshotError)
   /// `diff --exit-code` found differences, or `check` a broken rule (already printed).
@@ -21,7 +23,7 @@ enum CommandFailure: Error, Equatable {
     case .inputMissing: .inputMissing
     case .invalidSnapshot: .invalidSnapshot
     case .outputFailed: .outputFailed
-    case .unavailable: .unavailable
+    case .unavailable, .unreachable: .unavailable
     case .render(.unknownFocus), .render(.invalidPattern): .usage
     case .render(.graphviz): .internalFailure
     case .invalidBudget: .invalidSnapshot
@@ -37,6 +39,7 @@ enum CommandFailure: Error, Equatable {
     case .invalidSnapshot(let path, let error): "\(path):\(error.description)"
     case .outputFailed(let path, let reason): "\(path): cannot write output: \(reason)"
     case .unavailable(let endpoint, let reason): "\(endpoint): cannot listen: \(reason)"
+    case .unreachable(let endpoint, let reason): "\(endpoint): \(reason)"
     case .render(.unknownFocus(let id)): "--focus: node \"\(shortened(id))\" is not in the snapshot"
     case .render(.invalidPattern(let pattern, let reason)):
       "--exclude: invalid pattern \"\(shortened(pattern))\": \(reason)"

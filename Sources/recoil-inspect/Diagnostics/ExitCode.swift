@@ -26,12 +26,12 @@ enum ExitCode: Int32, CaseIterable {
   var meaning: String {
     switch self {
     case .success: "success"
-    case .findings: "diff --exit-code: the graphs differ; check: a rule of the budget was broken"
+    case .findings: "diff --exit-code: the graphs differ; check: a rule of the budget was broken; control: the app refused"
     case .usage: "usage error: unknown option, missing argument, bad value"
     case .invalidSnapshot:
       "invalid snapshot or budget: not JSON, wrong format or version, bad field, duplicate id, unknown node"
     case .inputMissing: "the input file is missing, unreadable, not a regular file or too large"
-    case .unavailable: "live: the address to listen on is in use or cannot be had"
+    case .unavailable: "live: the address to listen on is in use or cannot be had; control: no server or no answer"
     case .internalFailure: "internal or Graphviz failure"
     case .outputFailed: "the output file cannot be created, or is not a regular file"
     case .outputError: "standard output cannot be written (a full disk, a closed descriptor)"

@@ -83,7 +83,7 @@ final class EventSource {
   /// accepting connections on a socket until the process is stopped.
   func run(
     _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void,
-    closed: (Origin) -> Void = { _ in }, tick: Duration? = nil
+    closed: (Origin) -> Void = { _ in }, tick: Duration? = nil, outgoing: (() -> [Int: [UInt8]])? = nil
   ) throws(CommandFailure) {
     let name = Origin(endpoint: endpoint.description)
     switch endpoint {
@@ -104,7 +104,7 @@ final class EventSource {
       readLines(from: descriptor, { line(name, $0, $1) }, waiting: waiting)
       closed(name)
     case .tcp, .unix:
-      try serve(line, waiting: waiting, warning: warning, closed: closed, tick: tick)
+      try serve(line, waiting: waiting, warning: warning, closed: closed, tick: tick, outgoing: outgoing)
     }
   }
 
@@ -121,7 +121,7 @@ final class EventSource {
 
   private func serve(
     _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void,
-    closed connectionClosed: (Origin) -> Void, tick: Duration?
+    closed connectionClosed: (Origin) -> Void, tick: Duration?, outgoing: (() -> [Int: [UInt8]])?
   ) throws(CommandFailure) {
     var connections: [Connection] = []
     var accepted = 0
@@ -144,6 +144,17 @@ final class EventSource {
       if ready < 0 {
         if errno == EINTR { continue }
         throw .inputMissing(path: endpoint.description, reason: "poll failed: \(Descriptor.reason(errno))")
+      }
+      // What goes back to the apps (control requests), on the connections they opened.
+      for (number, bytes) in outgoing?() ?? [:] {
+        guard let connection = connections.first(where: { $0.number == number }) else { continue }
+        var offset = 0
+        while offset < bytes.count {
+          let sent = LiveSocket.send(connection.descriptor, bytes, from: offset)
+          if sent < 0 && errno == EINTR { continue }
+          guard sent > 0 else { break }  // the app went away: its session ends as it is read
+          offset += sent
+        }
       }
       var closed: Set<Int> = []
       for index in connections.indices where polled[index + 1].revents != 0 {

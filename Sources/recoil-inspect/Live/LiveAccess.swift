@@ -2,7 +2,8 @@
 /// its address, `?token=…`) and a `Host` header that names this server by address (an IP
 /// address or `localhost`, with its port), so that a web page elsewhere cannot read an app's
 /// state through a name that resolves here (DNS rebinding). The page, its event stream, a
-/// session's report and the list of sessions answer GET; anything else is refused with the
+/// session's report and the list of sessions answer GET, and `/control` (a request for an
+/// app to change, see `ControlRequest`) answers POST only; anything else is refused with the
 /// status that says why.
 ///
 /// ```swift
@@ -23,6 +24,9 @@ struct LiveAccess {
     /// What a session's report laid out for `shape` lacks after entry `after` (JSON), or
     /// `{"reload": true}`.
     case delta(session: Int, shape: Int, after: Int)
+    /// A control request (the body, JSON) for one app: session N, the app named so, or the
+    /// only app connected.
+    case control(session: Int?, app: String?)
   }
 
   enum Decision: Equatable {
@@ -66,6 +70,11 @@ struct LiveAccess {
         return .refuse(status: 400, reason: "delta needs ?session=N&shape=S&after=SEQ")
       }
       route = .delta(session: number, shape: shape, after: after)
+    case "/control":
+      let session = request.query["session"]
+      if let session, (Int(session) ?? 0) <= 0 { return .refuse(status: 400, reason: "control takes ?session=N") }
+      guard request.method == "POST" else { return .refuse(status: 405, reason: "only POST") }
+      return .allow(.control(session: session.flatMap { Int($0) }, app: request.query["app"]))
     default: return .refuse(status: 404, reason: "no such page")
     }
     guard request.method == "GET" || request.method == "HEAD" else {

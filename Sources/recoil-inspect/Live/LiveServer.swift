@@ -37,6 +37,12 @@ final class LiveServer: Sendable {
   private let listener: Int32
   private let sessions: LiveSessions
   private let title: String
+  /// Control requests to the apps, and their answers.
+  let relay = ControlRelay()
+  /// How long a control request waits for its app's answer.
+  static let answerTimeout = Duration.seconds(5)
+  /// The largest control request body taken.
+  static let maximumBodyBytes = 1 << 20
 
   /// The page's address, token included: what `live --serve` prints.
   var address: String {
@@ -83,6 +89,9 @@ final class LiveServer: Sendable {
     var isStream = false
     var closesWhenSent = false
     var opened: ContinuousClock.Instant
+    /// A control request sent to an app, while its answer is awaited: its number, session,
+    /// and when to give up.
+    var awaiting: (id: Int, session: Int, until: ContinuousClock.Instant)?
   }
 
   private func run() {
@@ -98,7 +107,9 @@ final class LiveServer: Sendable {
       polled += clients.map {
         pollfd(fd: $0.descriptor, events: Int16(POLLIN) | ($0.pendingBytes == 0 ? 0 : Int16(POLLOUT)), revents: 0)
       }
-      _ = poll(&polled, nfds_t(polled.count), Int32(Self.milliseconds(Self.updateInterval)))
+      // Answers from apps are looked for often while a request waits for one.
+      let wait = clients.contains { $0.awaiting != nil } ? 20 : Self.milliseconds(Self.updateInterval)
+      _ = poll(&polled, nfds_t(polled.count), Int32(wait))
       var closed: Set<Int> = []
       for index in clients.indices where polled[index + 1].revents != 0 {
         let events = polled[index + 1].revents
@@ -109,15 +120,36 @@ final class LiveServer: Sendable {
             closed.insert(index)
             continue
           }
-          if count > 0 && !clients[index].isStream && !clients[index].closesWhenSent {
+          if count > 0 && !clients[index].isStream && !clients[index].closesWhenSent && clients[index].awaiting == nil {
             clients[index].received += arrived
             answer(&clients[index], reports: &reports)
           }
         }
         if !flush(&clients[index]) { closed.insert(index) }
       }
-      // Heads that never finish, and pages that stopped reading, are let go.
+      // Control requests answered by their apps, or given up on.
       let now = clock.now
+      for index in clients.indices where !closed.contains(index) {
+        guard let awaiting = clients[index].awaiting else { continue }
+        if let answer = relay.answer(for: awaiting.id) {
+          clients[index].unsent += Self.response(
+            status: answer.ok ? 200 : 422, type: "application/json",
+            body: Self.answerJSON(answer.ok, answer.message, session: awaiting.session))
+        } else if now >= awaiting.until {
+          relay.forget(awaiting.id)
+          clients[index].unsent += Self.response(
+            status: 504, type: "application/json",
+            body: Self.answerJSON(
+              false, "the app did not answer within \(Self.answerTimeout) (is it still running?)",
+              session: awaiting.session))
+        } else {
+          continue
+        }
+        clients[index].awaiting = nil
+        clients[index].closesWhenSent = true
+        if !flush(&clients[index]) { closed.insert(index) }
+      }
+      // Heads that never finish, and pages that stopped reading, are let go.
       for index in clients.indices where !closed.contains(index) {
         let waiting = !clients[index].isStream && !clients[index].closesWhenSent
         if waiting && clients[index].opened.duration(to: now) > .seconds(10) { closed.insert(index) }
@@ -178,7 +210,7 @@ final class LiveServer: Sendable {
     switch access.decide(request) {
     case .refuse(let status, let reason):
       var extra: [(String, String)] = []
-      if status == 405 { extra.append(("Allow", "GET, HEAD")) }
+      if status == 405 { extra.append(("Allow", request.path == "/control" ? "POST" : "GET, HEAD")) }
       client.unsent += Self.response(status: status, type: "text/plain", body: Array("\(reason)\n".utf8), extra: extra)
     case .allow(.page):
       let page = LivePage.html(title: title)
@@ -210,6 +242,8 @@ final class LiveServer: Sendable {
         return
       }
       client.unsent += Self.response(status: 200, type: "application/json", body: withBody ? delta : [])
+    case .allow(.control(let session, let app)):
+      control(&client, session: session, app: app, request: request, bodyStart: end)
     case .allow(.events):
       client.isStream = true
       client.closesWhenSent = false
@@ -220,6 +254,62 @@ final class LiveServer: Sendable {
       // The current sessions first, then every change.
       client.unsent += head + Array("retry: 1000\n\n".utf8) + Self.sessionsEvent(sessions.summaries())
     }
+  }
+
+  /// A control request: once its body has arrived, read, sent to its app's connection, and
+  /// left waiting for the answer (see `run`).
+  private func control(_ client: inout Client, session: Int?, app: String?, request: HTTPRequest, bodyStart: Int) {
+    func refuse(_ status: Int, _ message: String) {
+      client.unsent += Self.response(
+        status: status, type: "application/json", body: Self.answerJSON(false, message, session: session))
+    }
+    guard let length = request.header("content-length").flatMap({ Int($0) }), length >= 0 else {
+      return refuse(411, "a control request needs a Content-Length")
+    }
+    guard length <= Self.maximumBodyBytes else { return refuse(413, "a control request is at most 1 MiB") }
+    guard client.received.count >= bodyStart + length else {
+      client.closesWhenSent = false  // the rest of the body is still coming
+      return
+    }
+    let parsed: ControlRequest
+    do throws(ControlRequestError) {
+      parsed = try ControlRequest(parsing: Data(client.received[bodyStart..<bodyStart + length]))
+    } catch {
+      return refuse(400, error.message)
+    }
+    let summaries = sessions.summaries().filter(\.isConnected)
+    let chosen: LiveSessions.Summary
+    if let session {
+      guard let found = sessions.summary(of: session) else { return refuse(404, "no session \(session)") }
+      chosen = found
+    } else {
+      let named = app.map { name in summaries.filter { $0.app == name || $0.name == name } } ?? summaries
+      let listed = summaries.map { "\($0.name) (session \($0.number))" }.joined(separator: ", ")
+      guard !named.isEmpty else {
+        return refuse(404, app.map { "no connected app is named \($0); connected: \(listed)" } ?? "no app is connected")
+      }
+      guard named.count == 1 else { return refuse(409, "several apps are connected; name one with --app: \(listed)") }
+      chosen = named[0]
+    }
+    guard chosen.isConnected, let connection = sessions.connection(ofSession: chosen.number) else {
+      return refuse(410, "session \(chosen.number) (\(chosen.name)) has ended")
+    }
+    var forwarded = parsed
+    forwarded.by = String((parsed.by ?? "the tool").prefix(80))
+    let id = relay.send(forwarded, toConnection: connection)
+    client.closesWhenSent = false
+    client.awaiting = (id, chosen.number, ContinuousClock.now + Self.answerTimeout)
+  }
+
+  /// `{"ok": false, "message": "…", "session": 1}`: what a control request's client reads.
+  static func answerJSON(_ ok: Bool, _ message: String, session: Int?) -> [UInt8] {
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    writer.write("ok", ok)
+    writer.write("message", message)
+    writer.write("session", session)
+    writer.endObject()
+    return writer.bytes
   }
 
   /// Sends what it can; false when the client is gone, or done after a one-off answer.
@@ -242,7 +332,8 @@ final class LiveServer: Sendable {
   static func response(status: Int, type: String, body: [UInt8], extra: [(String, String)] = []) -> [UInt8] {
     let reasons = [
       200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-      500: "Internal Server Error",
+      409: "Conflict", 410: "Gone", 411: "Length Required", 413: "Content Too Large", 422: "Unprocessable Content",
+      500: "Internal Server Error", 504: "Gateway Timeout",
     ]
     var head = "HTTP/1.1 \(status) \(reasons[status] ?? "Error")\r\n"
     head += "Content-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\n"
@@ -273,6 +364,7 @@ final class LiveServer: Sendable {
       writer.write("latestSeq", summary.latestSeq)
       writer.write("dropped", summary.droppedByApp)
       writer.write("trimmed", summary.trimmed)
+      writer.write("jumpedTo", summary.jumpedTo)
     }
     writer.endObject()
     return writer.bytes

@@ -25,6 +25,8 @@ final class LiveSessions: Sendable {
     var latestSeq: Int?
     var droppedByApp: Int
     var trimmed: Int
+    /// The step the tool jumped the app back to, while it is there.
+    var jumpedTo: Int?
   }
 
   private struct State {
@@ -75,6 +77,14 @@ final class LiveSessions: Sendable {
     }
   }
 
+  /// The open connection of session `number`, which control requests go back on; `nil` for
+  /// a session that ended, or read from a file.
+  func connection(ofSession number: Int) -> Int? {
+    state.withLock { state in
+      state.sessionOfConnection.first { $0.value == number - 1 && $0.key != 0 }?.key
+    }
+  }
+
   /// Changes with every event and every connection that ends.
   var version: Int { state.withLock { $0.version } }
 
@@ -104,6 +114,6 @@ final class LiveSessions: Sendable {
       number: session.number, name: session.name, app: session.hello?.app, processID: session.hello?.processID,
       instance: session.hello?.instance, isConnected: session.isConnected, version: session.version,
       shapeVersion: session.shapeVersion, entries: session.entryCount, latestSeq: session.latestSeq,
-      droppedByApp: session.droppedByApp, trimmed: session.trimmed)
+      droppedByApp: session.droppedByApp, trimmed: session.trimmed, jumpedTo: session.jumpedTo)
   }
 }

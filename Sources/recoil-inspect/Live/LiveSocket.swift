@@ -73,6 +73,51 @@ enum LiveSocket {
     return result == 0 ? .bound : .failed
   }
 
+  /// A TCP socket connected to an IPv4 address (`localhost` is 127.0.0.1) and port, given
+  /// up on after `timeoutMilliseconds`: its descriptor (blocking again), or -1 (`errno` says
+  /// why; `ETIMEDOUT` for the wait).
+  static func connect(ipv4 host: String, port: UInt16, timeoutMilliseconds: Int32) -> Int32 {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+      errno = EINVAL
+      return -1
+    }
+    let descriptor = open(AF_INET)
+    guard descriptor >= 0 else { return -1 }
+    noSignalOnBrokenPipe(descriptor)
+    let flags = fcntl(descriptor, F_GETFL)
+    _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    var result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    if result != 0 && errno == EINPROGRESS {
+      var status = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+      var pending: Int32 = 0
+      var length = socklen_t(MemoryLayout<Int32>.size)
+      if poll(&status, 1, timeoutMilliseconds) == 1 {
+        if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &pending, &length) == 0 && pending == 0 {
+          result = 0
+        } else {
+          errno = pending
+        }
+      } else {
+        errno = ETIMEDOUT
+      }
+    }
+    guard result == 0 else {
+      let number = errno
+      close(descriptor)
+      errno = number
+      return -1
+    }
+    _ = fcntl(descriptor, F_SETFL, flags)
+    return descriptor
+  }
+
   /// The longest path a unix socket address holds.
   static var longestUnixPath: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
 
