@@ -85,7 +85,7 @@ struct CartDemo {
     await scenario.run(rounds: rounds)
     if allowsControl {
       print("cart-demo: played the session; the tool may change it now (Ctrl-C to stop)")
-      while true { try await Task.sleep(for: .seconds(3600)) }
+      await scenario.stayOpen()
     }
     inspector.stopStreaming()
     // Replaying checks one session's log against its states.

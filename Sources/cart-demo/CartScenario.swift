@@ -46,17 +46,32 @@ final class CartScenario: Sendable {
     try? await Task.sleep(for: pace)
   }
 
+  /// What the app's screens subscribe to, kept while the result is: the pricing selectors,
+  /// the stores' selectors, and the settings store driving the pricing atoms.
+  private func openScreens() -> [Any] {
+    let container = self.container
+    return [
+      container.subscribe(Pricing.displayPrices) { _ in },
+      container.subscribe(Pricing.overview) { _ in },
+      appStore.subscribe(AppSelectors.greeting) { _ in },
+      cartStore.subscribe(CartSelectors.itemCount) { _ in },
+      cartStore.subscribe(CartSelectors.isEmpty) { _ in },
+      appStore.subscribe(\.settings.currency) { container.set(Pricing.currency, $0) },
+    ]
+  }
+
+  /// Keeps the screens open, as an app left running does, until the task is cancelled: what
+  /// the tool changes then re-evaluates what they show.
+  func stayOpen() async {
+    let screens = openScreens()
+    defer { _ = screens }
+    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+  }
+
   private func play() async {
     let container = self.container
-    // What the screens would subscribe to.
-    let prices = container.subscribe(Pricing.displayPrices) { _ in }
-    let overview = container.subscribe(Pricing.overview) { _ in }
-    let greeting = appStore.subscribe(AppSelectors.greeting) { _ in }
-    let itemCount = cartStore.subscribe(CartSelectors.itemCount) { _ in }
-    let isEmpty = cartStore.subscribe(CartSelectors.isEmpty) { _ in }
-    // The settings store drives the pricing atoms.
-    let currency = appStore.subscribe(\.settings.currency) { container.set(Pricing.currency, $0) }
-    defer { [prices, overview, greeting, itemCount, isEmpty, currency].forEach { _ = $0 } }
+    let screens = openScreens()
+    defer { _ = screens }
 
     _ = try? await container.value(Pricing.rates)
     _ = try? await container.value(Catalog.recommendations)  // fails: the service is offline

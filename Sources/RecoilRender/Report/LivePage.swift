@@ -37,6 +37,8 @@ public enum LivePage {
       <nav id="sessions" aria-label="Apps"></nav>
       <label title="Show the latest entry as it arrives"><input type="checkbox" id="follow" checked> Follow</label>
       <span id="status" role="status"></span>
+      <p id="jumped" role="status" hidden><span id="jumped-text"></span> \
+      <button type="button" id="resume">Resume</button> <span id="resume-answer"></span></p>
       </header>
       <main id="frames"><p id="empty">Waiting for an app. Start one with its inspector streaming here, \
       for example <code>cart-demo --stream tcp:127.0.0.1:PORT --pace 300 --loop</code>.</p></main>

@@ -395,6 +395,9 @@ enum ReportAssets {
           }
           case 'effect': return [entry.name, entry.phase, entry.error].filter((part) => part !== undefined).join(' ');
           case 'resolution': return entry.phase ?? 'resolved';
+          // What the tool changed, and who asked.
+          case 'control':
+            return [entry.name, entry.value, `from ${entry.site ?? 'the tool'}`].filter((part) => part !== undefined).join(' ');
           default: return '';
         }
       }
@@ -1081,6 +1084,7 @@ enum ReportAssets {
           ['parameter', node.parameter],
           ['store', node.owner !== undefined && indexOfId.has(node.owner) ? nodeLink(indexOfId.get(node.owner)) : node.owner],
         ]));
+        appendTools('node', { id: node.id, kind: node.kind, async: Boolean(node.async), value: node.value, owner: node.owner, status: node.status });
         // In a drawing of a difference: what changed, old → new.
         if (node.changed) details.append(section(`Difference: ${node.difference}`, differenceBody(node.changed)));
         // One value: as of the chosen entry where the node's history says, else the latest,
@@ -1142,6 +1146,21 @@ enum ReportAssets {
           details.append(section('History', make('p', 'hint', 'Nothing in the recorded timeline changed or evaluated it.')));
         }
       }
+      // ---- Tools a host page adds to the details (the live page's controls of a running app):
+      // `tools.node(node, box)` and `tools.entry(entry, box)` fill a section, or leave it empty.
+      let tools = null;
+      function appendTools(kind, about) {
+        if (!tools || typeof tools[kind] !== 'function') return;
+        const box = make('section', 'tools');
+        box.setAttribute('aria-label', kind === 'node' ? 'Change the running app' : 'Move the running app');
+        try {
+          tools[kind](about, box);
+        } catch {
+          return; // a host's tools never break the details
+        }
+        if (box.childNodes.length) details.append(box);
+      }
+
       // ---- A store's or slice's state as a tree (#state), as of the chosen entry: its latest rows
       // with the changes after that entry undone. Parts stay folded or open as the user left them.
       const foldedPaths = new Set();
@@ -1254,6 +1273,7 @@ enum ReportAssets {
           ['site', entry.site],
           ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
         ]));
+        appendTools('entry', { seq: entry.seq, kind: entry.kind, store: entry.store, name: entry.name });
         if (entry.kind === 'action') {
           const changes = make('div', 'changes');
           changes.id = 'changes';
@@ -1505,7 +1525,7 @@ enum ReportAssets {
       // The filters show from the start where there is room; on a phone they open on demand.
       const filterBox = document.getElementById('timeline-filter-box');
       if (window.matchMedia('(min-width: 701px)').matches) filterBox.open = true;
-      const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution'];
+      const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution', 'control'];
       function applyFilter() {
         const { filter, error } = ReportCore.makeFilter({
           store: filterFields.store.value.trim(),
@@ -1804,6 +1824,18 @@ enum ReportAssets {
           entries: timeline.length,
         }),
         view: () => ({ x: view.x, y: view.y, scale: view.scale }),
+        // A host's tools for the details panel (see appendTools); the details shown get them now.
+        setTools(next) {
+          tools = next ?? null;
+          if (selected !== null) showNode(selected); else if (current >= 0) showEntry(current);
+        },
+        // Chooses the entry numbered `seq`, as a click on it would; false when the report lacks it.
+        choose(seq) {
+          const index = positions.get(seq);
+          if (index === undefined) return false;
+          stepTo(index);
+          return true;
+        },
         setView(next) {
           if (!next || ![next.x, next.y, next.scale].every(Number.isFinite)) return;
           view.x = next.x;
@@ -1893,6 +1925,20 @@ enum ReportAssets {
     .entry .kind { width: 6.5em; flex: none; color: var(--muted); }
     .entry.action .kind { color: #1e6b2e; font-weight: 600; }
     .entry.write .kind { color: #b35000; }
+    .entry.control .kind { color: #862e9c; font-weight: 600; }
+    /* A host's tools (the live page's controls of a running app), under a node's or entry's facts. */
+    .tools { border: 1px solid var(--line, #dee2e6); border-radius: 6px; padding: 8px; margin: 8px 0; display: grid; gap: 6px; }
+    .tools h3 { margin: 0; font-size: 12px; }
+    .tools textarea { width: 100%; min-height: 3.2em; font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; resize: vertical; }
+    .tools input[type=text] { width: 100%; font: inherit; }
+    .tools .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+    .tools button { font: inherit; padding: 2px 10px; border-radius: 4px; border: 1px solid #adb5bd; background: #fff; color: inherit; cursor: pointer; }
+    .tools button.primary { border-color: #1864ab; background: #1864ab; color: #fff; }
+    .tools .answer { margin: 0; font-size: 12px; }
+    .tools .answer.ok { color: #2b8a3e; }
+    .tools .answer.refused { color: #c92a2a; }
+    .tools .recent { display: flex; flex-wrap: wrap; gap: 4px; }
+    .tools .recent button { font: 11px ui-monospace, monospace; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .entry .subject { flex: none; max-width: 18em; font-weight: 600; }
     .entry .detail { flex: 1; color: #495057; }
     .entry .duration { flex: none; color: var(--muted); }
@@ -1967,6 +2013,10 @@ enum ReportAssets {
       #details { background: #1a1b1e; }
       #details h3, .entry .detail { color: #ced4da; }
       .entry.write .kind { color: #ffc078; }
+      .entry.control .kind { color: #e599f7; }
+      .tools button { background: #25262b; border-color: #495057; }
+      .tools .answer.ok { color: #69db7c; }
+      .tools .answer.refused { color: #ff8787; }
       #filter-error { color: #ffa8a8; }
       .entry { border-bottom-color: #2c2e33; }
       .entry:hover { background: #2c2e33; }
@@ -1990,6 +2040,12 @@ enum ReportAssets {
     // times a second however fast events come. "Follow" chooses the latest entry each time;
     // choosing another entry in the report stops following.
     //
+    // When the app allows it (InspectorConfiguration.remoteControl), the report's details get
+    // controls: a node's value editor (JSON, checked before it is sent), reset and stubs; an
+    // entry's "jump here" and "skip"; a store's dispatch form, remembering the last actions. Each
+    // is a POST to /control, and the app's answer is shown beside it. While the app is jumped to
+    // an earlier entry the bar says so, with a button to resume, and the report shows that entry.
+    //
     // Every request carries the token from the page's own address. Text from apps is written
     // only through textContent.
     (() => {
@@ -2005,6 +2061,9 @@ enum ReportAssets {
       const follow = document.getElementById('follow');
       const frames = document.getElementById('frames');
       const empty = document.getElementById('empty');
+      const jumped = document.getElementById('jumped');
+      const jumpedText = document.getElementById('jumped-text');
+      const resume = document.getElementById('resume');
 
       let sessions = [];
       let chosen = Number(new URLSearchParams(location.hash.slice(1)).get('session')) || null;
@@ -2033,6 +2092,12 @@ enum ReportAssets {
           meta.className = 'meta';
           meta.textContent = `${session.entries} entries${session.connected ? '' : ' · ended'}`;
           button.append(dot, name, meta);
+          if (session.jumpedTo !== undefined && session.connected) {
+            const mark = document.createElement('span');
+            mark.className = 'jumped';
+            mark.textContent = `jumped to #${session.jumpedTo}`;
+            button.append(mark);
+          }
           if (session.dropped > 0 || session.trimmed > 0) {
             const drops = document.createElement('span');
             drops.className = 'drops';
@@ -2050,7 +2115,191 @@ enum ReportAssets {
           ? `${connected} connected · ${sessions.length} session${sessions.length === 1 ? '' : 's'}`
           : 'waiting for an app to connect';
         empty.hidden = sessions.length > 0;
+        const current = sessions.find((session) => session.number === chosen);
+        const jumpedTo = current && current.connected ? current.jumpedTo : undefined;
+        jumped.hidden = jumpedTo === undefined;
+        if (jumpedTo !== undefined) {
+          jumpedText.textContent = `${current.name} is jumped to #${jumpedTo}: it shows its state as of that entry, and holds its own actions until it resumes.`;
+          // The report shows the entry the app is at (once, so the user may look elsewhere).
+          if (shownJump !== `${current.number}:${jumpedTo}`) {
+            follow.checked = false;
+            try {
+              if (shown && shown.number === current.number && shown.frame.contentWindow.recoilReport.choose(jumpedTo)) {
+                shownJump = `${current.number}:${jumpedTo}`;
+              }
+            } catch {
+              // A report still loading chooses it when it is shown.
+            }
+          }
+        } else {
+          shownJump = null;
+        }
       }
+      let shownJump = null;
+
+      // ---- Control of the running app: one POST to /control per request, its answer shown.
+      async function control(request, answerLine) {
+        const session = sessions.find((candidate) => candidate.number === chosen);
+        if (!session) return null;
+        answerLine.className = 'answer';
+        answerLine.textContent = 'asking the app…';
+        let answer;
+        try {
+          const response = await fetch(withToken('/control', { session: String(session.number) }), {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ ...request, by: 'live page' }),
+          });
+          answer = await response.json().catch(() => ({ ok: false, message: `HTTP ${response.status}` }));
+        } catch {
+          answer = { ok: false, message: 'could not reach recoil-inspect' };
+        }
+        answerLine.className = `answer ${answer.ok ? 'ok' : 'refused'}`;
+        answerLine.textContent = answer.ok ? answer.message : `Refused: ${answer.message}`;
+        answerLine.dataset.ok = String(Boolean(answer.ok));
+        return answer;
+      }
+
+      // JSON text checked before it is sent: the parsed text, or why not.
+      function checkJSON(text) {
+        try {
+          JSON.parse(text);
+          return null;
+        } catch (error) {
+          return `Not JSON: ${error.message}`;
+        }
+      }
+
+      // The last actions sent to each store, newest first, kept in this browser.
+      const recentKey = (store) => `recoil-inspect.recent-actions.${store}`;
+      function recentActions(store) {
+        try {
+          const list = JSON.parse(localStorage.getItem(recentKey(store)) ?? '[]');
+          return Array.isArray(list) ? list.filter((item) => typeof item === 'string').slice(0, 8) : [];
+        } catch {
+          return [];
+        }
+      }
+      function remember(store, text) {
+        const list = [text, ...recentActions(store).filter((item) => item !== text)].slice(0, 8);
+        try { localStorage.setItem(recentKey(store), JSON.stringify(list)); } catch { /* private mode */ }
+      }
+
+      function makeTools() {
+        const element = (box, tag, className, text) => {
+          const made = box.ownerDocument.createElement(tag);
+          if (className) made.className = className;
+          if (text !== undefined) made.textContent = text;
+          return made;
+        };
+        const button = (box, text, onClick, primary = false) => {
+          const made = element(box, 'button', primary ? 'primary' : null, text);
+          made.type = 'button';
+          made.addEventListener('click', onClick);
+          return made;
+        };
+        const answerLine = (box) => {
+          const line = element(box, 'p', 'answer');
+          line.setAttribute('role', 'status');
+          return line;
+        };
+        return {
+          node(node, box) {
+            if (!sessions.find((session) => session.number === chosen)?.connected) return;
+            const answer = answerLine(box);
+            if (node.kind === 'atom') {
+              box.append(element(box, 'h3', null, 'Set from the tool'));
+              const editor = element(box, 'textarea');
+              editor.setAttribute('aria-label', `New value of ${node.id}, as JSON`);
+              editor.spellcheck = false;
+              editor.placeholder = 'a value as JSON, such as "EUR" or 12';
+              if (node.value !== undefined && checkJSON(node.value) === null) editor.value = node.value;
+              const row = element(box, 'div', 'row');
+              row.append(
+                button(box, 'Set', () => {
+                  const problem = checkJSON(editor.value);
+                  if (problem) {
+                    answer.className = 'answer refused';
+                    answer.textContent = problem;
+                    editor.setAttribute('aria-invalid', 'true');
+                    return;
+                  }
+                  editor.removeAttribute('aria-invalid');
+                  control({ control: 'set', node: node.id, value: JSON.parse(editor.value) }, answer);
+                }, true),
+                button(box, 'Reset', () => control({ control: 'reset', node: node.id }, answer)));
+              box.append(editor, row, answer);
+            } else if (node.kind === 'selector' && node.owner === undefined) {
+              box.append(element(box, 'h3', null, 'Stub from the tool'));
+              const editor = element(box, 'textarea');
+              editor.setAttribute('aria-label', `A value for ${node.id}, as JSON`);
+              editor.spellcheck = false;
+              editor.placeholder = 'a value as JSON';
+              const message = element(box, 'input');
+              message.type = 'text';
+              message.placeholder = 'an error message';
+              message.setAttribute('aria-label', `An error for ${node.id}`);
+              const row = element(box, 'div', 'row');
+              row.append(
+                button(box, 'Stub value', () => {
+                  const problem = checkJSON(editor.value);
+                  if (problem) {
+                    answer.className = 'answer refused';
+                    answer.textContent = problem;
+                    return;
+                  }
+                  control({ control: 'stub', node: node.id, value: JSON.parse(editor.value) }, answer);
+                }),
+                button(box, 'Stub error', () => control({ control: 'stub', node: node.id, error: message.value || 'stubbed from the tool' }, answer)),
+                button(box, 'Stub loading', () => control({ control: 'stub', node: node.id, loading: true }, answer)),
+                button(box, 'Remove stub', () => control({ control: 'unstub', node: node.id }, answer)));
+              box.append(editor, message, row, answer);
+            } else if (node.kind === 'store') {
+              box.append(element(box, 'h3', null, `Dispatch to ${node.id}`));
+              const editor = element(box, 'textarea');
+              editor.setAttribute('aria-label', `An action for ${node.id}, as JSON`);
+              editor.spellcheck = false;
+              editor.placeholder = 'an action as JSON, as its Codable conformance writes it';
+              const recent = element(box, 'div', 'recent');
+              const showRecent = () => {
+                recent.replaceChildren();
+                for (const text of recentActions(node.id)) {
+                  const item = button(box, text, () => { editor.value = text; });
+                  item.title = 'Use this action again';
+                  recent.append(item);
+                }
+              };
+              showRecent();
+              const row = element(box, 'div', 'row');
+              row.append(button(box, 'Dispatch', async () => {
+                const problem = checkJSON(editor.value);
+                if (problem) {
+                  answer.className = 'answer refused';
+                  answer.textContent = problem;
+                  return;
+                }
+                const sent = editor.value.trim();
+                const result = await control({ control: 'dispatch', store: node.id, action: JSON.parse(sent) }, answer);
+                if (result && result.ok) {
+                  remember(node.id, sent);
+                  showRecent();
+                }
+              }, true));
+              box.append(editor, row, recent, answer);
+            }
+          },
+          entry(entry, box) {
+            if (entry.seq === undefined || !sessions.find((session) => session.number === chosen)?.connected) return;
+            const answer = answerLine(box);
+            const row = element(box, 'div', 'row');
+            row.append(button(box, 'Jump here', () => control({ control: 'jump', seq: entry.seq }, answer), true));
+            if (entry.kind === 'action') row.append(button(box, 'Skip', () => control({ control: 'skip', seq: entry.seq }, answer)));
+            box.append(element(box, 'h3', null, 'The running app'), row, answer);
+          },
+        };
+      }
+
+      resume.addEventListener('click', () => control({ control: 'resume' }, document.getElementById('resume-answer')));
 
       function choose(number) {
         if (chosen === number) return;
@@ -2171,6 +2420,13 @@ enum ReportAssets {
         attempt.frame.classList.remove('loading');
         if (shown) shown.frame.remove();
         shown = attempt;
+        try {
+          attempt.frame.contentWindow.recoilReport?.setTools(makeTools());
+        } catch {
+          // An error page has no details to add to.
+        }
+        shownJump = null;
+        render();
         loading = null;
         frames.dataset.shownSession = String(attempt.number);
         frames.dataset.shownVersion = String(attempt.version);
@@ -2230,6 +2486,10 @@ enum ReportAssets {
     #sessions .meta { color: var(--muted); }
     #sessions .drops { color: #c92a2a; }
     #status { color: var(--muted); }
+    #sessions .jumped { color: #862e9c; font-weight: 600; }
+    #jumped { flex-basis: 100%; margin: 0; padding: 4px 8px; border-radius: 4px; background: #f3d9fa; color: #5f3dc4; }
+    #jumped[hidden] { display: none; }
+    #jumped button { font: inherit; padding: 1px 10px; border-radius: 4px; border: 1px solid #862e9c; background: #fff; cursor: pointer; }
     label { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; white-space: nowrap; }
     #frames { position: relative; min-height: 0; }
     #frames iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; background: #fff; }
@@ -2240,6 +2500,9 @@ enum ReportAssets {
       body { background: #101113; color: #e9ecef; }
       #sessions button { background: #25262b; }
       #sessions .drops { color: #ff8787; }
+      #sessions .jumped { color: #e599f7; }
+      #jumped { background: #3b2a4a; color: #eebefa; }
+      #jumped button { background: #25262b; color: inherit; }
       #frames iframe { background: #101113; }
     }
 

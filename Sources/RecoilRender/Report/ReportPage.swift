@@ -92,7 +92,7 @@ enum ReportPage {
       <input id="filter-node" placeholder="--node glob" aria-label="Only entries about nodes matching this glob (--node)" \
       autocomplete="off" spellcheck="false">\
       <input id="filter-kind" placeholder="--kind action,write" \
-      aria-label="Only these kinds, comma-separated: action, write, evaluation, notification, effect, resolution (--kind)" \
+      aria-label="Only these kinds, comma-separated: action, write, evaluation, notification, effect, resolution, control (--kind)" \
       autocomplete="off" spellcheck="false">\
       <input id="filter-grep" placeholder="--grep text" aria-label="Only entries whose text holds this (--grep)" \
       autocomplete="off" spellcheck="false">\

@@ -8,6 +8,12 @@
 // times a second however fast events come. "Follow" chooses the latest entry each time;
 // choosing another entry in the report stops following.
 //
+// When the app allows it (InspectorConfiguration.remoteControl), the report's details get
+// controls: a node's value editor (JSON, checked before it is sent), reset and stubs; an
+// entry's "jump here" and "skip"; a store's dispatch form, remembering the last actions. Each
+// is a POST to /control, and the app's answer is shown beside it. While the app is jumped to
+// an earlier entry the bar says so, with a button to resume, and the report shows that entry.
+//
 // Every request carries the token from the page's own address. Text from apps is written
 // only through textContent.
 (() => {
@@ -23,6 +29,9 @@
   const follow = document.getElementById('follow');
   const frames = document.getElementById('frames');
   const empty = document.getElementById('empty');
+  const jumped = document.getElementById('jumped');
+  const jumpedText = document.getElementById('jumped-text');
+  const resume = document.getElementById('resume');
 
   let sessions = [];
   let chosen = Number(new URLSearchParams(location.hash.slice(1)).get('session')) || null;
@@ -51,6 +60,12 @@
       meta.className = 'meta';
       meta.textContent = `${session.entries} entries${session.connected ? '' : ' · ended'}`;
       button.append(dot, name, meta);
+      if (session.jumpedTo !== undefined && session.connected) {
+        const mark = document.createElement('span');
+        mark.className = 'jumped';
+        mark.textContent = `jumped to #${session.jumpedTo}`;
+        button.append(mark);
+      }
       if (session.dropped > 0 || session.trimmed > 0) {
         const drops = document.createElement('span');
         drops.className = 'drops';
@@ -68,7 +83,191 @@
       ? `${connected} connected · ${sessions.length} session${sessions.length === 1 ? '' : 's'}`
       : 'waiting for an app to connect';
     empty.hidden = sessions.length > 0;
+    const current = sessions.find((session) => session.number === chosen);
+    const jumpedTo = current && current.connected ? current.jumpedTo : undefined;
+    jumped.hidden = jumpedTo === undefined;
+    if (jumpedTo !== undefined) {
+      jumpedText.textContent = `${current.name} is jumped to #${jumpedTo}: it shows its state as of that entry, and holds its own actions until it resumes.`;
+      // The report shows the entry the app is at (once, so the user may look elsewhere).
+      if (shownJump !== `${current.number}:${jumpedTo}`) {
+        follow.checked = false;
+        try {
+          if (shown && shown.number === current.number && shown.frame.contentWindow.recoilReport.choose(jumpedTo)) {
+            shownJump = `${current.number}:${jumpedTo}`;
+          }
+        } catch {
+          // A report still loading chooses it when it is shown.
+        }
+      }
+    } else {
+      shownJump = null;
+    }
   }
+  let shownJump = null;
+
+  // ---- Control of the running app: one POST to /control per request, its answer shown.
+  async function control(request, answerLine) {
+    const session = sessions.find((candidate) => candidate.number === chosen);
+    if (!session) return null;
+    answerLine.className = 'answer';
+    answerLine.textContent = 'asking the app…';
+    let answer;
+    try {
+      const response = await fetch(withToken('/control', { session: String(session.number) }), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...request, by: 'live page' }),
+      });
+      answer = await response.json().catch(() => ({ ok: false, message: `HTTP ${response.status}` }));
+    } catch {
+      answer = { ok: false, message: 'could not reach recoil-inspect' };
+    }
+    answerLine.className = `answer ${answer.ok ? 'ok' : 'refused'}`;
+    answerLine.textContent = answer.ok ? answer.message : `Refused: ${answer.message}`;
+    answerLine.dataset.ok = String(Boolean(answer.ok));
+    return answer;
+  }
+
+  // JSON text checked before it is sent: the parsed text, or why not.
+  function checkJSON(text) {
+    try {
+      JSON.parse(text);
+      return null;
+    } catch (error) {
+      return `Not JSON: ${error.message}`;
+    }
+  }
+
+  // The last actions sent to each store, newest first, kept in this browser.
+  const recentKey = (store) => `recoil-inspect.recent-actions.${store}`;
+  function recentActions(store) {
+    try {
+      const list = JSON.parse(localStorage.getItem(recentKey(store)) ?? '[]');
+      return Array.isArray(list) ? list.filter((item) => typeof item === 'string').slice(0, 8) : [];
+    } catch {
+      return [];
+    }
+  }
+  function remember(store, text) {
+    const list = [text, ...recentActions(store).filter((item) => item !== text)].slice(0, 8);
+    try { localStorage.setItem(recentKey(store), JSON.stringify(list)); } catch { /* private mode */ }
+  }
+
+  function makeTools() {
+    const element = (box, tag, className, text) => {
+      const made = box.ownerDocument.createElement(tag);
+      if (className) made.className = className;
+      if (text !== undefined) made.textContent = text;
+      return made;
+    };
+    const button = (box, text, onClick, primary = false) => {
+      const made = element(box, 'button', primary ? 'primary' : null, text);
+      made.type = 'button';
+      made.addEventListener('click', onClick);
+      return made;
+    };
+    const answerLine = (box) => {
+      const line = element(box, 'p', 'answer');
+      line.setAttribute('role', 'status');
+      return line;
+    };
+    return {
+      node(node, box) {
+        if (!sessions.find((session) => session.number === chosen)?.connected) return;
+        const answer = answerLine(box);
+        if (node.kind === 'atom') {
+          box.append(element(box, 'h3', null, 'Set from the tool'));
+          const editor = element(box, 'textarea');
+          editor.setAttribute('aria-label', `New value of ${node.id}, as JSON`);
+          editor.spellcheck = false;
+          editor.placeholder = 'a value as JSON, such as "EUR" or 12';
+          if (node.value !== undefined && checkJSON(node.value) === null) editor.value = node.value;
+          const row = element(box, 'div', 'row');
+          row.append(
+            button(box, 'Set', () => {
+              const problem = checkJSON(editor.value);
+              if (problem) {
+                answer.className = 'answer refused';
+                answer.textContent = problem;
+                editor.setAttribute('aria-invalid', 'true');
+                return;
+              }
+              editor.removeAttribute('aria-invalid');
+              control({ control: 'set', node: node.id, value: JSON.parse(editor.value) }, answer);
+            }, true),
+            button(box, 'Reset', () => control({ control: 'reset', node: node.id }, answer)));
+          box.append(editor, row, answer);
+        } else if (node.kind === 'selector' && node.owner === undefined) {
+          box.append(element(box, 'h3', null, 'Stub from the tool'));
+          const editor = element(box, 'textarea');
+          editor.setAttribute('aria-label', `A value for ${node.id}, as JSON`);
+          editor.spellcheck = false;
+          editor.placeholder = 'a value as JSON';
+          const message = element(box, 'input');
+          message.type = 'text';
+          message.placeholder = 'an error message';
+          message.setAttribute('aria-label', `An error for ${node.id}`);
+          const row = element(box, 'div', 'row');
+          row.append(
+            button(box, 'Stub value', () => {
+              const problem = checkJSON(editor.value);
+              if (problem) {
+                answer.className = 'answer refused';
+                answer.textContent = problem;
+                return;
+              }
+              control({ control: 'stub', node: node.id, value: JSON.parse(editor.value) }, answer);
+            }),
+            button(box, 'Stub error', () => control({ control: 'stub', node: node.id, error: message.value || 'stubbed from the tool' }, answer)),
+            button(box, 'Stub loading', () => control({ control: 'stub', node: node.id, loading: true }, answer)),
+            button(box, 'Remove stub', () => control({ control: 'unstub', node: node.id }, answer)));
+          box.append(editor, message, row, answer);
+        } else if (node.kind === 'store') {
+          box.append(element(box, 'h3', null, `Dispatch to ${node.id}`));
+          const editor = element(box, 'textarea');
+          editor.setAttribute('aria-label', `An action for ${node.id}, as JSON`);
+          editor.spellcheck = false;
+          editor.placeholder = 'an action as JSON, as its Codable conformance writes it';
+          const recent = element(box, 'div', 'recent');
+          const showRecent = () => {
+            recent.replaceChildren();
+            for (const text of recentActions(node.id)) {
+              const item = button(box, text, () => { editor.value = text; });
+              item.title = 'Use this action again';
+              recent.append(item);
+            }
+          };
+          showRecent();
+          const row = element(box, 'div', 'row');
+          row.append(button(box, 'Dispatch', async () => {
+            const problem = checkJSON(editor.value);
+            if (problem) {
+              answer.className = 'answer refused';
+              answer.textContent = problem;
+              return;
+            }
+            const sent = editor.value.trim();
+            const result = await control({ control: 'dispatch', store: node.id, action: JSON.parse(sent) }, answer);
+            if (result && result.ok) {
+              remember(node.id, sent);
+              showRecent();
+            }
+          }, true));
+          box.append(editor, row, recent, answer);
+        }
+      },
+      entry(entry, box) {
+        if (entry.seq === undefined || !sessions.find((session) => session.number === chosen)?.connected) return;
+        const answer = answerLine(box);
+        const row = element(box, 'div', 'row');
+        row.append(button(box, 'Jump here', () => control({ control: 'jump', seq: entry.seq }, answer), true));
+        if (entry.kind === 'action') row.append(button(box, 'Skip', () => control({ control: 'skip', seq: entry.seq }, answer)));
+        box.append(element(box, 'h3', null, 'The running app'), row, answer);
+      },
+    };
+  }
+
+  resume.addEventListener('click', () => control({ control: 'resume' }, document.getElementById('resume-answer')));
 
   function choose(number) {
     if (chosen === number) return;
@@ -189,6 +388,13 @@
     attempt.frame.classList.remove('loading');
     if (shown) shown.frame.remove();
     shown = attempt;
+    try {
+      attempt.frame.contentWindow.recoilReport?.setTools(makeTools());
+    } catch {
+      // An error page has no details to add to.
+    }
+    shownJump = null;
+    render();
     loading = null;
     frames.dataset.shownSession = String(attempt.number);
     frames.dataset.shownVersion = String(attempt.version);

@@ -388,6 +388,9 @@ const ReportCore = (() => {
       }
       case 'effect': return [entry.name, entry.phase, entry.error].filter((part) => part !== undefined).join(' ');
       case 'resolution': return entry.phase ?? 'resolved';
+      // What the tool changed, and who asked.
+      case 'control':
+        return [entry.name, entry.value, `from ${entry.site ?? 'the tool'}`].filter((part) => part !== undefined).join(' ');
       default: return '';
     }
   }

@@ -368,6 +368,7 @@
       ['parameter', node.parameter],
       ['store', node.owner !== undefined && indexOfId.has(node.owner) ? nodeLink(indexOfId.get(node.owner)) : node.owner],
     ]));
+    appendTools('node', { id: node.id, kind: node.kind, async: Boolean(node.async), value: node.value, owner: node.owner, status: node.status });
     // In a drawing of a difference: what changed, old → new.
     if (node.changed) details.append(section(`Difference: ${node.difference}`, differenceBody(node.changed)));
     // One value: as of the chosen entry where the node's history says, else the latest,
@@ -429,6 +430,21 @@
       details.append(section('History', make('p', 'hint', 'Nothing in the recorded timeline changed or evaluated it.')));
     }
   }
+  // ---- Tools a host page adds to the details (the live page's controls of a running app):
+  // `tools.node(node, box)` and `tools.entry(entry, box)` fill a section, or leave it empty.
+  let tools = null;
+  function appendTools(kind, about) {
+    if (!tools || typeof tools[kind] !== 'function') return;
+    const box = make('section', 'tools');
+    box.setAttribute('aria-label', kind === 'node' ? 'Change the running app' : 'Move the running app');
+    try {
+      tools[kind](about, box);
+    } catch {
+      return; // a host's tools never break the details
+    }
+    if (box.childNodes.length) details.append(box);
+  }
+
   // ---- A store's or slice's state as a tree (#state), as of the chosen entry: its latest rows
   // with the changes after that entry undone. Parts stay folded or open as the user left them.
   const foldedPaths = new Set();
@@ -541,6 +557,7 @@
       ['site', entry.site],
       ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
     ]));
+    appendTools('entry', { seq: entry.seq, kind: entry.kind, store: entry.store, name: entry.name });
     if (entry.kind === 'action') {
       const changes = make('div', 'changes');
       changes.id = 'changes';
@@ -792,7 +809,7 @@
   // The filters show from the start where there is room; on a phone they open on demand.
   const filterBox = document.getElementById('timeline-filter-box');
   if (window.matchMedia('(min-width: 701px)').matches) filterBox.open = true;
-  const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution'];
+  const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution', 'control'];
   function applyFilter() {
     const { filter, error } = ReportCore.makeFilter({
       store: filterFields.store.value.trim(),
@@ -1091,6 +1108,18 @@
       entries: timeline.length,
     }),
     view: () => ({ x: view.x, y: view.y, scale: view.scale }),
+    // A host's tools for the details panel (see appendTools); the details shown get them now.
+    setTools(next) {
+      tools = next ?? null;
+      if (selected !== null) showNode(selected); else if (current >= 0) showEntry(current);
+    },
+    // Chooses the entry numbered `seq`, as a click on it would; false when the report lacks it.
+    choose(seq) {
+      const index = positions.get(seq);
+      if (index === undefined) return false;
+      stepTo(index);
+      return true;
+    },
     setView(next) {
       if (!next || ![next.x, next.y, next.scale].every(Number.isFinite)) return;
       view.x = next.x;
