@@ -84,7 +84,8 @@ struct CartDemo {
     let scenario = CartScenario(inspector: inspector, pace: pace)
     await scenario.run(rounds: rounds)
     if allowsControl {
-      print("cart-demo: played the session; the tool may change it now (Ctrl-C to stop)")
+      // Written at once (not buffered): a script waits for it before it asks.
+      FileHandle.standardOutput.write(Data("cart-demo: played the session; the tool may change it now (Ctrl-C to stop)\n".utf8))
       await scenario.stayOpen()
     }
     inspector.stopStreaming()

@@ -72,6 +72,7 @@ public final class LiveServeProcess {
   public struct Failure: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+    public init(message: String) { self.message = message }
   }
 
   /// Sends `head` (a whole request, `\r\n` line ends) to `port` and reads the answer until the
