@@ -58,7 +58,7 @@ import Testing
     #expect(
       outcome.stderr
         == """
-        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello or nodeRemoved, found "teleport"
+        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello, nodeRemoved, control or answer, found "teleport"
         recoil-inspect: warning: -:3:1: malformed JSON: invalid literal; expected null
 
         """)

@@ -40,3 +40,68 @@ func canConnect(port: UInt16) -> Bool {
     }
   }
 }
+
+/// A loopback TCP listener that takes one app's live stream and can talk back on it, as
+/// `recoil-inspect live` does with control requests.
+final class OneAppListener {
+  let port: UInt16
+  private let listener: Int32
+  private var connection: Int32 = -1
+  private var received: [UInt8] = []
+
+  init() throws {
+    let listener = socket(AF_INET, streamType, 0)
+    self.listener = listener
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        bind(listener, pointer, length) == 0 && getsockname(listener, pointer, &length) == 0
+      }
+    }
+    port = UInt16(bigEndian: address.sin_port)
+    guard bound, listen(listener, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
+  }
+
+  deinit {
+    if connection >= 0 { close(connection) }
+    close(listener)
+  }
+
+  /// Waits (up to 10 s) for the app to connect.
+  func acceptApp() throws {
+    var status = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+    guard poll(&status, 1, 10_000) == 1 else { throw POSIXError(.ETIMEDOUT) }
+    connection = accept(listener, nil, nil)
+    guard connection >= 0 else { throw POSIXError(.ECONNABORTED) }
+  }
+
+  /// Sends text to the app as it is.
+  func send(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+      guard sent > 0 else { return }
+      offset += sent
+    }
+  }
+
+  /// The lines received so far, reading (up to 10 s) until `done` holds of them.
+  func lines(until done: ([String]) -> Bool) -> [String] {
+    let deadline = Date().addingTimeInterval(10)
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let lines = String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
+      if done(lines) || Date() > deadline { return lines }
+      var status = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+      guard poll(&status, 1, 200) >= 0 else { return lines }
+      if status.revents == 0 { continue }
+      let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+      if count <= 0 { return lines }
+      received += buffer[0..<count]
+    }
+  }
+}
