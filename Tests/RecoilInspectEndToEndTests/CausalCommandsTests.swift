@@ -109,6 +109,39 @@ import Testing
     #expect(slice.stdoutText.hasPrefix("why settings.currency (#10):\n  #10 action settings #5 setCurrency"))
   }
 
+  /// What the tool changed (remote control) is a root cause of its own: `trace` and `why` say
+  /// "set … from the tool" where a write would otherwise have no explanation.
+  @Test func aChangeFromTheToolIsTheRootOfWhatItCaused() throws {
+    var snapshot = Self.storySnapshot()
+    snapshot.timeline += [
+      SnapshotEvent(seq: 20, kind: .control, node: "Prices.currency", name: "set", value: "\"CHF\"", site: "live page"),
+      SnapshotEvent(seq: 21, kind: .write, cause: 20, node: "Prices.currency", before: "\"USD\"", after: "\"CHF\""),
+      SnapshotEvent(
+        seq: 22, kind: .evaluation, cause: 21, node: "Prices.label", trigger: "dependency Prices.currency",
+        changed: true, durationNanos: 4_000),
+      SnapshotEvent(seq: 23, kind: .control, name: "jump", value: "#12", site: "recoil-inspect control"),
+    ]
+    let path = try write(snapshot)
+    let why = try ExecutableRunner.run(["why", path, "Prices.label"])
+    #expect(why.status == 0)
+    #expect(
+      why.stdoutText == """
+        why Prices.label (#22):
+          #20 control set Prices.currency = "CHF"  from live page
+          -> #21 write Prices.currency: "USD" -> "CHF"
+          -> #22 evaluate Prices.label  4.0 µs  (dependency Prices.currency)
+
+        """)
+    let trace = try ExecutableRunner.run(["trace", path, "--kind", "control"])
+    #expect(
+      trace.stdoutText == """
+        #20 control set Prices.currency = "CHF"  from live page
+        #23 control jump #12  from recoil-inspect control
+
+        """)
+    #expect(try ExecutableRunner.run(["validate", path]).status == 0)
+  }
+
   @Test func whyOfANodeNeverChangedOrUnknownSaysSo() throws {
     let path = try write(Self.storySnapshot())
     let never = try ExecutableRunner.run(["why", path, "Prices.never"])
