@@ -158,3 +158,16 @@ func readmeExample8() async throws {
   let inspector = Inspector(configuration: configuration)
   _ = (configuration, inspector)
 }
+
+/// README block 9.
+func readmeExample9() async throws {
+  var configuration = InspectorConfiguration()
+  #if DEBUG
+    configuration.remoteControl = .everything   // or RemoteControl(allowing: [.set, .stub], on: .main)
+  #endif
+  let inspector = Inspector(configuration: configuration)
+  inspector.attach(container)
+  inspector.attach(store)
+  try inspector.startStreaming(to: EventEndpoint(parsing: "tcp:127.0.0.1:9999"))
+  _ = (configuration, inspector)
+}
