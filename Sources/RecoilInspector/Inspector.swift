@@ -416,7 +416,9 @@ public final class Inspector: Sendable {
         guard let graph = self?.graph() else { return [] }
         return graph.nodes.map { .node($0) } + graph.edges.map { .edgeAdded($0) }
       },
-      requests: { [controller] in controller.receive(line: $0) })
+      requests: { [controller] in controller.receive(line: $0) },
+      // A jump does not outlive the tool that asked for it: the app is not left holding.
+      disconnected: { [controller] in controller.resumeWhenTheToolLeaves() })
     storesStreamingChanged()
     // Describe what already exists, so a listener starts with the whole graph.
     let snapshot = graph()

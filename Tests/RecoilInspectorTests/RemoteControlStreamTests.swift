@@ -2,6 +2,7 @@ import Foundation
 import RecoilAtoms
 import RecoilInspector
 import RecoilSnapshot
+import RecoilStores
 import Testing
 
 /// Control requests arrive on the live stream's own connection, the one the app opened, and
@@ -55,5 +56,36 @@ import Testing
     let evaluation = try #require(
       events.first { if case .evaluation(let run) = $0.kind { run.node == "Pricing.label" } else { false } })
     #expect(evaluation.cause == write.seq)
+  }
+
+  /// A jump does not outlive its tool: when the listener goes away, the app resumes and the
+  /// actions its stores held are processed.
+  @Test func anAppJumpedBackResumesWhenItsToolGoesAway() throws {
+    let listener = try OneAppListener()
+    var configuration = InspectorConfiguration()
+    configuration.remoteControl = .everything
+    let inspector = Inspector(configuration: configuration)
+    let store = Store(initialState: 0, reducer: Reducer<Int, Int> { $0 += $1 }, name: "counter")
+    inspector.attach(store)
+    try inspector.startStreaming(to: .tcp(host: "127.0.0.1", port: listener.port))
+    defer { inspector.stopStreaming() }
+    try listener.acceptApp()
+    store.dispatch(1)
+    store.dispatch(10)
+    let first = try #require(inspector.snapshot().timeline.first { $0.kind == .action }?.seq)
+    listener.send(#"{"control":"jump","id":1,"seq":\#(first)}"# + "\n")
+    _ = listener.lines { $0.contains { $0.contains("\"type\":\"answer\"") } }
+    #expect(inspector.jumpedTo == first)
+    #expect(store.state == 1)
+    store.dispatch(100)  // held while jumped
+    #expect(store.state == 1)
+
+    listener.leave()
+    let deadline = Date().addingTimeInterval(10)
+    while inspector.jumpedTo != nil && Date() < deadline { usleep(20_000) }
+    #expect(inspector.jumpedTo == nil)
+    #expect(store.state == 111)
+    let resume = try #require(inspector.snapshot().timeline.last { $0.kind == .control })
+    #expect(resume.name == "resume" && resume.site == "the app (its tool went away)")
   }
 }

@@ -45,7 +45,7 @@ func canConnect(port: UInt16) -> Bool {
 /// `recoil-inspect live` does with control requests.
 final class OneAppListener {
   let port: UInt16
-  private let listener: Int32
+  private var listener: Int32
   private var connection: Int32 = -1
   private var received: [UInt8] = []
 
@@ -66,8 +66,7 @@ final class OneAppListener {
   }
 
   deinit {
-    if connection >= 0 { close(connection) }
-    close(listener)
+    leave()
   }
 
   /// Waits (up to 10 s) for the app to connect.
@@ -76,6 +75,14 @@ final class OneAppListener {
     guard poll(&status, 1, 10_000) == 1 else { throw POSIXError(.ETIMEDOUT) }
     connection = accept(listener, nil, nil)
     guard connection >= 0 else { throw POSIXError(.ECONNABORTED) }
+  }
+
+  /// Closes the app's connection and stops listening, as a listener that goes away does.
+  func leave() {
+    if connection >= 0 { close(connection) }
+    if listener >= 0 { close(listener) }
+    connection = -1
+    listener = -1
   }
 
   /// Sends text to the app as it is.

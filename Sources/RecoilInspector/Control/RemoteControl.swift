@@ -13,7 +13,8 @@ import RecoilSnapshot
 ///
 /// While the app is jumped to an earlier step, the actions it dispatches are held in their
 /// stores' queues, in order, and processed on `resume`; atoms it writes meanwhile get their
-/// present values back on `resume`.
+/// present values back on `resume`. When the live stream loses its listener (or stops), a
+/// jumped app resumes by itself: it is never left holding for a tool that went away.
 ///
 /// ```swift
 /// var configuration = InspectorConfiguration()

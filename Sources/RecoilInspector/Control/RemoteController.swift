@@ -55,6 +55,15 @@ final class RemoteController: Sendable {
     control.queue.async { [self] in answer(perform(request)) }
   }
 
+  /// Resumes the app if it is jumped, on the control queue: its tool went away (the stream
+  /// lost its listener, or stopped), and nothing else would.
+  func resumeWhenTheToolLeaves() {
+    guard jumpedTo != nil else { return }
+    control.queue.async { [self] in
+      _ = perform(ControlRequest(id: 0, operation: .resume, by: "the app (its tool went away)"))
+    }
+  }
+
   private func answer(_ answer: ControlAnswer) {
     core.stream { .answer(answer) }
   }

@@ -112,7 +112,7 @@ final class InspectorCore: Sendable {
   /// comes back.
   func startStreaming(
     to endpoint: EventEndpoint, capacity: Int, graph: @escaping @Sendable () -> [InspectorEvent.Kind],
-    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }
+    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {}
   ) throws -> EventStream {
     var isTCP = false
     if case .tcp = endpoint { isTCP = true }
@@ -121,7 +121,7 @@ final class InspectorCore: Sendable {
       instance: Self.instance, version: PackageVersion.current, token: isTCP ? configuration.streamToken : nil)
     let stream = try EventStream(
       endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph, room: streamRoom,
-      requests: requests)
+      requests: requests, disconnected: disconnected)
     let previous = liveStream.withLock { current in
       defer { current = stream }
       return current

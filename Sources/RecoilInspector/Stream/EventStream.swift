@@ -53,14 +53,18 @@ final class EventStream: Sendable {
   let room: StreamRoom
   /// Takes each line the listener sends back (a control request), on the writer thread.
   private let requests: @Sendable ([UInt8]) -> Void
+  /// Told when a connection to the listener is lost or closed: what the tool did that must
+  /// not outlive it (a jump) is undone.
+  private let disconnected: @Sendable () -> Void
 
   init(
     endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello,
     graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }, room: StreamRoom = StreamRoom(),
-    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }
+    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {}
   ) throws {
     self.room = room
     self.requests = requests
+    self.disconnected = disconnected
     room.setFull(false)
     self.capacity = max(capacity, 1)
     self.startNanos = startNanos
@@ -116,19 +120,26 @@ final class EventStream: Sendable {
   private func run() {
     defer {
       connection.withLock { $0.close() }
+      disconnected()
       finished.signal()
     }
     // The connection the hello was last written to: a new one (a listener that came back)
     // hears it again before anything else.
     var greeted = 0
+    var isConnected = false
     var incoming = RequestLines()
     while true {
       _ = wake.wait(timeout: .now() + .milliseconds(100))
       let stopping = queue.withLock { $0.isStopping }
       guard connection.withLock({ $0.ensureConnected() }) else {
+        if isConnected {
+          isConnected = false
+          disconnected()
+        }
         if stopping { return }
         continue  // keep the events queued until the listener comes back
       }
+      isConnected = true
       let current = connection.withLock { $0.connections }
       if current != greeted { incoming = RequestLines() }  // a new listener: nothing half-read
       for line in incoming.take(connection.withLock { $0.readAvailable() }) { requests(line) }
