@@ -33,7 +33,8 @@ struct CartDemo {
     let allowsControl = arguments.contains("--allow-control")
     arguments.removeAll { $0 == "--loop" || $0 == "--allow-control" }
     let pace = paceText.flatMap { Int($0) }.flatMap { (0...600_000).contains($0) ? Duration.milliseconds($0) : nil }
-    guard arguments.isEmpty, directory == nil || stream == nil, stream != nil || (paceText == nil && !loops && !allowsControl),
+    guard arguments.isEmpty, directory == nil || stream == nil,
+      stream != nil || (paceText == nil && !loops && !allowsControl),
       paceText == nil || pace != nil
     else {
       if let paceText, pace == nil {
@@ -85,7 +86,8 @@ struct CartDemo {
     await scenario.run(rounds: rounds)
     if allowsControl {
       // Written at once (not buffered): a script waits for it before it asks.
-      FileHandle.standardOutput.write(Data("cart-demo: played the session; the tool may change it now (Ctrl-C to stop)\n".utf8))
+      FileHandle.standardOutput.write(
+        Data("cart-demo: played the session; the tool may change it now (Ctrl-C to stop)\n".utf8))
       await scenario.stayOpen()
     }
     inspector.stopStreaming()

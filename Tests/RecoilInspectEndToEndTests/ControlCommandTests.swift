@@ -121,8 +121,10 @@ import WebDriver
     let dispatch = try app.control(["dispatch", "app", #"{"settings":{"_0":{"setCurrency":{"_0":"GBP"}}}}"#])
     #expect(dispatch.status == 0, "\(dispatch.stderr)")
     #expect(dispatch.stdoutText.hasPrefix("dispatched settings(SettingsAction.setCurrency(\"GBP\")) to app"))
-    let dispatched = try #require(try app.entry { $0["kind"] as? String == "control" && $0["name"] as? String == "dispatch" })
-    #expect(try app.entry { $0["kind"] as? String == "action" && $0["cause"] as? Int == dispatched["seq"] as? Int } != nil)
+    let dispatched = try #require(
+      try app.entry { $0["kind"] as? String == "control" && $0["name"] as? String == "dispatch" })
+    #expect(
+      try app.entry { $0["kind"] as? String == "action" && $0["cause"] as? Int == dispatched["seq"] as? Int } != nil)
 
     // stub, unstub and reset.
     #expect(try app.control(["stub", "Pricing.overview", "--error", "offline"]).status == 0)

@@ -46,8 +46,10 @@ import Testing
       _ = try? container.get(Pricing.label)
     }
 
-    func perform(_ operation: ControlRequest.Operation, node: String? = nil, store: String? = nil,
-                 json: String? = nil, seq: Int? = nil, error: String? = nil, loading: Bool = false) -> ControlAnswer {
+    func perform(
+      _ operation: ControlRequest.Operation, node: String? = nil, store: String? = nil,
+      json: String? = nil, seq: Int? = nil, error: String? = nil, loading: Bool = false
+    ) -> ControlAnswer {
       inspector.perform(
         ControlRequest(
           id: 7, operation: operation, node: node, store: store, json: json, seq: seq, error: error, loading: loading,

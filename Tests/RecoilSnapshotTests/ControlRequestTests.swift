@@ -20,7 +20,8 @@ import Testing
       #expect(!line.contains("\n"))
       #expect(try ControlRequest(parsing: Data(line.utf8)) == request, "\(line)")
     }
-    #expect(requests[0].encoded() == #"{"control":"set","id":1,"node":"Pricing.currency","value":"EUR","by":"live page"}"#)
+    #expect(
+      requests[0].encoded() == #"{"control":"set","id":1,"node":"Pricing.currency","value":"EUR","by":"live page"}"#)
   }
 
   @Test func aBadRequestSaysWhichFieldIsWrong() {
@@ -28,7 +29,10 @@ import Testing
       ("not json", "a control request is a JSON object; this is not JSON"),
       ("[1]", "a control request is a JSON object"),
       (#"{"id":1}"#, "`control` names the operation: set, reset, dispatch, jump, resume, skip, stub, unstub"),
-      (#"{"control":"explode"}"#, "unknown operation `explode`; known: set, reset, dispatch, jump, resume, skip, stub, unstub"),
+      (
+        #"{"control":"explode"}"#,
+        "unknown operation `explode`; known: set, reset, dispatch, jump, resume, skip, stub, unstub"
+      ),
       (#"{"control":5}"#, "`control` must be a string"),
       (#"{"control":"jump","seq":"12"}"#, "`seq` must be a whole number"),
       (#"{"control":"jump","seq":1.5}"#, "`seq` must be a whole number"),
@@ -37,7 +41,10 @@ import Testing
       (#"{"control":"set","node":"A"}"#, "`set` needs `value`"),
       (#"{"control":"dispatch","action":{}}"#, "`dispatch` needs `store`"),
       (#"{"control":"stub","node":"A"}"#, "`stub` needs exactly one of `value`, `error` or `loading`"),
-      (#"{"control":"stub","node":"A","value":1,"loading":true}"#, "`stub` needs exactly one of `value`, `error` or `loading`"),
+      (
+        #"{"control":"stub","node":"A","value":1,"loading":true}"#,
+        "`stub` needs exactly one of `value`, `error` or `loading`"
+      ),
       (#"{"control":"reset","node":7}"#, "`node` must be a string"),
     ]
     for (text, message) in cases {
@@ -60,7 +67,8 @@ import Testing
   }
 
   @Test func answersAndControlEntriesTravelInTheStream() throws {
-    let answer = InspectorEvent(eventSeq: 4, atNanos: 10, kind: .answer(ControlAnswer(id: 3, ok: false, message: "no ✓")))
+    let answer = InspectorEvent(
+      eventSeq: 4, atNanos: 10, kind: .answer(ControlAnswer(id: 3, ok: false, message: "no ✓")))
     #expect(try InspectorEventCodec.decode(line: InspectorEventCodec.encode(answer)) == answer)
     let entry = SnapshotEvent(
       seq: 9, kind: .control, node: "Pricing.currency", name: "set", value: #""CHF""#, atNanos: 5, site: "live page")

@@ -24,8 +24,12 @@ import Testing
     #expect(effects.count == 1 && effects.first?.phase == "started" && effects.first?.atNanos == 91_310)
     // The control entry and the answer read as what they are.
     let events = try lines.map { try InspectorEventCodec.decode(line: String($0)) }
-    #expect(events.contains { if case .step(let step) = $0.kind { step.kind == .control && step.name == "set" } else { false } })
-    #expect(events.contains { $0.kind == .answer(ControlAnswer(id: 3, ok: true, message: #"set Pricing.currency = "CHF""#)) })
+    #expect(
+      events.contains {
+        if case .step(let step) = $0.kind { step.kind == .control && step.name == "set" } else { false }
+      })
+    #expect(
+      events.contains { $0.kind == .answer(ControlAnswer(id: 3, ok: true, message: #"set Pricing.currency = "CHF""#)) })
   }
 
   /// The control requests the document shows are ones the app reads.

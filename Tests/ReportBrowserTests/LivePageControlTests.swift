@@ -53,8 +53,9 @@ import WebDriver
         return report.querySelector('#details .tools textarea') !== null;
         """)
       try browser.wait(until: choose)
-      #expect(try browser.execute(Self.inFrame("return report.querySelector('#details h2').textContent;")) as? String
-        == "Pricing.currency")
+      #expect(
+        try browser.execute(Self.inFrame("return report.querySelector('#details h2').textContent;")) as? String
+          == "Pricing.currency")
 
       // A value that is not JSON is refused in the page and never sent.
       let setValue = { (text: String) in
@@ -79,7 +80,8 @@ import WebDriver
       try browser.click("#follow")
       try browser.wait(
         until: Self.inFrame(
-          "return report.querySelector('[data-node-id=\"Pricing.currency\"]').getAttribute('data-value') === '\"CHF\"';"),
+          "return report.querySelector('[data-node-id=\"Pricing.currency\"]').getAttribute('data-value') === '\"CHF\"';"
+        ),
         timeout: .seconds(10))
       // The app's own stream: the control entry, the write it caused, and the selector the
       // screen reads evaluated again because of that write.
@@ -119,8 +121,9 @@ import WebDriver
       #expect(
         (try browser.execute("return document.getElementById('jumped-text').textContent") as? String)?.contains(
           "is jumped to #\(controlSeq)") == true)
-      #expect(try browser.execute("return document.querySelector('#sessions .jumped')?.textContent") as? String
-        == "jumped to #\(controlSeq)")
+      #expect(
+        try browser.execute("return document.querySelector('#sessions .jumped')?.textContent") as? String
+          == "jumped to #\(controlSeq)")
       try browser.click("#resume")
       try browser.wait(until: "return document.getElementById('jumped').hidden", timeout: .seconds(10))
 
@@ -143,11 +146,13 @@ import WebDriver
           """))
       try browser.wait(
         until: Self.inFrame(
-          "return (report.querySelector('#details .tools .answer')?.textContent ?? '').startsWith('dispatched settings');"),
+          "return (report.querySelector('#details .tools .answer')?.textContent ?? '').startsWith('dispatched settings');"
+        ),
         timeout: .seconds(10))
       #expect(
         try browser.execute(
-          Self.inFrame("return [...report.querySelectorAll('#details .tools .recent button')].map((b) => b.textContent);"))
+          Self.inFrame(
+            "return [...report.querySelectorAll('#details .tools .recent button')].map((b) => b.textContent);"))
           as? [String] == [action])
       #expect(try browser.consoleEntries().filter { $0.level == "SEVERE" }.isEmpty)
     }

@@ -150,7 +150,9 @@ final class RemoteController: Sendable {
     case .jump:
       return try jump(to: request.seq ?? 0, in: targets, by: by)
     case .resume:
-      guard let saved = jump.withLock({ $0 }) else { throw ControlRefusal("the app is not jumped: it is in the present") }
+      guard let saved = jump.withLock({ $0 }) else {
+        throw ControlRefusal("the app is not jumped: it is in the present")
+      }
       let order = record(.resume, value: "from #\(saved.seq)", by: by)
       CauseContext.withCause(order) {
         for (container, snapshot) in saved.containers { container.restore(snapshot) }
@@ -176,7 +178,8 @@ final class RemoteController: Sendable {
   /// the present and holds the stores' actions.
   private func jump(to seq: Int, in targets: Targets, by: String) throws -> String {
     let writes = targets.containers.map { ($0.container, $0.container.recordedEvaluations().writes) }
-    let oldest = (targets.stores.compactMap(\.oldestStep) + writes.compactMap { $0.1.first.map { Int($0.order) } }).min()
+    let oldest = (targets.stores.compactMap(\.oldestStep) + writes.compactMap { $0.1.first.map { Int($0.order) } })
+      .min()
     guard let oldest else { throw ControlRefusal("nothing is recorded to jump back through") }
     guard seq >= oldest else {
       throw ControlRefusal("#\(seq) is before the recorded history, which starts at #\(oldest)")
@@ -234,7 +237,8 @@ final class RemoteController: Sendable {
   /// `json` decoded as `type` by its own `Decodable` conformance.
   private func decode(_ json: String, as type: Any.Type, subject: String) throws -> Any {
     guard let decodable = type as? any Decodable.Type else {
-      throw ControlRefusal("\(subject) holds \(type), which is not Decodable, so it cannot be given a value from the tool")
+      throw ControlRefusal(
+        "\(subject) holds \(type), which is not Decodable, so it cannot be given a value from the tool")
     }
     do {
       return try JSONDecoder().decode(decodable, from: Data(json.utf8))

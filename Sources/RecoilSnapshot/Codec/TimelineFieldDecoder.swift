@@ -27,7 +27,8 @@ struct TimelineFieldDecoder {
       hasSeq = seq != nil
     case "kind":
       let kind = try reader.enumeration(
-        SnapshotEvent.Kind.init(rawValue:), expected: "action, write, evaluation, notification, effect, resolution or control")
+        SnapshotEvent.Kind.init(rawValue:),
+        expected: "action, write, evaluation, notification, effect, resolution or control")
       event.kind = kind ?? .action
       hasKind = kind != nil
     case "cause":

@@ -41,7 +41,8 @@ struct ControlCommand: Command {
   }
 
   init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-    guard let address = arguments.value("server") ?? environment["RECOIL_INSPECT_SERVER"].flatMap({ $0.isEmpty ? nil : $0 })
+    guard
+      let address = arguments.value("server") ?? environment["RECOIL_INSPECT_SERVER"].flatMap({ $0.isEmpty ? nil : $0 })
     else {
       throw .missingValue(option: "--server", valueName: "url (or set RECOIL_INSPECT_SERVER)")
     }

@@ -26,7 +26,8 @@ enum ExitCode: Int32, CaseIterable {
   var meaning: String {
     switch self {
     case .success: "success"
-    case .findings: "diff --exit-code: the graphs differ; check: a rule of the budget was broken; control: the app refused"
+    case .findings:
+      "diff --exit-code: the graphs differ; check: a rule of the budget was broken; control: the app refused"
     case .usage: "usage error: unknown option, missing argument, bad value"
     case .invalidSnapshot:
       "invalid snapshot or budget: not JSON, wrong format or version, bad field, duplicate id, unknown node"

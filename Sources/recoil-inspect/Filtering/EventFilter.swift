@@ -203,8 +203,10 @@ struct EventFilter {
         + action.changes.flatMap { [$0.path, $0.before ?? "", $0.after ?? ""] }
     case .effect(let effect): return [effect.store, effect.effect, effect.error ?? ""]
     case .step(let step):
-      return [step.node, step.store, step.name, step.before, step.after, step.trigger, step.site, step.error, step.value]
-        .compactMap { $0 }
+      return [
+        step.node, step.store, step.name, step.before, step.after, step.trigger, step.site, step.error, step.value,
+      ]
+      .compactMap { $0 }
     case .dropped: return []
     case .nodeRemoved(let id): return [id]
     case .hello(let hello): return [hello.app, hello.instance, hello.version]

@@ -42,7 +42,8 @@ enum ControlClient {
     let endpoint = "http://\(server.host):\(server.port)"
     let descriptor = LiveSocket.connect(ipv4: server.host, port: server.port, timeoutMilliseconds: 3_000)
     guard descriptor >= 0 else {
-      throw .unreachable(endpoint: endpoint, reason: "cannot connect: \(Descriptor.reason(errno)) (is live --serve running?)")
+      throw .unreachable(
+        endpoint: endpoint, reason: "cannot connect: \(Descriptor.reason(errno)) (is live --serve running?)")
     }
     defer { LiveSocket.close(descriptor) }
     let body = Array(request.encoded().utf8)
