@@ -5,8 +5,8 @@ import RecoilSnapshot
 /// so (``InspectorConfiguration/remoteControl``).
 ///
 /// Requests come over the live stream's connection, the one the app opened to
-/// `recoil-inspect live` (the app never listens). Each one allowed is done on ``perform``'s
-/// queue, becomes an entry of kind `control` in the causal timeline, and is answered; one
+/// `recoil-inspect live` (the app never listens). Each one allowed is done on ``queue``,
+/// becomes an entry of kind `control` in the causal timeline, and is answered; one
 /// not allowed is refused with a message and changes nothing. Values and actions are decoded
 /// by their own `Decodable` conformance (an atom whose value is not `Decodable` cannot be set
 /// from the tool); nothing in a request is evaluated.
