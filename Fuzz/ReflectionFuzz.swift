@@ -23,7 +23,8 @@ struct Choices {
   mutating func int() -> Int {
     var value = 0
     for _ in 0..<Int(byte() % 9) { value = value << 8 | Int(byte()) }
-    return byte() & 1 == 0 ? value : -value
+    // Wrapping: eight bytes can make Int.min, whose negation does not fit.
+    return byte() & 1 == 0 ? value : 0 &- value
   }
   mutating func text() -> String {
     let count = Int(byte() % 12)
