@@ -69,8 +69,9 @@ import WebDriver
       try ExecutableRunner.run(["control"] + arguments, environment: ["RECOIL_INSPECT_SERVER": live.pageURL])
     }
 
-    /// The session's timeline as the server's report holds it, with node ids.
-    func timeline() throws -> [[String: Any]] {
+    /// The session's nodes and timeline as the server's report holds them (what the page
+    /// shows), entries naming their nodes by id.
+    func report() throws -> (nodes: [[String: Any]], timeline: [[String: Any]]) {
       let page = try LiveServeProcess.exchange(
         port: live.httpPort,
         "GET /report?session=1&token=\(live.token) HTTP/1.1\r\nHost: 127.0.0.1:\(live.httpPort)\r\n\r\n"
@@ -81,11 +82,25 @@ import WebDriver
           as? [String: Any],
         let nodes = data["nodes"] as? [[String: Any]], let timeline = data["timeline"] as? [[String: Any]]
       else { throw LiveServeProcess.Failure(message: "no report data") }
-      return timeline.map { entry in
+      let entries = timeline.map { entry in
         var entry = entry
         if let index = entry["node"] as? Int { entry["node"] = nodes[index]["id"] }
         return entry
       }
+      return (nodes, entries)
+    }
+
+    /// The session's timeline as the server's report holds it.
+    func timeline() throws -> [[String: Any]] { try report().timeline }
+
+    /// Waits until node `id`, as the page shows it, satisfies `holds`.
+    func node(_ id: String, _ holds: ([String: Any]) -> Bool) throws -> Bool {
+      let deadline = Date().addingTimeInterval(5)
+      repeat {
+        if let node = try report().nodes.first(where: { $0["id"] as? String == id }), holds(node) { return true }
+        usleep(100_000)
+      } while Date() < deadline
+      return false
     }
 
     /// Waits until the session's timeline holds an entry that `matches`, and returns it.
@@ -126,13 +141,40 @@ import WebDriver
     #expect(
       try app.entry { $0["kind"] as? String == "action" && $0["cause"] as? Int == dispatched["seq"] as? Int } != nil)
 
-    // stub, unstub and reset.
+    // The page shows the atom's new value, and the store's.
+    #expect(try app.node("Pricing.currency") { $0["value"] as? String == #""GBP""# })
+    #expect(try app.node("app.settings") { ($0["value"] as? String)?.contains(#"currency: "GBP""#) == true })
+
+    // stub and unstub: the selector fails, loads, then computes its value again.
     #expect(try app.control(["stub", "Pricing.overview", "--error", "offline"]).status == 0)
     #expect(try app.entry { $0["kind"] as? String == "control" && $0["value"] as? String == "error: offline" } != nil)
+    #expect(
+      try app.node("Pricing.overview") { $0["status"] as? String == "error" && $0["error"] as? String == "offline" })
     #expect(try app.control(["unstub", "Pricing.overview"]).status == 0)
+    #expect(try app.node("Pricing.overview") { $0["status"] as? String == "ready" })
     #expect(try app.control(["stub", "Pricing.overview", "--loading"]).status == 0)
+    #expect(try app.node("Pricing.overview") { $0["status"] as? String == "loading" })
+    #expect(try app.control(["stub", "Pricing.overview", "--value", #""stubbed""#]).status == 0)
+    #expect(try app.node("Pricing.overview") { $0["value"] as? String == #""stubbed""# })
     #expect(try app.control(["unstub", "Pricing.overview"]).status == 0)
-    #expect(try app.control(["reset", "Catalog.query"]).status == 0)
+    #expect(
+      try app.node("Pricing.overview") {
+        ($0["value"] as? String)?.contains("products in") == true && $0["status"] as? String == "ready"
+      })
+
+    // reset: the atom's default again, written as a reset caused by the control.
+    #expect(try app.control(["set", "Catalog.query", #""hat""#]).status == 0)
+    #expect(try app.node("Catalog.query") { $0["value"] as? String == #""hat""# })
+    let reset = try app.control(["reset", "Catalog.query"])
+    #expect(reset.status == 0 && reset.stdoutText == "reset Catalog.query\n")
+    let resetControl = try #require(
+      try app.entry { $0["kind"] as? String == "control" && $0["name"] as? String == "reset" })
+    #expect(
+      try app.entry {
+        $0["kind"] as? String == "write" && $0["name"] as? String == "reset"
+          && $0["cause"] as? Int == resetControl["seq"] as? Int
+      } != nil)
+    #expect(try app.node("Catalog.query") { $0["value"] as? String == #""""# })
 
     // jump: the session says where the app is until it resumes.
     let action = try #require(try app.timeline().first { $0["kind"] as? String == "action" }?["seq"] as? Int)
@@ -246,5 +288,12 @@ import WebDriver
     // An app that never answers (this one only writes): the request gives up, saying so.
     let silent = try exchange("POST", "/control?token=\(live.token)&app=admin", body: request)
     #expect(silent.0 == 504 && silent.1.contains("the app did not answer"))
+    // The command names the app with --app, and says when no answer came (69).
+    let named = try ExecutableRunner.run(["control", "--server", live.pageURL, "--app", "shop", "resume"])
+    #expect(named.status == 69 && named.stderr.contains("the app did not answer"), "\(named.stderr)")
+    let unnamed = try ExecutableRunner.run(["control", "--server", live.pageURL, "resume"])
+    #expect(unnamed.status == 1 && unnamed.stderr.contains("several apps are connected; name one with --app"))
+    let unknownApp = try ExecutableRunner.run(["control", "--server", live.pageURL, "--app", "nobody", "resume"])
+    #expect(unknownApp.status == 1 && unknownApp.stderr.contains("no connected app is named nobody"))
   }
 }

@@ -115,6 +115,8 @@ import Dispatch
     let before = core.notesWrites ? erasedLoadable.value : nil
     stub(typed, core: core)
     if core.notesWrites, case .success = typed { core._noteWrite(index, before: before, site: .unknown) }
+    // A change to loading is told apart from the others (see `_GraphCore.recordLoadingStarted`).
+    if _isLoading { core.recordLoadingStarted(index) }
     return true
   }
 

@@ -20,8 +20,9 @@ struct ControlCommand: Command {
       unstub ID            undo a stub
     --server takes the address live --serve printed, token included; without it,
     $RECOIL_INSPECT_SERVER. --app names the app when several are connected. Prints the
-    app's answer; exits 1 when the app refused (the message says what and where), 69 when
-    the server cannot be reached or the app does not answer.
+    app's answer; exits 1 when the request was refused (by the app, or by the server for an
+    app it cannot tell: the message says what and where), 69 when the server cannot be
+    reached or the app does not answer.
     """
   static let options: [OptionSpec] = [
     .option("server", value: "url", help: "The address live --serve printed (default: $RECOIL_INSPECT_SERVER)."),
