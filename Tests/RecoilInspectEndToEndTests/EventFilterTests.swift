@@ -2,7 +2,8 @@ import Foundation
 import RecoilSnapshot
 import Testing
 
-/// The filters `trace` and `live` share: --store, --node, --kind, --grep and --path.
+/// The filters `trace` and `live` share: --store, --node, --kind, --grep and --path, and the
+/// ones that leave out, --not-node and --not-kind (issue 32).
 @Suite struct EventFilterTests {
   private let demo = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
   private let events = ExecutableRunner.fixture("cart-demo/cart.events.jsonl")
@@ -116,5 +117,74 @@ import Testing
     #expect(storeEvents.sorted { $0.eventSeq ?? 0 < $1.eventSeq ?? 0 } == expectedStore)
     let timelineNumbers = storeEvents.compactMap(\.seq)
     #expect(timelineNumbers == timelineNumbers.sorted())
+  }
+
+  /// The kinds of the entries `trace --format json` printed, in order.
+  private func tracedKinds(_ arguments: [String]) throws -> [String] {
+    let outcome = try ExecutableRunner.run(["trace", demo, "--format", "json"] + arguments)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    return outcome.stdoutText.split(separator: "\n").compactMap { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["kind"] as? String
+    }
+  }
+
+  @Test func notKindAndNotNodeLeaveOutWhatTheyNameAndCombine() throws {
+    let all = try tracedKinds([])
+    #expect(Set(all).isSuperset(of: ["evaluation", "notification", "write", "action"]))
+    // Repeatable, and comma-separated: every entry but those kinds (unfiltered, trace tells
+    // them by root cause; filtered, in timeline order).
+    let without = try tracedKinds(["--not-kind", "evaluation", "--not-kind", "notification,write"])
+    #expect(without.sorted() == all.filter { !["evaluation", "notification", "write"].contains($0) }.sorted())
+
+    // An action is about the slices it changed: leaving out the cart's (and the cart) leaves
+    // out every cart action; leaving out app.settings only the actions that changed nothing else.
+    let actions = try demoActions()
+    #expect(
+      try traced(["--not-node", "cart*"]) == actions.filter { $0.store != "cart" }.map { "\($0.store) #\($0.seq)" })
+    let notSettings = actions.filter { action in
+      !(action.store == "app" && !action.changes.isEmpty
+        && action.changes.allSatisfy { $0.path == "settings" || $0.path.hasPrefix("settings.") })
+    }.map { "\($0.store) #\($0.seq)" }
+    #expect(notSettings.count < actions.count)
+    #expect(try traced(["--not-node", "app.settings"]) == notSettings)
+    // With the others: the app's actions but its settings'.
+    #expect(
+      try traced(["--store", "app", "--not-node", "app.settings", "--kind", "action"])
+        == notSettings.filter { $0.hasPrefix("app ") })
+
+    // Bad values are usage errors naming the option.
+    let kind = try ExecutableRunner.run(["trace", demo, "--not-kind", "evaluations"])
+    #expect(kind.status == 64 && kind.stderr.contains("--not-kind"), "\(kind.stderr)")
+    let glob = try ExecutableRunner.run(["trace", demo, "--not-node", "[z-a]"])
+    #expect(glob.status == 64 && glob.stderr.contains("--not-node"), "\(glob.stderr)")
+  }
+
+  @Test func liveTakesTheFiltersThatLeaveOut() throws {
+    let all = try liveEvents()
+    let outcome = try ExecutableRunner.run(
+      ["live", events, "--raw", "--not-kind", "node,edge,evaluation,notification", "--not-node", "Catalog.*"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let printed = try outcome.stdoutText.split(separator: "\n").enumerated().map { index, line in
+      try InspectorEventCodec.decode(line: Array(line.utf8), lineNumber: index + 1)
+    }
+    #expect(!printed.isEmpty)
+    for event in printed {
+      switch event.kind {
+      case .node, .nodeRemoved, .edgeAdded, .edgeRemoved, .evaluation: Issue.record("a left-out kind: \(event)")
+      case .step(let step):
+        #expect(step.kind != .notification)
+        #expect(!(step.node ?? "").hasPrefix("Catalog."), "\(step)")
+      default: break
+      }
+    }
+    // The writes of Catalog atoms were there to leave out.
+    #expect(
+      all.contains { event in
+        if case .step(let step) = event.kind {
+          step.kind == .write && (step.node ?? "").hasPrefix("Catalog.")
+        } else {
+          false
+        }
+      })
   }
 }

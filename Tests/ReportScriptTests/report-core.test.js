@@ -198,6 +198,23 @@ test('the filters keep what the command line keeps, and combine', () => {
   assert.deepEqual(kept({ kind: 'evaluation', hideUnchanged: true }), [1]);
 });
 
+test('the filters that leave out drop what they name, and combine with the others', () => {
+  assert.deepEqual(kept({ notKind: 'evaluation' }), [0, 3, 4, 5]);
+  assert.deepEqual(kept({ notKind: 'evaluation, notification' }), [0, 3, 4]);
+  assert.deepEqual(kept({ notNode: 'Cart.*' }), [0, 3, 4, 5]);
+  // An action is about the slices it changed: leaving out app.cart leaves out the action
+  // that changed only it; leaving out the store alone keeps it, and drops the notification.
+  assert.deepEqual(kept({ notNode: 'app.cart' }), [1, 2, 3, 4, 5]);
+  assert.deepEqual(kept({ notNode: 'app' }), [0, 1, 2, 3, 4]);
+  assert.deepEqual(kept({ notNode: 'app*' }), [1, 2, 3, 4]);
+  assert.deepEqual(kept({ store: 'app', notKind: 'notification' }), [0]);
+  assert.deepEqual(kept({ kind: 'evaluation,write', notNode: 'Cart.*' }), [3]);
+  const kinds = ['action', 'write'];
+  assert.deepEqual(ReportCore.makeFilter({ notKind: 'writes' }, kinds).error,
+    { field: 'notKind', message: '--not-kind writes: not a kind (action, write)' });
+  assert.equal(ReportCore.makeFilter({ notNode: '[b-a]' }, kinds).error.field, 'notNode');
+});
+
 test('a bad filter names its field and says what is wrong', () => {
   const kinds = ['action', 'write'];
   assert.deepEqual(ReportCore.makeFilter({ kind: 'action,writes' }, kinds).error,

@@ -96,6 +96,10 @@ enum ReportPage {
       autocomplete="off" spellcheck="false">\
       <input id="filter-grep" placeholder="--grep text" aria-label="Only entries whose text holds this (--grep)" \
       autocomplete="off" spellcheck="false">\
+      <input id="filter-not-node" placeholder="--not-node glob" \
+      aria-label="Leave out entries about nodes matching this glob (--not-node)" autocomplete="off" spellcheck="false">\
+      <input id="filter-not-kind" placeholder="--not-kind notification" \
+      aria-label="Leave out these kinds, comma-separated (--not-kind)" autocomplete="off" spellcheck="false">\
       <label><input type="checkbox" id="filter-changed"> hide no-change</label>\
       <label><input type="checkbox" id="filter-touching"> selected node only</label></span></details>
       <span id="filter-error" role="alert"></span>

@@ -1,8 +1,9 @@
 import Foundation
 import RecoilSnapshot
 
-/// The filters `trace` and `live` share: `--store`, `--node`, `--kind`, `--grep` and `--path`.
-/// An event is shown when it passes every filter given.
+/// The filters `trace` and `live` share: `--store`, `--node`, `--kind`, `--grep` and `--path`,
+/// and the ones that leave out, `--not-node` and `--not-kind`. An event is shown when it passes
+/// every filter given.
 ///
 /// - `--store ID`: actions and effects of the store, and its own nodes (`ID` and `ID.*`).
 /// - `--node GLOB`: events about a node whose id matches: its updates, evaluations, edges and
@@ -12,6 +13,11 @@ import RecoilSnapshot
 ///   `node`, `edge`, `error`, `dropped`, `hello`.
 /// - `--grep TEXT`: the text, ignoring case, in the event's names, ids, payload, paths,
 ///   values, trigger or message.
+/// - `--not-node GLOB` (repeatable): leaves out events about nodes that match, every node an
+///   event is about; an action is about the slices it changed (its store when it changed
+///   none), so one that changed a left-out slice and another stays.
+/// - `--not-kind KIND,…` (repeatable): leaves out those kinds (the `tick` actions' notifications,
+///   say, with `--not-kind notification`).
 /// - `--path PATH`: actions that changed PATH, an ancestor of it or a descendant.
 ///
 /// ```swift
@@ -45,6 +51,9 @@ struct EventFilter {
         "Only these kinds, comma-separated: \(Kind.allCases.map(\.rawValue).joined(separator: " "))."
     ),
     .option("grep", value: "text", help: "Only events whose text contains this, ignoring case."),
+    .option(
+      "not-node", value: "glob", help: "Leave out events about nodes whose id matches (repeatable).", repeats: true),
+    .option("not-kind", value: "kinds", help: "Leave out these kinds, comma-separated (repeatable).", repeats: true),
     .option("path", value: "path", help: "Only actions that changed this path, an ancestor or a descendant."),
   ]
 
@@ -54,6 +63,9 @@ struct EventFilter {
   var kinds: Set<Kind>?
   var grep: String?
   var path: String?
+  /// What `--not-node` leaves out, with the patterns as given.
+  var notNodes: [(glob: Glob, pattern: String)] = []
+  var notKinds: Set<Kind> = []
   /// Each store's slices whose path is not their key (`lines` registered at `basket.lines`),
   /// by store: an action is about such a slice when it changed something at, above or below
   /// its path. Learned from a snapshot's nodes, or from a live stream's node events.
@@ -79,21 +91,39 @@ struct EventFilter {
       }
       nodePattern = pattern
     }
-    if let text = arguments.value("kind") {
-      var chosen: Set<Kind> = []
-      for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
-        guard let kind = Kind(rawValue: name) else {
-          throw .unknownName(option: "--kind", kind: "kind", name: name, known: Kind.allCases.map(\.rawValue))
-        }
-        chosen.insert(kind)
-      }
-      kinds = chosen
-    }
+    if let text = arguments.value("kind") { kinds = try Self.kinds(text, option: "--kind") }
     grep = arguments.value("grep").map { $0.lowercased() }
     path = arguments.value("path")
+    for pattern in arguments.all("not-node") {
+      do {
+        notNodes.append((try Glob(pattern), pattern))
+      } catch {
+        throw .invalidValue(option: "--not-node", value: pattern, expected: "a glob: \(error.reason)")
+      }
+    }
+    for text in arguments.all("not-kind") { notKinds.formUnion(try Self.kinds(text, option: "--not-kind")) }
   }
 
-  var isEmpty: Bool { store == nil && node == nil && kinds == nil && grep == nil && path == nil }
+  /// The kinds `text` names, comma-separated.
+  private static func kinds(_ text: String, option: String) throws(UsageError) -> Set<Kind> {
+    var chosen: Set<Kind> = []
+    for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+      guard let kind = Kind(rawValue: name) else {
+        throw .unknownName(option: option, kind: "kind", name: name, known: Kind.allCases.map(\.rawValue))
+      }
+      chosen.insert(kind)
+    }
+    return chosen
+  }
+
+  var isEmpty: Bool {
+    store == nil && node == nil && kinds == nil && grep == nil && path == nil && notNodes.isEmpty && notKinds.isEmpty
+  }
+
+  /// Whether `--not-node` leaves out an event about `ids`: every one of them matches.
+  private func leavesOut(_ ids: [String]) -> Bool {
+    !notNodes.isEmpty && !ids.isEmpty && ids.allSatisfy { id in notNodes.contains { $0.glob.matches(id) } }
+  }
 
   /// The filters given, as the user wrote them, for "nothing matched" messages.
   var description: String {
@@ -105,12 +135,23 @@ struct EventFilter {
     }
     if let grep { parts.append("--grep \(grep)") }
     if let path { parts.append("--path \(path)") }
+    for notNode in notNodes { parts.append("--not-node \(notNode.pattern)") }
+    if !notKinds.isEmpty {
+      parts.append("--not-kind \(Kind.allCases.filter(notKinds.contains).map(\.rawValue).joined(separator: ","))")
+    }
     return parts.joined(separator: " ")
   }
 
   func accepts(_ event: InspectorEvent.Kind) -> Bool {
     if case .step(let step) = event { return accepts(step, action: nil) }
     if let kinds, !kinds.contains(Self.kind(of: event)) { return false }
+    if notKinds.contains(Self.kind(of: event)) { return false }
+    if !notNodes.isEmpty {
+      var about = ids(of: event)
+      // An action is about the slices it changed (its store when it changed none).
+      if case .action = event, about.count > 1 { about.removeFirst() }
+      if leavesOut(about) { return false }
+    }
     if let store,
       !Self.stores(of: event).contains(where: { $0 == store })
         && !ids(of: event).contains(where: { Self.belongs($0, to: store) })
@@ -133,6 +174,7 @@ struct EventFilter {
     if event.kind == .action, let action { return accepts(.action(action)) }
     if let kinds, !kinds.contains(Kind(event.kind)) { return false }
     let ids = [event.node, event.store].compactMap { $0 }
+    if notKinds.contains(Kind(event.kind)) || leavesOut(ids) { return false }
     if let store, event.store != store && !ids.contains(where: { Self.belongs($0, to: store) }) { return false }
     if let node, !ids.contains(where: node.matches) { return false }
     if path != nil { return false }  // only actions change paths

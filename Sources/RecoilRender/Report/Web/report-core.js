@@ -304,21 +304,45 @@ const ReportCore = (() => {
       if (chosen.length) filter.kinds = new Set(chosen);
     }
     if (fields.grep) filter.grep = fields.grep.toLowerCase();
+    if (fields.notNode) {
+      try {
+        filter.notNode = glob(fields.notNode);
+      } catch (error) {
+        return { filter: null, error: { field: 'notNode', message: `--not-node ${fields.notNode}: ${error.message}` } };
+      }
+    }
+    if (fields.notKind) {
+      const left = fields.notKind.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+      const unknown = left.filter((kind) => !kinds.includes(kind));
+      if (unknown.length) {
+        return { filter: null, error: { field: 'notKind', message: `--not-kind ${unknown[0]}: not a kind (${kinds.join(', ')})` } };
+      }
+      if (left.length) filter.notKinds = new Set(left);
+    }
     return { filter, error: null };
   }
 
   /** Whether a filter holds nothing, so that every entry shows. */
   function isEmptyFilter(filter) {
-    return !filter.store && !filter.node && !filter.kinds && !filter.grep && !filter.hideUnchanged
+    return !filter.store && !filter.node && !filter.kinds && !filter.grep && !filter.notNode && !filter.notKinds
+      && !filter.hideUnchanged
       && (filter.touching === null || filter.touching === undefined);
   }
 
   /** Whether an entry passes every part of a filter, as `recoil-inspect trace` reads them:
    *  `--store` keeps the store's entries and its nodes' (`app`, `app.*`); `--node` entries about
    *  a matching node; `--kind` the kinds named; `--grep` entries whose text holds it, ignoring
-   *  case. Then entries that changed something, and entries touching the selected node. */
+   *  case; `--not-kind` leaves out the kinds named, `--not-node` entries every node of which
+   *  matches (an action's: the slices it changed). Then entries that changed something, and entries touching the selected node. */
   function entryPasses(entry, nodes, filter) {
     if (filter.kinds && !filter.kinds.has(entry.kind)) return false;
+    if (filter.notKinds && filter.notKinds.has(entry.kind)) return false;
+    if (filter.notNode) {
+      // An action is about the slices it changed (its store when it changed none).
+      let ids = entryIds(entry, nodes);
+      if (entry.kind === 'action' && ids.length > 1) ids = ids.filter((id) => id !== entry.store);
+      if (ids.length && ids.every(filter.notNode)) return false;
+    }
     if (filter.hideUnchanged && changedNothing(entry)) return false;
     if (filter.touching !== null && filter.touching !== undefined && !touches(entry, nodes, filter.touching)) return false;
     if (filter.store || filter.node) {

@@ -802,6 +802,8 @@
     node: document.getElementById('filter-node'),
     kind: document.getElementById('filter-kind'),
     grep: document.getElementById('filter-grep'),
+    notNode: document.getElementById('filter-not-node'),
+    notKind: document.getElementById('filter-not-kind'),
     hideUnchanged: document.getElementById('filter-changed'),
     touching: document.getElementById('filter-touching'),
   };
@@ -816,10 +818,12 @@
       node: filterFields.node.value.trim(),
       kind: filterFields.kind.value.trim(),
       grep: filterFields.grep.value,
+      notNode: filterFields.notNode.value.trim(),
+      notKind: filterFields.notKind.value.trim(),
       hideUnchanged: filterFields.hideUnchanged.checked,
       touching: filterFields.touching.checked ? selected : null,
     }, kindNames);
-    for (const field of ['node', 'kind']) filterFields[field].removeAttribute('aria-invalid');
+    for (const field of ['node', 'kind', 'notNode', 'notKind']) filterFields[field].removeAttribute('aria-invalid');
     if (error) {
       filterFields[error.field].setAttribute('aria-invalid', 'true');
       filterError.textContent = error.message;
