@@ -103,6 +103,8 @@ final class SocketConnection: EventConnection {
   private var nextAttempt: UInt64 = 0
   private var backoff = ReconnectBackoff()
   private var connected = 0
+  /// Where `readAvailable` reads into: made once, not at every turn of the writer.
+  private var chunk = [UInt8](repeating: 0, count: 16_384)
 
   override var connections: Int { connected }
 
@@ -148,7 +150,6 @@ final class SocketConnection: EventConnection {
   override func readAvailable() -> [UInt8] {
     guard descriptor >= 0 else { return [] }
     var received: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
     // At most 256 KiB a turn: requests are small, and the writer has events to send.
     while received.count < 262_144 {
       let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
