@@ -49,12 +49,12 @@ public final class Inspector: Sendable {
     self.core = core
     self.controller = RemoteController(core: core) {
       let attached = targets.withLock { $0 }
-      var found = RemoteController.Targets(containers: [], stores: [])
+      var found = RemoteController.Targets(containers: [], storeTargets: [])
       for target in attached {
         switch target {
         case .container(let target):
           if let container = target.container { found.containers.append((target.prefix, container)) }
-        case .store(let target): found.stores.append(target.control)
+        case .store(let target): found.storeTargets.append(target)
         }
       }
       return found

@@ -194,6 +194,12 @@ import Testing
     let actions = app.inspector.snapshot().timeline.filter { $0.kind == .action }
     #expect(app.perform(.skip, seq: actions[1].seq).ok)
     #expect(app.store.state == Counter(count: 1, log: ["n"]))
+    // The state put in place is a write of the store's node, caused by the control entry.
+    let timeline = app.inspector.snapshot().timeline
+    let control = try #require(timeline.last { $0.kind == .control })
+    let write = try #require(timeline.last { $0.kind == .write && $0.node == "counter" })
+    #expect(write.cause == control.seq && write.after?.contains("count: 1") == true)
+    #expect(write.before?.contains("count: 11") == true)
     app.store.dispatch(.add(100))
     #expect(app.store.state.count == 101)
   }

@@ -154,6 +154,53 @@ import WebDriver
           Self.inFrame(
             "return [...report.querySelectorAll('#details .tools .recent button')].map((b) => b.textContent);"))
           as? [String] == [action])
+
+      // Each other button, as a user presses it. What the app changes may make the report again
+      // (a new shape): each press finds its node (or entry) in the report shown, and the app's
+      // answer is read in the bar, which stays.
+      func press(_ button: String, on id: String, expecting answer: String, message: String? = nil) throws {
+        try browser.execute("document.getElementById('control-answer').textContent = ''; return 1")
+        let fill =
+          message.map { "report.querySelector('#details .tools input').value = \(String(reflecting: $0));" } ?? ""
+        let choose =
+          id.hasPrefix("#")
+          ? "frame.contentWindow.recoilReport.choose(\(id.dropFirst()));"
+          : """
+          const search = report.getElementById('search');
+          search.value = \(String(reflecting: id));
+          search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+          """
+        try browser.wait(
+          until: Self.inFrame(
+            """
+            const title = report.querySelector('#details h2')?.textContent ?? '';
+            if (!(\(String(reflecting: id)).startsWith('#') ? title.startsWith(\(String(reflecting: id + " "))) : title === \(String(reflecting: id)))) {
+              \(choose)
+              return false;
+            }
+            const target = [...report.querySelectorAll('#details .tools button')].find((b) => b.textContent === \(String(reflecting: button)));
+            if (!target) return false;
+            \(fill)
+            target.click();
+            return true;
+            """), timeout: .seconds(10))
+        try browser.wait(
+          until: "return document.getElementById('control-answer').textContent === \(String(reflecting: answer))",
+          timeout: .seconds(10))
+      }
+      try press("Reset", on: "Pricing.currency", expecting: "reset Pricing.currency")
+      try press(
+        "Stub error", on: "Pricing.overview", expecting: "stubbed Pricing.overview: error: offline", message: "offline")
+      try press("Stub loading", on: "Pricing.overview", expecting: "stubbed Pricing.overview: loading")
+      try press("Remove stub", on: "Pricing.overview", expecting: "unstubbed Pricing.overview")
+      // Skip, on the app store's first action.
+      let firstAction = Self.inFrame(
+        """
+        const data = JSON.parse(report.getElementById('report-data').textContent);
+        return data.timeline.find((entry) => entry.kind === 'action' && entry.store === 'app').seq;
+        """)
+      let skipped = try #require(try browser.execute(firstAction) as? Int)
+      try press("Skip", on: "#\(skipped)", expecting: "replayed app without #\(skipped)")
       #expect(try browser.consoleEntries().filter { $0.level == "SEVERE" }.isEmpty)
     }
   }

@@ -15,8 +15,24 @@ extension InspectorCore {
     let event = SnapshotEvent(
       seq: Int(order), kind: .control, store: store, node: node, name: operation, value: value,
       atNanos: MonotonicClock.nanos(atNanos, since: startNanos), site: by)
-    record { $0.controls.append((event, atNanos)) }
+    record { $0.controlEntries.append((event, atNanos)) }
     streamEntry { (TimelineEntry(event: event, rule: .none), .step) }
     return order
+  }
+
+  /// Records a node's value changed by what the tool did without a write of the app's (a
+  /// store's state put in place): a `write` entry caused by the control entry `cause`.
+  ///
+  /// ```swift
+  /// core.recordControlWrite(node: "app.settings", before: "Settings(currency: \"GBP\")", after: "…", cause: order)
+  /// ```
+  func recordControlWrite(node: String, before: String?, after: String?, cause: UInt64) {
+    let order = CausalOrder.next()
+    let atNanos = MonotonicClock.nanos
+    let event = SnapshotEvent(
+      seq: Int(order), kind: .write, cause: Int(cause), node: node, before: before, after: after,
+      atNanos: MonotonicClock.nanos(atNanos, since: startNanos))
+    record { $0.controlEntries.append((event, atNanos)) }
+    streamEntry { (TimelineEntry(event: event, rule: .order(cause)), .step) }
   }
 }

@@ -16,7 +16,8 @@ final class RemoteController: Sendable {
   /// What the attached targets are, at the moment of a request.
   struct Targets {
     var containers: [(prefix: String, container: AtomContainer)]
-    var stores: [any ControlledStore]
+    var storeTargets: [StoreTarget]
+    var stores: [any ControlledStore] { storeTargets.map(\.control) }
   }
 
   /// The present the app left for an earlier step, to come back to.
@@ -154,13 +155,14 @@ final class RemoteController: Sendable {
         throw ControlRefusal("the app is not jumped: it is in the present")
       }
       let order = record(.resume, value: "from #\(saved.seq)", by: by)
+      let before = storeValues(targets)
       CauseContext.withCause(order) {
         for (container, snapshot) in saved.containers { container.restore(snapshot) }
-        for (store, state) in saved.stores {
-          store.restore(state)
-          store.release()
-        }
+        for (store, state) in saved.stores { store.restore(state) }
       }
+      recordStoreChanges(targets, since: before, cause: order)
+      // The actions held meanwhile run on the present, as the app's own.
+      for (store, _) in saved.stores { store.release() }
       jump.withLock { $0 = nil }
       return "resumed from #\(saved.seq)"
     case .skip:
@@ -169,7 +171,9 @@ final class RemoteController: Sendable {
         throw ControlRefusal("#\(seq) is not a recorded action of any attached store")
       }
       let order = record(.skip, store: store.name, value: "#\(seq)", by: by)
+      let before = storeValues(targets)
       _ = CauseContext.withCause(order) { store.skip(seq) }
+      recordStoreChanges(targets, since: before, cause: order)
       return "replayed \(store.name) without #\(seq)"
     }
   }
@@ -196,6 +200,7 @@ final class RemoteController: Sendable {
           return store.currentState().map { (store, $0) }
         },
         containers: targets.containers.map { ($0.container, $0.container.snapshot()) })
+    let before = storeValues(targets)
     CauseContext.withCause(order) {
       for (store, present) in saved.stores { store.restore(store.state(asOf: seq) ?? present) }
       for (container, recorded) in writes {
@@ -212,11 +217,33 @@ final class RemoteController: Sendable {
         }
       }
     }
+    recordStoreChanges(targets, since: before, cause: order)
     jump.withLock {
       $0 = saved
       $0?.seq = seq
     }
     return "jumped to #\(seq)"
+  }
+
+  /// The values of the stores' and slices' nodes, as a snapshot shows them, by id.
+  private func storeValues(_ targets: Targets) -> [String: String?] {
+    var builder = SnapshotBuilder(configuration: core.configuration, redactor: core.redactor)
+    for target in targets.storeTargets {
+      if let contents = target.contents() { builder.add(store: target.name, contents: contents) }
+    }
+    return Dictionary(
+      builder.finish().nodes.filter { $0.kind == .store || $0.kind == .slice }.map { ($0.id, $0.value) },
+      uniquingKeysWith: { first, _ in first })
+  }
+
+  /// A state put in place without an action (jump, resume, skip) changes the store's and
+  /// slices' values with no action to say so: each change is recorded as a write of that
+  /// node, caused by the control entry, so the page, `trace` and `why` show it.
+  private func recordStoreChanges(_ targets: Targets, since before: [String: String?], cause: UInt64) {
+    for (id, after) in storeValues(targets).sorted(by: { $0.key < $1.key }) {
+      guard let earlier = before[id], earlier != after else { continue }
+      core.recordControlWrite(node: id, before: earlier, after: after, cause: cause)
+    }
   }
 
   /// The container holding node `id` (its prefix stripped: `local`) and what it knows of it.

@@ -76,9 +76,9 @@ struct InspectorJournal {
   var timeline: RingBuffer<Evaluation>
   var edgeHistory: RingBuffer<EdgeChange>
   var effects: RingBuffer<Effect>
-  /// What the tool changed (remote control), as timeline entries, with when on the monotonic
-  /// clock.
-  var controls: RingBuffer<(event: SnapshotEvent, atNanos: UInt64)>
+  /// What the tool changed (remote control): its `control` entries and the writes of store
+  /// states it put in place, as timeline entries, with when on the monotonic clock.
+  var controlEntries: RingBuffer<(event: SnapshotEvent, atNanos: UInt64)>
   /// Writes and occurrences of detached containers.
   var detachedContainers: [ContainerEvents] = []
   /// Every node evaluated (or causing an evaluation), numbered in order of first appearance.
@@ -97,7 +97,7 @@ struct InspectorJournal {
     timeline = RingBuffer(capacity: configuration.timelineCapacity)
     edgeHistory = RingBuffer(capacity: configuration.edgeHistoryCapacity)
     effects = RingBuffer(capacity: configuration.effectCapacity)
-    controls = RingBuffer(capacity: configuration.effectCapacity)
+    controlEntries = RingBuffer(capacity: configuration.effectCapacity)
   }
 
   /// The number of a node, given on first use.

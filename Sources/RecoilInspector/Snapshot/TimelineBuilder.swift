@@ -163,10 +163,10 @@ struct TimelineBuilder {
     for detached in journal.detachedContainers {
       add(writes: detached.writes, occurrences: detached.occurrences, prefix: detached.prefix)
     }
-    for control in journal.controls.elements {
+    for control in journal.controlEntries.elements {
       var event = control.event
       event.atNanos = since(control.atNanos)
-      add(TimelineEntry(event: event, rule: .none))
+      add(TimelineEntry(event: event, rule: event.cause.map { .order(UInt64($0)) } ?? .none))
     }
     for effect in journal.effects.elements {
       add(

@@ -37,6 +37,7 @@ public enum LivePage {
       <nav id="sessions" aria-label="Apps"></nav>
       <label title="Show the latest entry as it arrives"><input type="checkbox" id="follow" checked> Follow</label>
       <span id="status" role="status"></span>
+      <span id="control-answer" role="status"></span>
       <p id="jumped" role="status" hidden><span id="jumped-text"></span> \
       <button type="button" id="resume">Resume</button> <span id="resume-answer"></span></p>
       </header>

@@ -2092,6 +2092,7 @@ enum ReportAssets {
       const jumped = document.getElementById('jumped');
       const jumpedText = document.getElementById('jumped-text');
       const resume = document.getElementById('resume');
+      const lastAnswer = document.getElementById('control-answer');
 
       let sessions = [];
       let chosen = Number(new URLSearchParams(location.hash.slice(1)).get('session')) || null;
@@ -2185,6 +2186,9 @@ enum ReportAssets {
         answerLine.className = `answer ${answer.ok ? 'ok' : 'refused'}`;
         answerLine.textContent = answer.ok ? answer.message : `Refused: ${answer.message}`;
         answerLine.dataset.ok = String(Boolean(answer.ok));
+        // Also in the bar: the report may be made again (a new shape) before it is read.
+        lastAnswer.className = answerLine.className;
+        lastAnswer.textContent = answerLine.textContent;
         return answer;
       }
 
@@ -2514,6 +2518,8 @@ enum ReportAssets {
     #sessions .meta { color: var(--muted); }
     #sessions .drops { color: #c92a2a; }
     #status { color: var(--muted); }
+    #control-answer.ok { color: var(--live); }
+    #control-answer.refused { color: #c92a2a; }
     #sessions .jumped { color: #862e9c; font-weight: 600; }
     #jumped { flex-basis: 100%; margin: 0; padding: 4px 8px; border-radius: 4px; background: #f3d9fa; color: #5f3dc4; }
     #jumped[hidden] { display: none; }

@@ -38,9 +38,12 @@ struct ValueHistory {
     slicesOfStore: [String: [(index: Int, path: String)]]
   ) -> [Int: ValueHistory] {
     var histories: [Int: ValueHistory] = [:]
+    // Every change, gathered from the entries and the actions, then recorded in timeline order:
+    // a store's or slice's writes (a state the tool put in place) and its actions' changes
+    // come from both.
+    var gathered: [(seq: Int, index: Int, before: String?, after: String?, firstIsKnown: Bool)] = []
     func record(_ index: Int, seq: Int, before: String?, after: String?, firstIsKnown: Bool = true) {
-      if histories[index] == nil { histories[index] = ValueHistory(first: before, firstIsKnown: firstIsKnown) }
-      histories[index]?.changes.append((seq, after))
+      gathered.append((seq, index, before, after, firstIsKnown))
     }
     for event in causal.events {
       guard let id = event.node, let index = indexOfID[id] else { continue }
@@ -72,6 +75,15 @@ struct ValueHistory {
     }
     for (seq, index, change) in storeChanges.sorted(by: { $0.seq < $1.seq }) {
       record(index, seq: seq, before: change.before, after: change.after)
+    }
+    // Stable: the entries' changes come in timeline order already.
+    for change in gathered.enumerated().sorted(by: { ($0.element.seq, $0.offset) < ($1.element.seq, $1.offset) })
+      .map(\.element)
+    {
+      if histories[change.index] == nil {
+        histories[change.index] = ValueHistory(first: change.before, firstIsKnown: change.firstIsKnown)
+      }
+      histories[change.index]?.changes.append((change.seq, change.after))
     }
     for (store, slices) in slicesOfStore {
       guard let index = indexOfID[store], !slices.isEmpty else { continue }

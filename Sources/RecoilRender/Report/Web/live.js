@@ -32,6 +32,7 @@
   const jumped = document.getElementById('jumped');
   const jumpedText = document.getElementById('jumped-text');
   const resume = document.getElementById('resume');
+  const lastAnswer = document.getElementById('control-answer');
 
   let sessions = [];
   let chosen = Number(new URLSearchParams(location.hash.slice(1)).get('session')) || null;
@@ -125,6 +126,9 @@
     answerLine.className = `answer ${answer.ok ? 'ok' : 'refused'}`;
     answerLine.textContent = answer.ok ? answer.message : `Refused: ${answer.message}`;
     answerLine.dataset.ok = String(Boolean(answer.ok));
+    // Also in the bar: the report may be made again (a new shape) before it is read.
+    lastAnswer.className = answerLine.className;
+    lastAnswer.textContent = answerLine.textContent;
     return answer;
   }
 
