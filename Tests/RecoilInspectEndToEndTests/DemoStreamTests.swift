@@ -48,6 +48,10 @@ import Testing
       #expect(numbers == Array(1...numbers.count))
       #expect(numbers.count == expected.actions.filter { $0.store == store }.count)
     }
+    // Each action says where the app dispatched it, as the snapshot's timeline does.
+    let expectedSites = Set(expected.timeline.filter { $0.kind == .action }.compactMap(\.site))
+    #expect(expectedSites.count > 10)
+    #expect(actions.allSatisfy { $0.site.map(expectedSites.contains) == true }, "\(actions.map(\.site))")
   }
 
   @Test func aBadEndpointIsAUsageError() throws {

@@ -47,6 +47,10 @@ import Testing
       let arguments = try #require(slice["args"] as? [String: Any])
       #expect(arguments["seq"] as? Int == action.seq)
       #expect((arguments["changes"] as? [String])?.count == action.changes.count)
+      // Where the app dispatched it, from the action's timeline entry.
+      let site = try #require(TimelineIndex(snapshot).entry(for: action)?.site)
+      #expect(arguments["site"] as? String == site)
+      #expect(site.hasPrefix("cart_demo/"))
     }
 
     // Every evaluation of the timeline is a slice on its selector's own thread, with its trigger.

@@ -9,6 +9,9 @@ import Testing
     #expect(outcome.stderr.isEmpty)
     let text = outcome.stdoutText
     #expect(text.contains("action app #1 user(.signIn)"))
+    // Where the app dispatched it.
+    let signIn = text.split(separator: "\n").first { $0.contains("action app #1 user(.signIn)") } ?? ""
+    #expect(signIn.contains("  at cart_demo/CartScenario.swift:"), "\(signIn)")
     #expect(text.contains("user.name: \"\" -> \"Ann\""))
     #expect(text.contains("edge + Catalog.query -> Catalog.visibleProducts"))
     #expect(text.contains("eval Pricing.displayPrices"))

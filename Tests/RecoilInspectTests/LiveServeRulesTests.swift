@@ -115,13 +115,18 @@ import Testing
           EvaluationEvent(node: "double", durationNanos: 700, trigger: "first read", changed: true, value: "2")),
         seq: 4))
     session.apply(Self.event(.dropped(count: 7)))
+    // An action's entry says where the app dispatched it.
+    session.apply(
+      Self.event(.action(SnapshotAction(seq: 1, store: "app", name: "tap", site: "Shop/Screen.swift:9")), seq: 6))
     #expect(session.shapeVersion == shape)  // values and entries change no shape
     let snapshot = session.snapshot()
+    #expect(snapshot.timeline.last?.kind == .action)
+    #expect(snapshot.timeline.last?.site == "Shop/Screen.swift:9")
     #expect(snapshot.nodes.map(\.value) == ["2", "4"])
     #expect(snapshot.nodes[1].evaluations?.count == 2)
     #expect(snapshot.nodes[1].evaluations?.totalNanos == 1_200)
     #expect(snapshot.edges == [SnapshotEdge(from: "count", to: "double")])
-    #expect(snapshot.timeline.map(\.seq) == [3, 4, 5])
+    #expect(snapshot.timeline.map(\.seq) == [3, 4, 5, 6])
     #expect(snapshot.dropped?.events == 7)
     session.apply(Self.event(.edgeRemoved(SnapshotEdge(from: "count", to: "double"))))
     #expect(session.shapeVersion == shape + 1)

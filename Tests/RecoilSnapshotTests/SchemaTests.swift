@@ -48,7 +48,7 @@ import Testing
       edges: [SnapshotEdge(from: "a", to: "a")],
       actions: [
         SnapshotAction(
-          seq: 1, store: "s", name: "n", payload: "p", atNanos: 1, durationNanos: 1,
+          seq: 1, store: "s", name: "n", payload: "p", atNanos: 1, durationNanos: 1, site: "M/F.swift:1",
           changes: [SnapshotChange(path: "x.y", before: "1", after: "2")],
           slices: [SnapshotChange(path: "x", before: "X(y: 1)", after: "X(y: 2)")])
       ],

@@ -200,6 +200,15 @@ import WebDriver
         return data.timeline.find((entry) => entry.kind === 'action' && entry.store === 'app').seq;
         """)
       let skipped = try #require(try browser.execute(firstAction) as? Int)
+      // The action's details say where the app dispatched it, as the stream told the page.
+      try browser.wait(
+        until: Self.inFrame(
+          """
+          frame.contentWindow.recoilReport.choose(\(skipped));
+          const terms = [...report.querySelectorAll('#details dt')];
+          const site = terms.find((term) => term.textContent === 'site')?.nextElementSibling?.textContent ?? '';
+          return site.startsWith('cart_demo/CartScenario.swift:');
+          """), timeout: .seconds(10))
       try press("Skip", on: "#\(skipped)", expecting: "replayed app without #\(skipped)")
       #expect(try browser.consoleEntries().filter { $0.level == "SEVERE" }.isEmpty)
     }

@@ -45,7 +45,9 @@ final class StoreHook: StoreObserver {
       guard core.isStreamingEnabled else { return }
       let raw = record.named(name)
       core.streamEntry { [core] in
-        let action: SnapshotAction = core.describe(raw)
+        var action: SnapshotAction = core.describe(raw)
+        // A snapshot keeps the site on the action's timeline entry; a live event carries it.
+        action.site = raw.site?.description
         return (TimelineEntry.action(raw, described: action), .action(action))
       }
       if let notification = TimelineEntry.notification(after: raw) { core.streamEntry { (notification, .step) } }

@@ -276,8 +276,4 @@ final class InspectorCore: Sendable {
     return value
   }
 
-  func describe(_ raw: RecordedAction) -> InspectorEvent.Kind {
-    .action(describe(raw))
-  }
-
 }

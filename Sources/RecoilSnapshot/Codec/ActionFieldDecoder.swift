@@ -33,6 +33,7 @@ struct ActionFieldDecoder {
     case "payload": action.payload = try reader.string()
     case "atNanos": action.atNanos = try reader.count()
     case "durationNanos": action.durationNanos = try reader.count()
+    case "site": action.site = try reader.string()
     case "changes":
       action.changes = []
       if try reader.isNull() { return true }

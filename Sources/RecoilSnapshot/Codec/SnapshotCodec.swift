@@ -240,6 +240,7 @@ extension JSONWriter {
     write("payload", action.payload)
     write("atNanos", action.atNanos)
     write("durationNanos", action.durationNanos)
+    write("site", action.site)
     writeChanges(action.changes)
     writeChanges(action.slices, key: "slices")
   }

@@ -18,6 +18,9 @@ public struct SnapshotAction: Sendable, Equatable {
   public var atNanos: Int?
   /// How long the reducer took, in nanoseconds.
   public var durationNanos: Int?
+  /// Where in the app's code the action was dispatched (`CartDemo/Screens.swift:42`). Live
+  /// events carry it; the inspector's snapshots keep it once, on the action's timeline entry.
+  public var site: String?
   /// The state paths the action changed.
   public var changes: [SnapshotChange]
   /// Each top-level part of the state the action changed below its top (`settings` for a
@@ -39,11 +42,12 @@ public struct SnapshotAction: Sendable, Equatable {
   ///   - payload: A preview of the payload.
   ///   - atNanos: When the action was dispatched.
   ///   - durationNanos: How long the reducer took.
+  ///   - site: Where in the app's code it was dispatched.
   ///   - changes: The changed state paths.
   ///   - slices: The top-level parts of the state it changed, whole.
   public init(
     seq: Int, store: String, name: String, payload: String? = nil, atNanos: Int? = nil,
-    durationNanos: Int? = nil, changes: [SnapshotChange] = [], slices: [SnapshotChange] = []
+    durationNanos: Int? = nil, site: String? = nil, changes: [SnapshotChange] = [], slices: [SnapshotChange] = []
   ) {
     self.seq = seq
     self.store = store
@@ -51,6 +55,7 @@ public struct SnapshotAction: Sendable, Equatable {
     self.payload = payload
     self.atNanos = atNanos
     self.durationNanos = durationNanos
+    self.site = site
     self.changes = changes
     self.slices = slices
   }

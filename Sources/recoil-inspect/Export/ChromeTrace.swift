@@ -95,19 +95,21 @@ enum ChromeTrace {
     for action in snapshot.actions {
       let track = tracks.track(process: "store \(action.store)", thread: "actions")
       let ts = Double(action.atNanos ?? 0) / 1_000
+      let entry = timeline.entry(for: action)
       slice(
         action.name, category: "action", on: track, ts: ts, duration: Double(action.durationNanos ?? 0) / 1_000
       ) { arguments in
         arguments.write("seq", action.seq)
         arguments.write("payload", action.payload)
         arguments.write("timed", action.durationNanos != nil)
+        arguments.write("site", action.site ?? entry?.site)
         arguments.beginArray(key: "changes")
         for change in action.changes {
           arguments.writeElement("\(change.path): \(change.before ?? "∅") -> \(change.after ?? "∅")")
         }
         arguments.endArray()
       }
-      if let entry = timeline.entry(for: action) { placed[entry.seq] = (track, ts) }
+      if let entry { placed[entry.seq] = (track, ts) }
     }
 
     // The rest of the timeline.

@@ -93,6 +93,12 @@ struct LiveEventPrinter {
           $0.append(")")
         }
       }
+      if let site = action.site {
+        line.styled(.dim) {
+          $0.append("  at ")
+          $0.appendInert(site)
+        }
+      }
       appendCause(&line)
       for change in action.changes {
         line.append("\n               ")

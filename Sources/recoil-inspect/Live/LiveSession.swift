@@ -128,7 +128,8 @@ struct LiveSession {
       append(
         SnapshotEvent(
           seq: event.seq ?? 0, kind: .action, cause: event.cause, store: action.store, action: action.seq,
-          name: action.name, durationNanos: action.durationNanos, atNanos: action.atNanos ?? event.atNanos))
+          name: action.name, durationNanos: action.durationNanos, atNanos: action.atNanos ?? event.atNanos,
+          site: action.site))
     case .effect(let effect):
       append(
         SnapshotEvent(
