@@ -354,6 +354,7 @@ public final class Inspector: Sendable {
     snapshot.capturedAt = Date()
     snapshot.elapsedNanos = MonotonicClock.nanos(MonotonicClock.nanos, since: core.startNanos)
     snapshot.actions = core.describeCached(actions)
+    let notRecorded = core.unrecordedActions.leaveOut(&actions, described: &snapshot.actions)
 
     var timeline = TimelineBuilder(redactor: core.redactor, startNanos: core.startNanos)
     timeline.add(actions: actions, described: snapshot.actions)
@@ -371,7 +372,8 @@ public final class Inspector: Sendable {
     snapshot.countTimesFromEarliestEntry()
     snapshot.dropped = SnapshotDropCounts(
       actions: droppedActions, evaluations: droppedEvaluations,
-      events: journal.droppedEvents + core.droppedEventCount, timeline: assembled.dropped)
+      events: journal.droppedEvents + core.droppedEventCount, timeline: assembled.dropped,
+      notRecorded: notRecorded)
     // The records, which the snapshot no longer needs, are freed while it is written.
     BackgroundRelease.drop((consume actions, consume storeRecordings, consume containerRecordings, consume timeline))
     return snapshot

@@ -24,6 +24,18 @@ public struct InspectorConfiguration: Sendable {
   public var redaction = Redaction()
   /// At most this many changed paths are listed per action.
   public var changesPerAction = 50
+  /// Actions never recorded, by name as snapshots show them: glob patterns (`*` any run, `?`
+  /// one character), for the `tick` actions that would drown a trace (Redux DevTools'
+  /// `actionsDenylist`). They are left out of snapshots, the live stream and artifacts, with
+  /// the notifications of their stores' subscribers, and counted by name in the snapshot's
+  /// `dropped.notRecorded`; what they caused elsewhere (a selector that reads the clock) is
+  /// still recorded, its cause "not recorded". Until a snapshot is made they still take their
+  /// place in the store's recording, whose capacity is ``actionCapacity``.
+  ///
+  /// ```swift
+  /// configuration.actionsNeverRecorded = ["clock(.tick)", "*(.heartbeat)"]
+  /// ```
+  public var actionsNeverRecorded: [String] = []
   /// The app's name, as its live stream introduces it (an `AppHello`): a listener that hears
   /// several apps, or one app again after a restart, tells them apart by it and by the
   /// process. By default the process's name.

@@ -161,6 +161,15 @@ func readmeExample8() async throws {
 
 /// README block 9.
 func readmeExample9() async throws {
+
+  var configuration = InspectorConfiguration()
+  configuration.actionsNeverRecorded = ["clock(.tick)", "*(.heartbeat)"]
+  let inspector = Inspector(configuration: configuration)
+  _ = (configuration, inspector)
+}
+
+/// README block 10.
+func readmeExample10() async throws {
   var configuration = InspectorConfiguration()
   #if DEBUG
     configuration.remoteControl = .everything   // or RemoteControl(allowing: [.set, .stub], on: .main)

@@ -52,7 +52,7 @@ import Testing
           changes: [SnapshotChange(path: "x.y", before: "1", after: "2")],
           slices: [SnapshotChange(path: "x", before: "X(y: 1)", after: "X(y: 2)")])
       ],
-      dropped: SnapshotDropCounts(actions: 1, evaluations: 1, events: 1))
+      dropped: SnapshotDropCounts(actions: 1, evaluations: 1, events: 1, timeline: 1, notRecorded: ["tick": 2]))
     snapshot.nodes[0].path = "x.y"
     snapshot.nodes[0].structure = [
       SnapshotValueRow(path: "x", type: "X", more: 2), SnapshotValueRow(path: "x.y", value: "1"),
@@ -70,6 +70,11 @@ import Testing
     let nodeFields = Set((try definition("node")["properties"] as? [String: Any] ?? [:]).keys)
     let encodedNode = try #require((encoded["nodes"] as? [[String: Any]])?.first)
     #expect(Set(encodedNode.keys) == nodeFields)
+    let droppedFields = Set(
+      ((schema["properties"] as? [String: Any])?["dropped"] as? [String: Any])
+        .flatMap { $0["properties"] as? [String: Any] }?.keys ?? [:].keys)
+    #expect(Set((encoded["dropped"] as? [String: Any] ?? [:]).keys) == droppedFields)
+    #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)).dropped == snapshot.dropped)
     let actionFields = Set((try definition("action")["properties"] as? [String: Any] ?? [:]).keys)
     let encodedAction = try #require((encoded["actions"] as? [[String: Any]])?.first)
     #expect(Set(encodedAction.keys) == actionFields)

@@ -13,6 +13,9 @@ final class StoreHook: StoreObserver {
   /// The actions this hook dropped while the stream was full: the store asks one action at a
   /// time, so they are counted without a locked instruction.
   private let dropped: DropTally
+  /// The store's number of the last action left out of the stream (never recorded), so that
+  /// its notification is left out too; touched only on the stream's writer thread.
+  private let leftOutAction = LockedValue(0)
 
   init(name: String, core: InspectorCore) {
     self.name = name
@@ -44,13 +47,23 @@ final class StoreHook: StoreObserver {
       // Accepted already (`acceptsNextAction`); a second observer's full stream may still drop it.
       guard core.isStreamingEnabled else { return }
       let raw = record.named(name)
-      core.streamEntry { [core] in
+      core.streamEntry { [core, leftOutAction] in
         var action: SnapshotAction = core.describe(raw)
+        // Known by its name only once described, here on the writer thread.
+        if !core.unrecordedActions.isEmpty && core.unrecordedActions.contains(action.name) {
+          leftOutAction.withLock { $0 = raw.sequence }
+          return nil
+        }
         // A snapshot keeps the site on the action's timeline entry; a live event carries it.
         action.site = raw.site?.description
         return (TimelineEntry.action(raw, described: action), .action(action))
       }
-      if let notification = TimelineEntry.notification(after: raw) { core.streamEntry { (notification, .step) } }
+      if let notification = TimelineEntry.notification(after: raw) {
+        // Made on the writer thread right after its action's, so it knows whether that was left out.
+        core.streamEntry { [leftOutAction] in
+          leftOutAction.withLock { $0 } == raw.sequence ? nil : (notification, .step)
+        }
+      }
     case .effectStarted(_, let effect, let run, let sequence, let order):
       effectEvent(
         EffectEvent(store: name, effect: effect, run: run, phase: .started), order: order, actionSequence: sequence)

@@ -19,6 +19,8 @@ final class InspectorCore: Sendable {
   let configuration: InspectorConfiguration
   /// The configuration's redaction, ready to apply: every preview goes through it.
   let redactor: Redactor
+  /// The configuration's actions never recorded.
+  let unrecordedActions: UnrecordedActions
   /// The monotonic time the inspector started; event and action times are relative to it.
   let startNanos: UInt64
   let journal: LockedValue<InspectorJournal>
@@ -39,6 +41,7 @@ final class InspectorCore: Sendable {
   init(configuration: InspectorConfiguration) {
     self.configuration = configuration
     self.redactor = Redactor(configuration.redaction, previewLength: configuration.previewLength)
+    self.unrecordedActions = UnrecordedActions(configuration.actionsNeverRecorded)
     self.startNanos = MonotonicClock.nanos
     self.journal = LockedValue(InspectorJournal(configuration: configuration))
   }
@@ -57,10 +60,12 @@ final class InspectorCore: Sendable {
   /// Sends a timeline entry to the live stream, with its cause found in submission order;
   /// `make` runs on the stream's thread. Writes, notifications and resolutions go as steps;
   /// actions, evaluations and effects as their own events, which `shape` makes from the entry.
-  func streamEntry(_ make: @escaping @Sendable () -> (entry: TimelineEntry, shape: LiveShape)) {
+  /// `make` returns `nil` for an entry left out (an action never recorded): its number is a
+  /// gap in the stream, as a dropped event's is.
+  func streamEntry(_ make: @escaping @Sendable () -> (entry: TimelineEntry, shape: LiveShape)?) {
     guard isStreaming.load(ordering: .relaxed) else { return }
     liveStream.withLock { $0 }?.submitTimed { [liveCauses] in
-      let (entry, shape) = make()
+      guard let (entry, shape) = make() else { return nil }
       let event = liveCauses.withLock { $0.resolve(entry) }
       let kind: InspectorEvent.Kind
       switch shape {

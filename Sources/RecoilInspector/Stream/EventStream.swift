@@ -13,7 +13,8 @@ final class EventStream: Sendable {
   struct Pending: Sendable {
     var eventSeq: Int
     var atNanos: Int
-    var make: @Sendable () -> Made
+    /// `nil` when the event is left out after all (an action never recorded).
+    var make: @Sendable () -> Made?
   }
 
   /// What a submitted closure makes: the event, with its place in the causal timeline and its
@@ -86,7 +87,7 @@ final class EventStream: Sendable {
   }
 
   /// ``submit(_:)`` for events that carry their timeline `seq` and cause.
-  func submitTimed(_ make: @escaping @Sendable () -> Made) {
+  func submitTimed(_ make: @escaping @Sendable () -> Made?) {
     let wasEmpty = queue.withLock { queue -> Bool in
       guard !queue.isStopping else { return false }
       queue.lastSeq += 1
@@ -171,7 +172,7 @@ final class EventStream: Sendable {
           text += InspectorEventCodec.encode(InspectorEvent(atNanos: now, kind: .dropped(count: dropped))) + "\n"
         }
         for pending in batch {
-          let made = pending.make()
+          guard let made = pending.make() else { continue }
           let event = InspectorEvent(
             eventSeq: pending.eventSeq, atNanos: pending.atNanos, kind: made.kind, seq: made.seq, cause: made.cause)
           text += InspectorEventCodec.encode(event) + "\n"

@@ -1356,9 +1356,12 @@ enum ReportAssets {
       const timelineCount = document.getElementById('timeline-count');
       const firstNumbered = timeline.find((entry) => entry.seq !== undefined);
       const dropped = data.dropped ?? {};
+      // Left out by the app's inspector on purpose (actionsNeverRecorded), by name.
+      const notRecorded = Object.entries(dropped.notRecorded ?? {}).map(([name, count]) => `${count} × ${name}`).join(', ');
       const droppedNote = [
         dropped.timeline ? `${dropped.timeline} older entries dropped; values known from #${firstNumbered ? firstNumbered.seq : '?'}` : '',
         dropped.actions ? `${dropped.actions} older actions dropped` : '',
+        notRecorded ? `not recorded: ${notRecorded}` : '',
       ].filter(Boolean).join('; ');
       function updateCount() {
         const total = timeline.length;

@@ -160,6 +160,11 @@ public enum SnapshotCodec {
     writer.write("evaluations", dropped.evaluations)
     writer.write("events", dropped.events)
     if dropped.timeline > 0 { writer.write("timeline", dropped.timeline) }
+    if !dropped.notRecorded.isEmpty {
+      writer.beginObject(key: "notRecorded")
+      for (name, count) in dropped.notRecorded.sorted(by: { $0.key < $1.key }) { writer.write(textKey: name, count) }
+      writer.endObject()
+    }
     writer.endObject()
   }
 }

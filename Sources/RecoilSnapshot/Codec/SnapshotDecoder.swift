@@ -187,6 +187,11 @@ enum SnapshotDecoder {
           case "evaluations": dropped.evaluations = try reader.count() ?? 0
           case "events": dropped.events = try reader.count() ?? 0
           case "timeline": dropped.timeline = try reader.count() ?? 0
+          case "notRecorded":
+            if try reader.isNull() { return }
+            try reader.object { reader, key throws(SnapshotError) in
+              dropped.notRecorded[key.string] = try reader.count() ?? 0
+            }
           default: try reader.skip()
           }
         }

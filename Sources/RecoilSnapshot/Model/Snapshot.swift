@@ -85,6 +85,9 @@ public struct SnapshotDropCounts: Sendable, Equatable {
   public var events: Int
   /// Entries dropped from the causal timeline.
   public var timeline: Int = 0
+  /// Actions left out because the inspector never records them
+  /// (`InspectorConfiguration.actionsNeverRecorded`), by name.
+  public var notRecorded: [String: Int] = [:]
 
   /// Creates drop counts.
   ///
@@ -97,10 +100,14 @@ public struct SnapshotDropCounts: Sendable, Equatable {
   ///   - evaluations: Evaluations dropped.
   ///   - events: Live events dropped.
   ///   - timeline: Timeline entries dropped.
-  public init(actions: Int = 0, evaluations: Int = 0, events: Int = 0, timeline: Int = 0) {
+  ///   - notRecorded: Actions never recorded, by name.
+  public init(
+    actions: Int = 0, evaluations: Int = 0, events: Int = 0, timeline: Int = 0, notRecorded: [String: Int] = [:]
+  ) {
     self.actions = actions
     self.evaluations = evaluations
     self.events = events
     self.timeline = timeline
+    self.notRecorded = notRecorded
   }
 }
