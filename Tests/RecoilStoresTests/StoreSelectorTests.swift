@@ -53,7 +53,7 @@ import Testing
     _ = store.select(count)
     _ = store.select(count)
     let evaluations = observer.events.values.compactMap { event -> (String, [String])? in
-      if case .selectorEvaluated(_, let selector, let inputs, _, _, _) = event { return (selector, inputs) }
+      if case .selectorEvaluated(_, let selector, let inputs, _, _, _, _) = event { return (selector, inputs) }
       return nil
     }
     // Inner selectors are reported too, before the selectors that read them; the second
@@ -61,7 +61,7 @@ import Testing
     #expect(evaluations.map(\.0) == ["items", "count"])
     #expect(evaluations.map(\.1) == [[#"\AppState.cart.items"#], ["items"]])
     let values = observer.events.values.compactMap { event -> String? in
-      if case .selectorEvaluated(_, _, _, _, let value, _) = event { return "\(value)" }
+      if case .selectorEvaluated(_, _, _, _, let value, _, _) = event { return "\(value)" }
       return nil
     }
     #expect(values == ["[]", "0"])
@@ -91,5 +91,37 @@ import Testing
     #expect(recording.droppedSelectorEvaluations == 0)
     store.stopRecordingActions()
     #expect(store.recordedActions().selectorEvaluations.isEmpty)
+  }
+
+  /// A selector whose input changed but whose value did not is recorded and reported as
+  /// unchanged (wasted work), as the atom graph's selectors are; a value that is not
+  /// `Equatable` always counts as changed.
+  @Test func aRecomputationThatGivesTheSameValueIsReportedUnchanged() {
+    struct Opaque: Sendable { var count: Int }
+    let items = StoreSelector(name: "items", \AppState.cart.items)
+    let hasItems = StoreSelector(name: "hasItems", items) { !$0.isEmpty }
+    let opaque = StoreSelector(name: "opaque", items) { Opaque(count: $0.isEmpty ? 0 : 1) }
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    let observer = RecordingStoreObserver()
+    store.addObserver(observer)
+    store.startRecordingActions()
+    for item in ["a", "b", "c"] {
+      store.dispatch(.cart(.add(item)))
+      _ = store.select(hasItems)
+      _ = store.select(opaque)
+    }
+    let recorded = store.recordedActions().selectorEvaluations.map { "\($0.selector) \($0.changed)" }
+    // `items` changes each time (a key path recomputes only then); `hasItems` goes false ->
+    // true once, then computes true again twice; `opaque` cannot be compared.
+    #expect(
+      recorded == [
+        "items true", "hasItems true", "opaque true", "items true", "hasItems false", "opaque true",
+        "items true", "hasItems false", "opaque true",
+      ])
+    let reported = observer.events.values.compactMap { event -> String? in
+      if case .selectorEvaluated(_, let selector, _, _, _, _, let changed) = event { return "\(selector) \(changed)" }
+      return nil
+    }
+    #expect(reported == recorded)
   }
 }

@@ -74,7 +74,7 @@ final class StoreHook: StoreObserver {
     case .effectFailed(_, let effect, let run, let error):
       effectEvent(
         EffectEvent(store: name, effect: effect, run: run, phase: .failed, error: String(describing: error)))
-    case .selectorEvaluated(_, let selector, _, let duration, let value, let order):
+    case .selectorEvaluated(_, let selector, _, let duration, let value, let order, let changed):
       // The store records its selectors' evaluations itself; this event is for the live stream.
       guard core.streamAccepts() else { return }
       let (id, store, redactor) = (StoreSelectorNode.id(selector, store: name), name, core.redactor)
@@ -85,8 +85,9 @@ final class StoreHook: StoreObserver {
             // The stream cannot tell what a derived selector reveals of redacted state (the
             // snapshot can, from the store's selectors): with any redaction rule, the marker.
             id: id, store: store, order: order,
-            value: redactor.isEmpty ? TimelineEntry.preview(value, of: id, redactor: redactor) : Redaction.marker,
-            durationNanos: duration, atNanos: start), .evaluation
+            value: !changed
+              ? nil : redactor.isEmpty ? TimelineEntry.preview(value, of: id, redactor: redactor) : Redaction.marker,
+            changed: changed, durationNanos: duration, atNanos: start), .evaluation
         )
       }
     case .subscribersChanged(_, let count):

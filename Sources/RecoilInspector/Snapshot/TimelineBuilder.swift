@@ -103,7 +103,8 @@ struct TimelineBuilder {
       let id = StoreSelectorNode.id(evaluation.selector, store: store)
       add(
         TimelineEntry.storeSelectorEvaluation(
-          id: id, store: store, order: evaluation.order, value: evaluation.value.map { preview($0, id) },
+          id: id, store: store, order: evaluation.order,
+          value: evaluation.changed ? evaluation.value.map { preview($0, id) } : nil, changed: evaluation.changed,
           durationNanos: evaluation.durationNanos, atNanos: since(evaluation.startNanos)))
     }
   }

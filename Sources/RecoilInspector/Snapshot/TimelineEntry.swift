@@ -160,10 +160,11 @@ struct TimelineEntry: Sendable {
   /// A store selector's run, caused by its store's latest action, with the value it computed
   /// (a preview, redacted).
   static func storeSelectorEvaluation(
-    id: String, store: String, order: UInt64, value: String? = nil, durationNanos: UInt64?, atNanos: Int?
+    id: String, store: String, order: UInt64, value: String? = nil, changed: Bool = true, durationNanos: UInt64?,
+    atNanos: Int?
   ) -> TimelineEntry {
     evaluation(
-      node: id, trigger: TriggerText.stateChanged, rule: .latestAction(of: store), order: order, changed: true,
+      node: id, trigger: TriggerText.stateChanged, rule: .latestAction(of: store), order: order, changed: changed,
       value: value, durationNanos: durationNanos, atNanos: atNanos)
   }
 }

@@ -81,11 +81,12 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
   /// Records a selector's recomputation, which started at `startNanos` and took
   /// `durationNanos`. Called under the store's lock.
   func recordSelector(
-    _ name: String, order: UInt64, startNanos: UInt64, durationNanos: UInt64, value: any Sendable
+    _ name: String, order: UInt64, startNanos: UInt64, durationNanos: UInt64, value: any Sendable, changed: Bool
   ) {
     selectorEvaluations.append(
       StoreSelectorEvaluation(
-        selector: name, order: order, startNanos: startNanos, durationNanos: durationNanos, value: value))
+        selector: name, order: order, startNanos: startNanos, durationNanos: durationNanos, value: value,
+        changed: changed))
     selectorStatistics[name, default: EvaluationStatistics()].add(durationNanos)
     selectorValues[name] = value
   }

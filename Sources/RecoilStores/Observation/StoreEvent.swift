@@ -24,9 +24,11 @@ public enum StoreEvent: Sendable {
   /// The number of subscribers changed.
   case subscribersChanged(store: String, count: Int)
   /// A memoized selector recomputed its value from its inputs (key paths, slices or selectors).
-  /// `order` is the evaluation's place in the causal order.
+  /// `order` is the evaluation's place in the causal order; `changed` is false when the value
+  /// equals the one computed before (an `Equatable` value only): wasted work.
   case selectorEvaluated(
-    store: String, selector: String, inputs: [String], durationNanos: UInt64, value: any Sendable, order: UInt64)
+    store: String, selector: String, inputs: [String], durationNanos: UInt64, value: any Sendable, order: UInt64,
+    changed: Bool)
   /// A slice was registered.
   case sliceRegistered(store: String, slice: StoreSliceInfo)
 }

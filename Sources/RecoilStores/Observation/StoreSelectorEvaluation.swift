@@ -19,19 +19,32 @@ public struct StoreSelectorEvaluation: Sendable {
   public var durationNanos: UInt64
   /// The value it computed.
   public var value: (any Sendable)?
+  /// Whether the value differs from the one computed before; false only for an `Equatable`
+  /// value equal to it (wasted work).
+  public var changed: Bool
 
   /// An evaluation.
   ///
   /// ```swift
   /// let evaluation = StoreSelectorEvaluation(selector: "total", order: 7, startNanos: 0, durationNanos: 900, value: 42)
   /// ```
+  ///
+  /// - Parameters:
+  ///   - selector: The selector's name.
+  ///   - order: Its place in the causal order.
+  ///   - startNanos: When it started.
+  ///   - durationNanos: How long it took.
+  ///   - value: The value it computed.
+  ///   - changed: Whether the value differs from the one before.
   public init(
-    selector: String, order: UInt64, startNanos: UInt64, durationNanos: UInt64, value: (any Sendable)? = nil
+    selector: String, order: UInt64, startNanos: UInt64, durationNanos: UInt64, value: (any Sendable)? = nil,
+    changed: Bool = true
   ) {
     self.selector = selector
     self.order = order
     self.startNanos = startNanos
     self.durationNanos = durationNanos
     self.value = value
+    self.changed = changed
   }
 }

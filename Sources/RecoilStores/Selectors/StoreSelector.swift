@@ -23,18 +23,28 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   /// This selector and every selector it reads, directly or not, with their inputs.
   let tree: [(name: String, inputs: [String])]
   /// Computes the value for a state, running the inputs with `report`; `recomputed` says
-  /// whether the combine function ran.
-  let evaluate: @Sendable (State, _ report: Report?) -> (value: Value, recomputed: Bool)
+  /// whether the combine function ran, `changed` whether it gave a value other than the last.
+  let evaluate: @Sendable (State, _ report: Report?) -> Evaluated
+
+  /// What an evaluation gave: the value, whether the selector computed it (rather than
+  /// returning what it remembered), and whether it differs from the value computed before.
+  struct Evaluated {
+    var value: Value
+    var recomputed: Bool
+    /// True when the value is not `Equatable`, or there was none before.
+    var changed: Bool
+  }
 
   /// Hears of every selector of a tree that recomputed: name, inputs, start and duration on
-  /// the monotonic clock, and value.
+  /// the monotonic clock, value, and whether it changed.
   typealias Report = (
-    _ name: String, _ inputs: [String], _ startNanos: UInt64, _ durationNanos: UInt64, _ value: any Sendable
+    _ name: String, _ inputs: [String], _ startNanos: UInt64, _ durationNanos: UInt64, _ value: any Sendable,
+    _ changed: Bool
   ) -> Void
 
   init(
     name: String, inputs: [String], inputTrees: [[(name: String, inputs: [String])]] = [],
-    evaluate: @escaping @Sendable (State, _ report: Report?) -> (value: Value, recomputed: Bool)
+    evaluate: @escaping @Sendable (State, _ report: Report?) -> Evaluated
   ) {
     self.name = name
     self.inputs = inputs
@@ -57,7 +67,8 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
       let value = state[keyPath: keyPath]
       return cache.withLock { cached in
         defer { cached = value }
-        return (value, cached != value)
+        // Recomputed only when the part changed: never wasted.
+        return Evaluated(value: value, recomputed: cached != value, changed: cached != value)
       }
     }
   }
@@ -87,16 +98,18 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
       let current = (repeat (each inputs).run(state, reporting: report).value)
       var erased: [any Equatable & Sendable] = []
       for value in repeat each current { erased.append(value) }
-      let hit = cache.withLock { cached -> Value? in
-        guard let cached, cached.inputs.count == erased.count,
+      let (hit, previous) = cache.withLock { cached -> (Value?, Value?) in
+        guard let cached else { return (nil, nil) }
+        guard cached.inputs.count == erased.count,
           zip(cached.inputs, erased).allSatisfy({ (old: any Equatable, new) in Reflector.areEqual(old, new) })
-        else { return nil }
-        return cached.value
+        else { return (nil, cached.value) }
+        return (cached.value, nil)
       }
-      if let hit { return (hit, false) }
+      if let hit { return Evaluated(value: hit, recomputed: false, changed: false) }
       let value = combine(repeat each current)
       cache.withLock { $0 = (erased, value) }
-      return (value, true)
+      // An input changed, yet the combined value may equal the last: wasted work, when known.
+      return Evaluated(value: value, recomputed: true, changed: !Self.equal(previous, value))
     }
   }
 
@@ -115,12 +128,21 @@ public final class StoreSelector<State: Sendable, Value: Sendable>: Sendable {
   /// Evaluates the selector; with `report`, times it and reports it if it recomputed, after
   /// the inputs it ran (so inner selectors are reported first, and a selector's time includes
   /// its inputs').
-  func run(_ state: State, reporting report: Report?) -> (value: Value, recomputed: Bool) {
+  func run(_ state: State, reporting report: Report?) -> Evaluated {
     guard let report else { return evaluate(state, nil) }
     let start = MonotonicClock.nanos
     let result = evaluate(state, report)
-    if result.recomputed { report(name, inputs, start, MonotonicClock.nanos &- start, result.value) }
+    if result.recomputed {
+      report(name, inputs, start, MonotonicClock.nanos &- start, result.value, result.changed)
+    }
     return result
+  }
+
+  /// Whether `previous` is a value equal to `value`: false when there was none or the type is
+  /// not `Equatable`, so that an evaluation counts as a change unless it is known not to be one.
+  private static func equal(_ previous: Value?, _ value: Value) -> Bool {
+    guard let previous, let equatable = previous as? any Equatable else { return false }
+    return Reflector.areEqual(equatable, value)
   }
 }
 
@@ -178,17 +200,18 @@ extension Store {
     // selector used only as another's input is still a node with evaluations, a type and a
     // value. The store records it where it happens, as it records its actions.
     let store = name
-    return selector.run(state) { name, inputs, start, duration, value in
+    return selector.run(state) { name, inputs, start, duration, value, changed in
       let order = CausalOrder.next()
       if isRecording {
         self._lock.withLock {
           self._storage._configuration._actionRecorder?.recordSelector(
-            name, order: order, startNanos: start, durationNanos: duration, value: value)
+            name, order: order, startNanos: start, durationNanos: duration, value: value, changed: changed)
         }
       }
       guard !observers.isEmpty else { return }
       let event = StoreEvent.selectorEvaluated(
-        store: store, selector: name, inputs: inputs, durationNanos: duration, value: value, order: order)
+        store: store, selector: name, inputs: inputs, durationNanos: duration, value: value, order: order,
+        changed: changed)
       for observer in observers { observer.receive(event) }
     }.value
   }
