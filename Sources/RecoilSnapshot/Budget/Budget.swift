@@ -4,12 +4,14 @@
 /// { "nodes": {"max": 500}, "edges": {"max": 2000},
 ///   "evaluations": [{"match": "Pricing.*", "maxCount": 50, "maxTotalNanos": 5000000,
 ///                    "maxMeanNanos": 200000, "maxNanos": 1000000}],
-///   "actions": [{"match": "app/*", "maxNanos": 100000}],
+///   "actions": [{"match": "app/*", "maxNanos": 100000, "maxEvaluations": 20}],
 ///   "status": {"error": "fail", "loading": "warn"}, "cycles": "fail" }
 /// ```
 ///
 /// A `match` is a glob over node ids (evaluations) or `store/name` (actions); the first
-/// matching rule for a node or action wins. Without a file, the defaults hold: a cycle fails,
+/// matching rule for a node or action wins. The causal limits (`maxPerCause`, `maxWasted`,
+/// and an action's `maxEvaluations`, `maxWrites`, `maxNotified`) read the causal timeline, and
+/// each violation names the entry that shows it. Without a file, the defaults hold: a cycle fails,
 /// a node in error fails, a loading node is a warning. See `Docs/budget-v1.schema.json`.
 public struct Budget: Sendable, Equatable {
   /// What a finding does to the check.
@@ -34,11 +36,16 @@ public struct Budget: Sendable, Equatable {
     public var maxMeanNanos: Int?
     /// No single timed evaluation longer than this.
     public var maxNanos: Int?
+    /// At most this many evaluations of one node for any one root cause (an action, a write
+    /// the app made): 1 catches a selector evaluated twice for one action.
+    public var maxPerCause: Int?
+    /// At most this many wasted evaluations (the result equalled the previous value) per node.
+    public var maxWasted: Int?
 
     /// Creates a rule.
     ///
     /// ```swift
-    /// let rule = Budget.EvaluationRule(match: "Pricing.*", maxMeanNanos: 200_000)
+    /// let rule = Budget.EvaluationRule(match: "Pricing.*", maxMeanNanos: 200_000, maxPerCause: 1)
     /// ```
     ///
     /// - Parameters:
@@ -47,36 +54,56 @@ public struct Budget: Sendable, Equatable {
     ///   - maxTotalNanos: The most time in all.
     ///   - maxMeanNanos: The most time on average.
     ///   - maxNanos: The longest single evaluation.
+    ///   - maxPerCause: The most evaluations of one node for one root cause.
+    ///   - maxWasted: The most wasted evaluations of one node.
     public init(
-      match: String, maxCount: Int? = nil, maxTotalNanos: Int? = nil, maxMeanNanos: Int? = nil, maxNanos: Int? = nil
+      match: String, maxCount: Int? = nil, maxTotalNanos: Int? = nil, maxMeanNanos: Int? = nil, maxNanos: Int? = nil,
+      maxPerCause: Int? = nil, maxWasted: Int? = nil
     ) {
       self.match = match
       self.maxCount = maxCount
       self.maxTotalNanos = maxTotalNanos
       self.maxMeanNanos = maxMeanNanos
       self.maxNanos = maxNanos
+      self.maxPerCause = maxPerCause
+      self.maxWasted = maxWasted
     }
   }
 
-  /// A limit on the reducer time of the actions a glob over `store/name` matches.
+  /// Limits on the actions a glob over `store/name` matches: their reducer time, and what
+  /// each one caused, directly or not.
   public struct ActionRule: Sendable, Equatable {
     /// A glob over `store/name`, such as `app/*` or `cart/add*`.
     public var match: String
     /// No timed action longer than this.
     public var maxNanos: Int?
+    /// At most this many evaluations caused by one action.
+    public var maxEvaluations: Int?
+    /// At most this many atom writes caused by one action.
+    public var maxWrites: Int?
+    /// At most this many subscribers notified because of one action.
+    public var maxNotified: Int?
 
     /// Creates a rule.
     ///
     /// ```swift
-    /// let rule = Budget.ActionRule(match: "app/*", maxNanos: 100_000)
+    /// let rule = Budget.ActionRule(match: "app/*", maxNanos: 100_000, maxEvaluations: 20)
     /// ```
     ///
     /// - Parameters:
     ///   - match: A glob over `store/name`.
     ///   - maxNanos: The longest reducer time allowed.
-    public init(match: String, maxNanos: Int? = nil) {
+    ///   - maxEvaluations: The most evaluations one action may cause.
+    ///   - maxWrites: The most atom writes one action may cause.
+    ///   - maxNotified: The most subscribers one action may have notified.
+    public init(
+      match: String, maxNanos: Int? = nil, maxEvaluations: Int? = nil, maxWrites: Int? = nil, maxNotified: Int? = nil
+    ) {
       self.match = match
       self.maxNanos = maxNanos
+      self.maxEvaluations = maxEvaluations
+      self.maxWrites = maxWrites
+      self.maxNotified = maxNotified
     }
   }
 

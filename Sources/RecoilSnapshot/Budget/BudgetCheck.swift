@@ -23,6 +23,8 @@ public struct BudgetCheck: Sendable {
     public var measured: String
     /// The limit, such as `at most 100.0 µs`, or `nil` for a status or cycle.
     public var limit: String?
+    /// The timeline entry that shows it (`#182`), for the limits on the causal timeline.
+    public var entry: Int? = nil
   }
 
   /// The rules of one snapshot.
@@ -74,8 +76,33 @@ public struct BudgetCheck: Sendable {
     count("nodes.max", snapshot.nodes.count, budget.maxNodes, "nodes")
     count("edges.max", snapshot.edges.count, budget.maxEdges, "edges")
 
+    // The causal timeline's work, worked out only when a rule asks for it.
+    let needsWork =
+      budget.evaluations.contains { $0.maxPerCause != nil || $0.maxWasted != nil }
+      || budget.actions.contains { $0.maxEvaluations != nil || $0.maxWrites != nil || $0.maxNotified != nil }
+    let work = needsWork ? CausalWork(snapshot) : nil
+    let workOfNode = Dictionary((work?.nodes ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
     // Each node answers to the first rule that matches it.
     var evaluationFindings = Array(repeating: [Finding](), count: budget.evaluations.count)
+    for node in snapshot.nodes {
+      guard let index = evaluationGlobs.firstIndex(where: { $0?.matches(node.id) == true }) else { continue }
+      let rule = budget.evaluations[index]
+      guard let row = workOfNode[node.id] else { continue }
+      if let limit = rule.maxPerCause, row.evaluations > 0, row.mostInOneCause > limit {
+        evaluationFindings[index].append(
+          Finding(
+            severity: .fail, subject: node.id,
+            measured: "\(row.mostInOneCause) evaluations for one cause, #\(row.mostCause)",
+            limit: "at most \(limit) per cause", entry: row.mostEntry))
+      }
+      if let limit = rule.maxWasted, row.wasted > limit {
+        evaluationFindings[index].append(
+          Finding(
+            severity: .fail, subject: node.id, measured: "\(row.wasted) wasted evaluation\(row.wasted == 1 ? "" : "s")",
+            limit: "at most \(limit)", entry: row.lastWasted))
+      }
+    }
     for node in snapshot.nodes {
       guard let stats = node.evaluations,
         let index = evaluationGlobs.firstIndex(where: { $0?.matches(node.id) == true })
@@ -98,6 +125,28 @@ public struct BudgetCheck: Sendable {
     }
 
     var actionFindings = Array(repeating: [Finding](), count: budget.actions.count)
+    if let work {
+      // What each action's entry caused, against the first rule that matches the action.
+      for entry in snapshot.timeline where entry.kind == .action {
+        guard let store = entry.store, let name = entry.name,
+          let index = actionGlobs.firstIndex(where: { $0?.matches("\(store)/\(name)") == true })
+        else { continue }
+        let rule = budget.actions[index]
+        let caused = work.caused(by: entry.seq)
+        let subject = "\(store) #\(entry.action.map(String.init) ?? "?") \(name)"
+        for (count, limit, noun) in [
+          (caused.evaluations, rule.maxEvaluations, "evaluation"), (caused.writes, rule.maxWrites, "write"),
+          (caused.notified, rule.maxNotified, "subscriber notified"),
+        ] {
+          guard let limit, count > limit else { continue }
+          let plural = count == 1 ? noun : noun == "subscriber notified" ? "subscribers notified" : noun + "s"
+          actionFindings[index].append(
+            Finding(
+              severity: .fail, subject: subject, measured: "\(count) \(plural)", limit: "at most \(limit)",
+              entry: entry.seq))
+        }
+      }
+    }
     for action in snapshot.actions {
       guard let duration = action.durationNanos,
         let index = actionGlobs.firstIndex(where: { $0?.matches("\(action.store)/\(action.name)") == true }),

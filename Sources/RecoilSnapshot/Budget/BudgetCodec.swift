@@ -43,7 +43,10 @@ public enum BudgetCodec {
             case "maxTotalNanos": rule.maxTotalNanos = try reader.count()
             case "maxMeanNanos": rule.maxMeanNanos = try reader.count()
             case "maxNanos": rule.maxNanos = try reader.count()
-            default: throw unknown(reader, "match, maxCount, maxTotalNanos, maxMeanNanos or maxNanos")
+            case "maxPerCause": rule.maxPerCause = try reader.count()
+            case "maxWasted": rule.maxWasted = try reader.count()
+            default:
+              throw unknown(reader, "match, maxCount, maxTotalNanos, maxMeanNanos, maxNanos, maxPerCause or maxWasted")
             }
           }
           guard let match else { throw reader.missing("match", objectStart: start) }
@@ -58,7 +61,10 @@ public enum BudgetCodec {
             switch key {
             case "match": match = try glob(&reader)
             case "maxNanos": rule.maxNanos = try reader.count()
-            default: throw unknown(reader, "match or maxNanos")
+            case "maxEvaluations": rule.maxEvaluations = try reader.count()
+            case "maxWrites": rule.maxWrites = try reader.count()
+            case "maxNotified": rule.maxNotified = try reader.count()
+            default: throw unknown(reader, "match, maxNanos, maxEvaluations, maxWrites or maxNotified")
             }
           }
           guard let match else { throw reader.missing("match", objectStart: start) }

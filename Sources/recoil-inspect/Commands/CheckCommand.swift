@@ -90,7 +90,7 @@ struct CheckCommand: Command {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `{"passed": Bool, "snapshots": [{"path", "passed", "rules": [{"rule", "findings": [{"severity", "subject", "measured", "limit"?}]}]}]}`
+  /// `{"passed": Bool, "snapshots": [{"path", "passed", "rules": [{"rule", "findings": [{"severity", "subject", "measured", "limit"?, "entry"?}]}]}]}`
   static func json(_ reports: [(name: String, report: BudgetCheck.Report)]) -> String {
     var writer = JSONWriter()
     writer.beginObject()
@@ -111,6 +111,7 @@ struct CheckCommand: Command {
           writer.write("subject", finding.subject)
           writer.write("measured", finding.measured)
           writer.write("limit", finding.limit)
+          writer.write("entry", finding.entry)
           writer.endObject()
         }
         writer.endArray()

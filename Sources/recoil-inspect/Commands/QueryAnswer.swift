@@ -6,6 +6,7 @@ struct QueryAnswer {
     case reached(start: String, downstream: Bool, [Snapshot.Reach])
     case slowest([SnapshotNode])
     case wasted([WastedWork])
+    case churn([CausalWork.NodeWork])
     case inFlight(elapsedNanos: Int?, [InFlight])
     case failing([SnapshotNode])
     case loading([SnapshotNode])
@@ -45,6 +46,8 @@ struct QueryAnswer {
       rows = .slowest(Array(measured.sorted { (key($0), $1.id) > (key($1), $0.id) }.prefix(limit)))
     case .wasted:
       rows = .wasted(Array(WastedWork.ranked(in: snapshot).prefix(limit)))
+    case .churn:
+      rows = .churn(Array(CausalWork(snapshot).nodes.prefix(limit)))
     case .inFlight:
       rows = .inFlight(elapsedNanos: snapshot.elapsedNanos, InFlight.all(in: snapshot))
     case .errors:
@@ -95,6 +98,18 @@ struct QueryAnswer {
         lines.append(
           pad("\(rank + 1)", 6) + pad("\(row.wasted)", 8) + pad("\(row.evaluations)", 7) + pad(time, 11)
             + style.plain(row.node))
+      }
+    case .churn(let nodes):
+      guard !nodes.isEmpty else { return "no writes or evaluations recorded\n" }
+      lines.append(style.dim("rank  most  for     work   causes  fan-out  wasted  node"))
+      for (rank, row) in nodes.enumerated() {
+        // More than once for one cause: the entry that went past one says where to look.
+        let most =
+          row.mostInOneCause > 1 ? style.yellow(pad("\(row.mostInOneCause)", 6)) : pad("\(row.mostInOneCause)", 6)
+        lines.append(
+          pad("\(rank + 1)", 6) + most + pad("#\(row.mostCause)", 8) + pad("\(row.work)", 7) + pad("\(row.causes)", 8)
+            + pad("\(row.fanOut)", 9) + pad("\(row.wasted)", 8) + style.plain(row.id)
+            + (row.mostInOneCause > 1 ? style.dim("  (again at #\(row.mostEntry))") : ""))
       }
     case .inFlight(let elapsed, let rows):
       guard !rows.isEmpty else { return "nothing in flight\n" }
@@ -161,6 +176,21 @@ struct QueryAnswer {
         writer.write("wasted", row.wasted)
         writer.write("evaluations", row.evaluations)
         writer.write("wastedNanos", row.timedNanos)
+      }
+    case .churn(let nodes):
+      writer.write("question", "churn")
+      writer.writeObjects(key: "nodes", nodes) { writer, row in
+        writer.write("id", row.id)
+        writer.write("kind", kind(row.id))
+        writer.write("writes", row.writes)
+        writer.write("evaluations", row.evaluations)
+        writer.write("causes", row.causes)
+        writer.write("mostInOneCause", row.mostInOneCause)
+        writer.write("mostCause", row.mostCause)
+        writer.write("mostEntry", row.mostEntry)
+        writer.write("fanOut", row.fanOut)
+        writer.write("fanOutEntry", row.fanOutEntry)
+        writer.write("wasted", row.wasted)
       }
     case .inFlight(let elapsed, let rows):
       writer.write("question", "inFlight")

@@ -4,7 +4,8 @@ import RecoilSnapshot
 /// graph in text, or in JSON for scripts.
 struct QueryCommand: Command {
   static let name = "query"
-  static let summary = "Answer a question about a snapshot: dependents, dependencies, slowest, errors, loading, cycles."
+  static let summary =
+    "Answer a question about a snapshot: dependents, dependencies, slowest, wasted, churn, errors, loading, cycles."
   static let operands = "<snapshot>"
   static let discussion = """
     Asks one question of SNAPSHOT:
@@ -12,13 +13,15 @@ struct QueryCommand: Command {
       --dependencies ID   what ID depends on, directly or not
       --slowest           the selectors that took longest, by total time (or --by mean|count)
       --wasted            evaluations whose result equalled the previous value, per selector
+      --churn             work per cause: each node's writes and evaluations, the most for any
+                          one cause (more than one is a defect signal), fan-out, wasted
       --errors            nodes in error, with their messages
       --loading           async nodes still loading
       --in-flight         async nodes loading and effects running, with for how long
       --cycles            dependency cycles
     --depth limits how many hops --dependents and --dependencies follow; --limit how many rows
-    --slowest and --wasted list (10 by default). --wasted and --in-flight read the causal
-    timeline. An unknown ID is a usage error naming the near matches.
+    --slowest, --wasted and --churn list (10 by default). --wasted, --churn and --in-flight
+    read the causal timeline. An unknown ID is a usage error naming the near matches.
     --format json prints one JSON object (shapes in the README).
     """
   static let options: [OptionSpec] = [
@@ -26,13 +29,14 @@ struct QueryCommand: Command {
     .option("dependencies", value: "id", help: "What this node depends on.", choice: "question"),
     .flag("slowest", help: "The slowest selectors.", choice: "question"),
     .flag("wasted", help: "Evaluations that changed nothing, per selector.", choice: "question"),
+    .flag("churn", help: "Work per cause: the nodes that did most for one cause.", choice: "question"),
     .flag("in-flight", help: "Async nodes loading and effects running, with for how long.", choice: "question"),
     .flag("errors", help: "Nodes in error.", choice: "question"),
     .flag("loading", help: "Nodes still loading.", choice: "question"),
     .flag("cycles", help: "Dependency cycles.", choice: "question"),
     .option("depth", value: "n", help: "Hops to follow for --dependents and --dependencies (default: all)."),
     .option("by", value: "order", help: "Rank --slowest by total (default), mean or count."),
-    .option("limit", value: "n", help: "Rows for --slowest and --wasted (default 10)."),
+    .option("limit", value: "n", help: "Rows for --slowest, --wasted and --churn (default 10)."),
     OutputFormat.option,
   ]
 
@@ -41,6 +45,7 @@ struct QueryCommand: Command {
     case dependencies(String)
     case slowest
     case wasted
+    case churn
     case inFlight
     case errors
     case loading
@@ -69,6 +74,7 @@ struct QueryCommand: Command {
     if let id = arguments.value("dependencies") { questions.append(.dependencies(id)) }
     if arguments.has("slowest") { questions.append(.slowest) }
     if arguments.has("wasted") { questions.append(.wasted) }
+    if arguments.has("churn") { questions.append(.churn) }
     if arguments.has("in-flight") { questions.append(.inFlight) }
     if arguments.has("errors") { questions.append(.errors) }
     if arguments.has("loading") { questions.append(.loading) }
@@ -77,7 +83,7 @@ struct QueryCommand: Command {
       throw .invalidValue(
         option: "query", value: questions.isEmpty ? "(none)" : "\(questions.count) questions",
         expected:
-          "exactly one of --dependents, --dependencies, --slowest, --wasted, --errors, --loading, --in-flight, --cycles"
+          "exactly one of --dependents, --dependencies, --slowest, --wasted, --churn, --errors, --loading, --in-flight, --cycles"
       )
     }
     self.question = question

@@ -39,9 +39,12 @@ enum JUnitReport {
   }
 }
 
-/// How a finding reads in every report: `Pricing.displayPrices: mean 167.0 µs (at most 100.0 µs)`.
+/// How a finding reads in every report: `Pricing.displayPrices: mean 167.0 µs (at most 100.0 µs)`,
+/// or with the timeline entry that shows it: `Total: 2 evaluations for one cause, #10 (at most 1
+/// per cause), see #15`.
 enum CheckText {
   static func line(_ finding: BudgetCheck.Finding) -> String {
     "\(finding.subject): \(finding.measured)" + (finding.limit.map { " (\($0))" } ?? "")
+      + (finding.entry.map { ", see #\($0)" } ?? "")
   }
 }

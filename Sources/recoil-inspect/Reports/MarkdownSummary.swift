@@ -16,10 +16,14 @@ enum MarkdownSummary {
     text += "\(reports.count) snapshot\(reports.count == 1 ? "" : "s"), \(rules) rule\(rules == 1 ? "" : "s") checked: "
     text += "\(failed) violation\(failed == 1 ? "" : "s"), \(warned) warning\(warned == 1 ? "" : "s")\n"
     guard !findings.isEmpty else { return text }
-    text += "\n| | snapshot | rule | subject | measured | limit |\n| --- | --- | --- | --- | --- | --- |\n"
+    text +=
+      "\n| | snapshot | rule | subject | measured | limit | entry |\n| --- | --- | --- | --- | --- | --- | --- |\n"
     for (snapshot, rule, finding) in findings {
       let mark = finding.severity == .fail ? "❌" : "⚠️"
-      let cells = [snapshot, rule, finding.subject, finding.measured, finding.limit ?? ""].map(cell)
+      let cells = [
+        snapshot, rule, finding.subject, finding.measured, finding.limit ?? "", finding.entry.map { "#\($0)" } ?? "",
+      ]
+      .map(cell)
       text += "| \(mark) | " + cells.joined(separator: " | ") + " |\n"
     }
     return text
