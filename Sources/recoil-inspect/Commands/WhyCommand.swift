@@ -5,7 +5,7 @@ import RecoilSnapshot
 /// one line per hop.
 struct WhyCommand: Command {
   static let name = "why"
-  static let summary = "Explain why a node changed: the chain from the root cause to it."
+  static let summary = "Explain why a node changed (the chain from the root cause to it), or with --not why it did not."
   static let operands = "<snapshot> <node>"
   static let discussion = """
     Finds NODE's latest write, evaluation or resolution in the snapshot's causal timeline (or
@@ -22,15 +22,30 @@ struct WhyCommand: Command {
     --format json prints {"node": ID, "chain": [ENTRY, ...]}, root first and the node last,
     each entry with the timeline's fields (seq, kind, store, action, name, node, trigger,
     durationNanos, site, ...); an empty chain comes with a "message".
+
+    --not explains why NODE did not change or re-evaluate after timeline entry SEQ (--after;
+    the latest action by default), naming the entries that prove it: nothing read it since a
+    dependency changed (a selector with no subscriber is evaluated only when read); none of
+    the dependencies of its last evaluation changed (each with its last change); upstream, an
+    evaluation gave the value it already had and the change stopped there; it is stubbed, in
+    error or loading; for a store selector, the store's actions changed no path it reads; for
+    a slice, nothing at its path; for an atom, nothing wrote it. --format json prints
+    {"node", "after", "changed", "changedAt", "reasons": [{"reason", "entry", "node",
+    "dependencies": [{"id", "lastChange", "changedAfter"}], "paths", "actions", "message"}]}.
     """
   static let options: [OptionSpec] = [
     .option("at", value: "seq", help: "Explain the latest change at or before this timeline entry."),
+    .flag("not", help: "Explain why the node did not change after a step."),
+    .option("after", value: "seq", help: "With --not: the step (default: the latest action)."),
     OutputFormat.option,
   ]
 
   var input: String
   var node: String
   var at: Int?
+  /// `--not`: why it did not change, after `after` (the latest action when `nil`).
+  var whyNot = false
+  var after: Int?
   var json = false
 
   var inputLimit = InputLimit()
@@ -51,6 +66,19 @@ struct WhyCommand: Command {
       }
       at = seq
     }
+    whyNot = arguments.has("not")
+    if let text = arguments.value("after") {
+      guard whyNot else {
+        throw .invalidValue(option: "--after", value: text, expected: "--not as well (--at without it)")
+      }
+      guard let seq = Int(text), seq > 0 else {
+        throw .invalidValue(option: "--after", value: text, expected: "a timeline entry number (#74 is 74)")
+      }
+      after = seq
+    }
+    if whyNot, let at {
+      throw .invalidValue(option: "--at", value: String(at), expected: "--after with --not")
+    }
     json = try OutputFormat(arguments) == .json
   }
 
@@ -60,6 +88,10 @@ struct WhyCommand: Command {
       throw .usage(.unknownName(option: "<node>", kind: "node", name: node, known: snapshot.nodes.map(\.id)))
     }
     let index = TimelineIndex(snapshot)
+    if whyNot {
+      try explainNonChange(of: subject, in: snapshot, index: index, streams: streams)
+      return
+    }
     guard let latest = Self.latest(about: subject, in: index, atOrBefore: at) else {
       let when = at.map { " at or before #\($0)" } ?? ""
       let message =
@@ -105,6 +137,23 @@ struct WhyCommand: Command {
     if chain.count == 1 {
       streams.output(style.dim("  (a root cause: nothing recorded led to it)") + "\n")
     }
+  }
+
+  /// `--not`: why `subject` did not change after the step.
+  private func explainNonChange(
+    of subject: SnapshotNode, in snapshot: Snapshot, index: TimelineIndex, streams: StandardStreams
+  ) throws(CommandFailure) {
+    guard let step = after ?? index.events.last(where: { $0.kind == .action })?.seq else {
+      // No action to start from by default: the step must be given.
+      throw .usage(
+        .invalidValue(
+          option: "--after", value: "(none)",
+          expected: snapshot.timeline.isEmpty
+            ? "a snapshot with a causal timeline" : "a step: the timeline holds no action to start from"))
+    }
+    let answer = WhyNotAnswer(
+      answer: NonChange(node: subject.id, after: step, in: snapshot), index: index, kind: subject.kind)
+    streams.output(json ? answer.json() : answer.text(style: streams.outputStyle))
   }
 
   /// The entry that a question about `node` is about: its latest write, evaluation or

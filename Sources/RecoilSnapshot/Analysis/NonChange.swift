@@ -1,0 +1,224 @@
+/// Why a node did not change (or re-evaluate) at or after a step of the causal timeline (in
+/// answer to it or since), with the
+/// entries that prove it: MobX users' harder question (mobx#316), `why --not` answers it.
+///
+/// ```swift
+/// let answer = NonChange(node: "Pricing.displayPrices", after: 43, in: snapshot)
+/// for reason in answer.reasons { print(reason.kind, reason.entry ?? 0) }
+/// ```
+package struct NonChange: Sendable {
+  /// One reason, with the entry and nodes that show it.
+  package struct Reason: Sendable, Equatable {
+    /// What kind of reason it is; its raw value is the JSON's `reason`.
+    package enum Kind: String, Sendable {
+      /// A selector with no subscriber: nothing read it after its dependency changed.
+      case notRead
+      /// A dependency changed, yet the selector, which is read, was not evaluated after it.
+      case notEvaluated
+      /// None of the dependencies of its last evaluation changed after the step.
+      case noDependencyChanged
+      /// Something upstream changed, but an evaluation gave the value it already had there.
+      case cutOff
+      /// It was evaluated after the step and gave the value it already had.
+      case unchanged
+      /// A store selector: the store's actions after the step changed no path it reads.
+      case noPathRead
+      /// A slice: the store's actions after the step changed nothing at its path.
+      case noPathChanged
+      /// An atom nothing wrote after the step.
+      case notWritten
+      /// A store that processed no action after the step.
+      case noAction
+      /// The tool stubbed it (`recoil-inspect control stub`) and it is still stubbed.
+      case stubbed
+      /// It is in error.
+      case failed
+      /// It is still loading.
+      case loading
+    }
+
+    /// A dependency (or input) as the reason names it, with its last change.
+    package struct Dependency: Sendable, Equatable {
+      package var id: String
+      /// Its latest change at any time, when it has one.
+      package var lastChange: Int?
+      /// Its first change after the step, when it has one.
+      package var changedAfter: Int?
+    }
+
+    package var kind: Kind
+    /// The entry that shows it (the cut-off's evaluation, the change nothing followed, the stub).
+    package var entry: Int?
+    /// The node it happened at, when not the one asked about (the cut-off's node).
+    package var node: String?
+    /// The dependencies it is about.
+    package var dependencies: [Dependency] = []
+    /// The state paths it is about (a store selector's inputs, a slice's path).
+    package var paths: [String] = []
+    /// The actions it is about (a store's after the step).
+    package var actions: [Int] = []
+    /// An error message, for `failed`.
+    package var message: String?
+  }
+
+  /// The node asked about.
+  package let node: String
+  /// The step: changes at or after this entry count.
+  package let after: Int
+  /// The node's first change after the step, when it did change (then there are no reasons).
+  package let changedAt: Int?
+  /// Why it did not change, most telling first.
+  package let reasons: [Reason]
+
+  /// Works out why `node` did not change after entry `after`.
+  ///
+  /// ```swift
+  /// let answer = NonChange(node: "cart.isEmpty", after: 49, in: snapshot)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - node: A node of the snapshot.
+  ///   - after: A timeline entry's number.
+  ///   - snapshot: The snapshot.
+  package init(node id: String, after: Int, in snapshot: Snapshot) {
+    self.node = id
+    self.after = after
+    let index = TimelineIndex(snapshot)
+    let nodes = Dictionary(snapshot.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var inputs: [String: [String]] = [:]
+    for edge in snapshot.edges where edge.kind == .dependency { inputs[edge.to, default: []].append(edge.from) }
+
+    func isChange(_ event: SnapshotEvent) -> Bool {
+      switch event.kind {
+      case .write, .resolution: true
+      case .evaluation: event.changed != false
+      default: false
+      }
+    }
+    func changes(of node: String) -> [SnapshotEvent] {
+      index.events.filter { $0.node == node && isChange($0) }
+    }
+    func dependency(_ id: String) -> Reason.Dependency {
+      let all = changes(of: id)
+      return Reason.Dependency(id: id, lastChange: all.last?.seq, changedAfter: all.first { $0.seq >= after }?.seq)
+    }
+    func actionsAfter(of store: String) -> [SnapshotEvent] {
+      index.events.filter { $0.kind == .action && $0.store == store && $0.seq >= after }
+    }
+    /// Actions after the step that changed something at one of `paths` of `store`.
+    func actionsChanging(_ paths: [String], of store: String) -> [SnapshotEvent] {
+      actionsAfter(of: store).filter { event in
+        guard let action = index.action(for: event) else { return false }
+        return action.changes.contains { change in paths.contains { change.concerns(path: $0) } }
+      }
+    }
+
+    guard let subject = nodes[id] else {
+      changedAt = nil
+      reasons = []
+      return
+    }
+    switch subject.kind {
+    case .store:
+      let actions = actionsAfter(of: id)
+      changedAt = actions.first?.seq
+      reasons =
+        actions.isEmpty
+        ? [Reason(kind: .noAction, entry: index.events.last { $0.kind == .action && $0.store == id }?.seq)] : []
+      return
+    case .slice:
+      guard let store = subject.owner, let path = subject.statePath else {
+        changedAt = nil
+        reasons = []
+        return
+      }
+      let changing = actionsChanging([path], of: store)
+      changedAt = changing.first?.seq
+      reasons =
+        changing.isEmpty
+        ? [Reason(kind: .noPathChanged, paths: [path], actions: actionsAfter(of: store).map(\.seq))] : []
+      return
+    case .atom, .selector:
+      break
+    }
+
+    let own = changes(of: id)
+    changedAt = own.first { $0.seq >= after }?.seq
+    guard changedAt == nil else {
+      reasons = []
+      return
+    }
+    var found: [Reason] = []
+    // The tool's stub, the node's status: these hold whatever its inputs do.
+    let stubs = index.events.filter {
+      $0.kind == .control && $0.node == id && ($0.name == "stub" || $0.name == "unstub")
+    }
+    if let last = stubs.last, last.name == "stub" { found.append(Reason(kind: .stubbed, entry: last.seq)) }
+    let latestEvaluation = index.events.last { $0.node == id && $0.kind == .evaluation }
+    if subject.status == .error {
+      found.append(Reason(kind: .failed, entry: latestEvaluation?.seq, message: subject.error))
+    }
+    if subject.status == .loading { found.append(Reason(kind: .loading, entry: latestEvaluation?.seq)) }
+
+    if subject.kind == .atom {
+      found.append(Reason(kind: .notWritten, entry: own.last?.seq))
+      reasons = found
+      return
+    }
+
+    // Evaluated after the step, to the value it had: the cut-off is here.
+    if let same = index.events.first(where: {
+      $0.node == id && $0.kind == .evaluation && $0.seq >= after && $0.changed == false
+    }) {
+      found.append(Reason(kind: .unchanged, entry: same.seq))
+    }
+    let dependencies = (inputs[id] ?? []).map(dependency)
+    let changed = dependencies.filter { $0.changedAfter != nil }
+    if let first = changed.min(by: { $0.changedAfter! < $1.changedAfter! }), let at = first.changedAfter {
+      let evaluatedSince = index.events.contains { $0.node == id && $0.kind == .evaluation && $0.seq > at }
+      if !evaluatedSince {
+        found.append(
+          Reason(
+            kind: (subject.subscribers ?? 0) == 0 ? .notRead : .notEvaluated, entry: at, node: first.id,
+            dependencies: changed))
+      }
+    } else {
+      // Nothing it reads changed: say what each last did, then look further up for where a
+      // change stopped (the nearest evaluation after the step that gave the value it had).
+      if let owner = subject.owner, nodes[owner]?.kind == .store {
+        let paths = Self.upstream(of: id, inputs: inputs).compactMap { nodes[$0]?.statePath }
+        if actionsChanging(paths, of: owner).isEmpty {
+          found.append(Reason(kind: .noPathRead, paths: paths, actions: actionsAfter(of: owner).map(\.seq)))
+        }
+      }
+      found.append(Reason(kind: .noDependencyChanged, entry: latestEvaluation?.seq, dependencies: dependencies))
+      for upstream in Self.upstream(of: id, inputs: inputs) {
+        if let cut = index.events.first(where: {
+          $0.node == upstream && $0.kind == .evaluation && $0.seq >= after && $0.changed == false
+        }) {
+          found.append(Reason(kind: .cutOff, entry: cut.seq, node: upstream))
+          break
+        }
+      }
+    }
+    reasons = found
+  }
+
+  /// The nodes `id` reads, directly or not, nearest first.
+  private static func upstream(of id: String, inputs: [String: [String]]) -> [String] {
+    var seen: Set<String> = [id]
+    var order: [String] = []
+    var next = [id]
+    while !next.isEmpty {
+      var further: [String] = []
+      for node in next {
+        for input in inputs[node] ?? [] where seen.insert(input).inserted {
+          order.append(input)
+          further.append(input)
+        }
+      }
+      next = further
+    }
+    return order
+  }
+}
