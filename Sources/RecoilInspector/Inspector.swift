@@ -359,7 +359,10 @@ public final class Inspector: Sendable {
     var timeline = TimelineBuilder(redactor: core.redactor, startNanos: core.startNanos)
     timeline.add(actions: actions, described: snapshot.actions)
     timeline.add(journal)
-    for (prefix, recorded) in containerRecordings { timeline.add(recorded, prefix: prefix) }
+    for (prefix, recorded) in containerRecordings {
+      timeline.add(recorded, prefix: prefix)
+      snapshot.subscriptions += SnapshotBuilder.subscriptions(recorded.subscriptions, prefix: prefix)
+    }
     for (name, recorded) in storeRecordings {
       timeline.add(selectorEvaluations: recorded.selectorEvaluations, store: name) {
         builder.storeSelectorPreview($0, recordedID: $1)

@@ -18,15 +18,20 @@
     ///
     /// - Parameters:
     ///   - node: Any atom or selector.
+    ///   - label: What the inspector calls its subscriptions; by default where it was made.
     ///   - delivery: Where changes are sent; `.mainActor` for user interfaces.
+    ///   - file: Where it was made; filled in by the compiler.
+    ///   - line: The line where it was made; filled in by the compiler.
     /// - Returns: The publisher.
-    public func publisher<Value>(for node: Node<Value>, delivery: Delivery = .immediate) -> AnyPublisher<
-      Loadable<Value>, Never
-    > {
-      Deferred {
+    public func publisher<Value>(
+      for node: Node<Value>, label: String? = nil, delivery: Delivery = .immediate, file: StaticString = #fileID,
+      line: UInt = #line
+    ) -> AnyPublisher<Loadable<Value>, Never> {
+      let site = CallSite(file: file, line: line)
+      return Deferred {
         // Subjects may be sent to from any thread (Combine documents them as thread-safe).
         nonisolated(unsafe) let subject = CurrentValueSubject<Loadable<Value>, Never>(self.loadable(node))
-        let subscription = self.subscribe(node, delivery: delivery) { subject.send($0) }
+        let subscription = self.subscribe(node, label: label, site: site, delivery: delivery) { subject.send($0) }
         return subject.handleEvents(receiveCancel: { subscription.cancel() })
       }
       .eraseToAnyPublisher()

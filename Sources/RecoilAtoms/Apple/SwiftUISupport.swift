@@ -47,17 +47,23 @@
     @Environment(\.atomContainer) private var container
     @State private var observation = NodeObservation<Value>()
     private let node: Node<Value>
+    /// Where the view declared it: its subscription's name in the inspector.
+    private let site: CallSite
 
     /// Reads `node`.
     ///
-    /// - Parameter node: Any atom or selector.
-    public init(_ node: Node<Value>) {
+    /// - Parameters:
+    ///   - node: Any atom or selector.
+    ///   - file: Where the view declared it; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    public init(_ node: Node<Value>, file: StaticString = #fileID, line: UInt = #line) {
       self.node = node
+      self.site = CallSite(file: file, line: line)
     }
 
     /// The node's current state.
     public var wrappedValue: Loadable<Value> {
-      observation.observed(node, in: container).loadable
+      observation.observed(node, in: container, site: site).loadable
     }
   }
 
@@ -75,19 +81,25 @@
     @Environment(\.atomContainer) private var container
     @State private var observation = NodeObservation<Value>()
     private let node: Atom<Value>
+    /// Where the view declared it: its subscription's name in the inspector.
+    private let site: CallSite
 
     /// Reads and writes `atom`.
     ///
-    /// - Parameter atom: The atom.
-    public init(_ atom: Atom<Value>) {
+    /// - Parameters:
+    ///   - atom: The atom.
+    ///   - file: Where the view declared it; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    public init(_ atom: Atom<Value>, file: StaticString = #fileID, line: UInt = #line) {
       self.node = atom
+      self.site = CallSite(file: file, line: line)
     }
 
     /// The atom's value; setting it sets the atom.
     public var wrappedValue: Value {
       get {
         let container = NodeObservation<Value>.required(container)
-        return Self.read(observation.observed(node, in: container), container, node)
+        return Self.read(observation.observed(node, in: container, site: site), container, node)
       }
       nonmutating set { NodeObservation<Value>.required(container).set(node, newValue) }
     }
@@ -96,7 +108,7 @@
     /// asks for `@Sendable` ones), and reading it registers the reading view as an observer.
     public var projectedValue: Binding<Value> {
       let container = NodeObservation<Value>.required(container)
-      let observed = observation.observed(node, in: container)
+      let observed = observation.observed(node, in: container, site: site)
       let atom = node
       return Binding(
         get: { Self.read(observed, container, atom) },

@@ -31,6 +31,7 @@ extension AtomContainer {
       }
       core.recorder = recorder
     }
+    subscriberRecording.set(_operate { $0.recorder?.timing })
   }
 
   /// Stops one ``startRecordingEvaluations(timelineCapacity:timing:)``; the last stop discards the
@@ -45,6 +46,7 @@ extension AtomContainer {
       recorder.users -= 1
       if recorder.users <= 0 { core.recorder = nil }
     }
+    if _operate({ $0.recorder == nil }) { subscriberRecording.set(nil) }
   }
 
   /// What has been recorded since recording started: the timeline, in the order evaluations
@@ -63,11 +65,13 @@ extension AtomContainer {
       guard let recorder = core.recorder else { return EvaluationRecording() }
       var keys: [Int: NodeKey] = [:]
       var live: [(key: NodeKey, index: Int32, count: Int)] = []
+      var subscribers: [(tally: SubscriberTally, node: Int)] = []
       for slot in core._slots where slot.index >= 0 {
         keys[slot.nodeUID] = slot._key
         live.append((slot._key, slot.index, slot.tally.count))
+        for subscriber in slot.subscribers { subscribers.append((subscriber.tally, slot.nodeUID)) }
       }
-      return recorder.recording(keyOf: keys, statisticsOf: live)
+      return recorder.recording(keyOf: keys, statisticsOf: live, subscribers: subscribers)
     }
   }
 }

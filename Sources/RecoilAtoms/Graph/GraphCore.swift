@@ -552,12 +552,14 @@ import Synchronization
       // What the subscribers do (write an atom, dispatch an action) names this notification.
       let order = recorder.record(.notified, node: slot.nodeUID, count: slot.subscribers.count)
       if _operationInterests.contains(.timeline) {
-        _events.append(
-          .recorded(
-            .occurrence(
-              RecordedOccurrence(node: slot._key, order: order, kind: .notified(subscribers: slot.subscribers.count)))))
+        // The subscriptions it reaches; how long each takes is known only after they run.
+        var occurrence = RecordedOccurrence(
+          node: slot._key, order: order, kind: .notified(subscribers: slot.subscribers.count))
+        occurrence.reached = slot.subscribers.map { RecordedReach(subscription: $0.id) }
+        _events.append(.recorded(.occurrence(occurrence)))
       }
       for subscriber in slot.subscribers {
+        recorder.reached(subscriber.id, order: order)
         let notification = subscriber.notification(slot)
         _deliveries.append { CauseContext.withCause(order, notification) }
       }

@@ -129,6 +129,14 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
 
   /// Keys of released nodes the timeline may still name.
   private var departedKeys: [Int: NodeKey] = [:]
+  /// Subscriptions that ended, with their nodes' uids, which notifications may still name.
+  private var departedSubscribers: [UInt64: (tally: SubscriberTally, node: Int)] = [:]
+
+  /// A subscription a notification reached: its id, by the notification's order.
+  struct Reach: BitwiseCopyable {
+    var order: UInt64
+    var subscriber: UInt64
+  }
 
   /// The causal clock, kept here so that each record reaches it through a field in cache.
   private let clock = CausalClock.shared
@@ -140,7 +148,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
         plainValues: RingBuffer(capacity: 2 * capacity), boxedValues: RingBuffer(capacity: 2 * capacity),
         writes: RingBuffer(capacity: capacity), boxedWrites: RingBuffer(capacity: capacity),
         effects: RingBuffer(capacity: capacity),
-        occurrences: RingBuffer(capacity: capacity)))
+        occurrences: RingBuffer(capacity: capacity), reaches: RingBuffer(capacity: capacity)))
   }
 
   deinit {
@@ -158,6 +166,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     fields.writes.grow(to: capacity)
     fields.boxedWrites.grow(to: capacity)
     fields.occurrences.grow(to: capacity)
+    fields.reaches.grow(to: capacity)
     fields.effects.grow(to: capacity)
     self.timing = self.timing.combined(with: timing)
   }
@@ -246,6 +255,20 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     return (order, atNanos)
   }
 
+  /// Notes that the notification of `order` reached subscription `subscriber`.
+  func reached(_ subscriber: UInt64, order: UInt64) {
+    fields.reaches.append(Reach(order: order, subscriber: subscriber))
+  }
+
+  /// Keeps an ended subscription's label and tally while notifications may name it.
+  func departed(_ tally: SubscriberTally, node: Int) {
+    departedSubscribers[tally.id] = (tally, node)
+    if departedSubscribers.count > 2 * fields.reaches.capacity {
+      let named = Set(fields.reaches.elements.map(\.subscriber))
+      departedSubscribers = departedSubscribers.filter { named.contains($0.key) }
+    }
+  }
+
   /// Records an async value arriving, or subscribers notified; returns its causal order.
   @discardableResult func record(_ kind: Occurrence.Kind, node: Int, count: Int = 0) -> UInt64 {
     let order = clock.next()
@@ -254,9 +277,10 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   }
 
   /// The recording in public form; `keyOf` names the nodes in use by uid.
-  func recording(keyOf liveKeys: [Int: NodeKey], statisticsOf live: [(key: NodeKey, index: Int32, count: Int)])
-    -> EvaluationRecording
-  {
+  func recording(
+    keyOf liveKeys: [Int: NodeKey], statisticsOf live: [(key: NodeKey, index: Int32, count: Int)],
+    subscribers: [(tally: SubscriberTally, node: Int)] = []
+  ) -> EvaluationRecording {
     var result = EvaluationRecording()
     result.dropped = fields.timeline.dropped
     func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
@@ -301,6 +325,27 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
           before: values.before, after: values.after, isReset: write.isReset, atNanos: write.atNanos)
       }
     }
+    // The subscriptions, live and ended (those a kept notification names), with what each
+    // learnt; and the ones each notification reached, with how long each callback took.
+    var tallies: [UInt64: (tally: SubscriberTally, node: Int, isActive: Bool)] = [:]
+    for (id, departed) in departedSubscribers { tallies[id] = (departed.tally, departed.node, false) }
+    for subscriber in subscribers { tallies[subscriber.tally.id] = (subscriber.tally, subscriber.node, true) }
+    var learnt: [UInt64: (calls: Int, statistics: EvaluationStatistics, times: [UInt64: UInt64])] = [:]
+    for (id, entry) in tallies {
+      let recorded = entry.tally.recorded
+      learnt[id] = recorded
+      guard let node = key(entry.node) else { continue }
+      result.subscriptions.append(
+        RecordedSubscription(
+          id: id, node: node, label: entry.tally.label, site: entry.tally.site.isUnknown ? nil : entry.tally.site,
+          calls: recorded.calls, statistics: recorded.statistics, isActive: entry.isActive))
+    }
+    result.subscriptions.sort { $0.id < $1.id }
+    var reachedByOrder: [UInt64: [RecordedReach]] = [:]
+    for reach in fields.reaches.elements {
+      reachedByOrder[reach.order, default: []].append(
+        RecordedReach(subscription: reach.subscriber, durationNanos: learnt[reach.subscriber]?.times[reach.order]))
+    }
     // Resolutions' values, walked the same way (the values of both kinds share the buffers,
     // in order).
     values = ValueWalk(plain: plainValues, boxed: boxedValues)
@@ -315,7 +360,9 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
         case .failed: kind = .failed
         case .notified: kind = .notified(subscribers: Int(occurrence.count))
         }
-        return RecordedOccurrence(node: node, order: occurrence.order, kind: kind, value: value)
+        var recorded = RecordedOccurrence(node: node, order: occurrence.order, kind: kind, value: value)
+        if occurrence.kind == .notified { recorded.reached = reachedByOrder[occurrence.order] ?? [] }
+        return recorded
       }
     }
     result.occurrences += fields.effects.elements.compactMap { record in
@@ -361,4 +408,6 @@ struct GraphRecorderBuffers {
   var boxedWrites: RingBuffer<GraphRecorder.BoxedWrite>
   var effects: RingBuffer<GraphRecorder.EffectRecord>
   var occurrences: RingBuffer<GraphRecorder.Occurrence>
+  /// The subscriptions each notification in `occurrences` reached.
+  var reaches: RingBuffer<GraphRecorder.Reach>
 }

@@ -167,6 +167,8 @@
 /// returns the callback to run after it is released.
 struct SubscriberEntry {
   let id: UInt64
+  /// Its label, and what a recording container learns of its callback.
+  let tally: SubscriberTally
   let notification: (_NodeSlot) -> @Sendable () -> Void
 }
 

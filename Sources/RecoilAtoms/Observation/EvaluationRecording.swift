@@ -89,6 +89,46 @@ public struct RecordedOccurrence: Sendable {
   public var atNanos: UInt64?
   /// The value that arrived, for a resolution.
   public var value: (any Sendable)?
+  /// The subscriptions a notification reached, each with how long its callback took when
+  /// it was timed; empty for the other kinds.
+  public var reached: [RecordedReach] = []
+}
+
+/// A subscription a notification reached (see ``RecordedOccurrence/reached``).
+///
+/// ```swift
+/// for reach in occurrence.reached { print(reach.subscription, reach.durationNanos ?? 0) }
+/// ```
+public struct RecordedReach: Sendable, Equatable {
+  /// The subscription's id (``RecordedSubscription/id``).
+  public var subscription: UInt64
+  /// How long its callback took, when it was timed (sampled like evaluations) and has run.
+  public var durationNanos: UInt64?
+}
+
+/// A subscription of a recording container, live or ended while a notification kept in the
+/// recording names it: what the inspector draws as a leaf of its node.
+///
+/// ```swift
+/// for subscription in container.recordedEvaluations().subscriptions {
+///   print(subscription.label ?? subscription.site?.description ?? "?", subscription.calls)
+/// }
+/// ```
+public struct RecordedSubscription: Sendable {
+  /// Its id, unique in its container.
+  public var id: UInt64
+  /// The node it watches.
+  public var node: NodeKey
+  /// The label the app gave it.
+  public var label: String?
+  /// Where it was made.
+  public var site: CallSite?
+  /// How often its callback ran while recording.
+  public var calls: Int
+  /// Its callback's timings (sampled like evaluations); `count` counts every call.
+  public var statistics: EvaluationStatistics
+  /// Whether it is still subscribed.
+  public var isActive: Bool
 }
 
 /// What a container recorded about its evaluations (see
@@ -113,4 +153,6 @@ public struct EvaluationRecording: Sendable {
   public var occurrences: [RecordedOccurrence] = []
   /// How many older occurrences are no longer kept.
   public var droppedOccurrences = 0
+  /// The subscriptions: every live one, and the ended ones a notification still names.
+  public var subscriptions: [RecordedSubscription] = []
 }

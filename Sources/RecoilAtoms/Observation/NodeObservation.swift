@@ -18,11 +18,11 @@ import RecoilConcurrency
   init() {}
 
   /// The node observed in `container`, made when first asked or when the node or the
-  /// container changed.
-  func observed(_ node: Node<Value>, in container: AtomContainer?) -> ObservedNode<Value> {
+  /// container changed; its subscription is named by `site`, where the view declared it.
+  func observed(_ node: Node<Value>, in container: AtomContainer?, site: CallSite = .unknown) -> ObservedNode<Value> {
     let container = Self.required(container)
     if let observed, self.container === container, key == node.key { return observed }
-    let made = container.observe(node, delivery: .mainActor)
+    let made = container.observe(node, label: nil, site: site, delivery: .mainActor)
     observed = made
     self.container = container
     key = node.key

@@ -20,10 +20,10 @@ public final class ObservedNode<Value: Sendable>: @unchecked Sendable {
 
   @ObservationIgnored private var subscription: Subscription?
 
-  init(container: AtomContainer, node: Node<Value>, delivery: Delivery) {
+  init(container: AtomContainer, node: Node<Value>, label: String?, site: CallSite, delivery: Delivery) {
     loadable = container.loadable(node)
     subscription = nil
-    subscription = container.subscribe(node, delivery: delivery) { [weak self] new in
+    subscription = container.subscribe(node, label: label, site: site, delivery: delivery) { [weak self] new in
       self?.loadable = new
     }
   }
@@ -46,10 +46,24 @@ extension AtomContainer {
   ///
   /// - Parameters:
   ///   - node: Any atom or selector.
+  ///   - label: What the inspector calls its subscription; by default where it was made.
   ///   - delivery: Where the object is updated; `.mainActor` for SwiftUI.
+  ///   - file: Where it was made; filled in by the compiler.
+  ///   - line: The line where it was made; filled in by the compiler.
   /// - Returns: An object whose ``ObservedNode/loadable`` follows the node; the subscription
   ///   ends when it is released.
-  public func observe<Value>(_ node: Node<Value>, delivery: Delivery = .immediate) -> ObservedNode<Value> {
-    ObservedNode(container: self, node: node, delivery: delivery)
+  public func observe<Value>(
+    _ node: Node<Value>, label: String? = nil, delivery: Delivery = .immediate, file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ObservedNode<Value> {
+    observe(node, label: label, site: CallSite(file: file, line: line), delivery: delivery)
+  }
+
+  /// ``observe(_:label:delivery:file:line:)`` with the site given (the SwiftUI wrappers pass
+  /// their view's).
+  package func observe<Value>(
+    _ node: Node<Value>, label: String?, site: CallSite, delivery: Delivery
+  ) -> ObservedNode<Value> {
+    ObservedNode(container: self, node: node, label: label, site: site, delivery: delivery)
   }
 }

@@ -30,6 +30,9 @@ public final class TrackingScope: Sendable {
   }
 
   private let container: AtomContainer
+  /// What the inspector calls its subscriptions, and where it was made.
+  private let label: String?
+  private let site: CallSite
   private let body: @Sendable (TrackedReader) -> Void
   private let state = LockedValue(State())
   /// Runs the scope on its delivery (the argument carries nothing).
@@ -47,12 +50,18 @@ public final class TrackingScope: Sendable {
   ///
   /// - Parameters:
   ///   - container: The container the closure reads.
+  ///   - label: What the inspector calls the scope's subscriptions; by default where it was made.
   ///   - delivery: Where the closure runs; by default on the thread that made the change.
+  ///   - file: Where it was made; filled in by the compiler.
+  ///   - line: The line where it was made; filled in by the compiler.
   ///   - body: Reads nodes through the reader it is given.
   public init(
-    container: AtomContainer, delivery: Delivery = .immediate, _ body: @escaping @Sendable (TrackedReader) -> Void
+    container: AtomContainer, label: String? = nil, delivery: Delivery = .immediate, file: StaticString = #fileID,
+    line: UInt = #line, _ body: @escaping @Sendable (TrackedReader) -> Void
   ) {
     self.container = container
+    self.label = label
+    self.site = CallSite(file: file, line: line)
     self.body = body
     // Set before `self` is complete; the scope is captured weakly.
     let box = WeakScope()
@@ -103,7 +112,7 @@ public final class TrackingScope: Sendable {
       }
       guard proceed else { return }
       runs += 1
-      let reads = ReadSet { [weak self] key, subscribe in self?.watch(key, subscribe) }
+      let reads = ReadSet(label: label, site: site) { [weak self] key, subscribe in self?.watch(key, subscribe) }
       body(TrackedReader(container: container, reads: reads))
       // Stop watching what this run did not read.
       let read = reads.keys
@@ -145,8 +154,12 @@ final class ReadSet: Sendable {
 
   private let state = LockedValue<Set<NodeKey>>([])
   private let watch: Watch
+  private let label: String?
+  private let site: CallSite
 
-  init(watch: @escaping Watch) {
+  init(label: String?, site: CallSite, watch: @escaping Watch) {
+    self.label = label
+    self.site = site
     self.watch = watch
   }
 
@@ -154,6 +167,7 @@ final class ReadSet: Sendable {
 
   func record<Value>(_ node: Node<Value>, in container: AtomContainer) {
     guard state.withLock({ $0.insert(node.key).inserted }) else { return }
-    watch(node.key) { onChange in container.subscribe(node) { _ in onChange() } }
+    watch(node.key) { [label, site] onChange in container.subscribe(node, label: label, site: site) { _ in onChange() }
+    }
   }
 }

@@ -128,9 +128,13 @@ struct TimelineEntry: Sendable {
           phase: occurrence.kind == .resolved ? "resolved" : "failed"),
         rule: .latestChange(of: node))
     case .notified(let subscribers):
-      return TimelineEntry(
-        event: SnapshotEvent(seq: Int(occurrence.order), kind: .notification, node: node, subscribers: subscribers),
-        rule: .latestChange(of: node))
+      var event = SnapshotEvent(seq: Int(occurrence.order), kind: .notification, node: node, subscribers: subscribers)
+      event.reached = occurrence.reached.map {
+        SnapshotReach(
+          subscription: SnapshotBuilder.subscriptionID($0.subscription, prefix: prefix),
+          durationNanos: $0.durationNanos.map { Int(clamping: $0) })
+      }
+      return TimelineEntry(event: event, rule: .latestChange(of: node))
     case .effect(let name, let phase, let error):
       // An atom effect: its start is a root, its failure and clean-up name the start.
       return TimelineEntry(

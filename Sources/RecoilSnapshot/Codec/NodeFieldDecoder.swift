@@ -82,7 +82,8 @@ struct NodeFieldDecoder {
     return row
   }
 
-  private static func readEvaluations(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotEvaluations? {
+  /// An `evaluations` (or a subscription's `timings`) object.
+  static func readEvaluations(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotEvaluations? {
     if try reader.isNull() { return nil }
     var count: Int?
     var total: Int?

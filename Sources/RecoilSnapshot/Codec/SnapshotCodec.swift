@@ -112,6 +112,9 @@ public enum SnapshotCodec {
       written.wait()
       writer.append(timeline.take())
     }
+    if !snapshot.subscriptions.isEmpty {
+      writer.writeObjects(key: "subscriptions", snapshot.subscriptions) { $0.writeFields(of: $1) }
+    }
     if let dropped = snapshot.dropped { write(dropped, to: &writer) }
     writer.endObject()
     return writer.finishedOutput()
@@ -185,16 +188,7 @@ extension JSONWriter {
     write("status", node.status?.rawValue)
     write("error", node.error)
     write("subscribers", node.subscribers)
-    if let stats = node.evaluations {
-      beginObject(key: "evaluations")
-      write("count", stats.count)
-      write("totalNanos", stats.totalNanos)
-      write("minNanos", stats.minNanos)
-      write("maxNanos", stats.maxNanos)
-      write("lastNanos", stats.lastNanos)
-      write("timedCount", stats.timedCount)
-      endObject()
-    }
+    if let stats = node.evaluations { write(stats, key: "evaluations") }
     if let rows = node.structure {
       beginArray(key: "structure")
       for row in rows {
@@ -235,6 +229,39 @@ extension JSONWriter {
     write("subscribers", event.subscribers)
     write("phase", event.phase)
     write("error", event.error)
+    if !event.reached.isEmpty {
+      beginArray(key: "reached")
+      for reach in event.reached {
+        beginObject()
+        write("subscription", reach.subscription)
+        write("durationNanos", reach.durationNanos)
+        endObject()
+      }
+      endArray()
+    }
+  }
+
+  /// Evaluation (or callback) timings as an object under `key`.
+  private mutating func write(_ stats: SnapshotEvaluations, key: StaticString) {
+    beginObject(key: key)
+    write("count", stats.count)
+    write("totalNanos", stats.totalNanos)
+    write("minNanos", stats.minNanos)
+    write("maxNanos", stats.maxNanos)
+    write("lastNanos", stats.lastNanos)
+    write("timedCount", stats.timedCount)
+    endObject()
+  }
+
+  /// A subscription's members, in the documented order.
+  package mutating func writeFields(of subscription: SnapshotSubscription) {
+    write("id", subscription.id)
+    write("node", subscription.node)
+    write("label", subscription.label)
+    write("site", subscription.site)
+    write("calls", subscription.calls)
+    if let timings = subscription.timings { write(timings, key: "timings") }
+    if !subscription.isActive { write("active", false) }
   }
 
   /// An action's members, in the documented order; shared by snapshots and live events.

@@ -153,6 +153,34 @@ enum SnapshotDecoder {
           }
           snapshot.actions.append(try fields.build(reader, objectStart: objectStart))
         }
+      case "subscriptions":
+        snapshot.subscriptions = []
+        if try reader.isNull() { return }
+        try reader.array { reader, _ throws(SnapshotError) in
+          var subscription = SnapshotSubscription(id: "", node: "")
+          var (hasID, hasNode) = (false, false)
+          let start = try reader.object { reader, key throws(SnapshotError) in
+            switch key {
+            case "id":
+              let id = try reader.string()
+              subscription.id = id ?? ""
+              hasID = id != nil
+            case "node":
+              let node = try reader.string()
+              subscription.node = node ?? ""
+              hasNode = node != nil
+            case "label": subscription.label = try reader.string()
+            case "site": subscription.site = try reader.string()
+            case "calls": subscription.calls = try reader.count() ?? 0
+            case "timings": subscription.timings = try NodeFieldDecoder.readEvaluations(&reader)
+            case "active": subscription.isActive = try reader.bool() ?? true
+            default: try reader.skip()
+            }
+          }
+          guard hasID else { throw reader.missing("id", objectStart: start) }
+          guard hasNode else { throw reader.missing("node", objectStart: start) }
+          snapshot.subscriptions.append(subscription)
+        }
       case "timeline":
         snapshot.timeline = []
         if try reader.isNull() { return }

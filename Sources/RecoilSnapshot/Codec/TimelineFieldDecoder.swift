@@ -49,6 +49,25 @@ struct TimelineFieldDecoder {
     case "subscribers": event.subscribers = try reader.count()
     case "phase": event.phase = try reader.string()
     case "error": event.error = try reader.string()
+    case "reached":
+      event.reached = []
+      if try reader.isNull() { return true }
+      try reader.array { reader, _ throws(SnapshotError) in
+        var reach = SnapshotReach(subscription: "")
+        var hasSubscription = false
+        let start = try reader.object { reader, key throws(SnapshotError) in
+          switch key {
+          case "subscription":
+            let id = try reader.string()
+            reach.subscription = id ?? ""
+            hasSubscription = id != nil
+          case "durationNanos": reach.durationNanos = try reader.count()
+          default: try reader.skip()
+          }
+        }
+        guard hasSubscription else { throw reader.missing("subscription", objectStart: start) }
+        event.reached.append(reach)
+      }
     default: return false
     }
     return true

@@ -38,6 +38,9 @@ public struct Snapshot: Sendable, Equatable {
   /// resolutions in the order they happened, each naming its cause. Empty in snapshots
   /// written before the timeline existed.
   public var timeline: [SnapshotEvent]
+  /// The subscriptions to the atom graph's nodes (views, `observe`, `TrackingScope`,
+  /// `subscribe`): the live ones, and the ended ones a notification of the timeline names.
+  public var subscriptions: [SnapshotSubscription] = []
   /// How many recorded entries were dropped from bounded buffers before this snapshot.
   public var dropped: SnapshotDropCounts?
 

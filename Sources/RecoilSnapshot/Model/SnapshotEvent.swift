@@ -75,6 +75,9 @@ public struct SnapshotEvent: Sendable, Equatable {
   public var phase: String?
   /// An effect's error message.
   public var error: String?
+  /// The subscriptions a notification of a node reached, each with how long its callback
+  /// took when timed; empty for the other kinds (and a store's notification).
+  public var reached: [SnapshotReach] = []
 
   /// Creates a timeline entry.
   ///

@@ -1,0 +1,83 @@
+import Foundation
+import RecoilAtoms
+import RecoilSnapshot
+import Synchronization
+import Testing
+
+@testable import RecoilInspector
+
+/// Subscriptions are part of the graph: labelled (by the app, or where they were made), listed
+/// in the snapshot with their calls and timings, and named by the notifications that reached
+/// them, with how long each callback took.
+@Suite struct SubscriberRecordingTests {
+  @Test func aChangeThatReachesTwoSubscribersOfWhichOneIsSlow() throws {
+    var configuration = InspectorConfiguration()
+    configuration.timing = .everyOperation
+    let inspector = Inspector(configuration: configuration)
+    let container = AtomContainer()
+    inspector.attach(container)
+    let fast = container.subscribe(Graph.label, label: "price tag") { _ in }
+    let slowLine = #line + 1
+    let slow = container.subscribe(Graph.label) { _ in usleep(20_000) }
+    defer {
+      fast.cancel()
+      slow.cancel()
+    }
+    container.set(Graph.price, 12)
+
+    let snapshot = inspector.snapshot()
+    #expect(snapshot.subscriptions.count == 2)
+    let tag = try #require(snapshot.subscriptions.first { $0.label == "price tag" })
+    let other = try #require(snapshot.subscriptions.first { $0.label == nil })
+    #expect(tag.node == "Graph.label" && other.node == "Graph.label")
+    // Unlabelled: named by where it was made, for free.
+    #expect(other.site == "RecoilInspectorTests/SubscriberRecordingTests.swift:\(slowLine)")
+    #expect(other.name == other.site)
+    #expect(tag.site?.hasPrefix("RecoilInspectorTests/SubscriberRecordingTests.swift:") == true)
+    #expect(tag.calls == 1 && other.calls == 1)
+    #expect((other.timings?.maxNanos ?? 0) >= 20_000_000)
+    #expect((tag.timings?.maxNanos ?? .max) < (other.timings?.maxNanos ?? 0))
+    #expect(tag.isActive && other.isActive)
+
+    // The notification of Graph.label names both, with their callbacks' times.
+    let notification = try #require(
+      snapshot.timeline.last { $0.kind == .notification && $0.node == "Graph.label" })
+    #expect(Set(notification.reached.map(\.subscription)) == [tag.id, other.id])
+    let slowReach = try #require(notification.reached.first { $0.subscription == other.id })
+    let fastReach = try #require(notification.reached.first { $0.subscription == tag.id })
+    #expect((slowReach.durationNanos ?? 0) >= 20_000_000)
+    #expect((fastReach.durationNanos ?? .max) < (slowReach.durationNanos ?? 0))
+    // Written and read back whole.
+    let decoded = try SnapshotCodec.decode(SnapshotCodec.encode(snapshot))
+    #expect(decoded.subscriptions == snapshot.subscriptions)
+    #expect(decoded.timeline.first { $0.seq == notification.seq }?.reached == notification.reached)
+  }
+
+  @Test func aSubscriptionThatEndedIsKeptWhileANotificationNamesItAndNothingIsCountedWhenNotRecording() throws {
+    let container = AtomContainer()
+    let calls = LockedCount()
+    // Before any inspector: its callbacks run, uncounted.
+    let early = container.subscribe(Graph.total, label: "early") { _ in calls.add() }
+    container.set(Graph.quantity, 3)
+    let inspector = Inspector()
+    inspector.attach(container)
+    let scope = TrackingScope(container: container, label: "total scope") { get in _ = try? get(Graph.total) }
+    container.set(Graph.quantity, 4)
+    early.cancel()
+    let snapshot = inspector.snapshot()
+    let ended = try #require(snapshot.subscriptions.first { $0.label == "early" })
+    #expect(!ended.isActive)
+    #expect(ended.calls == 1)  // the change before recording is not counted
+    #expect(calls.value == 2)
+    // A TrackingScope's subscriptions carry its label.
+    #expect(snapshot.subscriptions.contains { $0.label == "total scope" && $0.node == "Graph.total" && $0.isActive })
+    scope.cancel()
+  }
+}
+
+/// A counter callbacks on any thread may add to.
+final class LockedCount: Sendable {
+  private let count = Mutex(0)
+  func add() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
+}
