@@ -51,8 +51,13 @@ final class CartScenario: Sendable {
   private func openScreens() -> [Any] {
     let container = self.container
     return [
-      container.subscribe(Pricing.displayPrices) { _ in },
+      container.subscribe(Pricing.displayPrices, label: "price list") { _ in },
       container.subscribe(Pricing.overview) { _ in },
+      // A screen's summary bar: re-run whenever what it read changes.
+      TrackingScope(container: container, label: "summary bar") { get in
+        _ = try? get(Pricing.overview)
+        _ = try? get(Pricing.currency)
+      },
       appStore.subscribe(AppSelectors.greeting) { _ in },
       cartStore.subscribe(CartSelectors.itemCount) { _ in },
       cartStore.subscribe(CartSelectors.isEmpty) { _ in },

@@ -125,7 +125,8 @@ import Testing
     #expect(down.status == 0)
     #expect(
       down.stdoutText == """
-        why not S.down since #20 action settings #1 setTheme:
+        why not S.down since #20:
+          #20 action settings #1 setTheme
           none of the dependencies of its last evaluation changed since:
               S.cut  never changed in the timeline
           upstream, S.cut was evaluated and gave the value it already had, so the change stopped there (#24)

@@ -7,12 +7,13 @@ import WebDriver
 /// ready (the page sets `data-ready`), for the body of a test. Closes the browser and stops
 /// the driver afterwards, whether the body threw or not.
 func withReport(
-  _ snapshot: Snapshot, title: String = "test", heat: Bool = false, width: Int = 1400, height: Int = 900,
-  _ body: (BrowserSession) throws -> Void
+  _ snapshot: Snapshot, title: String = "test", heat: Bool = false, subscribers: Bool = false, width: Int = 1400,
+  height: Int = 900, _ body: (BrowserSession) throws -> Void
 ) throws {
   var options = RenderOptions(format: .html)
   options.title = title
   options.heat = heat
+  options.showsSubscribers = subscribers
   try withPage(try Renderer.render(snapshot, options: options), width: width, height: height, body)
 }
 

@@ -97,6 +97,26 @@ import WebDriver
     }
   }
 
+  /// Which views a node reaches: its subscriptions in its details (and, drawn, as leaves);
+  /// a notification's details name the ones it reached, with their callbacks' times.
+  @Test func aNodesSubscriptionsAndTheOnesANotificationReachedAreShown() throws {
+    let snapshot = try demoSnapshot()
+    let notification = try #require(
+      snapshot.timeline.last { $0.kind == .notification && $0.node == "Pricing.displayPrices" && !$0.reached.isEmpty })
+    try withReport(snapshot, subscribers: true) { browser in
+      let leaves = try browser.execute("return document.querySelectorAll('#graph g.node.subscriber').length") as? Int
+      #expect(leaves == snapshot.subscriptions.count)
+      try browser.click(node("Pricing.overview"))
+      let text = try browser.detailsText()
+      #expect(text.contains("Subscriptions (2)"), "\(text)")
+      #expect(text.contains("summary bar (4 calls, mean "), "\(text)")
+      try browser.execute("window.recoilReport.choose(\(notification.seq)); return 1")
+      try browser.wait(until: "return document.getElementById('details').innerText.includes('Reached (1)')")
+      #expect(try browser.detailsText().contains("price list · "))
+      #expect(try browser.consoleProblems().isEmpty)
+    }
+  }
+
   @Test func detailsShowErrorsAndTheOwningStore() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in

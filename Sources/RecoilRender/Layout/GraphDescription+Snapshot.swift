@@ -50,11 +50,14 @@ extension GraphDescription {
       edges.append(Edge(tail: tail, head: head, attributes: attributes))
     }
     LayoutSettings.staggerSources(of: &self, isLarge: isLarge)
+    let drawsSubscribers = options.showsSubscribers && !snapshot.subscriptions.isEmpty
+    if drawsSubscribers { addSubscriberLeaves(of: snapshot, nameOfID: nameOfID) }
 
     clusters = Self.clusters(for: snapshot, nameOfID: nameOfID)
     if options.showsLegend {
       let drives = snapshot.edges.contains { $0.kind == .drives }
-      clusters.append(Self.legend(heat: options.heat, difference: marks != nil, drives: drives))
+      clusters.append(
+        Self.legend(heat: options.heat, difference: marks != nil, drives: drives, subscribers: drawsSubscribers))
       if drives {
         edges.append(
           Edge(
@@ -238,7 +241,7 @@ extension GraphDescription {
   }
 
   /// A small cluster explaining the shapes and colours.
-  private static func legend(heat: Bool, difference: Bool, drives: Bool) -> Cluster {
+  private static func legend(heat: Bool, difference: Bool, drives: Bool, subscribers: Bool) -> Cluster {
     func sample(_ name: String, _ text: String, _ attributes: [(String, String)]) -> Node {
       Node(
         name: name, attributes: attributes + [("fontsize", "10"), ("tooltip", LabelText.attribute(text))],
@@ -289,7 +292,9 @@ extension GraphDescription {
         sample("legend_drives_store", "store or slice", NodeLook(kind: .store)),
         sample("legend_drives_atom", "atom it drives (dashed)", NodeLook(kind: .atom)),
       ] : []
-    let entries = samples + marks + driving
+    let subscriber: [Node] =
+      subscribers ? [sample("legend_subscriber", "subscription (a view, a scope)", NodeLook.subscriber())] : []
+    let entries = samples + subscriber + marks + driving
     return Cluster(
       name: "cluster_legend",
       attributes: [("style", "rounded"), ("color", "#adb5bd"), ("fontsize", "10"), ("tooltip", "legend")],

@@ -38,6 +38,8 @@ public struct RenderOptions: Sendable, Equatable {
   public var largeGraphThreshold: Int
   /// The HTML report's title, such as the snapshot's file name (`nil`: "state graph").
   public var title: String?
+  /// Whether to draw each subscription (a view, a scope) as a leaf of its node.
+  public var showsSubscribers = false
 
   /// Creates options with the defaults: top to bottom, legend on, no heat, no focus.
   ///

@@ -62,6 +62,7 @@ enum ReportData {
     }
     writer.endArray()
     writeTimeline(of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
+    writeSubscriptions(of: snapshot, indexOfID: indexOfID, to: &writer)
     if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
     writer.endObject()
     return ScriptEmbedding.inert(json: writer.bytes)
@@ -252,7 +253,31 @@ enum ReportData {
     writer.write("subscribers", event.subscribers)
     writer.write("phase", event.phase)
     writer.write("error", event.error)
+    if !event.reached.isEmpty {
+      writer.writeObjects(key: "reached", event.reached) { writer, reach in
+        writer.write("id", reach.subscription)
+        writer.write("duration", reach.durationNanos.map { DurationText.format(nanos: $0) })
+      }
+    }
     writer.endObject()
+  }
+
+  /// The subscriptions (`subscriptions`: `{"id", "node", "name", "calls", "mean", "max",
+  /// "ended"}`, `node` the index of the node watched): a node's details list its own, a
+  /// notification's the ones it reached.
+  private static func writeSubscriptions(
+    of snapshot: Snapshot, indexOfID: [String: Int], to writer: inout JSONWriter
+  ) {
+    guard !snapshot.subscriptions.isEmpty else { return }
+    writer.writeObjects(key: "subscriptions", snapshot.subscriptions) { writer, subscription in
+      writer.write("id", subscription.id)
+      writer.write("node", indexOfID[subscription.node])
+      writer.write("name", subscription.name)
+      writer.write("calls", subscription.calls)
+      writer.write("mean", subscription.timings?.meanNanos.map { DurationText.format(nanos: $0) })
+      writer.write("max", subscription.timings?.maxNanos.map { DurationText.format(nanos: $0) })
+      if !subscription.isActive { writer.write("ended", true) }
+    }
   }
 
   /// An action's members: its store and the store's number, name, payload, times, and its

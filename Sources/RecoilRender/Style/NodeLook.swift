@@ -59,6 +59,16 @@ struct NodeLook {
     }
   }
 
+  /// A subscription's leaf: a note, dashed once it has ended.
+  static func subscriber(isActive: Bool = true) -> NodeLook {
+    var look = NodeLook(kind: .atom)
+    look.shape = "note"
+    look.styles = isActive ? ["filled"] : ["filled", "dashed"]
+    look.fill = Palette.subscriberFill
+    look.border = Palette.subscriberBorder
+    return look
+  }
+
   /// The Graphviz attributes of this look.
   var attributes: [(String, String)] {
     var attributes = [("shape", shape)]

@@ -25,6 +25,9 @@ enum Palette {
   /// A store driving an atom (a `drives` edge), drawn dashed.
   static let driveEdge = "#7048e8"
   static let mutedText = "#495057"
+  /// A subscription (a view, a scope) drawn as a leaf of its node.
+  static let subscriberFill = "#f3d9fa"
+  static let subscriberBorder = "#862e9c"
 
   /// Heat colours from cool to hot; the hottest is darkest.
   static let heat = ["#fff5eb", "#fee6ce", "#fdd0a2", "#fdae6b", "#fd8d3c", "#f16913", "#d94801", "#a63603", "#7f2704"]

@@ -5,6 +5,8 @@ struct QueryAnswer {
   private enum Rows {
     case reached(start: String, downstream: Bool, [Snapshot.Reach])
     case slowest([SnapshotNode])
+    case slowestSubscribers([SnapshotSubscription])
+    case subscriptions(node: String, [SnapshotSubscription])
     case wasted([WastedWork])
     case churn([CausalWork.NodeWork])
     case inFlight(elapsedNanos: Int?, [InFlight])
@@ -44,6 +46,19 @@ struct QueryAnswer {
         }
       }
       rows = .slowest(Array(measured.sorted { (key($0), $1.id) > (key($1), $0.id) }.prefix(limit)))
+    case .slowestSubscribers:
+      let key: (SnapshotSubscription) -> Int = {
+        switch ranking {
+        case .total: $0.timings?.estimatedTotalNanos ?? 0
+        case .mean: $0.timings?.meanNanos ?? 0
+        case .count: $0.calls
+        }
+      }
+      let ranked = snapshot.subscriptions.filter { $0.calls > 0 }.sorted { (key($0), $1.id) > (key($1), $0.id) }
+      rows = .slowestSubscribers(Array(ranked.prefix(limit)))
+    case .subscribers(let id):
+      try known(id, "--subscribers")
+      rows = .subscriptions(node: id, snapshot.subscriptions.filter { $0.node == id })
     case .wasted:
       rows = .wasted(Array(WastedWork.ranked(in: snapshot).prefix(limit)))
     case .churn:
@@ -98,6 +113,30 @@ struct QueryAnswer {
         lines.append(
           pad("\(rank + 1)", 6) + pad("\(row.wasted)", 8) + pad("\(row.evaluations)", 7) + pad(time, 11)
             + style.plain(row.node))
+      }
+    case .slowestSubscribers(let subscriptions):
+      guard !subscriptions.isEmpty else { return "no subscription callbacks recorded\n" }
+      lines.append(style.dim("rank  total      mean       calls  subscription (node; by \(ranking.rawValue))"))
+      for (rank, subscription) in subscriptions.enumerated() {
+        let stats = subscription.timings
+        let total = stats.map { ($0.isSampled ? "≈" : "") + DurationText.format(nanos: $0.estimatedTotalNanos) } ?? "-"
+        let mean = stats?.meanNanos.map { DurationText.format(nanos: $0) } ?? "-"
+        lines.append(
+          pad("\(rank + 1)", 6) + pad(total, 11) + pad(mean, 11) + pad("\(subscription.calls)", 7)
+            + style.plain(subscription.name) + style.dim(" (") + style.plain(subscription.node) + style.dim(")"))
+      }
+    case .subscriptions(let node, let subscriptions):
+      guard !subscriptions.isEmpty else { return style.plain("\(node) has no subscriptions recorded") + "\n" }
+      let count = "\(subscriptions.count) subscription\(subscriptions.count == 1 ? "" : "s")"
+      lines.append("\(style.bold(node)) has \(count):")
+      for subscription in subscriptions {
+        var line = "  " + style.plain(subscription.name)
+        if subscription.label != nil, let site = subscription.site { line += style.dim(" at ") + style.plain(site) }
+        var facts = ["\(subscription.calls) call\(subscription.calls == 1 ? "" : "s")"]
+        if let mean = subscription.timings?.meanNanos { facts.append("mean " + DurationText.format(nanos: mean)) }
+        if let max = subscription.timings?.maxNanos { facts.append("max " + DurationText.format(nanos: max)) }
+        if !subscription.isActive { facts.append("ended") }
+        lines.append(line + style.dim("  (" + facts.joined(separator: ", ") + ")"))
       }
     case .churn(let nodes):
       guard !nodes.isEmpty else { return "no writes or evaluations recorded\n" }
@@ -176,6 +215,27 @@ struct QueryAnswer {
         writer.write("wasted", row.wasted)
         writer.write("evaluations", row.evaluations)
         writer.write("wastedNanos", row.timedNanos)
+      }
+    case .slowestSubscribers(let subscriptions), .subscriptions(_, let subscriptions):
+      if case .subscriptions(let node, _) = rows {
+        writer.write("question", "subscribers")
+        writer.write("node", node)
+      } else {
+        writer.write("question", "slowestSubscribers")
+        writer.write("by", ranking.rawValue)
+      }
+      writer.writeObjects(key: "subscriptions", subscriptions) { writer, subscription in
+        let stats = subscription.timings
+        writer.write("id", subscription.id)
+        writer.write("node", subscription.node)
+        writer.write("label", subscription.label)
+        writer.write("site", subscription.site)
+        writer.write("calls", subscription.calls)
+        writer.write("timedCount", stats.map { $0.timedCount ?? $0.count })
+        writer.write("totalNanos", stats?.estimatedTotalNanos)
+        writer.write("meanNanos", stats?.meanNanos)
+        writer.write("maxNanos", stats?.maxNanos)
+        writer.write("active", subscription.isActive)
       }
     case .churn(let nodes):
       writer.write("question", "churn")

@@ -13,12 +13,14 @@ struct QueryCommand: Command {
       --dependencies ID   what ID depends on, directly or not
       --slowest           the selectors that took longest, by total time (or --by mean|count)
       --wasted            evaluations whose result equalled the previous value, per selector
+      --subscribers ID    ID's subscriptions (views, observe, scopes), with calls and timings
       --churn             work per cause: each node's writes and evaluations, the most for any
                           one cause (more than one is a defect signal), fan-out, wasted
       --errors            nodes in error, with their messages
       --loading           async nodes still loading
       --in-flight         async nodes loading and effects running, with for how long
       --cycles            dependency cycles
+    --slowest --subscribers ranks subscriptions' callbacks instead of selectors.
     --depth limits how many hops --dependents and --dependencies follow; --limit how many rows
     --slowest, --wasted and --churn list (10 by default). --wasted, --churn and --in-flight
     read the causal timeline. An unknown ID is a usage error naming the near matches.
@@ -29,6 +31,10 @@ struct QueryCommand: Command {
     .option("dependencies", value: "id", help: "What this node depends on.", choice: "question"),
     .flag("slowest", help: "The slowest selectors.", choice: "question"),
     .flag("wasted", help: "Evaluations that changed nothing, per selector.", choice: "question"),
+    .optionalNodeID(
+      "subscribers", value: "id",
+      help: "A node's subscriptions; with --slowest, rank subscriptions' callbacks instead of selectors.",
+      choice: "question"),
     .flag("churn", help: "Work per cause: the nodes that did most for one cause.", choice: "question"),
     .flag("in-flight", help: "Async nodes loading and effects running, with for how long.", choice: "question"),
     .flag("errors", help: "Nodes in error.", choice: "question"),
@@ -44,6 +50,8 @@ struct QueryCommand: Command {
     case dependents(String)
     case dependencies(String)
     case slowest
+    case slowestSubscribers
+    case subscribers(String)
     case wasted
     case churn
     case inFlight
@@ -72,7 +80,13 @@ struct QueryCommand: Command {
     var questions: [Question] = []
     if let id = arguments.value("dependents") { questions.append(.dependents(id)) }
     if let id = arguments.value("dependencies") { questions.append(.dependencies(id)) }
-    if arguments.has("slowest") { questions.append(.slowest) }
+    if let id = arguments.value("subscribers") {
+      questions.append(.subscribers(id))
+    } else if arguments.has("subscribers") && !arguments.has("slowest") {
+      throw .invalidValue(
+        option: "--subscribers", value: "(no node)", expected: "a node id, or --slowest to rank the callbacks")
+    }
+    if arguments.has("slowest") { questions.append(arguments.has("subscribers") ? .slowestSubscribers : .slowest) }
     if arguments.has("wasted") { questions.append(.wasted) }
     if arguments.has("churn") { questions.append(.churn) }
     if arguments.has("in-flight") { questions.append(.inFlight) }
@@ -83,7 +97,7 @@ struct QueryCommand: Command {
       throw .invalidValue(
         option: "query", value: questions.isEmpty ? "(none)" : "\(questions.count) questions",
         expected:
-          "exactly one of --dependents, --dependencies, --slowest, --wasted, --churn, --errors, --loading, --in-flight, --cycles"
+          "exactly one of --dependents, --dependencies, --slowest, --subscribers, --wasted, --churn, --errors, --loading, --in-flight, --cycles"
       )
     }
     self.question = question

@@ -29,6 +29,7 @@ struct RenderCommand: Command {
     .option("exclude", value: "glob", help: "Leave out nodes whose id matches (repeatable; * ? [abc]).", repeats: true),
     .option("rankdir", value: "TB|LR", help: "Layout direction (default TB)."),
     .flag("heat", help: "Fill selectors by total evaluation time, hottest darkest."),
+    .flag("subscribers", help: "Draw each subscription (a view, a scope) as a leaf of its node."),
     .flag("no-legend", help: "Leave out the legend."),
     .flag("quiet", short: "q", help: "Print nothing on success."),
   ]
@@ -108,6 +109,7 @@ struct RenderCommand: Command {
       options.rankDirection = direction
     }
     options.heat = arguments.has("heat")
+    options.showsSubscribers = arguments.has("subscribers")
     options.showsLegend = !arguments.has("no-legend")
     return options
   }

@@ -46,11 +46,16 @@ struct TraceCommand: Command {
     json = try OutputFormat(arguments) == .json
   }
 
+  /// The names of the snapshot's subscriptions by id, for the notifications that name them.
+  var subscriptionNames: [String: String] = [:]
+
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
     // Slices registered under another name than their path are found by path.
     var command = self
     command.filter.learnSlices(of: snapshot.nodes)
+    command.subscriptionNames = Dictionary(
+      snapshot.subscriptions.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     try command.trace(snapshot, streams: streams)
   }
 
@@ -124,7 +129,8 @@ struct TraceCommand: Command {
     // Past a depth the indentation stops growing and the depth is written out: a chain of
     // 100,000 causes would otherwise print gigabytes of spaces.
     let indent = min(depth, Self.deepestIndentedDepth) * 2
-    var text = TimelineEntryText.text(event, action: action, style: style, indent: indent)
+    var text = TimelineEntryText.text(
+      event, action: action, style: style, indent: indent, subscriptionNames: subscriptionNames)
     if depth > Self.deepestIndentedDepth {
       text = String(repeating: " ", count: indent) + style.dim("[depth \(depth)] ") + text.dropFirst(indent)
     }

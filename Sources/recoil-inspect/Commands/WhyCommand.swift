@@ -14,14 +14,16 @@ struct WhyCommand: Command {
     the store's subscribers, the write one of them made to an atom, and the evaluation that
     write caused. Each hop shows its timeline number, duration and, for actions and writes,
     where the app asked for it. For a store, it is the store's latest action; for a slice,
-    the latest action that changed it.
+    the latest action that changed it. The chain ends at the subscriptions the change reached
+    (views, observe, scopes), each with how long its callback took when timed.
 
     A node that was never changed or evaluated in the timeline gets a sentence saying so. An
     unknown node is a usage error (64) that names the near matches.
 
-    --format json prints {"node": ID, "chain": [ENTRY, ...]}, root first and the node last,
-    each entry with the timeline's fields (seq, kind, store, action, name, node, trigger,
-    durationNanos, site, ...); an empty chain comes with a "message".
+    --format json prints {"node": ID, "chain": [ENTRY, ...], "reached": [{"id", "name",
+    "durationNanos", "notification"}]}, root first and the node last, each entry with the
+    timeline's fields (seq, kind, store, action, name, node, trigger, durationNanos, site,
+    ...); an empty chain comes with a "message".
 
     --not explains why NODE did not change or re-evaluate after timeline entry SEQ (--after;
     the latest action by default), naming the entries that prove it: nothing read it since a
@@ -113,6 +115,7 @@ struct WhyCommand: Command {
       return
     }
     let chain = index.chain(to: latest)
+    let reached = Self.reached(by: latest, in: index, subscriptions: snapshot.subscriptions)
     if json {
       var writer = JSONWriter(compact: true)
       writer.beginObject()
@@ -124,6 +127,12 @@ struct WhyCommand: Command {
         writer.endObject()
       }
       writer.endArray()
+      writer.writeObjects(key: "reached", reached) { writer, reach in
+        writer.write("id", reach.subscription.id)
+        writer.write("name", reach.subscription.name)
+        writer.write("durationNanos", reach.durationNanos)
+        writer.write("notification", reach.notification)
+      }
       writer.endObject()
       streams.output(writer.text)
       return
@@ -136,6 +145,32 @@ struct WhyCommand: Command {
     }
     if chain.count == 1 {
       streams.output(style.dim("  (a root cause: nothing recorded led to it)") + "\n")
+    }
+    if let first = reached.first {
+      let count = "\(reached.count) subscription\(reached.count == 1 ? "" : "s")"
+      streams.output("  => reached \(count) \(style.dim("(#\(first.notification))")):\n")
+      for reach in reached {
+        let time = reach.durationNanos.map { "  " + DurationText.format(nanos: $0) } ?? ""
+        let site =
+          reach.subscription.label != nil
+          ? reach.subscription.site.map { style.dim("  at ") + style.plain($0) } ?? "" : ""
+        streams.output("       \(style.plain(reach.subscription.name))\(time)\(site)\n")
+      }
+    }
+  }
+
+  /// The subscriptions the notifications that `change` caused reached: where the chain ends.
+  static func reached(
+    by change: SnapshotEvent, in index: TimelineIndex, subscriptions: [SnapshotSubscription]
+  ) -> [(subscription: SnapshotSubscription, durationNanos: Int?, notification: Int)] {
+    let byID = Dictionary(subscriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    return index.consequences(of: change).filter { $0.kind == .notification }.flatMap { notification in
+      notification.reached.map { reach in
+        (
+          byID[reach.subscription] ?? SnapshotSubscription(id: reach.subscription, node: notification.node ?? "?"),
+          reach.durationNanos, notification.seq
+        )
+      }
     }
   }
 

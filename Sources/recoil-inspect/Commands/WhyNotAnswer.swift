@@ -16,7 +16,8 @@ struct WhyNotAnswer {
 
   func text(style: TerminalStyle) -> String {
     let node = style.bold(inert(answer.node))
-    var lines = ["why not \(node) since \(entryTitle(answer.after, style: style)):"]
+    // The step on a line of its own, then each reason.
+    var lines = ["why not \(node) since #\(answer.after):", "  " + entryTitle(answer.after, style: style)]
     if let changed = answer.changedAt {
       lines.append("  it did change: \(entryTitle(changed, style: style))")
       return lines.joined(separator: "\n") + "\n"

@@ -41,7 +41,7 @@ struct ArgumentParser {
             value = inlineValue
           } else if spec.valueIsOptional {
             // Given without a value (the next argument is not one): present, with none.
-            guard index < arguments.count, OptionSpec.acceptsOptionalValue(arguments[index]) else {
+            guard index < arguments.count, spec.acceptsValue(arguments[index]) else {
               record(flag: spec, into: &result)
               continue
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One option a command accepts: `--name VALUE` / `-n VALUE`, or a flag `--name`.
 struct OptionSpec: Sendable, Equatable {
   var name: String
@@ -15,6 +17,17 @@ struct OptionSpec: Sendable, Equatable {
   /// Whether the value may be left out (live's `--serve [<address:port>]`): then the option
   /// takes the next argument only when ``acceptsOptionalValue(_:)`` says it is one.
   var valueIsOptional = false
+  /// What an optional value looks like.
+  var optionalValue = OptionalValue.address
+
+  /// What an option whose value may be left out takes as its value.
+  enum OptionalValue: Sendable, Equatable {
+    /// `HOST:PORT` (see ``acceptsOptionalValue(_:)``).
+    case address
+    /// A node id: any argument that is not an option and names no file (query's
+    /// `--subscribers [<id>]`, where the snapshot may follow).
+    case nodeID
+  }
 
   var isFlag: Bool { valueName == nil }
 
@@ -35,6 +48,22 @@ struct OptionSpec: Sendable, Equatable {
   /// 127.0.0.1:8080`, `--serve=0.0.0.0:0`.
   static func optionalAddress(_ name: String, value: String, help: String) -> OptionSpec {
     OptionSpec(name: name, short: nil, valueName: value, help: help, valueIsOptional: true)
+  }
+
+  /// An option whose value is a node id and may be left out: `--subscribers`,
+  /// `--subscribers Pricing.total`.
+  static func optionalNodeID(_ name: String, value: String, help: String, choice: String? = nil) -> OptionSpec {
+    OptionSpec(
+      name: name, short: nil, valueName: value, help: help, choice: choice, valueIsOptional: true,
+      optionalValue: .nodeID)
+  }
+
+  /// Whether `argument` is this option's value when the value may be left out.
+  func acceptsValue(_ argument: String) -> Bool {
+    switch optionalValue {
+    case .address: Self.acceptsOptionalValue(argument)
+    case .nodeID: !argument.hasPrefix("-") && !FileManager.default.fileExists(atPath: argument)
+    }
   }
 
   /// Whether `argument`, after an option whose value may be left out, is its value: an

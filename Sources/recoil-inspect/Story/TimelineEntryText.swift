@@ -6,7 +6,7 @@ import RecoilSnapshot
 /// #74 action app #5 settings(.setCurrency) "USD"  3.3 µs  at cart_demo/CartScenario.swift:54
 /// #76 write Pricing.currency: "EUR" -> "USD"  at cart_demo/CartScenario.swift:33
 /// #77 evaluate Pricing.displayPrices  19.8 µs  (dependency Pricing.currency)
-/// #78 notify 1 subscriber of Pricing.displayPrices
+/// #78 notify 1 subscriber of Pricing.displayPrices: price list 12.0 µs
 /// ```
 ///
 /// App text (ids, names, values, sites) is made inert.
@@ -16,7 +16,11 @@ import RecoilSnapshot
 /// TimelineEntryText.write(event, action: index.action(for: event), into: &line)
 /// ```
 enum TimelineEntryText {
-  static func write(_ event: SnapshotEvent, action: SnapshotAction?, into line: inout TerminalLine) {
+  /// `subscriptionNames` names the subscriptions a notification reached, by id.
+  static func write(
+    _ event: SnapshotEvent, action: SnapshotAction?, subscriptionNames: [String: String] = [:],
+    into line: inout TerminalLine
+  ) {
     line.styled(.dim) {
       $0.append("#")
       $0.append(event.seq)
@@ -60,6 +64,18 @@ enum TimelineEntryText {
       line.append(count)
       line.append(count == 1 ? " subscriber of " : " subscribers of ")
       line.appendInert(event.subject)
+      // Which ones, when the snapshot names them: the views the change reached.
+      let named = event.reached.filter { subscriptionNames[$0.subscription] != nil }
+      for (position, reach) in named.enumerated() {
+        line.append(position == 0 ? ": " : ", ")
+        line.appendInert(subscriptionNames[reach.subscription] ?? "")
+        if let duration = reach.durationNanos {
+          line.styled(.dim) {
+            $0.append(" ")
+            $0.append(plain: DurationText.format(nanos: duration))
+          }
+        }
+      }
     case .effect:
       line.styled(.cyan) { $0.append("effect") }
       line.append(" ")
@@ -116,10 +132,13 @@ enum TimelineEntryText {
   }
 
   /// The entry's line as a string, with a newline.
-  static func text(_ event: SnapshotEvent, action: SnapshotAction?, style: TerminalStyle, indent: Int = 0) -> String {
+  static func text(
+    _ event: SnapshotEvent, action: SnapshotAction?, style: TerminalStyle, indent: Int = 0,
+    subscriptionNames: [String: String] = [:]
+  ) -> String {
     var line = TerminalLine(style: style)
     for _ in 0..<indent { line.append(" ") }
-    write(event, action: action, into: &line)
+    write(event, action: action, subscriptionNames: subscriptionNames, into: &line)
     line.append("\n")
     return String(decoding: line.bytes, as: UTF8.self)
   }

@@ -343,6 +343,16 @@
     fragment.append(section(`Differences (${differing.length})`, list));
     return fragment;
   }
+  // The subscriptions to the atom graph's nodes, by id (a notification names the ones it reached).
+  const subscriptions = data.subscriptions ?? [];
+  const subscriptionOfId = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
+  function subscriptionText(subscription) {
+    const facts = [`${subscription.calls} call${subscription.calls === 1 ? '' : 's'}`];
+    if (subscription.mean) facts.push(`mean ${subscription.mean}`);
+    if (subscription.max) facts.push(`max ${subscription.max}`);
+    if (subscription.ended) facts.push('ended');
+    return `${subscription.name} (${facts.join(', ')})`;
+  }
   function showNode(index) {
     replaceDetails(() => buildNodeDetails(index));
   }
@@ -412,6 +422,13 @@
     if (node.structure) details.append(stateSection(index));
     details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
     details.append(section(`Dependents (${dependents[index].length})`, linkList(dependents[index], 'None.')));
+    // Which views and scopes it reaches: its subscriptions, with their calls and times.
+    const own = subscriptions.filter((subscription) => subscription.node === index);
+    if (own.length) {
+      const list = make('ul', 'subscriptions');
+      for (const subscription of own) list.append(make('li', null, subscriptionText(subscription)));
+      details.append(section(`Subscriptions (${own.length})`, list));
+    }
 
     // Its history, as `trace --node` prints it: each entry about it with its root cause.
     const history = ReportCore.historyOf(timeline, nodes, index);
@@ -558,6 +575,16 @@
       ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
     ]));
     appendTools('entry', { seq: entry.seq, kind: entry.kind, store: entry.store, name: entry.name });
+    // A notification: the subscriptions it reached, each with its callback's time when timed.
+    if (entry.reached && entry.reached.length) {
+      const list = make('ul', 'reached');
+      for (const reach of entry.reached) {
+        const subscription = subscriptionOfId.get(reach.id);
+        const name = subscription ? subscription.name : `subscription ${reach.id}`;
+        list.append(make('li', null, reach.duration ? `${name} · ${reach.duration}` : name));
+      }
+      details.append(section(`Reached (${entry.reached.length})`, list));
+    }
     if (entry.kind === 'action') {
       const changes = make('div', 'changes');
       changes.id = 'changes';
