@@ -121,4 +121,35 @@ import Testing
     let plain = try ExecutableRunner.run(["render", snapshot, "-o", "-", "-f", "svg"])
     #expect(!plain.stdoutText.contains("subscriber"))
   }
+
+  @Test func aBudgetHoldsSubscriberCallbacksAndNamesTheNotificationThatBrokeIt() throws {
+    let snapshot = try path()
+    let directory = try ExecutableRunner.temporaryDirectory()
+    let budget = directory.appending(path: "budget.json")
+    try Data(
+      #"""
+      { "subscribers": [{"match": "price tag", "maxNanos": 1000000},
+                        {"match": "Shop/*", "maxNanos": 8000000}] }
+      """#.utf8
+    ).write(to: budget)
+    let outcome = try ExecutableRunner.run(["check", snapshot, "--budget", budget.path])
+    #expect(outcome.status == 1)
+    let lines = outcome.stdoutText.split(separator: "\n").map { $0.replacingOccurrences(of: "\(snapshot): ", with: "") }
+    #expect(
+      lines.contains(
+        "FAIL subscribers[1] (Shop/*): Shop/ListView.swift:40 (Prices.total): callback 20.0 ms (at most 8.0 ms), see #12"
+      ))
+    #expect(!lines.contains { $0.contains("price tag (") })  // 12 µs, within its limit
+    #expect(lines.last?.hasSuffix("1 violation, 0 warnings") == true)
+    let json = try ExecutableRunner.run(["check", snapshot, "--budget", budget.path, "--format", "json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    let rules = (object["snapshots"] as? [[String: Any]])?.first?["rules"] as? [[String: Any]] ?? []
+    let entries = rules.flatMap { ($0["findings"] as? [[String: Any]] ?? []).compactMap { $0["entry"] as? Int } }
+    #expect(entries == [12])
+    // A misspelt limit is an error naming the known ones.
+    try Data(#"{"subscribers": [{"match": "*", "maxNanoz": 1}]}"#.utf8).write(to: budget)
+    let bad = try ExecutableRunner.run(["check", snapshot, "--budget", budget.path])
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains("subscribers[0].maxNanoz: expected one of the fields match or maxNanos"))
+  }
 }

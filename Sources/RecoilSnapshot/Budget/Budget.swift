@@ -5,6 +5,7 @@
 ///   "evaluations": [{"match": "Pricing.*", "maxCount": 50, "maxTotalNanos": 5000000,
 ///                    "maxMeanNanos": 200000, "maxNanos": 1000000}],
 ///   "actions": [{"match": "app/*", "maxNanos": 100000, "maxEvaluations": 20}],
+///   "subscribers": [{"match": "*", "maxNanos": 8000000}],
 ///   "status": {"error": "fail", "loading": "warn"}, "cycles": "fail" }
 /// ```
 ///
@@ -107,6 +108,29 @@ public struct Budget: Sendable, Equatable {
     }
   }
 
+  /// A limit on the callbacks of the subscriptions a glob over their names (the app's label,
+  /// else where they were made) matches.
+  public struct SubscriberRule: Sendable, Equatable {
+    /// A glob over subscription names, such as `price list` or `Shop/*View.swift:*`.
+    public var match: String
+    /// No timed callback longer than this.
+    public var maxNanos: Int?
+
+    /// Creates a rule.
+    ///
+    /// ```swift
+    /// let rule = Budget.SubscriberRule(match: "*", maxNanos: 8_000_000)  // a frame at 120 Hz
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - match: A glob over subscription names.
+    ///   - maxNanos: The longest callback allowed.
+    public init(match: String, maxNanos: Int? = nil) {
+      self.match = match
+      self.maxNanos = maxNanos
+    }
+  }
+
   /// The most nodes a snapshot may have.
   public var maxNodes: Int?
   /// The most edges a snapshot may have.
@@ -115,6 +139,8 @@ public struct Budget: Sendable, Equatable {
   public var evaluations: [EvaluationRule] = []
   /// Action limits, first match wins.
   public var actions: [ActionRule] = []
+  /// Subscriber callback limits, first match wins.
+  public var subscribers: [SubscriberRule] = []
   /// What a node in error does (fail by default).
   public var onError = Severity.fail
   /// What a loading node does (warn by default).

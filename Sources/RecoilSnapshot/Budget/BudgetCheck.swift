@@ -42,6 +42,7 @@ public struct BudgetCheck: Sendable {
   /// matches nothing.
   private let evaluationGlobs: [Glob?]
   private let actionGlobs: [Glob?]
+  private let subscriberGlobs: [Glob?]
 
   /// A check of `budget`; its globs were validated when it was decoded.
   ///
@@ -54,6 +55,7 @@ public struct BudgetCheck: Sendable {
     self.budget = budget
     evaluationGlobs = budget.evaluations.map { try? Glob($0.match) }
     actionGlobs = budget.actions.map { try? Glob($0.match) }
+    subscriberGlobs = budget.subscribers.map { try? Glob($0.match) }
   }
 
   /// Checks `snapshot`.
@@ -161,6 +163,36 @@ public struct BudgetCheck: Sendable {
     }
     for (index, rule) in budget.actions.enumerated() {
       rules.append(RuleResult(rule: "actions[\(index)] (\(rule.match))", findings: actionFindings[index]))
+    }
+
+    // Each subscription answers to the first rule that matches its name: its slowest callback
+    // a notification names (that entry shows it), else its slowest timed callback.
+    var subscriberFindings = Array(repeating: [Finding](), count: budget.subscribers.count)
+    if !budget.subscribers.isEmpty {
+      var slowestReach: [String: (nanos: Int, entry: Int)] = [:]
+      for entry in snapshot.timeline where entry.kind == .notification {
+        for reach in entry.reached {
+          guard let nanos = reach.durationNanos, nanos > (slowestReach[reach.subscription]?.nanos ?? -1) else {
+            continue
+          }
+          slowestReach[reach.subscription] = (nanos, entry.seq)
+        }
+      }
+      for subscription in snapshot.subscriptions {
+        guard let index = subscriberGlobs.firstIndex(where: { $0?.matches(subscription.name) == true }),
+          let limit = budget.subscribers[index].maxNanos
+        else { continue }
+        let reach = slowestReach[subscription.id]
+        guard let nanos = reach?.nanos ?? subscription.timings?.maxNanos, nanos > limit else { continue }
+        subscriberFindings[index].append(
+          Finding(
+            severity: .fail, subject: "\(subscription.name) (\(subscription.node))",
+            measured: "callback \(DurationText.format(nanos: nanos))",
+            limit: "at most \(DurationText.format(nanos: limit))", entry: reach?.entry))
+      }
+    }
+    for (index, rule) in budget.subscribers.enumerated() {
+      rules.append(RuleResult(rule: "subscribers[\(index)] (\(rule.match))", findings: subscriberFindings[index]))
     }
 
     func status(

@@ -71,6 +71,21 @@ public enum BudgetCodec {
           rule.match = match
           budget.actions.append(rule)
         }
+      case "subscribers":
+        try reader.array { reader, _ throws(SnapshotError) in
+          var rule = Budget.SubscriberRule(match: "")
+          var match: String?
+          let start = try reader.object { reader, key throws(SnapshotError) in
+            switch key {
+            case "match": match = try glob(&reader)
+            case "maxNanos": rule.maxNanos = try reader.count()
+            default: throw unknown(reader, "match or maxNanos")
+            }
+          }
+          guard let match else { throw reader.missing("match", objectStart: start) }
+          rule.match = match
+          budget.subscribers.append(rule)
+        }
       case "status":
         try reader.object { reader, key throws(SnapshotError) in
           switch key {
@@ -81,7 +96,7 @@ public enum BudgetCodec {
         }
       case "cycles": budget.onCycle = try severity(&reader) ?? budget.onCycle
       case "$schema": try reader.skip()
-      default: throw unknown(reader, "nodes, edges, evaluations, actions, status or cycles")
+      default: throw unknown(reader, "nodes, edges, evaluations, actions, subscribers, status or cycles")
       }
     }
     return budget
