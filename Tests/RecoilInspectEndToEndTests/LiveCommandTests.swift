@@ -61,7 +61,7 @@ import Testing
     #expect(
       outcome.stderr
         == """
-        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello, nodeRemoved, control or answer, found "teleport"
+        recoil-inspect: warning: -:2:9: type: expected node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello, nodeRemoved, control, answer or scope, found "teleport"
         recoil-inspect: warning: -:3:1: malformed JSON: invalid literal; expected null
 
         """)

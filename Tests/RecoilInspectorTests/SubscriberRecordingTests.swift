@@ -75,6 +75,56 @@ import Testing
   }
 }
 
+@Suite struct ScopeRunRecordingTests {
+  static let mirror = Atom(0, key: "Scope.mirror")
+
+  /// A tracking scope's run is an entry of its own: what it read, how long it took, caused by
+  /// the notification of something it read; what it writes names the run.
+  @Test func aScopesRunIsAnEntryWithWhatItReadAndItsCause() throws {
+    let events = FileManager.default.temporaryDirectory.appending(path: "scope-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: events) }
+    var configuration = InspectorConfiguration()
+    configuration.timing = .everyOperation
+    let inspector = Inspector(configuration: configuration)
+    let container = AtomContainer()
+    inspector.attach(container)
+    try inspector.startStreaming(to: .file(path: events.path))
+    let scopeLine = #line + 1
+    let scope = TrackingScope(container: container, label: "total badge") { get in
+      let total = (try? get(Graph.total)) ?? 0
+      container.set(Self.mirror, total)
+    }
+    defer { scope.cancel() }
+    container.set(Graph.quantity, 5)
+    inspector.stopStreaming()
+
+    let snapshot = inspector.snapshot()
+    let runs = snapshot.timeline.filter { $0.kind == .scope }
+    #expect(runs.count == 2)
+    #expect(runs.allSatisfy { $0.name == "total badge" && $0.reads == ["Graph.total"] })
+    #expect(runs.allSatisfy { $0.site == "RecoilInspectorTests/SubscriberRecordingTests.swift:\(scopeLine)" })
+    #expect(runs.allSatisfy { $0.durationNanos != nil })
+    #expect(runs[0].cause == nil)  // its first run
+    let cause = try #require(snapshot.timeline.first { $0.seq == runs[1].cause })
+    #expect(cause.kind == .notification && cause.node == "Graph.total")
+    // The write it made names the run.
+    let write = try #require(snapshot.timeline.last { $0.kind == .write && $0.node == "Scope.mirror" })
+    #expect(write.cause == runs[1].seq)
+    // In the stream, as a `scope` event.
+    let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
+    let streamed = try lines.enumerated().compactMap { position, line -> SnapshotEvent? in
+      let event = try InspectorEventCodec.decode(line: String(line), lineNumber: position + 1)
+      if case .step(let step) = event.kind, step.kind == .scope { return step }
+      return nil
+    }
+    #expect(streamed.map(\.reads) == [["Graph.total"], ["Graph.total"]])
+    #expect(lines.contains { $0.hasPrefix(#"{"type":"scope""#) })
+    // Written and read back.
+    let decoded = try SnapshotCodec.decode(SnapshotCodec.encode(snapshot))
+    #expect(decoded.timeline.filter { $0.kind == .scope } == runs)
+  }
+}
+
 /// A counter callbacks on any thread may add to.
 final class LockedCount: Sendable {
   private let count = Mutex(0)

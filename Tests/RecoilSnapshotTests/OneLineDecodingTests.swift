@@ -152,7 +152,7 @@ import Testing
   #expect(
     throws: SnapshotError.invalidValue(
       expected:
-        "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello, nodeRemoved, control or answer",
+        "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello, nodeRemoved, control, answer or scope",
       found: "\"nope\"",
       at: SnapshotLocation(path: "type", position: SourcePosition(line: 3, column: 16)))
   ) {

@@ -49,6 +49,18 @@ extension AtomContainer {
     if _operate({ $0.recorder == nil }) { subscriberRecording.set(nil) }
   }
 
+  /// Whether the container records (so that a tracking scope times its runs).
+  var isRecording: Bool { subscriberRecording.timing != nil }
+
+  /// Keeps a tracking scope's run in the recording, and tells observers of the timeline.
+  func record(_ run: RecordedScopeRun) {
+    _operate { core in
+      guard let recorder = core.recorder else { return }
+      recorder.record(run)
+      if core._operationInterests.contains(.timeline) { core._events.append(.recorded(.scopeRun(run))) }
+    }
+  }
+
   /// What has been recorded since recording started: the timeline, in the order evaluations
   /// finished (a dependency evaluated inside its reader comes first), and the statistics of
   /// the nodes in use. Empty when not recording.

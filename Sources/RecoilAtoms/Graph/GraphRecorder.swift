@@ -148,7 +148,8 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
         plainValues: RingBuffer(capacity: 2 * capacity), boxedValues: RingBuffer(capacity: 2 * capacity),
         writes: RingBuffer(capacity: capacity), boxedWrites: RingBuffer(capacity: capacity),
         effects: RingBuffer(capacity: capacity),
-        occurrences: RingBuffer(capacity: capacity), reaches: RingBuffer(capacity: capacity)))
+        occurrences: RingBuffer(capacity: capacity), reaches: RingBuffer(capacity: capacity),
+        scopeRuns: RingBuffer(capacity: capacity)))
   }
 
   deinit {
@@ -167,6 +168,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     fields.boxedWrites.grow(to: capacity)
     fields.occurrences.grow(to: capacity)
     fields.reaches.grow(to: capacity)
+    fields.scopeRuns.grow(to: capacity)
     fields.effects.grow(to: capacity)
     self.timing = self.timing.combined(with: timing)
   }
@@ -253,6 +255,11 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     fields.effects.append(
       EffectRecord(node: node, order: order, name: name, phase: phase, cause: cause, error: error, atNanos: atNanos))
     return (order, atNanos)
+  }
+
+  /// Keeps a tracking scope's run.
+  func record(_ run: RecordedScopeRun) {
+    fields.scopeRuns.append(run)
   }
 
   /// Notes that the notification of `order` reached subscription `subscriber`.
@@ -373,8 +380,9 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
       }
     }
     result.occurrences.sort { $0.order < $1.order }
+    result.scopeRuns = fields.scopeRuns.elements
     result.droppedWrites = fields.writes.dropped
-    result.droppedOccurrences = fields.occurrences.dropped + fields.effects.dropped
+    result.droppedOccurrences = fields.occurrences.dropped + fields.effects.dropped + fields.scopeRuns.dropped
     for (key, index, count) in live where count > 0 && Int(index) < fields.timedStatistics._count {
       var statistics = fields.timedStatistics[index]
       statistics.count = count
@@ -410,4 +418,6 @@ struct GraphRecorderBuffers {
   var occurrences: RingBuffer<GraphRecorder.Occurrence>
   /// The subscriptions each notification in `occurrences` reached.
   var reaches: RingBuffer<GraphRecorder.Reach>
+  /// Tracking scopes' runs, with the keys they read (a run is not a hot path).
+  var scopeRuns: RingBuffer<RecordedScopeRun>
 }

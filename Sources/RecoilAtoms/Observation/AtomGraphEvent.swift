@@ -53,6 +53,8 @@ public enum RecordedStep: Sendable {
   case write(RecordedWrite)
   /// An async value arrived or failed, or subscribers were notified.
   case occurrence(RecordedOccurrence)
+  /// A tracking scope ran.
+  case scopeRun(RecordedScopeRun)
 }
 
 /// Why a selector was evaluated.

@@ -106,6 +106,31 @@ public struct RecordedReach: Sendable, Equatable {
   public var durationNanos: UInt64?
 }
 
+/// One run of a ``TrackingScope`` in a recording container: what it read, how long it took,
+/// and what made it run (the notification of something it read; none for its first run).
+///
+/// ```swift
+/// for run in container.recordedEvaluations().scopeRuns {
+///   print(run.label ?? run.site.description, run.reads, run.durationNanos)
+/// }
+/// ```
+public struct RecordedScopeRun: Sendable {
+  /// Its place in the causal order, taken when it started: what it wrote names it.
+  public var order: UInt64
+  /// The causal order of what made it run; 0 for its first run.
+  public var cause: UInt64
+  /// The scope's label, if the app gave one.
+  public var label: String?
+  /// Where the scope was made.
+  public var site: CallSite
+  /// The nodes the run read, which the scope watches next.
+  public var reads: [NodeKey]
+  /// When it started, on the monotonic clock.
+  public var startNanos: UInt64
+  /// How long it took (every run is timed: a run is a view's render, not a hot path).
+  public var durationNanos: UInt64
+}
+
 /// A subscription of a recording container, live or ended while a notification kept in the
 /// recording names it: what the inspector draws as a leaf of its node.
 ///
@@ -155,4 +180,6 @@ public struct EvaluationRecording: Sendable {
   public var droppedOccurrences = 0
   /// The subscriptions: every live one, and the ended ones a notification still names.
   public var subscriptions: [RecordedSubscription] = []
+  /// The latest runs of the container's tracking scopes, in causal order.
+  public var scopeRuns: [RecordedScopeRun] = []
 }

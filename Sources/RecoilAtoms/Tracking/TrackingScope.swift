@@ -113,7 +113,21 @@ public final class TrackingScope: Sendable {
       guard proceed else { return }
       runs += 1
       let reads = ReadSet(label: label, site: site) { [weak self] key, subscribe in self?.watch(key, subscribe) }
-      body(TrackedReader(container: container, reads: reads))
+      if container.isRecording {
+        // A recording container keeps the run as an entry of its own: what it read and how
+        // long it took; what it writes names it as their cause.
+        let (order, cause) = (CausalOrder.next(), CauseContext.current)
+        let start = MonotonicClock.nanos
+        CauseContext.withCause(order) { body(TrackedReader(container: container, reads: reads)) }
+        let duration = MonotonicClock.nanos &- start
+        container.record(
+          RecordedScopeRun(
+            order: order, cause: cause, label: label, site: site,
+            reads: reads.keys.sorted { $0.description < $1.description }, startNanos: start,
+            durationNanos: duration))
+      } else {
+        body(TrackedReader(container: container, reads: reads))
+      }
       // Stop watching what this run did not read.
       let read = reads.keys
       let (dropped, again) = state.withLock { state -> ([Subscription], Bool) in

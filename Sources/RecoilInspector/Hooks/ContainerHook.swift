@@ -52,6 +52,11 @@ final class ContainerHook: AtomGraphObserver {
           let atNanos = MonotonicClock.nanos(write.atNanos, since: core.startNanos)
           return (TimelineEntry.write(write, prefix: prefix, redactor: core.redactor, atNanos: atNanos), .step)
         }
+      case .scopeRun(let run):
+        core.streamEntry {
+          let atNanos = MonotonicClock.nanos(run.startNanos, since: core.startNanos)
+          return (TimelineEntry.scopeRun(run, prefix: prefix, atNanos: atNanos), .step)
+        }
       case .occurrence(let occurrence):
         // Every entry the snapshot's timeline has, atom effects' phases included (a step of
         // kind effect; the stream's `effect` events are stores').

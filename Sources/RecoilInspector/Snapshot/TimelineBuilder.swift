@@ -117,6 +117,9 @@ struct TimelineBuilder {
         TimelineEntry.evaluation(evaluation, prefix: prefix, redactor: redactor, atNanos: since(evaluation.startNanos)))
     }
     add(writes: recording.writes, occurrences: recording.occurrences, prefix: prefix)
+    for run in recording.scopeRuns {
+      add(TimelineEntry.scopeRun(run, prefix: prefix, atNanos: since(run.startNanos)))
+    }
   }
 
   /// A container's writes and occurrences, its node ids prefixed.

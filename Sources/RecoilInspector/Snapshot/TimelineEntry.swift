@@ -145,6 +145,16 @@ struct TimelineEntry: Sendable {
     }
   }
 
+  /// A tracking scope's run: named by its label (else where it was made), with the node ids it
+  /// read, its cause the notification that made it run.
+  static func scopeRun(_ run: RecordedScopeRun, prefix: String, atNanos: Int?) -> TimelineEntry {
+    var event = SnapshotEvent(
+      seq: Int(run.order), kind: .scope, name: run.label ?? run.site.description,
+      durationNanos: Int(clamping: run.durationNanos), atNanos: atNanos, site: run.site.description)
+    event.reads = run.reads.map { prefix + $0.description }
+    return TimelineEntry(event: event, rule: .recorded(run.cause))
+  }
+
   /// An effect's phase; a start is caused by the store's action `actionSequence`, an end by
   /// its start.
   static func effect(
@@ -254,7 +264,7 @@ struct CauseResolver: Sendable {
     case .control:
       // A stub that made a selector fail or load changed it without a write.
       if let node = event.node { latestChange[node] = event.seq }
-    case .notification:
+    case .notification, .scope:
       break
     }
   }

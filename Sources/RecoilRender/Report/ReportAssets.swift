@@ -400,6 +400,7 @@ enum ReportAssets {
        *  node (or store). */
       function entrySubject(entry, nodes) {
         if (entry.kind === 'action') return `${entry.store} #${entry.storeSeq ?? '?'}`;
+        if (entry.kind === 'scope') return entry.name ?? 'scope';
         if (entry.node !== undefined) return nodes[entry.node].id;
         return entry.id ?? entry.store ?? '';
       }
@@ -419,6 +420,8 @@ enum ReportAssets {
           }
           case 'effect': return [entry.name, entry.phase, entry.error].filter((part) => part !== undefined).join(' ');
           case 'resolution': return entry.phase ?? 'resolved';
+          // A tracking scope's run: what it read.
+          case 'scope': return entry.reads && entry.reads.length ? `read ${entry.reads.join(', ')}` : '';
           // What the tool changed, and who asked.
           case 'control':
             return [entry.name, entry.value, `from ${entry.site ?? 'the tool'}`].filter((part) => part !== undefined).join(' ');
@@ -1086,6 +1089,15 @@ enum ReportAssets {
       // The subscriptions to the atom graph's nodes, by id (a notification names the ones it reached).
       const subscriptions = data.subscriptions ?? [];
       const subscriptionOfId = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
+      // What a scope's run read: links to the nodes the graph holds, ids for the others.
+      function readsList(reads) {
+        const list = document.createDocumentFragment();
+        reads.forEach((id, position) => {
+          if (position > 0) list.append(', ');
+          list.append(indexOfId.has(id) ? nodeLink(indexOfId.get(id)) : id);
+        });
+        return list;
+      }
       function subscriptionText(subscription) {
         const facts = [`${subscription.calls} call${subscription.calls === 1 ? '' : 's'}`];
         if (subscription.mean) facts.push(`mean ${subscription.mean}`);
@@ -1312,6 +1324,7 @@ enum ReportAssets {
           ['at', entry.at],
           ['took', entry.duration],
           ['site', entry.site],
+          ['reads', entry.reads && entry.reads.length ? readsList(entry.reads) : undefined],
           ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
         ]));
         appendTools('entry', { seq: entry.seq, kind: entry.kind, store: entry.store, name: entry.name });
@@ -1581,7 +1594,7 @@ enum ReportAssets {
       // The filters show from the start where there is room; on a phone they open on demand.
       const filterBox = document.getElementById('timeline-filter-box');
       if (window.matchMedia('(min-width: 701px)').matches) filterBox.open = true;
-      const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution', 'control'];
+      const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution', 'control', 'scope'];
       function applyFilter() {
         const { filter, error } = ReportCore.makeFilter({
           store: filterFields.store.value.trim(),
@@ -1984,6 +1997,7 @@ enum ReportAssets {
     .entry.action .kind { color: #1e6b2e; font-weight: 600; }
     .entry.write .kind { color: #b35000; }
     .entry.control .kind { color: #862e9c; font-weight: 600; }
+    .entry.scope .kind { color: #0b7285; }
     /* A host's tools (the live page's controls of a running app), under a node's or entry's facts. */
     .tools { border: 1px solid var(--line, #dee2e6); border-radius: 6px; padding: 8px; margin: 8px 0; display: grid; gap: 6px; }
     .tools h3 { margin: 0; font-size: 12px; }
@@ -2072,6 +2086,7 @@ enum ReportAssets {
       #details h3, .entry .detail { color: #ced4da; }
       .entry.write .kind { color: #ffc078; }
       .entry.control .kind { color: #e599f7; }
+      .entry.scope .kind { color: #66d9e8; }
       .tools button { background: #25262b; border-color: #495057; }
       .tools .answer.ok { color: #69db7c; }
       .tools .answer.refused { color: #ff8787; }

@@ -253,6 +253,11 @@ enum ReportData {
     writer.write("subscribers", event.subscribers)
     writer.write("phase", event.phase)
     writer.write("error", event.error)
+    if !event.reads.isEmpty {
+      writer.beginArray(key: "reads")
+      for id in event.reads { writer.writeElement(id) }
+      writer.endArray()
+    }
     if !event.reached.isEmpty {
       writer.writeObjects(key: "reached", event.reached) { writer, reach in
         writer.write("id", reach.subscription)

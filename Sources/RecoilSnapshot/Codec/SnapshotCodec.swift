@@ -229,6 +229,11 @@ extension JSONWriter {
     write("subscribers", event.subscribers)
     write("phase", event.phase)
     write("error", event.error)
+    if !event.reads.isEmpty {
+      beginArray(key: "reads")
+      for id in event.reads { writeElement(id) }
+      endArray()
+    }
     if !event.reached.isEmpty {
       beginArray(key: "reached")
       for reach in event.reached {

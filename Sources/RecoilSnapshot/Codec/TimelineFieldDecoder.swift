@@ -49,6 +49,13 @@ struct TimelineFieldDecoder {
     case "subscribers": event.subscribers = try reader.count()
     case "phase": event.phase = try reader.string()
     case "error": event.error = try reader.string()
+    case "reads":
+      event.reads = []
+      if try reader.isNull() { return true }
+      try reader.array { reader, _ throws(SnapshotError) in
+        guard let id = try reader.string() else { throw reader.invalid(expected: "a node id") }
+        event.reads.append(id)
+      }
     case "reached":
       event.reached = []
       if try reader.isNull() { return true }

@@ -5,10 +5,10 @@
 enum EventDecoder {
   private enum EventType: String, CaseIterable {
     case node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution,
-      atomEffect, hello, nodeRemoved, control, answer
+      atomEffect, hello, nodeRemoved, control, answer, scope
 
     static let expected =
-      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello, nodeRemoved, control or answer"
+      "node, edgeAdded, edgeRemoved, evaluation, action, effect, error, dropped, write, notification, resolution, atomEffect, hello, nodeRemoved, control, answer or scope"
   }
 
   static func decode(_ bytes: ByteInput) throws(SnapshotError) -> InspectorEvent {
@@ -92,7 +92,7 @@ enum EventDecoder {
       case (.answer, "id"): count = try reader.count()
       case (.answer, "ok"): changed = try reader.bool()
       case (.answer, "message"): message = try reader.string()
-      case (.write, _), (.notification, _), (.resolution, _), (.atomEffect, _), (.control, _):
+      case (.write, _), (.notification, _), (.resolution, _), (.atomEffect, _), (.control, _), (.scope, _):
         if step == nil { step = TimelineFieldDecoder() }
         if try step?.read(key, from: &reader) != true { try reader.skip() }
       case (.node, _):
@@ -163,7 +163,7 @@ enum EventDecoder {
     case .answer:
       kind = .answer(
         ControlAnswer(id: try required(count, "id"), ok: try required(changed, "ok"), message: message ?? ""))
-    case .write, .notification, .resolution, .atomEffect, .control:
+    case .write, .notification, .resolution, .atomEffect, .control, .scope:
       // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
       var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)
       entry.kind = type == .atomEffect ? .effect : SnapshotEvent.Kind(rawValue: type?.rawValue ?? "") ?? entry.kind

@@ -33,6 +33,11 @@ public struct SnapshotEvent: Sendable, Equatable {
     /// ``SnapshotEvent/value`` the value, action or step it gave, and ``SnapshotEvent/site``
     /// who asked. A root cause of its own: what it changed names it as their cause.
     case control
+    /// A tracking scope (a view's body, an `autorun`) ran: ``SnapshotEvent/name`` is its
+    /// label (else where it was made, ``SnapshotEvent/site``), ``SnapshotEvent/reads`` what it
+    /// read, ``SnapshotEvent/durationNanos`` how long it took. Its cause is the notification
+    /// of something it read; its first run has none.
+    case scope
   }
 
   /// The entry's number in the timeline, from 1, in the order things happened.
@@ -78,6 +83,8 @@ public struct SnapshotEvent: Sendable, Equatable {
   /// The subscriptions a notification of a node reached, each with how long its callback
   /// took when timed; empty for the other kinds (and a store's notification).
   public var reached: [SnapshotReach] = []
+  /// The nodes a tracking scope's run read (``Kind/scope``); empty for the other kinds.
+  public var reads: [String] = []
 
   /// Creates a timeline entry.
   ///
@@ -173,6 +180,9 @@ extension SnapshotEvent {
       if let value { text += name == "set" || name == "stub" ? " = \(value)" : " \(value)" }
       text += " from \(site ?? "the tool")"
       return text
+    case .scope:
+      text = "run \(name ?? site ?? "scope")"
+      if !reads.isEmpty { text += " read \(reads.joined(separator: ", "))" }
     }
     if let durationNanos { text += " \(DurationText.format(nanos: durationNanos))" }
     if let trigger { text += " (\(trigger))" }

@@ -154,6 +154,20 @@ enum ChromeTrace {
           $0.write("subscribers", event.subscribers)
         }
         placed[event.seq] = (track, ts)
+      case .scope:
+        // A tracking scope's run (a view's body): a slice on its container's scopes track.
+        let track = tracks.track(process: container, thread: "scopes")
+        slice(
+          "run \(event.name ?? "scope")", category: "scope", on: track, ts: ts,
+          duration: Double(event.durationNanos ?? 0) / 1_000
+        ) {
+          $0.write("seq", event.seq)
+          $0.write("site", event.site)
+          $0.beginArray(key: "reads")
+          for id in event.reads { $0.writeElement(id) }
+          $0.endArray()
+        }
+        placed[event.seq] = (track, ts)
       case .control:
         // What the tool changed: an instant on the app's own track, the cause of what follows.
         let track = tracks.track(process: "recoil-inspect", thread: "control")

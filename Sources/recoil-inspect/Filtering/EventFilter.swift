@@ -27,7 +27,8 @@ import RecoilSnapshot
 struct EventFilter {
   /// The kinds `--kind` names.
   enum Kind: String, CaseIterable {
-    case action, write, evaluation, notification, effect, resolution, control, node, edge, error, dropped, hello, answer
+    case action, write, evaluation, notification, effect, resolution, control, scope, node, edge, error, dropped, hello,
+      answer
 
     init(_ kind: SnapshotEvent.Kind) {
       switch kind {
@@ -38,6 +39,7 @@ struct EventFilter {
       case .effect: self = .effect
       case .resolution: self = .resolution
       case .control: self = .control
+      case .scope: self = .scope
       }
     }
   }
@@ -173,15 +175,17 @@ struct EventFilter {
   func accepts(_ event: SnapshotEvent, action: SnapshotAction?) -> Bool {
     if event.kind == .action, let action { return accepts(.action(action)) }
     if let kinds, !kinds.contains(Kind(event.kind)) { return false }
-    let ids = [event.node, event.store].compactMap { $0 }
+    // A scope's run is about what it read.
+    let ids = [event.node, event.store].compactMap { $0 } + event.reads
     if notKinds.contains(Kind(event.kind)) || leavesOut(ids) { return false }
     if let store, event.store != store && !ids.contains(where: { Self.belongs($0, to: store) }) { return false }
     if let node, !ids.contains(where: node.matches) { return false }
     if path != nil { return false }  // only actions change paths
     if let grep {
-      let texts = [
-        event.node, event.store, event.name, event.before, event.after, event.trigger, event.site, event.error,
-      ]
+      let texts =
+        [
+          event.node, event.store, event.name, event.before, event.after, event.trigger, event.site, event.error,
+        ] + event.reads
       if !texts.contains(where: { $0?.lowercased().contains(grep) ?? false }) { return false }
     }
     return true
@@ -229,7 +233,7 @@ struct EventFilter {
         action.changes.contains { $0.concerns(path: slice.path) }
       }
       return [action.store] + action.changes.map { "\(action.store).\($0.rootComponent)" } + registered.map(\.id)
-    case .step(let step): return [step.node, step.store].compactMap { $0 }
+    case .step(let step): return [step.node, step.store].compactMap { $0 } + step.reads
     case .effect, .dropped, .hello, .answer: return []
     }
   }
@@ -248,7 +252,7 @@ struct EventFilter {
       return [
         step.node, step.store, step.name, step.before, step.after, step.trigger, step.site, step.error, step.value,
       ]
-      .compactMap { $0 }
+      .compactMap { $0 } + step.reads
     case .dropped: return []
     case .nodeRemoved(let id): return [id]
     case .hello(let hello): return [hello.app, hello.instance, hello.version]

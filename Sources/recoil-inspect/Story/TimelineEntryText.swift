@@ -91,6 +91,18 @@ enum TimelineEntryText {
         line.append(": ")
         line.styled(.red) { $0.appendInert(error) }
       }
+    case .scope:
+      // A tracking scope ran (a view's body): its name, then what it read.
+      line.styled(.cyan) { $0.append("run") }
+      line.append(" ")
+      line.appendInert(event.name ?? "scope")
+      if !event.reads.isEmpty {
+        line.append(" read ")
+        for (position, id) in event.reads.enumerated() {
+          if position > 0 { line.append(", ") }
+          line.appendInert(id)
+        }
+      }
     case .control:
       // The tool changed the app: the operation, what it changed, and who asked (below).
       line.styled(.bold) { $0.append("control") }
@@ -123,7 +135,8 @@ enum TimelineEntryText {
       line.append(")")
     }
     if event.changed == false { line.styled(.dim) { $0.append(" unchanged") } }
-    if let site = event.site {
+    // A scope named by where it was made says it once.
+    if let site = event.site, !(event.kind == .scope && event.name == site) {
       line.styled(.dim) {
         $0.append(event.kind == .control ? "  from " : "  at ")
         $0.appendInert(site)

@@ -393,6 +393,7 @@ const ReportCore = (() => {
    *  node (or store). */
   function entrySubject(entry, nodes) {
     if (entry.kind === 'action') return `${entry.store} #${entry.storeSeq ?? '?'}`;
+    if (entry.kind === 'scope') return entry.name ?? 'scope';
     if (entry.node !== undefined) return nodes[entry.node].id;
     return entry.id ?? entry.store ?? '';
   }
@@ -412,6 +413,8 @@ const ReportCore = (() => {
       }
       case 'effect': return [entry.name, entry.phase, entry.error].filter((part) => part !== undefined).join(' ');
       case 'resolution': return entry.phase ?? 'resolved';
+      // A tracking scope's run: what it read.
+      case 'scope': return entry.reads && entry.reads.length ? `read ${entry.reads.join(', ')}` : '';
       // What the tool changed, and who asked.
       case 'control':
         return [entry.name, entry.value, `from ${entry.site ?? 'the tool'}`].filter((part) => part !== undefined).join(' ');

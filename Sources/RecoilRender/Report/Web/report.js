@@ -346,6 +346,15 @@
   // The subscriptions to the atom graph's nodes, by id (a notification names the ones it reached).
   const subscriptions = data.subscriptions ?? [];
   const subscriptionOfId = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
+  // What a scope's run read: links to the nodes the graph holds, ids for the others.
+  function readsList(reads) {
+    const list = document.createDocumentFragment();
+    reads.forEach((id, position) => {
+      if (position > 0) list.append(', ');
+      list.append(indexOfId.has(id) ? nodeLink(indexOfId.get(id)) : id);
+    });
+    return list;
+  }
   function subscriptionText(subscription) {
     const facts = [`${subscription.calls} call${subscription.calls === 1 ? '' : 's'}`];
     if (subscription.mean) facts.push(`mean ${subscription.mean}`);
@@ -572,6 +581,7 @@
       ['at', entry.at],
       ['took', entry.duration],
       ['site', entry.site],
+      ['reads', entry.reads && entry.reads.length ? readsList(entry.reads) : undefined],
       ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
     ]));
     appendTools('entry', { seq: entry.seq, kind: entry.kind, store: entry.store, name: entry.name });
@@ -841,7 +851,7 @@
   // The filters show from the start where there is room; on a phone they open on demand.
   const filterBox = document.getElementById('timeline-filter-box');
   if (window.matchMedia('(min-width: 701px)').matches) filterBox.open = true;
-  const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution', 'control'];
+  const kindNames = ['action', 'write', 'evaluation', 'notification', 'effect', 'resolution', 'control', 'scope'];
   function applyFilter() {
     const { filter, error } = ReportCore.makeFilter({
       store: filterFields.store.value.trim(),
