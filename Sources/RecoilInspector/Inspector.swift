@@ -367,6 +367,7 @@ public final class Inspector: Sendable {
       timeline.add(selectorEvaluations: recorded.selectorEvaluations, store: name) {
         builder.storeSelectorPreview($0, recordedID: $1)
       }
+      snapshot.subscriptions += SnapshotBuilder.subscriptions(recorded.subscriptions, store: name)
     }
     let assembled = timeline.finish(
       capacity: configuration.timelineCapacity, known: Set(snapshot.nodes.map(\.id)))

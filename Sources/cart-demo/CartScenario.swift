@@ -58,9 +58,10 @@ final class CartScenario: Sendable {
         _ = try? get(Pricing.overview)
         _ = try? get(Pricing.currency)
       },
-      appStore.subscribe(AppSelectors.greeting) { _ in },
-      cartStore.subscribe(CartSelectors.itemCount) { _ in },
+      appStore.subscribe(AppSelectors.greeting, label: "greeting") { _ in },
+      cartStore.subscribe(CartSelectors.itemCount, label: "cart badge") { _ in },
       cartStore.subscribe(CartSelectors.isEmpty) { _ in },
+      // Unlabelled: named by where it is made.
       appStore.subscribe(\.settings.currency) { container.set(Pricing.currency, $0) },
     ]
   }

@@ -1,6 +1,7 @@
 import Foundation
 import RecoilAtoms
 import RecoilSnapshot
+import RecoilStores
 import Synchronization
 import Testing
 
@@ -72,6 +73,45 @@ import Testing
     // A TrackingScope's subscriptions carry its label.
     #expect(snapshot.subscriptions.contains { $0.label == "total scope" && $0.node == "Graph.total" && $0.isActive })
     scope.cancel()
+  }
+}
+
+@Suite struct StoreSubscriberRecordingTests {
+  /// A store's notification names the subscriptions it reached, as they were at that action:
+  /// one that came later is not named by the earlier action's notification.
+  @Test func aStoresNotificationNamesTheSubscriptionsItReachedAtThatAction() throws {
+    var configuration = InspectorConfiguration()
+    configuration.timing = .everyOperation
+    let inspector = Inspector(configuration: configuration)
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    inspector.attach(store)
+    let header = store.subscribe(\.profile.name, label: "header") { _ in }
+    let slowLine = #line + 1
+    let list = store.subscribe { _ in usleep(10_000) }
+    store.dispatch(.rename("Ann"))
+    let late = store.subscribe(label: "late") { _ in }
+    list.cancel()
+    store.dispatch(.visit)
+    defer {
+      header.cancel()
+      late.cancel()
+    }
+
+    let snapshot = inspector.snapshot()
+    let headerSubscription = try #require(snapshot.subscriptions.first { $0.label == "header" })
+    let listSubscription = try #require(
+      snapshot.subscriptions.first { $0.site == "RecoilInspectorTests/SubscriberRecordingTests.swift:\(slowLine)" })
+    let lateSubscription = try #require(snapshot.subscriptions.first { $0.label == "late" })
+    #expect([headerSubscription, listSubscription, lateSubscription].allSatisfy { $0.node == "shop" })
+    #expect(!listSubscription.isActive && headerSubscription.isActive && lateSubscription.isActive)
+    #expect((listSubscription.timings?.maxNanos ?? 0) >= 10_000_000)
+
+    let notifications = snapshot.timeline.filter { $0.kind == .notification && $0.store == "shop" }
+    #expect(notifications.count == 2)
+    #expect(Set(notifications[0].reached.map(\.subscription)) == [headerSubscription.id, listSubscription.id])
+    #expect(Set(notifications[1].reached.map(\.subscription)) == [headerSubscription.id, lateSubscription.id])
+    let slow = try #require(notifications[0].reached.first { $0.subscription == listSubscription.id })
+    #expect((slow.durationNanos ?? 0) >= 10_000_000)
   }
 }
 

@@ -41,3 +41,11 @@ public typealias EvaluationStatistics = RecoilConcurrency.EvaluationStatistics
 /// for write in container.recordedEvaluations().writes { print(write.site?.description ?? "") }
 /// ```
 public typealias CallSite = RecoilConcurrency.CallSite
+
+/// A subscription a notification reached, with its callback's time (see
+/// `RecoilConcurrency.RecordedReach`).
+///
+/// ```swift
+/// for reach in recorded.reached { print(reach.subscription, reach.durationNanos ?? 0) }
+/// ```
+public typealias RecordedReach = RecoilConcurrency.RecordedReach

@@ -1,3 +1,5 @@
+import RecoilConcurrency
+
 /// A container's storage for one node: its place in the graph and, in ``_ValueSlot``, its value.
 /// Only touched under the container's lock.
 // @unchecked Sendable: a slot is read and written only under its container's lock; a

@@ -94,18 +94,6 @@ public struct RecordedOccurrence: Sendable {
   public var reached: [RecordedReach] = []
 }
 
-/// A subscription a notification reached (see ``RecordedOccurrence/reached``).
-///
-/// ```swift
-/// for reach in occurrence.reached { print(reach.subscription, reach.durationNanos ?? 0) }
-/// ```
-public struct RecordedReach: Sendable, Equatable {
-  /// The subscription's id (``RecordedSubscription/id``).
-  public var subscription: UInt64
-  /// How long its callback took, when it was timed (sampled like evaluations) and has run.
-  public var durationNanos: UInt64?
-}
-
 /// One run of a ``TrackingScope`` in a recording container: what it read, how long it took,
 /// and what made it run (the notification of something it read; none for its first run).
 ///

@@ -76,7 +76,7 @@ struct TimelineBuilder {
             }
             if let notification = TimelineEntry.notification(
               order: order, notification: actions[index].notification, store: store,
-              subscribers: actions[index].subscribers)
+              subscribers: actions[index].subscribers, reached: actions[index].reached)
             {
               eventSlots.initialize(slot, to: notification.event)
               causeSlots.initialize(slot, to: EntryCause(rule: notification.rule, effectRun: nil, changes: []))

@@ -56,16 +56,26 @@ struct TimelineEntry: Sendable {
   /// The notification of a store's subscribers after an action, if there was one.
   static func notification(after record: RecordedAction) -> TimelineEntry? {
     notification(
-      order: record.order, notification: record.notification, store: record.store, subscribers: record.subscribers)
+      order: record.order, notification: record.notification, store: record.store, subscribers: record.subscribers,
+      reached: record.reached)
   }
 
   /// The notification numbered `notification` of a store's subscribers after its action
-  /// numbered `order`, if there was one (`notification` is not 0).
-  static func notification(order: UInt64, notification: UInt64, store: String, subscribers: Int) -> TimelineEntry? {
+  /// numbered `order`, if there was one (`notification` is not 0), with the subscriptions it
+  /// reached (known from a store's recording).
+  static func notification(
+    order: UInt64, notification: UInt64, store: String, subscribers: Int, reached: [RecordedReach] = []
+  ) -> TimelineEntry? {
     guard notification != 0 else { return nil }
-    return TimelineEntry(
-      event: SnapshotEvent(seq: Int(notification), kind: .notification, store: store, subscribers: subscribers),
-      rule: .order(order))
+    var event = SnapshotEvent(seq: Int(notification), kind: .notification, store: store, subscribers: subscribers)
+    if !reached.isEmpty {
+      event.reached = reached.map {
+        SnapshotReach(
+          subscription: SnapshotBuilder.storeSubscriptionID($0.subscription, store: store),
+          durationNanos: $0.durationNanos.map { Int(clamping: $0) })
+      }
+    }
+    return TimelineEntry(event: event, rule: .order(order))
   }
 
   /// A container's evaluation, its ids prefixed, its value previewed (and redacted) by

@@ -43,6 +43,14 @@ public typealias EvaluationStatistics = RecoilConcurrency.EvaluationStatistics
 /// ```
 public typealias CallSite = RecoilConcurrency.CallSite
 
+/// A subscription a notification reached, with its callback's time (see
+/// `RecoilConcurrency.RecordedReach`).
+///
+/// ```swift
+/// for reach in recorded.reached { print(reach.subscription, reach.durationNanos ?? 0) }
+/// ```
+public typealias RecordedReach = RecoilConcurrency.RecordedReach
+
 // The types of RecoilReflection that stores' users describe actions and values with.
 
 /// An action's name and payload preview, as traces and snapshots show it

@@ -227,7 +227,8 @@ extension Store {
           _ActionRecorder._Entry(
             action: action, before: before, after: after,
             causality: _ActionCausality(
-              order: order, cause: cause, site: origin._site, subscribers: _storage._subscribers.count, isTimed: timed)),
+              order: order, cause: cause, site: origin._site, subscribers: _storage._subscribers.count, isTimed: timed,
+              subscriberGeneration: _storage._subscriberGeneration)),
           sequence: _storage._sequence, startNanos: start, durationNanos: duration)
       }
       return (_storage._subscribers, _storage._sequence, order)

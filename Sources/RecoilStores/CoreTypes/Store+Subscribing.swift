@@ -15,14 +15,34 @@ extension Store {
   /// let subscription = store.subscribe { state in render(state) }
   /// ```
   ///
+  /// The inspector names a subscription by its `label`, or by default by where it was made
+  /// (`Shop/CartView.swift:18`, free at run time), and shows which ones each action's
+  /// notification reached and how long each callback took.
+  ///
   /// - Parameters:
+  ///   - label: What the inspector calls it; by default where it was made.
   ///   - delivery: Where `onChange` runs; by default on the processing thread.
+  ///   - file: Where it was made; filled in by the compiler.
+  ///   - line: The line where it was made; filled in by the compiler.
   ///   - onChange: Receives each state.
   /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
-  public func subscribe(delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (State) -> Void)
-    -> StoreSubscription
-  {
-    let subscriber = _StoreSubscriber<State>(deliver: delivery.wrap(onChange))
+  public func subscribe(
+    label: String? = nil, delivery: Delivery = .immediate, file: StaticString = #fileID, line: UInt = #line,
+    _ onChange: @escaping @Sendable (State) -> Void
+  ) -> StoreSubscription {
+    subscribe(label: label, site: CallSite(file: file, line: line), delivery: delivery, onChange)
+  }
+
+  /// ``subscribe(label:delivery:file:line:_:)`` with the site given, which the store's own
+  /// subscribing methods pass on from their callers.
+  func subscribe(
+    label: String?, site: CallSite, delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (State) -> Void
+  ) -> StoreSubscription {
+    let tally = SubscriberTally(
+      id: subscriberIDs.add(1, ordering: .relaxed).newValue, label: label, site: site, recording: subscriberRecording)
+    // Counted and timed where it really runs, after any hop to its queue or the main actor.
+    let subscriber = _StoreSubscriber<State>(
+      deliver: delivery.wrap { (state: State) in tally.call { onChange(state) } }, tally: tally)
     if _isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
       _drainQueue(startingWith: .subscribe(subscriber))
     } else {
@@ -36,6 +56,7 @@ extension Store {
     guard subscriber._isActive.load(ordering: .relaxed) else { return }
     let (state, observers, count) = _lock.withLock {
       _storage._subscribers.append(subscriber)
+      subscribersChanged()
       return (_storage._state, _storage._configuration._observers, _storage._subscribers.count)
     }
     subscriber._deliver(state)
@@ -46,9 +67,18 @@ extension Store {
     subscriber._isActive.store(false, ordering: .relaxed)
     let (observers, count) = _lock.withLock {
       _storage._subscribers.removeAll { $0 === subscriber }
+      subscribersChanged()
       return (_storage._configuration._observers, _storage._subscribers.count)
     }
     for observer in observers { observer.receive(.subscribersChanged(store: name, count: count)) }
+  }
+
+  /// The list of subscribers is a new one: a recording keeps it, for the actions that notify
+  /// it. Called under the lock.
+  func subscribersChanged() {
+    _storage._subscriberGeneration &+= 1
+    _storage._configuration._actionRecorder?.noteSubscribers(
+      _storage._subscribers.map(\.tally), generation: _storage._subscriberGeneration)
   }
 
   /// Calls `onChange` with a part of the state at once and whenever it changes: repeats of an
@@ -60,16 +90,23 @@ extension Store {
   ///
   /// - Parameters:
   ///   - keyPath: The part of the state.
+  ///   - label: What the inspector calls it; by default where it was made.
   ///   - starting: Whether the current value is delivered first; by default it is (pass
   ///     `.changesOnly` for changes alone, as the atom graph's `subscribe` does by default).
   ///   - delivery: Where `onChange` runs.
+  ///   - file: Where it was made; filled in by the compiler.
+  ///   - line: The line where it was made; filled in by the compiler.
   ///   - onChange: Receives the value at once (unless `.changesOnly`) and after each change.
   /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
   public func subscribe<Value: Equatable & Sendable>(
-    _ keyPath: KeyPath<State, Value> & Sendable, starting: SubscriptionStart = .currentThenChanges,
-    delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (Value) -> Void
+    _ keyPath: KeyPath<State, Value> & Sendable, label: String? = nil,
+    starting: SubscriptionStart = .currentThenChanges,
+    delivery: Delivery = .immediate, file: StaticString = #fileID, line: UInt = #line,
+    _ onChange: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscription {
-    select({ $0[keyPath: keyPath] }, starting: starting, delivery: delivery, onChange)
+    select(
+      { $0[keyPath: keyPath] }, label: label, site: CallSite(file: file, line: line), starting: starting,
+      delivery: delivery, onChange)
   }
 
   /// Calls `onChange` with a value derived from the state at once and whenever it changes:
@@ -81,19 +118,33 @@ extension Store {
   ///
   /// - Parameters:
   ///   - transform: Derives the value from a state.
+  ///   - label: What the inspector calls it; by default where it was made.
   ///   - starting: Whether the current value is delivered first; by default it is.
   ///   - delivery: Where `onChange` runs.
+  ///   - file: Where it was made; filled in by the compiler.
+  ///   - line: The line where it was made; filled in by the compiler.
   ///   - onChange: Receives the value at once (unless `.changesOnly`) and after each change.
   /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
   public func select<Value: Equatable & Sendable>(
-    _ transform: @escaping @Sendable (State) -> Value, starting: SubscriptionStart = .currentThenChanges,
-    delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (Value) -> Void
+    _ transform: @escaping @Sendable (State) -> Value, label: String? = nil,
+    starting: SubscriptionStart = .currentThenChanges, delivery: Delivery = .immediate, file: StaticString = #fileID,
+    line: UInt = #line, _ onChange: @escaping @Sendable (Value) -> Void
+  ) -> StoreSubscription {
+    select(
+      transform, label: label, site: CallSite(file: file, line: line), starting: starting, delivery: delivery,
+      onChange)
+  }
+
+  /// ``select(_:label:starting:delivery:file:line:_:)`` with the site given.
+  func select<Value: Equatable & Sendable>(
+    _ transform: @escaping @Sendable (State) -> Value, label: String?, site: CallSite, starting: SubscriptionStart,
+    delivery: Delivery, _ onChange: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscription {
     let deliver = delivery.wrap(onChange)
     // Only the processing thread calls the subscriber, one state at a time. The first call
     // brings the current state: delivered, or only remembered for `.changesOnly`.
     let last = LockedValue<(seen: Bool, value: Value?)>((false, nil))
-    return subscribe { state in
+    return subscribe(label: label, site: site) { state in
       let value = transform(state)
       let deliverIt = last.withLock { last in
         defer { last = (true, value) }

@@ -41,6 +41,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let _configurationVersion = Atomic<Int>(0)
   /// The thread running a reducer, to report a dispatch from inside it.
   @usableFromInline let _reducingThread = Atomic<UInt>(0)
+  /// Whether its subscriptions' callbacks are counted and timed: while it records actions.
+  let subscriberRecording = SubscriberTally.Recording()
+  /// The last subscription's id.
+  let subscriberIDs = Atomic<UInt64>(0)
   @usableFromInline let _reducer: Reducer<State, Action>
   @usableFromInline let _middleware: [Middleware<State, Action>]
 

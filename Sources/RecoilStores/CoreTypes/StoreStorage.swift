@@ -28,6 +28,9 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var _queue: [_StoreWork<State, Action>] = []
   @usableFromInline @exclusivity(unchecked) var _queueHead = 0
   @usableFromInline @exclusivity(unchecked) var _subscribers: [_StoreSubscriber<State>] = []
+  /// Which list of subscribers is current: it moves on each subscribe and unsubscribe, and a
+  /// recorded action keeps it, so that a snapshot can name the subscriptions it reached.
+  @usableFromInline @exclusivity(unchecked) var _subscriberGeneration: UInt16 = 0
   @usableFromInline @exclusivity(unchecked) var _configuration = _StoreConfiguration<State, Action>()
   /// The configuration as the processing thread last read it, and its version: only the
   /// thread holding the processing role (`isProcessing`) touches these, so it reads the

@@ -15,12 +15,18 @@ import RecoilConcurrency
   @usableFromInline var _subscribers: UInt32
   /// Whether it was timed: its times are then in `timings`.
   @usableFromInline var _isTimed: Bool
+  /// Which list of subscribers it notified (see `_StoreStorage._subscriberGeneration`); in
+  /// what was padding, so an entry is no larger.
+  @usableFromInline var _subscriberGeneration: UInt16
 
-  @inlinable init(order: UInt64, cause: UInt64, site: CallSite, subscribers: Int, isTimed: Bool) {
+  @inlinable init(
+    order: UInt64, cause: UInt64, site: CallSite, subscribers: Int, isTimed: Bool, subscriberGeneration: UInt16 = 0
+  ) {
     self._order = order
     self._cause = cause
     self._site = site
     self._subscribers = UInt32(truncatingIfNeeded: subscribers)
     self._isTimed = isTimed
+    self._subscriberGeneration = subscriberGeneration
   }
 }

@@ -47,6 +47,10 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
   private var selectorEvaluations: RingBuffer<StoreSelectorEvaluation>
   private var selectorStatistics: [String: EvaluationStatistics] = [:]
   private var selectorValues: [String: any Sendable] = [:]
+  /// Each list of subscribers the recorded actions may have notified, by generation (see
+  /// `_StoreStorage._subscriberGeneration`), and which is current.
+  private var subscriberLists: [UInt16: [SubscriberTally]] = [:]
+  private var currentGeneration: UInt16 = 0
   /// How many callers asked for recording; it stops when the last one stops.
   var users = 1
   /// The strictest timing asked for.
@@ -78,6 +82,20 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
     if entry._causality._isTimed { _timings.append(startNanos: startNanos, durationNanos: durationNanos) }
   }
 
+  /// Keeps the store's list of subscribers from now on; called under the store's lock. Lists
+  /// no kept action names are let go.
+  func noteSubscribers(_ tallies: [SubscriberTally], generation: UInt16) {
+    subscriberLists[generation] = tallies
+    currentGeneration = generation
+    if subscriberLists.count > 64 {
+      let named = _entries.withFields { entries -> Set<UInt16> in
+        let field = RecordField(\_Entry._causality)!
+        return Set((0..<entries.count).map { entries[field, at: $0]._subscriberGeneration })
+      }
+      subscriberLists = subscriberLists.filter { named.contains($0.key) || $0.key == generation }
+    }
+  }
+
   /// Records a selector's recomputation, which started at `startNanos` and took
   /// `durationNanos`. Called under the store's lock.
   func recordSelector(
@@ -95,6 +113,20 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
   /// the entries are read where they are, as copying them out first takes about as long as
   /// making the records, on every core, here.
   func recording(store: String) -> ActionRecording {
+    // The subscriptions, with what each learnt: what the actions' notifications reached.
+    var learnt: [UInt64: (calls: Int, statistics: EvaluationStatistics, times: [UInt64: UInt64])] = [:]
+    var subscriptions: [RecordedStoreSubscription] = []
+    let current = Set((subscriberLists[currentGeneration] ?? []).map(\.id))
+    for tally in subscriberLists.values.joined() where learnt[tally.id] == nil {
+      let recorded = tally.recorded
+      learnt[tally.id] = recorded
+      subscriptions.append(
+        RecordedStoreSubscription(
+          id: tally.id, label: tally.label, site: tally.site.isUnknown ? nil : tally.site, calls: recorded.calls,
+          statistics: recorded.statistics, isActive: current.contains(tally.id)))
+    }
+    subscriptions.sort { $0.id < $1.id }
+    let reachedLists = subscriberLists.mapValues { $0.map(\.id) }
     let records = _entries.withFields { entries -> [RecordedAction] in
       let count = entries.count
       let firstSequence = _newestSequence - count + 1
@@ -127,7 +159,12 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
                 sequence: firstSequence + position, store: store, action: entries[fields.action, at: position],
                 stateBefore: before, stateAfter: after, durationNanos: spans[position].duration,
                 atNanos: spans[position].start, order: causality._order, cause: causality._cause,
-                site: causality._site.isUnknown ? nil : causality._site, subscribers: Int(causality._subscribers)))
+                site: causality._site.isUnknown ? nil : causality._site, subscribers: Int(causality._subscribers),
+                reached: causality._subscribers == 0
+                  ? []
+                  : (reachedLists[causality._subscriberGeneration] ?? []).map {
+                    RecordedReach(subscription: $0, durationNanos: learnt[$0]?.times[causality._order + 1])
+                  }))
           }
         }
       }
@@ -135,7 +172,7 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
     return ActionRecording(
       records: records, dropped: _entries.dropped, selectorEvaluations: selectorEvaluations.elements,
       droppedSelectorEvaluations: selectorEvaluations.dropped, selectorStatistics: selectorStatistics,
-      selectorValues: selectorValues)
+      selectorValues: selectorValues, subscriptions: subscriptions)
   }
 }
 
@@ -160,4 +197,28 @@ public struct ActionRecording: Sendable {
   public var selectorStatistics: [String: EvaluationStatistics] = [:]
   /// Each selector's latest value, by selector name.
   public var selectorValues: [String: any Sendable] = [:]
+  /// The store's subscriptions: the live ones, and the ended ones a kept action notified.
+  public var subscriptions: [RecordedStoreSubscription] = []
+}
+
+/// A subscription to a recording store, with what the recording learnt of its callback.
+///
+/// ```swift
+/// for subscription in store.recordedActions().subscriptions {
+///   print(subscription.label ?? subscription.site?.description ?? "?", subscription.calls)
+/// }
+/// ```
+public struct RecordedStoreSubscription: Sendable {
+  /// Its id, unique in its store.
+  public var id: UInt64
+  /// The label the app gave it.
+  public var label: String?
+  /// Where it was made.
+  public var site: CallSite?
+  /// How often its callback ran while recording.
+  public var calls: Int
+  /// Its callback's timings (sampled like actions); `count` counts every call.
+  public var statistics: EvaluationStatistics
+  /// Whether it is still subscribed.
+  public var isActive: Bool
 }

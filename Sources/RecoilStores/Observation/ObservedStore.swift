@@ -18,10 +18,12 @@ public final class ObservedStore<State: Sendable>: @unchecked Sendable {
 
   @ObservationIgnored private var subscription: StoreSubscription?
 
-  init<Action>(store: Store<State, Action>, delivery: Delivery) {
+  init<Action>(store: Store<State, Action>, label: String?, site: CallSite, delivery: Delivery) {
     state = store.state
     subscription = nil
-    subscription = store.subscribe(delivery: delivery) { [weak self] new in self?.state = new }
+    subscription = store.subscribe(label: label, site: site, delivery: delivery) { [weak self] new in
+      self?.state = new
+    }
   }
 }
 
@@ -33,9 +35,15 @@ extension Store {
   /// withObservationTracking { _ = observed.state } onChange: { print("changed") }
   /// ```
   ///
-  /// - Parameter delivery: Where the object is updated; `.mainActor` for SwiftUI.
+  /// - Parameters:
+  ///   - label: What the inspector calls its subscription; by default where it was made.
+  ///   - delivery: Where the object is updated; `.mainActor` for SwiftUI.
+  ///   - file: Where it was made; filled in by the compiler.
+  ///   - line: The line where it was made; filled in by the compiler.
   /// - Returns: An object whose ``ObservedStore/state`` follows the store.
-  public func observe(delivery: Delivery = .immediate) -> ObservedStore<State> {
-    ObservedStore(store: self, delivery: delivery)
+  public func observe(
+    label: String? = nil, delivery: Delivery = .immediate, file: StaticString = #fileID, line: UInt = #line
+  ) -> ObservedStore<State> {
+    ObservedStore(store: self, label: label, site: CallSite(file: file, line: line), delivery: delivery)
   }
 }

@@ -20,8 +20,11 @@ extension Store {
       if let recorder = _storage._configuration._actionRecorder {
         recorder.join(capacity: capacity, timing: timing)
       } else {
-        _storage._configuration._actionRecorder = _ActionRecorder(capacity: capacity, timing: timing)
+        let recorder = _ActionRecorder<State, Action>(capacity: capacity, timing: timing)
+        recorder.noteSubscribers(_storage._subscribers.map(\.tally), generation: _storage._subscriberGeneration)
+        _storage._configuration._actionRecorder = recorder
       }
+      subscriberRecording.set(_storage._configuration._actionRecorder?._timing)
       configurationChanged()
     }
   }
@@ -37,6 +40,7 @@ extension Store {
       recorder.users -= 1
       if recorder.users <= 0 {
         _storage._configuration._actionRecorder = nil
+        subscriberRecording.set(nil)
         configurationChanged()
       }
     }

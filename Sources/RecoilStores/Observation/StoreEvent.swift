@@ -69,12 +69,16 @@ public struct RecordedAction: Sendable {
   public var notification: UInt64 { order != 0 && subscribers > 0 ? order + 1 : 0 }
   /// How many subscribers were notified of the new state.
   public var subscribers: Int
+  /// The subscriptions its notification reached, each with how long its callback took when
+  /// timed; in a store's recording only (`Store/recordedActions()`).
+  public var reached: [RecordedReach] = []
 
   @usableFromInline init(
     sequence: Int, store: String, action: any Sendable, stateBefore: any Sendable, stateAfter: any Sendable,
     durationNanos: UInt64?, atNanos: UInt64, order: UInt64 = 0, cause: UInt64 = 0, site: CallSite? = nil,
-    subscribers: Int = 0
+    subscribers: Int = 0, reached: [RecordedReach] = []
   ) {
+    self.reached = reached
     self.order = order
     self.cause = cause
     self.site = site

@@ -168,17 +168,21 @@ extension Store {
   ///
   /// - Parameters:
   ///   - selector: The selector.
+  ///   - label: What the inspector calls it; by default where it was made.
   ///   - starting: Whether the current value is delivered first; by default it is.
   ///   - delivery: Where `onChange` runs.
+  ///   - file: Where it was made; filled in by the compiler.
+  ///   - line: The line where it was made; filled in by the compiler.
   ///   - onChange: Receives the value.
   /// - Returns: A token; the subscription ends when it is cancelled or deallocated.
   public func subscribe<Value: Equatable>(
-    _ selector: StoreSelector<State, Value>, starting: SubscriptionStart = .currentThenChanges,
-    delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (Value) -> Void
+    _ selector: StoreSelector<State, Value>, label: String? = nil, starting: SubscriptionStart = .currentThenChanges,
+    delivery: Delivery = .immediate, file: StaticString = #fileID, line: UInt = #line,
+    _ onChange: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscription {
     select(
-      { [weak self] state in self?.evaluate(selector, on: state) ?? selector(state) }, starting: starting,
-      delivery: delivery, onChange)
+      { [weak self] state in self?.evaluate(selector, on: state) ?? selector(state) }, label: label,
+      site: CallSite(file: file, line: line), starting: starting, delivery: delivery, onChange)
   }
 
   /// The selectors read through this store (and the selectors they read), with their input names.

@@ -1,7 +1,6 @@
-import RecoilConcurrency
 import Synchronization
 
-/// What a recording container learns of one subscription: its label (the app's, or where it
+/// What a recording container or store learns of one subscription: its label (the app's, or where it
 /// was made), how often its callback ran and, sampled like evaluations (see `RecordingTiming`),
 /// how long it took, with the notification each timed run answered. Nothing is counted or
 /// timed while the container does not record: the callback's only cost then is one load.
@@ -10,19 +9,21 @@ import Synchronization
 /// let tally = SubscriberTally(id: 7, label: "cart badge", site: CallSite(file: #fileID, line: #line), recording: switch)
 /// let callback = { (value: Int) in tally.call { print(value) } }
 /// ```
-final class SubscriberTally: Sendable {
+package final class SubscriberTally: Sendable {
   /// Whether a container records, and how it times: shared by its subscriptions.
-  final class Recording: Sendable {
+  package final class Recording: Sendable {
+    package init() {}
+
     private let isOn = Atomic<Bool>(false)
     private let currentTiming = LockedValue(RecordingTiming.sampled)
 
     /// The timing while recording, `nil` when not.
-    var timing: RecordingTiming? {
+    package var timing: RecordingTiming? {
       isOn.load(ordering: .relaxed) ? currentTiming.withLock { $0 } : nil
     }
 
     /// Recording starts with `timing`, or stops (`nil`).
-    func set(_ timing: RecordingTiming?) {
+    package func set(_ timing: RecordingTiming?) {
       if let timing { currentTiming.withLock { $0 = timing } }
       isOn.store(timing != nil, ordering: .relaxed)
     }
@@ -36,15 +37,15 @@ final class SubscriberTally: Sendable {
     var recentTimes = RingBuffer<(order: UInt64, nanos: UInt64)>(capacity: 64)
   }
 
-  let id: UInt64
+  package let id: UInt64
   /// The label the app gave, if any.
-  let label: String?
+  package let label: String?
   /// Where the subscription was made.
-  let site: CallSite
+  package let site: CallSite
   private let recording: Recording
   private let state = LockedValue(State())
 
-  init(id: UInt64, label: String?, site: CallSite, recording: Recording) {
+  package init(id: UInt64, label: String?, site: CallSite, recording: Recording) {
     self.id = id
     self.label = label
     self.site = site
@@ -53,7 +54,7 @@ final class SubscriberTally: Sendable {
 
   /// Runs the callback `body`, counted and (sampled) timed while the container records. The
   /// notification it answers is the cause bound while it runs (see `CauseContext`).
-  func call(_ body: () -> Void) {
+  package func call(_ body: () -> Void) {
     guard let timing = recording.timing else { return body() }
     let timed = state.withLock { state -> Bool in
       state.calls += 1
@@ -76,7 +77,7 @@ final class SubscriberTally: Sendable {
   }
 
   /// How often it ran, its timings, and its recent timed runs by notification, while recording.
-  var recorded: (calls: Int, statistics: EvaluationStatistics, times: [UInt64: UInt64]) {
+  package var recorded: (calls: Int, statistics: EvaluationStatistics, times: [UInt64: UInt64]) {
     state.withLock { state in
       var times: [UInt64: UInt64] = [:]
       for (order, nanos) in state.recentTimes.elements where order != 0 { times[order] = nanos }
