@@ -50,7 +50,7 @@ extension AtomContainer {
   }
 
   /// Whether the container records (so that a tracking scope times its runs).
-  var isRecording: Bool { subscriberRecording.timing != nil }
+  var isRecording: Bool { subscriberRecording.isRecording }
 
   /// Keeps a tracking scope's run in the recording, and tells observers of the timeline.
   func record(_ run: RecordedScopeRun) {

@@ -388,13 +388,17 @@ public final class AtomContainer: Sendable {
   ) -> Subscription {
     let id = subscriberIDs.add(1, ordering: .relaxed).newValue
     let tally = SubscriberTally(id: id, label: label, site: site, recording: subscriberRecording)
-    // Counted and timed where it really runs, after any hop to its queue or the main actor.
-    let deliver = delivery.wrap { (value: Loadable<Value>) in tally.call { onChange(value) } }
+    // Counted and timed where it really runs: after any hop to its queue or the main actor;
+    // an immediate one by the recording container's notification, so that a container that
+    // does not record calls it with nothing in between.
+    let talliesWhereItRuns = !delivery.isImmediate
+    let deliver =
+      talliesWhereItRuns ? delivery.wrap { (value: Loadable<Value>) in tally.call { onChange(value) } } : onChange
     let slot = _operate { core in
       let index = core.index(of: node)
       let slot = core._slots[Int(index)]
       slot.subscribers.append(
-        SubscriberEntry(id: id, tally: tally) { slot in
+        SubscriberEntry(id: id, tally: tally, talliesWhereItRuns: talliesWhereItRuns) { slot in
           // Made under the lock, so the state is captured as it is now.
           let loadable = _ValueSlot<Value>.loadable(of: slot)
           return { deliver(loadable) }

@@ -561,7 +561,12 @@ import Synchronization
       for subscriber in slot.subscribers {
         recorder.reached(subscriber.id, order: order)
         let notification = subscriber.notification(slot)
-        _deliveries.append { CauseContext.withCause(order, notification) }
+        if subscriber.talliesWhereItRuns {
+          _deliveries.append { CauseContext.withCause(order, notification) }
+        } else {
+          let tally = subscriber.tally
+          _deliveries.append { CauseContext.withCause(order) { tally.call(notification) } }
+        }
       }
     } else {
       for subscriber in slot.subscribers {

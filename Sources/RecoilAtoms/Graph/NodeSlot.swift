@@ -171,6 +171,9 @@ struct SubscriberEntry {
   let id: UInt64
   /// Its label, and what a recording container learns of its callback.
   let tally: SubscriberTally
+  /// Whether its delivery runs the tally itself (a queue's or the main actor's); otherwise
+  /// a recording container's notification does.
+  let talliesWhereItRuns: Bool
   let notification: (_NodeSlot) -> @Sendable () -> Void
 }
 

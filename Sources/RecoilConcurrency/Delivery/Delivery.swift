@@ -14,6 +14,15 @@ public enum Delivery: Sendable {
   /// On the main actor, for user interfaces.
   case mainActor
 
+  /// Whether callbacks run at once on the changing thread.
+  ///
+  /// ```swift
+  /// Delivery.immediate.isImmediate  // true
+  /// ```
+  package var isImmediate: Bool {
+    if case .immediate = self { true } else { false }
+  }
+
   /// Wraps a callback so that calling the result runs `callback` where this delivery says, with
   /// the cause bound where it was called (see ``CauseContext``).
   ///

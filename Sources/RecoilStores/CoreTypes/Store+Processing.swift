@@ -239,12 +239,11 @@ extension Store {
         configuration._actionObservers, action, before, after, sequence: sequence, duration: duration, start: start,
         order: order, cause: cause, site: origin._site, subscribers: subscribers.count)
     }
-    if subscribers.isEmpty {
-      Self._notify(subscribers, of: after)
-    } else {
-      // What subscribers do (write an atom, dispatch) names this notification as its cause.
+    if !subscribers.isEmpty {
+      // What subscribers do (write an atom, dispatch) names this notification as its cause;
+      // each callback is counted and (sampled) timed.
       cell.cause = order + 1
-      Self._notify(subscribers, of: after)
+      Self._notifyRecorded(subscribers, of: after)
       cell.cause = onThread
     }
     if startingEffects && configuration._hasEffects {
@@ -330,6 +329,24 @@ extension Store {
       for index in buffer.indices {
         Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { subscriber in
           if subscriber._isActive.load(ordering: .relaxed) { subscriber._deliver(state) }
+        }
+      }
+    }
+  }
+
+  /// ``_notify(_:of:)`` for a recording store: each callback counted and (sampled) timed by
+  /// its tally, here or, for a subscriber delivered elsewhere, where it runs. A loop of its
+  /// own: a store that does not record keeps the plain one.
+  @inlinable static func _notifyRecorded(_ subscribers: [_StoreSubscriber<State>], of state: State) {
+    subscribers.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { subscriber in
+          guard subscriber._isActive.load(ordering: .relaxed) else { return }
+          if subscriber._talliesWhereItRuns {
+            subscriber._deliver(state)
+          } else {
+            subscriber._tally.call { subscriber._deliver(state) }
+          }
         }
       }
     }

@@ -40,9 +40,13 @@ extension Store {
   ) -> StoreSubscription {
     let tally = SubscriberTally(
       id: subscriberIDs.add(1, ordering: .relaxed).newValue, label: label, site: site, recording: subscriberRecording)
-    // Counted and timed where it really runs, after any hop to its queue or the main actor.
+    // Counted and timed where it really runs: after any hop to its queue or the main actor;
+    // an immediate one by the recording store's notification, so that a store that does not
+    // record calls it with nothing in between.
+    let talliesWhereItRuns = !delivery.isImmediate
     let subscriber = _StoreSubscriber<State>(
-      deliver: delivery.wrap { (state: State) in tally.call { onChange(state) } }, tally: tally)
+      deliver: talliesWhereItRuns ? delivery.wrap { (state: State) in tally.call { onChange(state) } } : onChange,
+      tally: tally, talliesWhereItRuns: talliesWhereItRuns)
     if _isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
       _drainQueue(startingWith: .subscribe(subscriber))
     } else {
