@@ -48,4 +48,20 @@ import Testing
     #expect(observation.observed(quantity("hat"), in: container) === hat)
     #expect(observation.observed(quantity("boots"), in: container).value == 3)
   }
+
+  /// A view's wrapper names its subscription: its label, else where the view declared it.
+  @MainActor @Test func theWrappersSubscriptionCarriesItsLabelAndSite() {
+    let count = Atom(1, key: "count")
+    let container = AtomContainer()
+    container.startRecordingEvaluations()
+    defer { container.stopRecordingEvaluations() }
+    let site = CallSite(file: "Shop/BadgeView.swift", line: 12)
+    let labelled = NodeObservation<Int>()
+    _ = labelled.observed(count, in: container, label: "badge", site: site)
+    let unlabelled = NodeObservation<Int>()
+    _ = unlabelled.observed(count, in: container, site: site)
+    let subscriptions = container.recordedEvaluations().subscriptions
+    #expect(subscriptions.map(\.label) == ["badge", nil])
+    #expect(subscriptions.allSatisfy { $0.site?.description == "Shop/BadgeView.swift:12" && $0.node == count.key })
+  }
 }

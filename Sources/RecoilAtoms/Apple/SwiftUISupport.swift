@@ -47,23 +47,26 @@
     @Environment(\.atomContainer) private var container
     @State private var observation = NodeObservation<Value>()
     private let node: Node<Value>
-    /// Where the view declared it: its subscription's name in the inspector.
+    /// Its subscription's name in the inspector, and where the view declared it.
+    private let label: String?
     private let site: CallSite
 
     /// Reads `node`.
     ///
     /// - Parameters:
     ///   - node: Any atom or selector.
+    ///   - label: What the inspector calls its subscription; by default where it was declared.
     ///   - file: Where the view declared it; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
-    public init(_ node: Node<Value>, file: StaticString = #fileID, line: UInt = #line) {
+    public init(_ node: Node<Value>, label: String? = nil, file: StaticString = #fileID, line: UInt = #line) {
       self.node = node
+      self.label = label
       self.site = CallSite(file: file, line: line)
     }
 
     /// The node's current state.
     public var wrappedValue: Loadable<Value> {
-      observation.observed(node, in: container, site: site).loadable
+      observation.observed(node, in: container, label: label, site: site).loadable
     }
   }
 
@@ -81,17 +84,20 @@
     @Environment(\.atomContainer) private var container
     @State private var observation = NodeObservation<Value>()
     private let node: Atom<Value>
-    /// Where the view declared it: its subscription's name in the inspector.
+    /// Its subscription's name in the inspector, and where the view declared it.
+    private let label: String?
     private let site: CallSite
 
     /// Reads and writes `atom`.
     ///
     /// - Parameters:
     ///   - atom: The atom.
+    ///   - label: What the inspector calls its subscription; by default where it was declared.
     ///   - file: Where the view declared it; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
-    public init(_ atom: Atom<Value>, file: StaticString = #fileID, line: UInt = #line) {
+    public init(_ atom: Atom<Value>, label: String? = nil, file: StaticString = #fileID, line: UInt = #line) {
       self.node = atom
+      self.label = label
       self.site = CallSite(file: file, line: line)
     }
 
@@ -99,7 +105,7 @@
     public var wrappedValue: Value {
       get {
         let container = NodeObservation<Value>.required(container)
-        return Self.read(observation.observed(node, in: container, site: site), container, node)
+        return Self.read(observation.observed(node, in: container, label: label, site: site), container, node)
       }
       nonmutating set { NodeObservation<Value>.required(container).set(node, newValue) }
     }
@@ -108,7 +114,7 @@
     /// asks for `@Sendable` ones), and reading it registers the reading view as an observer.
     public var projectedValue: Binding<Value> {
       let container = NodeObservation<Value>.required(container)
-      let observed = observation.observed(node, in: container, site: site)
+      let observed = observation.observed(node, in: container, label: label, site: site)
       let atom = node
       return Binding(
         get: { Self.read(observed, container, atom) },

@@ -19,10 +19,12 @@ import RecoilConcurrency
 
   /// The node observed in `container`, made when first asked or when the node or the
   /// container changed; its subscription is named by `site`, where the view declared it.
-  func observed(_ node: Node<Value>, in container: AtomContainer?, site: CallSite = .unknown) -> ObservedNode<Value> {
+  func observed(
+    _ node: Node<Value>, in container: AtomContainer?, label: String? = nil, site: CallSite = .unknown
+  ) -> ObservedNode<Value> {
     let container = Self.required(container)
     if let observed, self.container === container, key == node.key { return observed }
-    let made = container.observe(node, label: nil, site: site, delivery: .mainActor)
+    let made = container.observe(node, label: label, site: site, delivery: .mainActor)
     observed = made
     self.container = container
     key = node.key
