@@ -1,10 +1,12 @@
 import Foundation
 import RecoilSnapshot
 
-/// `recoil-inspect export SNAPSHOT --perfetto [-o trace.json]`: a trace for ui.perfetto.dev.
+/// `recoil-inspect export SNAPSHOT --perfetto [-o trace.json]`: a trace for ui.perfetto.dev;
+/// `--otlp-json FILE`: the causal timeline as OpenTelemetry traces, for a collector.
 struct ExportCommand: Command {
   static let name = "export"
-  static let summary = "Export a snapshot's actions as a trace for ui.perfetto.dev or chrome://tracing."
+  static let summary =
+    "Export a snapshot's timeline as a trace for ui.perfetto.dev, or as OpenTelemetry traces (OTLP JSON)."
   static let operands = "<snapshot>"
   static let discussion = """
     --perfetto writes the Chrome Trace Event Format, which ui.perfetto.dev and chrome://tracing
@@ -16,23 +18,46 @@ struct ExportCommand: Command {
     events) from each cause to its effect. Without -o the trace goes beside the snapshot
     (snap.json -> snap.trace.json); -o - writes to standard output. Files are replaced
     atomically.
+
+    --otlp-json FILE writes the causal timeline as OpenTelemetry traces: JSON Lines, each line
+    one OTLP/HTTP ExportTraceServiceRequest of at most 512 spans, for a collector's file
+    receiver or to post later. Each root cause is a trace; every entry it caused is a span
+    whose parent is its cause, named like `action app/settings(.setCurrency)` or `evaluate
+    Pricing.displayPrices`, with the entry's number and its cause's (recoil.timeline.seq,
+    recoil.timeline.cause), store, node and kind, trigger, changed paths, previews, and the
+    call site as code.filepath and code.lineno. --service NAME sets service.name (default
+    recoil-app). An untimed entry starts where its cause did and claims no duration
+    (recoil.time says so). - writes to standard output.
     """
   static let options: [OptionSpec] = [
-    .flag("perfetto", help: "Write the Chrome Trace Event Format (the only export so far).", isRequired: true),
-    .option("output", short: "o", value: "out", help: "Where to write the trace; - for standard output."),
+    .flag("perfetto", help: "Write the Chrome Trace Event Format.", choice: "format"),
+    .option(
+      "otlp-json", value: "file", help: "Write OpenTelemetry traces as OTLP JSON Lines; - for standard output.",
+      choice: "format"),
+    .option("output", short: "o", value: "out", help: "Where to write the Perfetto trace; - for standard output."),
+    .option("service", value: "name", help: "The service.name of the OpenTelemetry traces (default recoil-app)."),
     .flag("quiet", short: "q", help: "Print nothing on success."),
   ]
 
   var input: String
   var output: String
   var quiet: Bool
+  /// Where `--otlp-json` writes, when given (then no Perfetto trace is written).
+  var otlpOutput: String?
+  var service = "recoil-app"
 
   var inputLimit = InputLimit()
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     inputLimit = try InputLimit(arguments)
     let input = try arguments.onlyPositional("<snapshot>")
-    guard arguments.has("perfetto") else { throw .missingArgument("--perfetto") }
+    otlpOutput = arguments.value("otlp-json")
+    guard arguments.has("perfetto") != (otlpOutput != nil) else {
+      throw .invalidValue(
+        option: "export", value: otlpOutput == nil ? "(no format)" : "both formats",
+        expected: "one of --perfetto or --otlp-json FILE")
+    }
+    service = arguments.value("service") ?? service
     self.input = input
     output =
       arguments.value("output")
@@ -42,6 +67,22 @@ struct ExportCommand: Command {
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    if let otlpOutput {
+      let requests = OTLPTraces.requests(for: snapshot, service: OTLPTraces.Service(name: service))
+      var lines = Data()
+      for request in requests {
+        lines.append(contentsOf: request)
+        lines.append(UInt8(ascii: "\n"))
+      }
+      try OutputDestination.write(lines, to: otlpOutput, streams: streams)
+      if otlpOutput != "-" && !quiet {
+        let count = snapshot.timeline.count
+        streams.error(
+          "recoil-inspect: wrote \(inert(otlpOutput)) (\(count) span\(count == 1 ? "" : "s") in \(requests.count) request\(requests.count == 1 ? "" : "s"))\n"
+        )
+      }
+      return
+    }
     try OutputDestination.write(Data(ChromeTrace.json(for: snapshot)), to: output, streams: streams)
     if output != "-" && !quiet {
       let count = snapshot.actions.count

@@ -1,0 +1,235 @@
+import Foundation
+
+/// A snapshot's causal timeline as OpenTelemetry traces: the bodies of OTLP/HTTP JSON
+/// `ExportTraceServiceRequest`s, for any collector (Jaeger, Tempo, a vendor's).
+///
+/// Each root cause (an action, an app's write, a control, an effect's start, a first
+/// evaluation) is a trace; every entry it caused is a span whose parent is its cause. Ids are
+/// as the OTLP/HTTP JSON encoding demands: lowercase hex trace and span ids (not base64), 64-bit
+/// integers as decimal strings, enums as integers. A span's id is its entry's number; a trace's
+/// is a salt made from the service and the snapshot's time, then its root's number.
+///
+/// ```swift
+/// for body in OTLPTraces.requests(for: snapshot, service: OTLPTraces.Service(name: "shop")) {
+///   try post(body, to: "http://127.0.0.1:4318/v1/traces")
+/// }
+/// ```
+package enum OTLPTraces {
+  /// Who the spans come from: the `resource` of every request.
+  package struct Service: Sendable {
+    /// `service.name`.
+    package var name: String
+    /// `service.instance.id`, stable per process; `nil` leaves it out.
+    package var instance: String?
+    /// `process.pid`; `nil` leaves it out.
+    package var processID: Int?
+
+    package init(name: String, instance: String? = nil, processID: Int? = nil) {
+      self.name = name
+      self.instance = instance
+      self.processID = processID
+    }
+  }
+
+  /// The most spans in one request, the collector's usual batch.
+  package static let batchSize = 512
+
+  /// The requests for `snapshot`'s timeline, each at most `batchSize` spans, as compact JSON.
+  package static func requests(for snapshot: Snapshot, service: Service, batchSize: Int = batchSize) -> [[UInt8]] {
+    let spans = Self.spans(of: snapshot, service: service)
+    var requests: [[UInt8]] = []
+    var start = 0
+    while start < spans.count {
+      let end = min(start + max(batchSize, 1), spans.count)
+      requests.append(request(spans[start..<end], service: service))
+      start = end
+    }
+    return requests
+  }
+
+  /// One span, ready to write.
+  struct Span {
+    var traceID: String
+    var spanID: String
+    var parentSpanID: String?
+    var name: String
+    var startNanos: UInt64
+    var endNanos: UInt64
+    var attributes: [(key: String, value: Value)]
+  }
+
+  /// An attribute's value.
+  enum Value {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case strings([String])
+  }
+
+  static func spans(of snapshot: Snapshot, service: Service) -> [Span] {
+    let index = TimelineIndex(snapshot)
+    let kinds = Dictionary(snapshot.nodes.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
+    // Unix time of the recording's start: the snapshot's capture time less how long it ran.
+    let captured = snapshot.capturedAt ?? Date()
+    let capturedNanos = UInt64(max(0, captured.timeIntervalSince1970) * 1_000_000_000)
+    let origin = capturedNanos &- UInt64(max(0, snapshot.elapsedNanos ?? 0))
+    let salt = hex(fnv1a(service.name + ":" + String(capturedNanos)))
+    var startOf: [Int: UInt64] = [:]
+    var spans: [Span] = []
+    spans.reserveCapacity(index.events.count)
+    for event in index.events {
+      let root = index.root(of: event)
+      let cause = event.cause.flatMap { index.event(seq: $0) != nil ? $0 : nil }
+      var attributes: [(key: String, value: Value)] = [
+        ("recoil.timeline.seq", .int(event.seq)), ("recoil.kind", .string(event.kind.rawValue)),
+      ]
+      if let cause { attributes.append(("recoil.timeline.cause", .int(cause))) }
+      // An untimed entry starts where its cause did, and claims no duration.
+      let start: UInt64
+      if let at = event.atNanos {
+        start = origin &+ UInt64(max(0, at))
+      } else {
+        start = cause.flatMap { startOf[$0] } ?? origin
+        attributes.append(("recoil.time", .string("estimated from its cause; not timed")))
+      }
+      startOf[event.seq] = start
+      let end = start &+ UInt64(max(0, event.durationNanos ?? 0))
+      attributes.append(("recoil.timed", .bool(event.durationNanos != nil)))
+      if let store = event.store { attributes.append(("recoil.store", .string(store))) }
+      if let node = event.node {
+        attributes.append(("recoil.node", .string(node)))
+        if let kind = kinds[node] { attributes.append(("recoil.node.kind", .string(kind.rawValue))) }
+      }
+      if let trigger = event.trigger { attributes.append(("recoil.trigger", .string(trigger))) }
+      if let changed = event.changed { attributes.append(("recoil.changed", .bool(changed))) }
+      if let value = event.value { attributes.append(("recoil.value", .string(value))) }
+      if let before = event.before { attributes.append(("recoil.before", .string(before))) }
+      if let after = event.after { attributes.append(("recoil.after", .string(after))) }
+      if let phase = event.phase { attributes.append(("recoil.phase", .string(phase))) }
+      if let error = event.error { attributes.append(("recoil.error", .string(error))) }
+      if let subscribers = event.subscribers { attributes.append(("recoil.subscribers", .int(subscribers))) }
+      if !event.reads.isEmpty { attributes.append(("recoil.reads", .strings(event.reads))) }
+      if event.kind == .action, let action = index.action(for: event) {
+        attributes.append(("recoil.action.seq", .int(action.seq)))
+        if let payload = action.payload { attributes.append(("recoil.payload", .string(payload))) }
+        if !action.changes.isEmpty { attributes.append(("recoil.changed_paths", .strings(action.changes.map(\.path)))) }
+      }
+      if let site = event.site {
+        // `Module/File.swift:12`: OpenTelemetry's code attributes.
+        if let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]) {
+          attributes.append(("code.filepath", .string(String(site[..<colon]))))
+          attributes.append(("code.lineno", .int(line)))
+        } else {
+          attributes.append(("recoil.site", .string(site)))
+        }
+      }
+      spans.append(
+        Span(
+          traceID: salt + hex(UInt64(root.seq)), spanID: hex(UInt64(event.seq)),
+          parentSpanID: cause.map { hex(UInt64($0)) },
+          name: name(of: event), startNanos: start, endNanos: max(end, start), attributes: attributes))
+    }
+    return spans
+  }
+
+  /// `action app/settings(.setCurrency)`, `evaluate Pricing.displayPrices`, `write Pricing.currency`.
+  static func name(of event: SnapshotEvent) -> String {
+    switch event.kind {
+    case .action: "action \(event.store ?? "?")/\(event.name ?? "?")"
+    case .write: "\(event.name == "reset" ? "reset" : "write") \(event.subject)"
+    case .evaluation: "evaluate \(event.subject)"
+    case .notification: "notify \(event.subject)"
+    case .effect: "effect \(event.name ?? "?")"
+    case .resolution: "\(event.phase ?? "resolved") \(event.subject)"
+    case .control: "control \(event.name ?? "?") \(event.subject)"
+    case .scope: "run \(event.name ?? "scope")"
+    }
+  }
+
+  private static func request(_ spans: ArraySlice<Span>, service: Service) -> [UInt8] {
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    writer.beginArray(key: "resourceSpans")
+    writer.beginObject()
+    writer.beginObject(key: "resource")
+    var resource: [(key: String, value: Value)] = [("service.name", .string(service.name))]
+    if let instance = service.instance { resource.append(("service.instance.id", .string(instance))) }
+    if let processID = service.processID { resource.append(("process.pid", .int(processID))) }
+    resource += [
+      ("telemetry.sdk.name", .string("recoil-inspect")), ("telemetry.sdk.language", .string("swift")),
+      ("telemetry.sdk.version", .string(PackageVersion.current)),
+    ]
+    write(resource, to: &writer)
+    writer.endObject()
+    writer.beginArray(key: "scopeSpans")
+    writer.beginObject()
+    writer.beginObject(key: "scope")
+    writer.write("name", "recoil-inspect")
+    writer.write("version", PackageVersion.current)
+    writer.endObject()
+    writer.beginArray(key: "spans")
+    for span in spans {
+      writer.beginObject()
+      writer.write("traceId", span.traceID)
+      writer.write("spanId", span.spanID)
+      writer.write("parentSpanId", span.parentSpanID)
+      writer.write("name", span.name)
+      writer.write("kind", 1)  // SPAN_KIND_INTERNAL
+      writer.write("startTimeUnixNano", String(span.startNanos))
+      writer.write("endTimeUnixNano", String(span.endNanos))
+      write(span.attributes, to: &writer)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    writer.endArray()
+    writer.endObject()
+    writer.endArray()
+    writer.endObject()
+    return writer.bytes
+  }
+
+  /// An `attributes` list of `KeyValue`s; 64-bit integers as decimal strings.
+  private static func write(_ attributes: [(key: String, value: Value)], to writer: inout JSONWriter) {
+    writer.beginArray(key: "attributes")
+    for (key, value) in attributes {
+      writer.beginObject()
+      writer.write("key", key)
+      writer.beginObject(key: "value")
+      switch value {
+      case .string(let text): writer.write("stringValue", text)
+      case .int(let number): writer.write("intValue", String(number))
+      case .bool(let flag): writer.write("boolValue", flag)
+      case .strings(let texts):
+        writer.beginObject(key: "arrayValue")
+        writer.beginArray(key: "values")
+        for text in texts {
+          writer.beginObject()
+          writer.write("stringValue", text)
+          writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+      }
+      writer.endObject()
+      writer.endObject()
+    }
+    writer.endArray()
+  }
+
+  /// 16 lowercase hex digits.
+  static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// FNV-1a over `text`'s UTF-8: a stable salt, never zero.
+  static func fnv1a(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01b3
+    }
+    return hash == 0 ? 1 : hash
+  }
+}
