@@ -3,6 +3,11 @@
 classes of PyPI's opentelemetry-proto, as a collector would, and prints what they hold as one
 JSON object for the Swift tests to compare with the snapshot.
 
+With `--serve LOG [STATUS[:RETRY_AFTER] ...]` it is a collector on 127.0.0.1 instead: it
+prints its port, answers each POST with the next scripted status (then 200), parses every
+body it takes the same way, and appends a line per request to LOG: the status it answered,
+the spans the body held, the path and the Authorization header.
+
 The OTLP/HTTP JSON encoding writes trace and span ids as lowercase hex, where protobuf's own
 JSON mapping expects base64: the ids are converted (and checked to be hex of the right
 length) first, as the specification documents. Unknown fields are errors."""
@@ -25,10 +30,7 @@ def value_of(any_value):
     return getattr(any_value, kind)
 
 
-spans, resources = [], []
-for number, line in enumerate(sys.stdin, 1):
-    if not line.strip():
-        continue
+def parse(line, number, spans, resources):
     body = json.loads(line)
     for resource_spans in body.get("resourceSpans", []):
         for scope_spans in resource_spans.get("scopeSpans", []):
@@ -52,4 +54,45 @@ for number, line in enumerate(sys.stdin, 1):
                     "end": span.end_time_unix_nano,
                     "attributes": {a.key: value_of(a.value) for a in span.attributes},
                 })
-json.dump({"requests": len(resources), "resources": resources, "spans": spans}, sys.stdout)
+
+
+def serve(log, script):
+    import http.server
+
+    class Collector(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
+            status, retry = (script.pop(0) if script else (200, None))
+            spans, resources = [], []
+            parse(body, 1, spans, resources)
+            with open(log, "a") as out:
+                out.write(json.dumps({"status": status, "spans": len(spans), "path": self.path,
+                                      "authorization": self.headers.get("Authorization"),
+                                      "contentType": self.headers.get("Content-Type")}) + "\n")
+            self.send_response(status)
+            if retry is not None:
+                self.send_header("Retry-After", str(retry))
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        def log_message(self, *arguments):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Collector)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if len(sys.argv) > 2 and sys.argv[1] == "--serve":
+    script = []
+    for item in sys.argv[3:]:
+        status, _, retry = item.partition(":")
+        script.append((int(status), int(retry) if retry else None))
+    serve(sys.argv[2], script)
+else:
+    spans, resources = [], []
+    for number, line in enumerate(sys.stdin, 1):
+        if line.strip():
+            parse(line, number, spans, resources)
+    json.dump({"requests": len(resources), "resources": resources, "spans": spans}, sys.stdout)

@@ -9,7 +9,9 @@ import Testing
 /// `export --otlp-json`: the causal timeline as OpenTelemetry traces, parsed by the generated
 /// classes of PyPI's opentelemetry-proto (`Tests/OTLPReceiver/check-otlp.py`), as a collector
 /// would: unknown fields are errors, ids must be the hex the OTLP/HTTP JSON encoding demands.
-@Suite struct OTLPExportTests {
+/// Serialized: a collector started while another test's command runs could hold that
+/// command's output pipe open, and each would wait for the other.
+@Suite(.serialized) struct OTLPExportTests {
   /// What the checker read from the request bodies.
   struct Parsed {
     var requests: Int
@@ -121,8 +123,96 @@ import Testing
 
     let both = try ExecutableRunner.run(["export", url.path, "--perfetto", "--otlp-json", file.path])
     #expect(both.status == 64)
-    #expect(both.stderr.contains("one of --perfetto or --otlp-json FILE"))
+    #expect(both.stderr.contains("one of --perfetto, --otlp-json FILE or --otlp URL"))
     let neither = try ExecutableRunner.run(["export", url.path])
     #expect(neither.status == 64)
+  }
+
+  /// A collector on loopback, scripted to answer each request with the next status.
+  final class Collector {
+    let process = Process()
+    let log: URL
+    let port: Int
+
+    init(answers: [String]) throws {
+      log = try ExecutableRunner.temporaryDirectory().appending(path: "collector.jsonl")
+      process.executableURL = URL(filePath: "/usr/bin/env")
+      process.arguments =
+        [
+          "python3", ExecutableRunner.repositoryRoot.appending(path: "Tests/OTLPReceiver/check-otlp.py").path,
+          "--serve", log.path,
+        ]
+        + answers
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      var line = Data()
+      while !line.contains(UInt8(ascii: "\n")) {
+        let more = output.fileHandleForReading.availableData
+        if more.isEmpty { break }
+        line.append(more)
+      }
+      port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// What it took: a line per request.
+    func requests() throws -> [[String: Any]] {
+      guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+      return try text.split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+    }
+
+    /// Stops it (SIGKILL: a child may have SIGTERM blocked, as its parent's threads do).
+    func stop() {
+      guard process.isRunning else { return }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+
+    deinit { stop() }
+  }
+
+  @Test func aCollectorGetsEverySpanThroughARetryAndASplitWithItsHeaders() throws {
+    let demo = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
+    let snapshot = try SnapshotCodec.decode(Data(contentsOf: URL(filePath: demo)))
+    let collector = try Collector(answers: ["503:1", "413"])
+    #expect(collector.port > 0)
+    let outcome = try ExecutableRunner.run([
+      "export", demo, "--otlp", "http://127.0.0.1:\(collector.port)", "--otlp-header", "Authorization: Bearer s3cret",
+    ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let requests = try collector.requests()
+    // 503 with Retry-After: the same batch again; 413: split in two; every body parsed.
+    #expect(requests.map { $0["status"] as? Int } == [503, 413, 200, 200])
+    let total = snapshot.timeline.count
+    #expect(requests.map { $0["spans"] as? Int } == [total, total, total / 2, total - total / 2])
+    #expect(requests.allSatisfy { $0["path"] as? String == "/v1/traces" })
+    #expect(requests.allSatisfy { $0["authorization"] as? String == "Bearer s3cret" })
+    #expect(requests.allSatisfy { $0["contentType"] as? String == "application/json" })
+    #expect(
+      outcome.stderr.contains("sent \(total) spans to http://127.0.0.1:\(collector.port)/v1/traces in 4 requests"))
+  }
+
+  @Test func aBatchRefusedOtherwiseIsDroppedOnceAndAMissingCollectorIsUnreachable() throws {
+    let demo = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
+    let collector = try Collector(answers: ["400"])
+    let refused = try ExecutableRunner.run(["export", demo, "--otlp", "http://127.0.0.1:\(collector.port)/custom"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("spans dropped: http://127.0.0.1:\(collector.port)/custom: HTTP 400"))
+    let requests = try collector.requests()
+    #expect(requests.count == 1)  // never retried
+    #expect(requests.first?["path"] as? String == "/custom")
+
+    // Nobody listens on a port just released.
+    let closed = try Collector(answers: [])
+    let port = closed.port
+    closed.stop()
+    let unreachable = try ExecutableRunner.run(["export", demo, "--otlp", "http://127.0.0.1:\(port)"])
+    #expect(unreachable.status == 69, "\(unreachable.stderr)")
+    #expect(unreachable.stderr.contains("cannot connect"))
+    let bad = try ExecutableRunner.run(["export", demo, "--otlp", "https://collector.example:4318"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("IPv4 address or localhost"))
   }
 }

@@ -48,7 +48,7 @@ package enum OTLPTraces {
   }
 
   /// One span, ready to write.
-  struct Span {
+  package struct Span {
     var traceID: String
     var spanID: String
     var parentSpanID: String?
@@ -66,7 +66,7 @@ package enum OTLPTraces {
     case strings([String])
   }
 
-  static func spans(of snapshot: Snapshot, service: Service) -> [Span] {
+  package static func spans(of snapshot: Snapshot, service: Service) -> [Span] {
     let index = TimelineIndex(snapshot)
     let kinds = Dictionary(snapshot.nodes.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
     // Unix time of the recording's start: the snapshot's capture time less how long it ran.
@@ -146,7 +146,8 @@ package enum OTLPTraces {
     }
   }
 
-  private static func request(_ spans: ArraySlice<Span>, service: Service) -> [UInt8] {
+  /// One request body holding `spans`.
+  package static func request(_ spans: ArraySlice<Span>, service: Service) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     writer.beginObject()
     writer.beginArray(key: "resourceSpans")

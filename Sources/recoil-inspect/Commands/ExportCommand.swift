@@ -26,7 +26,11 @@ struct ExportCommand: Command {
     Pricing.displayPrices`, with the entry's number and its cause's (recoil.timeline.seq,
     recoil.timeline.cause), store, node and kind, trigger, changed paths, previews, and the
     call site as code.filepath and code.lineno. --service NAME sets service.name (default
-    recoil-app). An untimed entry starts where its cause did and claims no duration
+    recoil-app). --otlp URL sends the same requests to a collector's OTLP/HTTP endpoint
+    (http://HOST:4318; path /v1/traces unless the URL has one), retrying 429, 502, 503 and 504
+    with exponential backoff and jitter (honouring Retry-After), splitting a batch answered
+    413, and dropping a batch on any other answer: exit 1 when spans were dropped, 69 when the
+    collector cannot be reached. --otlp-header adds a header (a collector's auth). An untimed entry starts where its cause did and claims no duration
     (recoil.time says so). - writes to standard output.
     """
   static let options: [OptionSpec] = [
@@ -34,6 +38,12 @@ struct ExportCommand: Command {
     .option(
       "otlp-json", value: "file", help: "Write OpenTelemetry traces as OTLP JSON Lines; - for standard output.",
       choice: "format"),
+    .option(
+      "otlp", value: "url", help: "Send OpenTelemetry traces to a collector (http://HOST:4318).", choice: "format"),
+    .option(
+      "otlp-header", value: "header",
+      help: "A header for the collector, such as 'Authorization: Bearer …' (repeatable).",
+      repeats: true),
     .option("output", short: "o", value: "out", help: "Where to write the Perfetto trace; - for standard output."),
     .option("service", value: "name", help: "The service.name of the OpenTelemetry traces (default recoil-app)."),
     .flag("quiet", short: "q", help: "Print nothing on success."),
@@ -44,6 +54,9 @@ struct ExportCommand: Command {
   var quiet: Bool
   /// Where `--otlp-json` writes, when given (then no Perfetto trace is written).
   var otlpOutput: String?
+  /// Where `--otlp` sends, when given.
+  var otlpTarget: HTTPPost.Target?
+  var otlpHeaders: [String] = []
   var service = "recoil-app"
 
   var inputLimit = InputLimit()
@@ -52,10 +65,18 @@ struct ExportCommand: Command {
     inputLimit = try InputLimit(arguments)
     let input = try arguments.onlyPositional("<snapshot>")
     otlpOutput = arguments.value("otlp-json")
-    guard arguments.has("perfetto") != (otlpOutput != nil) else {
+    if let url = arguments.value("otlp") {
+      otlpTarget = try HTTPPost.Target(parsing: url, option: "--otlp", defaultPath: "/v1/traces")
+    }
+    otlpHeaders = arguments.all("otlp-header")
+    for header in otlpHeaders where !header.contains(":") || header.contains("\r") || header.contains("\n") {
+      throw .invalidValue(option: "--otlp-header", value: header, expected: "Name: value on one line")
+    }
+    let formats = [arguments.has("perfetto"), otlpOutput != nil, otlpTarget != nil].filter { $0 }.count
+    guard formats == 1 else {
       throw .invalidValue(
-        option: "export", value: otlpOutput == nil ? "(no format)" : "both formats",
-        expected: "one of --perfetto or --otlp-json FILE")
+        option: "export", value: formats == 0 ? "(no format)" : "\(formats) formats",
+        expected: "one of --perfetto, --otlp-json FILE or --otlp URL")
     }
     service = arguments.value("service") ?? service
     self.input = input
@@ -67,6 +88,24 @@ struct ExportCommand: Command {
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    if let otlpTarget {
+      let service = OTLPTraces.Service(name: service)
+      let sender = OTLPSender(target: otlpTarget, service: service, headers: otlpHeaders)
+      let outcome = sender.send(OTLPTraces.spans(of: snapshot, service: service))
+      if !quiet {
+        streams.error(
+          "recoil-inspect: sent \(outcome.sent) span\(outcome.sent == 1 ? "" : "s") to \(inert(otlpTarget.description)) in \(outcome.requests) request\(outcome.requests == 1 ? "" : "s")\n"
+        )
+      }
+      if outcome.dropped > 0 {
+        let reason = outcome.lastProblem ?? "dropped"
+        if outcome.sent == 0 && reason.contains("cannot connect") {
+          throw .unreachable(endpoint: otlpTarget.description, reason: "\(outcome.dropped) spans not sent: \(reason)")
+        }
+        throw .spansDropped(count: outcome.dropped, reason: inert(reason))
+      }
+      return
+    }
     if let otlpOutput {
       let requests = OTLPTraces.requests(for: snapshot, service: OTLPTraces.Service(name: service))
       var lines = Data()

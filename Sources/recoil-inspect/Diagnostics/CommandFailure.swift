@@ -14,6 +14,9 @@ enum CommandFailure: Error, Equatable {
   case unreachable(endpoint: String, reason: String)
   case render(RenderError)
   case invalidBudget(path: String, SnapshotError)
+  /// `export --otlp`: the collector refused some spans (a batch answered other than 2xx, or
+  /// retried in vain).
+  case spansDropped(count: Int, reason: String)
   /// `diff --exit-code` found differences, or `check` a broken rule (already printed).
   case findingsReported
 
@@ -27,7 +30,7 @@ enum CommandFailure: Error, Equatable {
     case .render(.unknownFocus), .render(.invalidPattern): .usage
     case .render(.graphviz): .internalFailure
     case .invalidBudget: .invalidSnapshot
-    case .findingsReported: .findings
+    case .findingsReported, .spansDropped: .findings
     }
   }
 
@@ -46,6 +49,7 @@ enum CommandFailure: Error, Equatable {
     case .render(let error): error.description
     case .invalidBudget(let path, let error): "\(path):\(error.description)"
     case .findingsReported: "findings were reported"
+    case .spansDropped(let count, let reason): "\(count) span\(count == 1 ? "" : "s") dropped: \(reason)"
     }
   }
 }
