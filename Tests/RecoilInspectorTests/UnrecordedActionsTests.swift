@@ -69,5 +69,12 @@ import Testing
       if case .step(let step) = $0.kind { step.kind == .notification } else { false }
     }
     #expect(streamedNotifications.count == 2)
+    // Each names the one subscription it reached, as the snapshot's notifications do.
+    let snapshotReached = snapshot.timeline.filter { $0.kind == .notification }.map(\.reached.count)
+    #expect(snapshotReached == [1, 1])
+    #expect(
+      streamedNotifications.allSatisfy {
+        if case .step(let step) = $0.kind { step.reached.count == 1 } else { false }
+      })
   }
 }

@@ -237,7 +237,7 @@ extension Store {
     if configuration._notifiesActions && _storage._observersAccepted {
       _tellObservers(
         configuration._actionObservers, action, before, after, sequence: sequence, duration: duration, start: start,
-        order: order, cause: cause, site: origin._site, subscribers: subscribers.count)
+        order: order, cause: cause, site: origin._site, subscribers: subscribers)
     }
     if !subscribers.isEmpty {
       // What subscribers do (write an atom, dispatch) names this notification as its cause;
@@ -271,7 +271,7 @@ extension Store {
     if observing {
       _tellObservers(
         configuration._actionObservers, action, before, after, sequence: sequence, duration: duration, start: start,
-        order: 0, cause: 0, site: site, subscribers: subscribers.count)
+        order: 0, cause: 0, site: site, subscribers: subscribers)
     }
     Self._notify(subscribers, of: after)
     if startingEffects && configuration._hasEffects {
@@ -293,13 +293,16 @@ extension Store {
   /// records keeps its values in registers.
   @usableFromInline @inline(never) func _tellObservers(
     _ observers: [any StoreObserver], _ action: Action, _ before: State, _ after: State, sequence: Int,
-    duration: UInt64, start: UInt64, order: UInt64, cause: UInt64, site: CallSite, subscribers: Int
+    duration: UInt64, start: UInt64, order: UInt64, cause: UInt64, site: CallSite,
+    subscribers: [_StoreSubscriber<State>]
   ) {
+    // A recorded action's notification names the subscriptions it reaches, for the stream.
     let event = StoreEvent.action(
       RecordedAction(
         sequence: sequence, store: name, action: action, stateBefore: before, stateAfter: after,
         durationNanos: duration, atNanos: start, order: order, cause: cause, site: site.isUnknown ? nil : site,
-        subscribers: subscribers))
+        subscribers: subscribers.count,
+        reached: order == 0 ? [] : subscribers.map { RecordedReach(subscription: $0._tally.id) }))
     for observer in observers { observer.receive(event) }
   }
 
