@@ -18,6 +18,9 @@ let package = Package(
   targets: [
     // The snapshot model and its JSON codec (format v1): shared by every other module.
     .target(name: "RecoilSnapshot", dependencies: ["CFileExchange"]),
+    // HTTP over POSIX sockets, without a networking library: the command line's `control`
+    // and `export --otlp`, and an app's OpenTelemetry exporter, post with it.
+    .target(name: "RecoilTransport", dependencies: ["RecoilSnapshot"]),
     // Linux's atomic swap of two paths (renameat2), which the imported C headers do not
     // declare: one header, nothing to link.
     .systemLibrary(name: "CFileExchange"),
@@ -39,7 +42,9 @@ let package = Package(
     // Observes containers and stores: records, snapshots and streams live events.
     .target(
       name: "RecoilInspector",
-      dependencies: ["RecoilSnapshot", "RecoilAtoms", "RecoilStores", "RecoilReflection", "RecoilConcurrency"]),
+      dependencies: [
+        "RecoilSnapshot", "RecoilAtoms", "RecoilStores", "RecoilReflection", "RecoilConcurrency", "RecoilTransport",
+      ]),
 
     // Graphviz's C libraries (cgraph + gvc), found through pkg-config.
     .systemLibrary(
@@ -64,7 +69,7 @@ let package = Package(
     // The command line: argument parsing and commands only.
     .executableTarget(
       name: "recoil-inspect",
-      dependencies: ["RecoilSnapshot", "RecoilRender"]
+      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilTransport"]
     ),
 
     // A scripted shopping-cart app that produces the real fixtures.
@@ -89,14 +94,17 @@ let package = Package(
       name: "RecoilInspectorTests",
       dependencies: [
         "RecoilInspector", "RecoilInspectorReport", "RecoilSnapshot", "RecoilAtoms", "RecoilStores", "cart-demo",
+        "OTLPReceiver",
       ]
     ),
     .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
     // Drives headless Chromium over WebDriver: the report's browser tests and its benchmark.
     .target(name: "WebDriver", path: "Tests/WebDriver"),
+    // PyPI's opentelemetry-proto as the tests' OpenTelemetry collector (check-otlp.py).
+    .target(name: "OTLPReceiver", path: "Tests/OTLPReceiver", exclude: ["check-otlp.py"]),
     .testTarget(name: "ReportBrowserTests", dependencies: ["RecoilRender", "RecoilSnapshot", "WebDriver"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
-    .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot", "WebDriver"]),
+    .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot", "WebDriver", "OTLPReceiver"]),
     // Scenarios that must behave in an optimised build; ReleaseBuildTests build it in release.
     .executableTarget(
       name: "release-probe", dependencies: ["RecoilAtoms", "RecoilStores", "RecoilReflection"],

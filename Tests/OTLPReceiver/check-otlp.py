@@ -6,7 +6,8 @@ JSON object for the Swift tests to compare with the snapshot.
 With `--serve LOG [STATUS[:RETRY_AFTER] ...]` it is a collector on 127.0.0.1 instead: it
 prints its port, answers each POST with the next scripted status (then 200), parses every
 body it takes the same way, and appends a line per request to LOG: the status it answered,
-the spans the body held, the path and the Authorization header.
+the spans the body held, the path and the Authorization header; the bodies it answered 2xx go
+to LOG.bodies, a line each.
 
 The OTLP/HTTP JSON encoding writes trace and span ids as lowercase hex, where protobuf's own
 JSON mapping expects base64: the ids are converted (and checked to be hex of the right
@@ -39,6 +40,9 @@ def parse(line, number, spans, resources):
                 span["spanId"] = hex_to_base64(span["spanId"], 8, f"line {number} spanId")
                 if "parentSpanId" in span:
                     span["parentSpanId"] = hex_to_base64(span["parentSpanId"], 8, f"line {number} parentSpanId")
+                for link in span.get("links", []):
+                    link["traceId"] = hex_to_base64(link["traceId"], 16, f"line {number} link traceId")
+                    link["spanId"] = hex_to_base64(link["spanId"], 8, f"line {number} link spanId")
     request = json_format.ParseDict(body, ExportTraceServiceRequest(), ignore_unknown_fields=False)
     for resource_spans in request.resource_spans:
         resources.append({a.key: value_of(a.value) for a in resource_spans.resource.attributes})
@@ -53,6 +57,9 @@ def parse(line, number, spans, resources):
                     "start": span.start_time_unix_nano,
                     "end": span.end_time_unix_nano,
                     "attributes": {a.key: value_of(a.value) for a in span.attributes},
+                    "links": [{"traceId": link.trace_id.hex(), "spanId": link.span_id.hex(),
+                               "attributes": {a.key: value_of(a.value) for a in link.attributes}}
+                              for link in span.links],
                 })
 
 
@@ -69,6 +76,9 @@ def serve(log, script):
                 out.write(json.dumps({"status": status, "spans": len(spans), "path": self.path,
                                       "authorization": self.headers.get("Authorization"),
                                       "contentType": self.headers.get("Content-Type")}) + "\n")
+            if 200 <= status < 300:
+                with open(log + ".bodies", "a") as out:
+                    out.write(body.strip() + "\n")
             self.send_response(status)
             if retry is not None:
                 self.send_header("Retry-After", str(retry))

@@ -1,4 +1,5 @@
 import Foundation
+import OTLPReceiver
 import RecoilSnapshot
 import Testing
 
@@ -12,48 +13,9 @@ import Testing
 /// Serialized: a collector started while another test's command runs could hold that
 /// command's output pipe open, and each would wait for the other.
 @Suite(.serialized) struct OTLPExportTests {
-  /// What the checker read from the request bodies.
-  struct Parsed {
-    var requests: Int
-    var resources: [[String: Any]]
-    var spans: [[String: Any]]
-  }
+  static func parse(_ bodies: Data) throws -> OTLPReceiver.Parsed { try OTLPReceiver.parse(bodies) }
 
-  static func parse(_ bodies: Data) throws -> Parsed {
-    // A checker that stops early must fail the test, not kill it with SIGPIPE.
-    signal(SIGPIPE, SIG_IGN)
-    let checker = Process()
-    checker.executableURL = URL(filePath: "/usr/bin/env")
-    checker.arguments = [
-      "python3", ExecutableRunner.repositoryRoot.appending(path: "Tests/OTLPReceiver/check-otlp.py").path,
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    checker.standardInput = input
-    checker.standardOutput = output
-    checker.standardError = errors
-    try checker.run()
-    // Written from another thread, so a large input cannot block against a full output pipe.
-    let writer = Thread {
-      try? input.fileHandleForWriting.write(contentsOf: bodies)
-      try? input.fileHandleForWriting.close()
-    }
-    writer.start()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    checker.waitUntilExit()
-    #expect(checker.terminationStatus == 0, "\(problems)")
-    let object = try #require(try JSONSerialization.jsonObject(with: printed) as? [String: Any])
-    return Parsed(
-      requests: object["requests"] as? Int ?? 0, resources: object["resources"] as? [[String: Any]] ?? [],
-      spans: object["spans"] as? [[String: Any]] ?? [])
-  }
-
-  static func hex(_ value: Int) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
+  static func hex(_ value: Int) -> String { OTLPReceiver.hex(value) }
 
   @Test func theDemosTimelineBecomesTracesACollectorParses() throws {
     let demo = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
@@ -102,6 +64,74 @@ import Testing
     #expect(spanOfID[Self.hex(evaluation.seq)]?["name"] as? String == "evaluate Pricing.displayPrices")
   }
 
+  @Test func aSecondCauseIsASpanLinkAndTheResourceNamesTheSnapshotsApp() throws {
+    // A scope that ran once for two notifications, and an evaluation whose trigger's change is
+    // not its recorded cause: each keeps the other cause as a link.
+    var scope = SnapshotEvent(seq: 5, kind: .scope, cause: 3, name: "summary", atNanos: 500)
+    scope.reads = ["A", "B"]
+    let timeline = [
+      SnapshotEvent(seq: 1, kind: .write, node: "A", after: "1", atNanos: 100),
+      SnapshotEvent(seq: 2, kind: .write, node: "B", after: "2", atNanos: 200),
+      SnapshotEvent(seq: 3, kind: .notification, cause: 1, node: "A", atNanos: 300),
+      SnapshotEvent(seq: 4, kind: .notification, cause: 2, node: "B", atNanos: 400),
+      scope,
+      SnapshotEvent(
+        seq: 6, kind: .evaluation, cause: 5, node: "S", trigger: "dependency B", changed: true, durationNanos: 10,
+        atNanos: 600),
+    ]
+    var snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "A", kind: .atom), SnapshotNode(id: "B", kind: .atom), SnapshotNode(id: "S", kind: .selector),
+      ],
+      edges: [SnapshotEdge(from: "B", to: "S")], timeline: timeline)
+    snapshot.app = SnapshotApp(name: "shop", processID: 4242, instance: "6f1c0d2e-instance")
+    let url = try ExecutableRunner.temporaryDirectory().appending(path: "links.json")
+    try SnapshotCodec.encode(snapshot).write(to: url)
+    let outcome = try ExecutableRunner.run(["export", url.path, "--otlp-json", "-"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let parsed = try Self.parse(outcome.stdout)
+    let spanOfID = Dictionary(
+      parsed.spans.map { ($0["spanId"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    let scopeLinks = try #require(spanOfID[Self.hex(5)]?["links"] as? [[String: Any]])
+    #expect(scopeLinks.map { $0["spanId"] as? String } == [Self.hex(4)])
+    #expect(scopeLinks.first?["traceId"] as? String == spanOfID[Self.hex(4)]?["traceId"] as? String)
+    #expect((scopeLinks.first?["attributes"] as? [String: Any])?["recoil.link"] as? String == "notified B")
+    let evaluationLinks = try #require(spanOfID[Self.hex(6)]?["links"] as? [[String: Any]])
+    #expect(evaluationLinks.map { $0["spanId"] as? String } == [Self.hex(2)])
+    #expect((evaluationLinks.first?["attributes"] as? [String: Any])?["recoil.link"] as? String == "dependency changed")
+    #expect((spanOfID[Self.hex(3)]?["links"] as? [Any])?.isEmpty == true)
+    // The resource: the app the snapshot was taken in.
+    let resource = try #require(parsed.resources.first)
+    #expect(resource["service.name"] as? String == "shop")
+    #expect(resource["service.instance.id"] as? String == "6f1c0d2e-instance")
+    #expect(resource["process.pid"] as? Int == 4242)
+    let renamed = try ExecutableRunner.run(["export", url.path, "--otlp-json", "-", "--service", "shop-eu"])
+    let renamedResource = try #require(try Self.parse(renamed.stdout).resources.first)
+    #expect(renamedResource["service.name"] as? String == "shop-eu")
+    #expect(renamedResource["service.instance.id"] as? String == "6f1c0d2e-instance")
+  }
+
+  @Test func theDemoStreamsItsSessionToACollectorAsTraces() throws {
+    let collector = try Collector(answers: [])
+    let outcome = try ExecutableRunner.run(
+      ["--stream", "otlp+http://127.0.0.1:\(collector.port)"], executable: "cart-demo")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(String(decoding: outcome.stdout, as: UTF8.self).contains("played the session to otlp+http://127.0.0.1:"))
+    let parsed = try Self.parse(collector.bodies())
+    #expect(parsed.resources.first?["service.name"] as? String == "cart-demo")
+    let names = Set(parsed.spans.compactMap { $0["name"] as? String })
+    #expect(names.contains("action app/settings(.setCurrency)"))
+    #expect(names.contains("evaluate Pricing.displayPrices"))
+    // Parents are spans of the same trace, sent in the same session.
+    let traceOf = Dictionary(
+      parsed.spans.map { ($0["spanId"] as? String ?? "", $0["traceId"] as? String ?? "") },
+      uniquingKeysWith: { first, _ in first })
+    for span in parsed.spans {
+      guard let parent = span["parentSpanId"] as? String else { continue }
+      #expect(traceOf[parent] == span["traceId"] as? String, "\(span["name"] ?? "")")
+    }
+  }
+
   @Test func requestsHoldAtMost512SpansAndBadFlagsAreUsageErrors() throws {
     var timeline: [SnapshotEvent] = []
     for seq in 1...1_100 {
@@ -128,50 +158,7 @@ import Testing
     #expect(neither.status == 64)
   }
 
-  /// A collector on loopback, scripted to answer each request with the next status.
-  final class Collector {
-    let process = Process()
-    let log: URL
-    let port: Int
-
-    init(answers: [String]) throws {
-      log = try ExecutableRunner.temporaryDirectory().appending(path: "collector.jsonl")
-      process.executableURL = URL(filePath: "/usr/bin/env")
-      process.arguments =
-        [
-          "python3", ExecutableRunner.repositoryRoot.appending(path: "Tests/OTLPReceiver/check-otlp.py").path,
-          "--serve", log.path,
-        ]
-        + answers
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      var line = Data()
-      while !line.contains(UInt8(ascii: "\n")) {
-        let more = output.fileHandleForReading.availableData
-        if more.isEmpty { break }
-        line.append(more)
-      }
-      port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
-    /// What it took: a line per request.
-    func requests() throws -> [[String: Any]] {
-      guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
-      return try text.split(separator: "\n").map {
-        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-      }
-    }
-
-    /// Stops it (SIGKILL: a child may have SIGTERM blocked, as its parent's threads do).
-    func stop() {
-      guard process.isRunning else { return }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-
-    deinit { stop() }
-  }
+  typealias Collector = OTLPReceiver.Collector
 
   @Test func aCollectorGetsEverySpanThroughARetryAndASplitWithItsHeaders() throws {
     let demo = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")

@@ -98,6 +98,27 @@ private let everyField = """
   #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)) == snapshot)
 }
 
+@Test func theAppASnapshotWasTakenInRoundTripsAndIsOptional() throws {
+  var snapshot = Snapshot()
+  snapshot.app = SnapshotApp(name: "shop <\u{1}>", processID: 4242, instance: "6f1c0d2e")
+  #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)) == snapshot)
+  snapshot.app = SnapshotApp(name: "shop")
+  #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)) == snapshot)
+  // Older files have none; a field added later is skipped.
+  let older = try SnapshotCodec.decode(
+    Data(#"{"format":"recoil-inspect/snapshot","version":1,"nodes":[],"edges":[]}"#.utf8))
+  #expect(older.app == nil)
+  let later = try SnapshotCodec.decode(
+    Data(#"{"format":"recoil-inspect/snapshot","version":1,"app":{"name":"a","host":"h"},"nodes":[],"edges":[]}"#.utf8))
+  #expect(later.app == SnapshotApp(name: "a"))
+  #expect(throws: SnapshotError.self) {
+    try SnapshotCodec.decode(
+      Data(
+        #"{"format":"recoil-inspect/snapshot","version":1,"app":{"name":"a","processID":-1},"nodes":[],"edges":[]}"#
+          .utf8))
+  }
+}
+
 @Test func loneSurrogatesAndInvalidUTF8BecomeReplacementCharacters() throws {
   var bytes = Array(
     #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a\ud800b","kind":"atom","value":"x"#

@@ -79,6 +79,13 @@ public enum SnapshotCodec {
     writer.write("version", Snapshot.version)
     writer.write("capturedAt", snapshot.capturedAt.map(ISO8601.format))
     writer.write("elapsedNanos", snapshot.elapsedNanos)
+    if let app = snapshot.app {
+      writer.beginObject(key: "app")
+      writer.write("name", app.name)
+      writer.write("processID", app.processID)
+      writer.write("instance", app.instance)
+      writer.endObject()
+    }
     writer.beginArray(key: "nodes")
     for node in snapshot.nodes {
       writer.beginObject()

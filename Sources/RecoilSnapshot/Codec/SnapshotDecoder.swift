@@ -93,6 +93,19 @@ enum SnapshotDecoder {
         snapshot.capturedAt = date
       case "elapsedNanos":
         snapshot.elapsedNanos = try reader.count()
+      case "app":
+        snapshot.app = nil
+        if try reader.isNull() { return }
+        var app = SnapshotApp(name: "")
+        try reader.object { reader, key throws(SnapshotError) in
+          switch key {
+          case "name": app.name = try reader.string() ?? ""
+          case "processID": app.processID = try reader.count()
+          case "instance": app.instance = try reader.string()
+          default: try reader.skip()
+          }
+        }
+        snapshot.app = app
       case "nodes":
         snapshot.nodes = []
         indexOfID = [:]

@@ -48,7 +48,7 @@ package enum OTLPTraces {
   }
 
   /// One span, ready to write.
-  package struct Span {
+  package struct Span: Sendable {
     var traceID: String
     var spanID: String
     var parentSpanID: String?
@@ -56,30 +56,91 @@ package enum OTLPTraces {
     var startNanos: UInt64
     var endNanos: UInt64
     var attributes: [(key: String, value: Value)]
+    /// Entries that were causes too, beside the parent: span links.
+    var links: [Link] = []
+
+    /// The span's id, 16 hex digits.
+    package var id: String { spanID }
+  }
+
+  /// A span link: another entry that caused this one too, and how.
+  struct Link: Sendable {
+    var traceID: String
+    var spanID: String
+    var reason: String
   }
 
   /// An attribute's value.
-  enum Value {
+  enum Value: Sendable {
     case string(String)
     case int(Int)
     case bool(Bool)
     case strings([String])
   }
 
+  /// The spans of `snapshot`'s timeline, in its order.
   package static func spans(of snapshot: Snapshot, service: Service) -> [Span] {
     let index = TimelineIndex(snapshot)
-    let kinds = Dictionary(snapshot.nodes.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
     // Unix time of the recording's start: the snapshot's capture time less how long it ran.
     let captured = snapshot.capturedAt ?? Date()
     let capturedNanos = UInt64(max(0, captured.timeIntervalSince1970) * 1_000_000_000)
-    let origin = capturedNanos &- UInt64(max(0, snapshot.elapsedNanos ?? 0))
-    let salt = hex(fnv1a(service.name + ":" + String(capturedNanos)))
-    var startOf: [Int: UInt64] = [:]
+    var maker = SpanMaker(
+      salt: service.name + ":" + (service.instance ?? String(capturedNanos)),
+      originNanos: capturedNanos &- UInt64(max(0, snapshot.elapsedNanos ?? 0)))
+    for node in snapshot.nodes { maker.note(node: node.id, kind: node.kind) }
     var spans: [Span] = []
     spans.reserveCapacity(index.events.count)
     for event in index.events {
-      let root = index.root(of: event)
-      let cause = event.cause.flatMap { index.event(seq: $0) != nil ? $0 : nil }
+      var present = event
+      present.cause = event.cause.flatMap { index.event(seq: $0) != nil ? $0 : nil }
+      spans.append(maker.span(for: present, action: index.action(for: event)))
+    }
+    return spans
+  }
+
+  /// Makes spans from timeline entries taken in order, from a snapshot or a live stream:
+  /// remembers each entry's trace (its root cause's), where untimed entries start, each node's
+  /// latest change and recent notifications (for links), and each node's kind. What it keeps
+  /// about entries is bounded (the latest `window`), so a stream that runs for days holds no
+  /// more than a snapshot does.
+  package struct SpanMaker: Sendable {
+    /// Hex digits that make this source's trace ids its own.
+    private let salt: String
+    /// Unix nanoseconds of the timeline's time 0.
+    private let originNanos: UInt64
+    private let window: Int
+    private var kinds: [String: SnapshotNodeKind] = [:]
+    private var rootOf: [Int: Int] = [:]
+    private var startOf: [Int: UInt64] = [:]
+    /// Each node's latest change (write, resolution, evaluation that changed it).
+    private var latestChange: [String: Int] = [:]
+    /// Each node's latest notifications, newest last, a few each.
+    private var notifications: [String: [Int]] = [:]
+    /// Each scope's previous run, by name.
+    private var previousRun: [String: Int] = [:]
+
+    /// - Parameters:
+    ///   - salt: What makes the trace ids of this source differ from another's (the service and
+    ///     its instance).
+    ///   - originNanos: Unix time, in nanoseconds, of the timeline's time 0.
+    ///   - window: How many of the latest entries are remembered.
+    package init(salt: String, originNanos: UInt64, window: Int = 65_536) {
+      self.salt = hex(fnv1a(salt))
+      self.originNanos = originNanos
+      self.window = max(window, 1)
+    }
+
+    /// Remembers a node's kind, for its entries' `recoil.node.kind`.
+    package mutating func note(node: String, kind: SnapshotNodeKind) {
+      kinds[node] = kind
+    }
+
+    /// The span of `event`, whose `cause` is its parent; `action` is the store action it
+    /// stands for, when it is one.
+    package mutating func span(for event: SnapshotEvent, action: SnapshotAction?) -> Span {
+      let cause = event.cause
+      let root = cause.map { rootOf[$0] ?? $0 } ?? event.seq
+      rootOf[event.seq] = root
       var attributes: [(key: String, value: Value)] = [
         ("recoil.timeline.seq", .int(event.seq)), ("recoil.kind", .string(event.kind.rawValue)),
       ]
@@ -87,9 +148,9 @@ package enum OTLPTraces {
       // An untimed entry starts where its cause did, and claims no duration.
       let start: UInt64
       if let at = event.atNanos {
-        start = origin &+ UInt64(max(0, at))
+        start = originNanos &+ UInt64(max(0, at))
       } else {
-        start = cause.flatMap { startOf[$0] } ?? origin
+        start = cause.flatMap { startOf[$0] } ?? originNanos
         attributes.append(("recoil.time", .string("estimated from its cause; not timed")))
       }
       startOf[event.seq] = start
@@ -109,7 +170,7 @@ package enum OTLPTraces {
       if let error = event.error { attributes.append(("recoil.error", .string(error))) }
       if let subscribers = event.subscribers { attributes.append(("recoil.subscribers", .int(subscribers))) }
       if !event.reads.isEmpty { attributes.append(("recoil.reads", .strings(event.reads))) }
-      if event.kind == .action, let action = index.action(for: event) {
+      if event.kind == .action, let action {
         attributes.append(("recoil.action.seq", .int(action.seq)))
         if let payload = action.payload { attributes.append(("recoil.payload", .string(payload))) }
         if !action.changes.isEmpty { attributes.append(("recoil.changed_paths", .strings(action.changes.map(\.path)))) }
@@ -123,13 +184,62 @@ package enum OTLPTraces {
           attributes.append(("recoil.site", .string(site)))
         }
       }
-      spans.append(
-        Span(
-          traceID: salt + hex(UInt64(root.seq)), spanID: hex(UInt64(event.seq)),
-          parentSpanID: cause.map { hex(UInt64($0)) },
-          name: name(of: event), startNanos: start, endNanos: max(end, start), attributes: attributes))
+      let links = secondCauses(of: event).map {
+        Link(traceID: salt + hex(UInt64(rootOf[$0.seq] ?? $0.seq)), spanID: hex(UInt64($0.seq)), reason: $0.reason)
+      }
+      remember(event)
+      return Span(
+        traceID: salt + hex(UInt64(root)), spanID: hex(UInt64(event.seq)), parentSpanID: cause.map { hex(UInt64($0)) },
+        name: OTLPTraces.name(of: event), startNanos: start, endNanos: max(end, start), attributes: attributes,
+        links: links)
     }
-    return spans
+
+    /// The entries that caused `event` beside its parent, as far as the timeline shows: the
+    /// latest change of the dependency an evaluation names as its trigger, when that is not
+    /// its cause; the notifications of what a scope read since its previous run, other than
+    /// the one that made it run.
+    private func secondCauses(of event: SnapshotEvent) -> [(seq: Int, reason: String)] {
+      switch event.kind {
+      case .evaluation:
+        guard let trigger = event.trigger, trigger.hasPrefix("dependency "),
+          let change = latestChange[String(trigger.dropFirst("dependency ".count))], change != event.cause
+        else { return [] }
+        return [(change, "dependency changed")]
+      case .scope:
+        let since = previousRun[event.name ?? ""] ?? 0
+        var found: [(seq: Int, reason: String)] = []
+        for node in event.reads {
+          for seq in notifications[node] ?? [] where seq > since && seq != event.cause {
+            found.append((seq, "notified \(node)"))
+          }
+        }
+        return found.sorted { $0.seq < $1.seq }.suffix(16).map { $0 }
+      default:
+        return []
+      }
+    }
+
+    private mutating func remember(_ event: SnapshotEvent) {
+      if let node = event.node {
+        switch event.kind {
+        case .write, .resolution: latestChange[node] = event.seq
+        case .evaluation where event.changed != false: latestChange[node] = event.seq
+        case .notification:
+          var recent = notifications[node] ?? []
+          recent.append(event.seq)
+          if recent.count > 8 { recent.removeFirst(recent.count - 8) }
+          notifications[node] = recent
+        default: break
+        }
+      }
+      if event.kind == .scope { previousRun[event.name ?? ""] = event.seq }
+      // Forget entries older than the window, in one sweep each time it fills twice over.
+      if rootOf.count > 2 * window {
+        let oldest = event.seq - window
+        rootOf = rootOf.filter { $0.key >= oldest }
+        startOf = startOf.filter { $0.key >= oldest }
+      }
+    }
   }
 
   /// `action app/settings(.setCurrency)`, `evaluate Pricing.displayPrices`, `write Pricing.currency`.
@@ -179,6 +289,17 @@ package enum OTLPTraces {
       writer.write("startTimeUnixNano", String(span.startNanos))
       writer.write("endTimeUnixNano", String(span.endNanos))
       write(span.attributes, to: &writer)
+      if !span.links.isEmpty {
+        writer.beginArray(key: "links")
+        for link in span.links {
+          writer.beginObject()
+          writer.write("traceId", link.traceID)
+          writer.write("spanId", link.spanID)
+          write([("recoil.link", .string(link.reason))], to: &writer)
+          writer.endObject()
+        }
+        writer.endArray()
+      }
       writer.endObject()
     }
     writer.endArray()

@@ -28,6 +28,8 @@ public struct Snapshot: Sendable, Equatable {
   /// How long recording had run when the snapshot was taken, in nanoseconds: the "now" of
   /// the timeline's and the actions' `atNanos`, to tell how long something is in flight.
   public var elapsedNanos: Int?
+  /// The process the snapshot was taken in, when the inspector says (older snapshots do not).
+  public var app: SnapshotApp?
   /// The atoms, selectors, stores and slices in the graph. Ids are unique.
   public var nodes: [SnapshotNode]
   /// Dependency edges, from a dependency to its dependent.

@@ -1,5 +1,6 @@
 import Foundation
 import RecoilSnapshot
+import RecoilTransport
 
 /// `recoil-inspect export SNAPSHOT --perfetto [-o trace.json]`: a trace for ui.perfetto.dev;
 /// `--otlp-json FILE`: the causal timeline as OpenTelemetry traces, for a collector.
@@ -25,13 +26,16 @@ struct ExportCommand: Command {
     whose parent is its cause, named like `action app/settings(.setCurrency)` or `evaluate
     Pricing.displayPrices`, with the entry's number and its cause's (recoil.timeline.seq,
     recoil.timeline.cause), store, node and kind, trigger, changed paths, previews, and the
-    call site as code.filepath and code.lineno. --service NAME sets service.name (default
-    recoil-app). --otlp URL sends the same requests to a collector's OTLP/HTTP endpoint
+    call site as code.filepath and code.lineno; an entry whose second cause the timeline shows
+    (an evaluation's changed dependency, a scope run's other notifications) links to it. The
+    resource names the app the snapshot was taken in (service.name, service.instance.id,
+    process.pid); --service NAME sets service.name instead (default recoil-app for a snapshot
+    that does not say). --otlp URL sends the same requests to a collector's OTLP/HTTP endpoint
     (http://HOST:4318; path /v1/traces unless the URL has one), retrying 429, 502, 503 and 504
     with exponential backoff and jitter (honouring Retry-After), splitting a batch answered
     413, and dropping a batch on any other answer: exit 1 when spans were dropped, 69 when the
-    collector cannot be reached. --otlp-header adds a header (a collector's auth). An untimed entry starts where its cause did and claims no duration
-    (recoil.time says so). - writes to standard output.
+    collector cannot be reached. --otlp-header adds a header (a collector's auth). An untimed
+    entry starts where its cause did and claims no duration (recoil.time says so). - writes to standard output.
     """
   static let options: [OptionSpec] = [
     .flag("perfetto", help: "Write the Chrome Trace Event Format.", choice: "format"),
@@ -45,7 +49,8 @@ struct ExportCommand: Command {
       help: "A header for the collector, such as 'Authorization: Bearer …' (repeatable).",
       repeats: true),
     .option("output", short: "o", value: "out", help: "Where to write the Perfetto trace; - for standard output."),
-    .option("service", value: "name", help: "The service.name of the OpenTelemetry traces (default recoil-app)."),
+    .option(
+      "service", value: "name", help: "The service.name of the OpenTelemetry traces (default: the snapshot's app)."),
     .flag("quiet", short: "q", help: "Print nothing on success."),
   ]
 
@@ -55,9 +60,10 @@ struct ExportCommand: Command {
   /// Where `--otlp-json` writes, when given (then no Perfetto trace is written).
   var otlpOutput: String?
   /// Where `--otlp` sends, when given.
-  var otlpTarget: HTTPPost.Target?
+  var otlpTarget: HTTPTarget?
   var otlpHeaders: [String] = []
-  var service = "recoil-app"
+  /// `--service`; else the snapshot's app name, else `recoil-app`.
+  var service: String?
 
   var inputLimit = InputLimit()
 
@@ -66,7 +72,12 @@ struct ExportCommand: Command {
     let input = try arguments.onlyPositional("<snapshot>")
     otlpOutput = arguments.value("otlp-json")
     if let url = arguments.value("otlp") {
-      otlpTarget = try HTTPPost.Target(parsing: url, option: "--otlp", defaultPath: "/v1/traces")
+      guard let target = HTTPTarget(url: url, defaultPath: "/v1/traces") else {
+        throw .invalidValue(
+          option: "--otlp", value: url,
+          expected: "http://HOST:PORT with an IPv4 address or localhost, such as http://127.0.0.1:4318")
+      }
+      otlpTarget = target
     }
     otlpHeaders = arguments.all("otlp-header")
     for header in otlpHeaders where !header.contains(":") || header.contains("\r") || header.contains("\n") {
@@ -78,7 +89,7 @@ struct ExportCommand: Command {
         option: "export", value: formats == 0 ? "(no format)" : "\(formats) formats",
         expected: "one of --perfetto, --otlp-json FILE or --otlp URL")
     }
-    service = arguments.value("service") ?? service
+    service = arguments.value("service")
     self.input = input
     output =
       arguments.value("output")
@@ -88,10 +99,13 @@ struct ExportCommand: Command {
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    // Who the spans come from: the process the snapshot was taken in, unless --service says.
+    let service = OTLPTraces.Service(
+      name: service ?? snapshot.app?.name ?? "recoil-app", instance: snapshot.app?.instance,
+      processID: snapshot.app?.processID)
     if let otlpTarget {
-      let service = OTLPTraces.Service(name: service)
-      let sender = OTLPSender(target: otlpTarget, service: service, headers: otlpHeaders)
-      let outcome = sender.send(OTLPTraces.spans(of: snapshot, service: service))
+      let delivery = OTLPDelivery(target: otlpTarget, service: service, headers: otlpHeaders)
+      let outcome = delivery.send(OTLPTraces.spans(of: snapshot, service: service))
       if !quiet {
         streams.error(
           "recoil-inspect: sent \(outcome.sent) span\(outcome.sent == 1 ? "" : "s") to \(inert(otlpTarget.description)) in \(outcome.requests) request\(outcome.requests == 1 ? "" : "s")\n"
@@ -99,7 +113,7 @@ struct ExportCommand: Command {
       }
       if outcome.dropped > 0 {
         let reason = outcome.lastProblem ?? "dropped"
-        if outcome.sent == 0 && reason.contains("cannot connect") {
+        if outcome.sent == 0 && outcome.unreachable {
           throw .unreachable(endpoint: otlpTarget.description, reason: "\(outcome.dropped) spans not sent: \(reason)")
         }
         throw .spansDropped(count: outcome.dropped, reason: inert(reason))
@@ -107,7 +121,7 @@ struct ExportCommand: Command {
       return
     }
     if let otlpOutput {
-      let requests = OTLPTraces.requests(for: snapshot, service: OTLPTraces.Service(name: service))
+      let requests = OTLPTraces.requests(for: snapshot, service: service)
       var lines = Data()
       for request in requests {
         lines.append(contentsOf: request)

@@ -1,5 +1,6 @@
 import Foundation
 import RecoilSnapshot
+import RecoilTransport
 
 /// Sends one control request to a running `live --serve` (`POST /control`) and reads its
 /// app's answer: what `recoil-inspect control` does.
@@ -40,49 +41,24 @@ enum ControlClient {
   /// answer.
   static func send(_ request: ControlRequest, to server: Server, app: String?) throws(CommandFailure) -> Answer {
     let endpoint = "http://\(server.host):\(server.port)"
-    let descriptor = LiveSocket.connect(ipv4: server.host, port: server.port, timeoutMilliseconds: 3_000)
-    guard descriptor >= 0 else {
-      throw .unreachable(
-        endpoint: endpoint, reason: "cannot connect: \(Descriptor.reason(errno)) (is live --serve running?)")
+    var path = "/control?token=\(percentEncoded(server.token))"
+    if let app { path += "&app=\(percentEncoded(app))" }
+    // The server answers within its own wait for the app.
+    let answer: HTTPPost.Answer
+    do {
+      answer = try HTTPPost.send(
+        Array(request.encoded().utf8), to: HTTPTarget(host: server.host, port: server.port, path: path))
+    } catch {
+      let hint = error.reason.hasPrefix("cannot connect") ? " (is live --serve running?)" : ""
+      throw .unreachable(endpoint: endpoint, reason: error.reason + hint)
     }
-    defer { LiveSocket.close(descriptor) }
-    let body = Array(request.encoded().utf8)
-    var target = "/control?token=\(percentEncoded(server.token))"
-    if let app { target += "&app=\(percentEncoded(app))" }
-    let head =
-      "POST \(target) HTTP/1.1\r\nHost: \(server.host):\(server.port)\r\nContent-Type: application/json\r\n"
-      + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-    let bytes = Array(head.utf8) + body
-    var offset = 0
-    while offset < bytes.count {
-      let sent = LiveSocket.send(descriptor, bytes, from: offset)
-      if sent < 0 && errno == EINTR { continue }
-      guard sent > 0 else { throw .unreachable(endpoint: endpoint, reason: "the server closed the connection") }
-      offset += sent
-    }
-    // The server answers within its own wait for the app; read to the end of the answer.
-    var response: [UInt8] = []
-    let buffer = LiveSocket.ReadBuffer(capacity: 64 * 1024)
-    let deadline = ContinuousClock.now + .seconds(15)
-    while ContinuousClock.now < deadline {
-      var status = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&status, 1, 500) >= 0 || errno == EINTR else { break }
-      guard status.revents != 0 else { continue }
-      let count = buffer.read(from: descriptor, appendingTo: &response)
-      if count == 0 { break }
-      if count < 0 && errno != EINTR && errno != EAGAIN { break }
-      if response.count > 1 << 20 { break }
-    }
-    return try read(response, endpoint: endpoint)
+    return read(answer)
   }
 
-  /// The status and `{"ok", "message"}` body of the server's response.
-  static func read(_ response: [UInt8], endpoint: String) throws(CommandFailure) -> Answer {
-    guard let end = HTTPRequest.endOfHead(in: response),
-      let head = String(validating: response[..<end], as: UTF8.self),
-      let statusText = head.split(separator: " ", maxSplits: 2).dropFirst().first, let status = Int(statusText)
-    else { throw .unreachable(endpoint: endpoint, reason: "no HTTP answer came back") }
-    let body = Data(response[end...])
+  /// The status and `{"ok", "message"}` body of the server's answer.
+  static func read(_ answer: HTTPPost.Answer) -> Answer {
+    let status = answer.status
+    let body = Data(answer.body)
     guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
       let message = object["message"] as? String
     else {

@@ -1,3 +1,6 @@
+import RecoilSnapshot
+import RecoilTransport
+
 /// The head of an HTTP/1.x request, as `live --serve` reads it: the method, the path and its
 /// query, and the headers. Nothing else of HTTP is needed: the server answers GET requests
 /// for a few paths and closes every connection but its event streams.
@@ -33,14 +36,7 @@ struct HTTPRequest: Equatable {
   }
 
   /// Where the head ends in `bytes` (just after the empty line), if it has arrived.
-  static func endOfHead(in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= 4 else { return nil }
-    for index in 3..<bytes.count
-    where bytes[index] == 0x0A && bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A && bytes[index - 3] == 0x0D {
-      return index + 1
-    }
-    return nil
-  }
+  static func endOfHead(in bytes: [UInt8]) -> Int? { HTTPPost.endOfHead(in: bytes) }
 
   /// Reads a request head: the request line, then header lines, each ending in CRLF, up to an
   /// empty line.

@@ -2,6 +2,7 @@
 // file: the listener of apps' streams (`EventSource`) and the page's server (`LiveServer`)
 // use these and hold no pointer themselves.
 import Foundation
+import RecoilTransport
 
 #if canImport(Glibc)
   import Glibc
@@ -49,7 +50,7 @@ enum LiveSocket {
 
   /// Closes a socket or file.
   static func close(_ descriptor: Int32) {
-    _ = systemClose(descriptor)
+    TCPClient.close(descriptor)
   }
 
   /// Makes reads and writes on `descriptor` return at once rather than wait.
@@ -71,51 +72,6 @@ enum LiveSocket {
       }
     }
     return result == 0 ? .bound : .failed
-  }
-
-  /// A TCP socket connected to an IPv4 address (`localhost` is 127.0.0.1) and port, given
-  /// up on after `timeoutMilliseconds`: its descriptor (blocking again), or -1 (`errno` says
-  /// why; `ETIMEDOUT` for the wait).
-  static func connect(ipv4 host: String, port: UInt16, timeoutMilliseconds: Int32) -> Int32 {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-      errno = EINVAL
-      return -1
-    }
-    let descriptor = open(AF_INET)
-    guard descriptor >= 0 else { return -1 }
-    noSignalOnBrokenPipe(descriptor)
-    let flags = fcntl(descriptor, F_GETFL)
-    _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
-    var result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    if result != 0 && errno == EINPROGRESS {
-      var status = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-      var pending: Int32 = 0
-      var length = socklen_t(MemoryLayout<Int32>.size)
-      if poll(&status, 1, timeoutMilliseconds) == 1 {
-        if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &pending, &length) == 0 && pending == 0 {
-          result = 0
-        } else {
-          errno = pending
-        }
-      } else {
-        errno = ETIMEDOUT
-      }
-    }
-    guard result == 0 else {
-      let number = errno
-      close(descriptor)
-      errno = number
-      return -1
-    }
-    _ = fcntl(descriptor, F_SETFL, flags)
-    return descriptor
   }
 
   /// The longest path a unix socket address holds.
@@ -163,7 +119,7 @@ enum LiveSocket {
   /// SIGPIPE: the count sent, or -1 (`errno` says why).
   static func send(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int = 0) -> Int {
     guard offset < bytes.count else { return 0 }
-    return bytes.withUnsafeBytes { systemSend(descriptor, $0.baseAddress! + offset, $0.count - offset, sendFlags) }
+    return TCPClient.send(descriptor, bytes, from: offset)
   }
 
   /// A buffer that reads come into, reused for every read.
@@ -196,8 +152,6 @@ enum LiveSocket {
 #if canImport(Glibc)
   private let socketStream = Int32(SOCK_STREAM.rawValue)
   private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(descriptor, backlog) }
-  private func systemClose(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
-  private let sendFlags = Int32(MSG_NOSIGNAL)
   private func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     Glibc.bind(descriptor, address, length)
   }
@@ -207,14 +161,9 @@ enum LiveSocket {
   private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     Glibc.read(descriptor, buffer, count)
   }
-  private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
-    Glibc.send(descriptor, buffer, count, flags)
-  }
 #else
   private let socketStream = SOCK_STREAM
   private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(descriptor, backlog) }
-  private func systemClose(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
-  private let sendFlags: Int32 = 0
   private func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     Darwin.bind(descriptor, address, length)
   }
@@ -223,8 +172,5 @@ enum LiveSocket {
   }
   private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     Darwin.read(descriptor, buffer, count)
-  }
-  private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
-    Darwin.send(descriptor, buffer, count, flags)
   }
 #endif
