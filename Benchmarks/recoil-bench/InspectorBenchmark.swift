@@ -14,12 +14,21 @@ import RecoilStores
 /// `S1+stalled` runs S1 with the inspector attached and streaming live to a listener that
 /// stopped reading (`recoil-inspect live`, built beside this benchmark, stopped with SIGSTOP),
 /// once the stream's buffers are full: a listener that does not keep up must not slow the app.
+///
+/// `S1+stream` runs S1 with the inspector attached and its live stream written to
+/// `/dev/null`: a listener that keeps up, the stream's own cost.
+///
+/// `S1+otlp` runs S1 with the inspector attached and its live stream going to an OpenTelemetry
+/// collector on loopback (a Python HTTP server answering every POST with 200): the app's side
+/// of exporting traces, whose spans are made and sent on the stream's thread.
 enum InspectorBenchmark {
   /// How the measured store or container is watched.
   enum Watching {
     case attached
     case detached
     case streamingToStalledListener
+    case exportingTraces
+    case streamingToFile
   }
 
   static func run(
@@ -31,6 +40,8 @@ enum InspectorBenchmark {
       case .attached: return .attached
       case .detached: return .detached
       case .streamingToStalledListener: return .streaming
+      case .exportingTraces: return .exporting
+      case .streamingToFile: return .streamingToFile
       }
     }
     let measure: (Bool) -> GraphBenchmark.Measurement =
@@ -61,7 +72,10 @@ enum InspectorBenchmark {
       + (watching == .detached
         ? "+detached"
         : watching == .streamingToStalledListener
-          ? "+stalled" : timing == .everyOperation ? "+inspector-every" : "+inspector")
+          ? "+stalled"
+          : watching == .exportingTraces
+            ? "+otlp"
+            : watching == .streamingToFile ? "+stream" : timing == .everyOperation ? "+inspector-every" : "+inspector")
     precondition(inspected.check == plain.check, "\(name) check mismatch")
     let perOperation = inspected.nanos / Double(operations)
     let plainPerOperation = plain.nanos / Double(operations)
@@ -78,7 +92,7 @@ enum InspectorBenchmark {
 
   /// Whether the measured store or container is watched now, was watched, or never was.
   enum Mode {
-    case never, attached, detached, streaming
+    case never, attached, detached, streaming, exporting, streamingToFile
   }
 
   static func store(_ mode: Mode, timing: RecordingTiming) -> GraphBenchmark.Measurement {
@@ -99,7 +113,12 @@ enum InspectorBenchmark {
       let warmUp = ContinuousClock.now.advanced(by: .seconds(3))
       while ContinuousClock.now < warmUp { store.dispatch(StoreBenchmark.Add(amount: 0)) }
     }
-    defer { if mode == .streaming { inspector.stopStreaming() } }
+    if mode == .exporting {
+      try? inspector.startStreaming(
+        to: .otlp(host: "127.0.0.1", port: TraceSink.shared.port, path: "/v1/traces"))
+    }
+    if mode == .streamingToFile { try? inspector.startStreaming(to: .file(path: "/dev/null")) }
+    defer { if mode == .streaming || mode == .exporting || mode == .streamingToFile { inspector.stopStreaming() } }
     let checksum = StoreBenchmark.Checksum()
     let subscription = store.subscribe { checksum.value &+= $0.counter }
     let start = BenchmarkClock.nanos()
@@ -152,6 +171,54 @@ final class StalledListener: Sendable {
   }
 
   /// Ends the listener (stopped, it would not end on a plain terminate).
+  func stop() {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+}
+
+/// An OpenTelemetry collector's receiver for `S1+otlp`: a Python HTTP server on a free
+/// loopback port that answers every POST with 200 and keeps nothing.
+final class TraceSink: Sendable {
+  static let shared = TraceSink()
+  let port: UInt16
+  private let process: Process
+
+  private init() {
+    let script = """
+      import http.server
+      class Sink(http.server.BaseHTTPRequestHandler):
+          def do_POST(self):
+              self.rfile.read(int(self.headers.get("Content-Length", "0")))
+              self.send_response(200)
+              self.send_header("Content-Length", "2")
+              self.end_headers()
+              self.wfile.write(b"{}")
+          def log_message(self, *arguments):
+              pass
+      server = http.server.HTTPServer(("127.0.0.1", 0), Sink)
+      print(server.server_address[1], flush=True)
+      server.serve_forever()
+      """
+    process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script]
+    let output = Pipe()
+    process.standardOutput = output
+    do { try process.run() } catch { fatalError("S1+otlp needs python3: \(error)") }
+    var said = ""
+    while !said.contains("\n") {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      said += String(decoding: more, as: UTF8.self)
+    }
+    guard let port = UInt16(said.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      fatalError("the trace sink did not say its port: \(said)")
+    }
+    self.port = port
+  }
+
+  /// Ends the sink.
   func stop() {
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()

@@ -21,7 +21,7 @@ struct RecoilBench {
     }
     if arguments.contains("--help") || arguments.contains("-h") {
       print(
-        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|S1+stalled|K1|K1-quick|R1-quick|D1-quick|L1-quick ...] [--reps N]"
+        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|S1+stalled|S1+stream|S1+otlp|K1|K1-quick|R1-quick|D1-quick|L1-quick ...] [--reps N]"
       )
       return
     }
@@ -49,6 +49,10 @@ struct RecoilBench {
       case "S1+STALLED":
         InspectorBenchmark.run("S1", watching: .streamingToStalledListener, repetitions: repetitions ?? 9)
         StalledListener.shared.stop()
+      case "S1+STREAM": InspectorBenchmark.run("S1", watching: .streamingToFile, repetitions: repetitions ?? 9)
+      case "S1+OTLP":
+        InspectorBenchmark.run("S1", watching: .exportingTraces, repetitions: repetitions ?? 9)
+        TraceSink.shared.stop()
       case "G3+DETACHED": InspectorBenchmark.run("G3", watching: .detached, repetitions: repetitions ?? 9)
       case "G3+INSPECTOR": InspectorBenchmark.run("G3", timing: .sampled, repetitions: repetitions ?? 9)
       case "S1+INSPECTOR-EVERY": InspectorBenchmark.run("S1", timing: .everyOperation, repetitions: repetitions ?? 9)

@@ -353,6 +353,9 @@ public final class Inspector: Sendable {
     var snapshot = builder.finish()
     snapshot.capturedAt = Date()
     snapshot.elapsedNanos = MonotonicClock.nanos(MonotonicClock.nanos, since: core.startNanos)
+    snapshot.app = SnapshotApp(
+      name: configuration.appName, processID: Int(ProcessInfo.processInfo.processIdentifier),
+      instance: InspectorCore.instance)
     snapshot.actions = core.describeCached(actions)
     let notRecorded = core.unrecordedActions.leaveOut(&actions, described: &snapshot.actions)
 
@@ -476,7 +479,9 @@ public final class Inspector: Sendable {
   /// ```
   public var jumpedTo: Int? { controller.jumpedTo }
 
-  /// How many live events were dropped so far because the stream could not keep up.
+  /// How many live events were dropped so far because a stream could not keep up, with the
+  /// spans an OpenTelemetry collector refused or could not be sent: every stream this
+  /// inspector ran, the current one included.
   public var droppedEventCount: Int { core.droppedEventCount }
 }
 

@@ -54,6 +54,14 @@ public struct InspectorConfiguration: Sendable {
   /// try inspector.startStreaming(to: .tcp(host: "192.168.1.20", port: 9999))
   /// ```
   public var streamToken: String?
+  /// How the live stream sends traces when it goes to an OpenTelemetry collector
+  /// (`otlp+http://…`): service name, headers, batching, and the opt-in for a collector on
+  /// another machine (see ``OpenTelemetryExport``).
+  ///
+  /// ```swift
+  /// configuration.openTelemetry.headers = ["Authorization": "Bearer 4f1c…"]
+  /// ```
+  public var openTelemetry = OpenTelemetryExport()
   /// What `recoil-inspect` may change in the app over the live stream: nothing by default
   /// (see ``RemoteControl``).
   ///

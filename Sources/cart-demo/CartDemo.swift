@@ -13,11 +13,12 @@ import RecoilStores
 /// as `recoil-inspect live --listen tcp:127.0.0.1:9999`, and writes nothing. With `--pace MS`
 /// it waits that long after each step, so a person can watch it; with `--loop` it plays the
 /// session again and again until stopped; with `--allow-control` the tool may change it
-/// (`recoil-inspect control`, or the live page), and it stays until stopped.
+/// (`recoil-inspect control`, or the live page), and it stays until stopped. An OpenTelemetry
+/// collector's receiver (`--stream otlp+http://127.0.0.1:4318`) gets the session as traces.
 @main
 struct CartDemo {
   static let usage =
-    "usage: cart-demo [--out DIR] | cart-demo --stream tcp:HOST:PORT|unix:PATH [--pace MS] [--loop] [--allow-control]\n"
+    "usage: cart-demo [--out DIR] | cart-demo --stream tcp:HOST:PORT|unix:PATH|otlp+http://HOST:PORT [--pace MS] [--loop] [--allow-control]\n"
 
   static func main() async {
     var arguments = Array(CommandLine.arguments.dropFirst())

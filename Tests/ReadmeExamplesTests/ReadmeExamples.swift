@@ -170,6 +170,17 @@ func readmeExample9() async throws {
 
 /// README block 10.
 func readmeExample10() async throws {
+
+  var configuration = InspectorConfiguration()
+  configuration.appName = "shop-api"                                   // service.name
+  configuration.openTelemetry.headers = ["Authorization": "Bearer 4f1c"]  // a collector's auth
+  let inspector = Inspector(configuration: configuration)
+  try inspector.startStreaming(to: EventEndpoint(parsing: "otlp+http://127.0.0.1:4318"))
+  _ = (configuration, inspector)
+}
+
+/// README block 11.
+func readmeExample11() async throws {
   var configuration = InspectorConfiguration()
   #if DEBUG
     configuration.remoteControl = .everything   // or RemoteControl(allowing: [.set, .stub], on: .main)

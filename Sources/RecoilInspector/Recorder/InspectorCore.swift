@@ -29,6 +29,8 @@ final class InspectorCore: Sendable {
   /// order entries were submitted.
   private let liveCauses = LockedValue(CauseResolver())
   private let isStreaming = Atomic<Bool>(false)
+  /// What the streams that ended dropped (events, spans a collector never took).
+  private let droppedByEndedStreams = Atomic<Int>(0)
   /// Whether the stream's queue has room (see `StreamRoom`).
   private let streamRoom = StreamRoom()
   /// Actions already described (name, payload, diff): each action is diffed once however
@@ -78,7 +80,7 @@ final class InspectorCore: Sendable {
             node: event.node ?? "", durationNanos: event.durationNanos ?? 0, trigger: event.trigger ?? "",
             changed: event.changed ?? true, value: event.value))
       }
-      return EventStream.Made(kind: kind, seq: event.seq, cause: event.cause)
+      return EventStream.Made(kind: kind, seq: event.seq, cause: event.cause, entry: event)
     }
   }
 
@@ -126,12 +128,13 @@ final class InspectorCore: Sendable {
       instance: Self.instance, version: PackageVersion.current, token: isTCP ? configuration.streamToken : nil)
     let stream = try EventStream(
       endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph, room: streamRoom,
-      requests: requests, disconnected: disconnected)
+      requests: requests, disconnected: disconnected, openTelemetry: configuration.openTelemetry)
     let previous = liveStream.withLock { current in
       defer { current = stream }
       return current
     }
     previous?.close()
+    if let previous { droppedByEndedStreams.add(previous.droppedCount, ordering: .relaxed) }
     isStreaming.store(true, ordering: .relaxed)
     // Containers' hooks want evaluations and values now (see `ContainerHook.interests`).
     AtomGraphInterests.changed()
@@ -146,10 +149,12 @@ final class InspectorCore: Sendable {
       return current
     }
     stream?.close()
+    if let stream { droppedByEndedStreams.add(stream.droppedCount, ordering: .relaxed) }
   }
 
+  /// What every stream dropped: the running one's so far and the ended ones'.
   var droppedEventCount: Int {
-    liveStream.withLock { $0 }?.droppedCount ?? 0
+    (liveStream.withLock { $0 }?.droppedCount ?? 0) + droppedByEndedStreams.load(ordering: .relaxed)
   }
 
   func describeCached(_ actions: [RecordedAction]) -> [SnapshotAction] {

@@ -48,6 +48,10 @@ class EventConnection {
       return SocketConnection(address: .tcp(host == "localhost" ? "127.0.0.1" : host, port))
     case .unix(let path):
       return SocketConnection(address: .unix(path))
+    case .otlp:
+      // Traces go through `TraceExporter`, never as JSON Lines.
+      throw EventConnectionError(
+        endpoint: endpoint.description, reason: "an OpenTelemetry collector takes traces, not event lines")
     }
   }
 

@@ -2,10 +2,12 @@ import Dispatch
 import Foundation
 import RecoilConcurrency
 import RecoilSnapshot
+import Synchronization
 
 /// Delivers live events to an endpoint without ever blocking the app: producers put events in
 /// a bounded queue (dropping and counting them when it is full), and one background thread
-/// renders them as JSON Lines and writes them, reconnecting sockets when they come back.
+/// renders them as JSON Lines and writes them, reconnecting sockets when they come back, or,
+/// for an OpenTelemetry collector, sends the timeline's entries as spans in batches.
 ///
 /// Events are numbered (`eventSeq`) and timed as they enter the queue, under its lock, so the
 /// stream is written in that order and its times never go back, whichever threads report.
@@ -23,6 +25,19 @@ final class EventStream: Sendable {
     var kind: InspectorEvent.Kind
     var seq: Int? = nil
     var cause: Int? = nil
+    /// The timeline entry it stands for, for a trace.
+    var entry: SnapshotEvent? = nil
+  }
+
+  /// Where the writer thread sends what it takes from the queue.
+  private enum Output: Sendable {
+    /// JSON Lines to a file, standard output or a listener's socket. The connection is used by
+    /// the writer thread only; it is held in a lock (never contended) rather than marked
+    /// `nonisolated(unsafe)`, so that every use is synchronised and seen by the thread
+    /// sanitizer (which cannot see Synchronization's `Mutex`: see `LockedValue`).
+    case lines(LockedValue<EventConnection>)
+    /// Spans to an OpenTelemetry collector, likewise the writer thread's only.
+    case traces(LockedValue<TraceExporter>)
   }
 
   private struct Queue {
@@ -41,10 +56,9 @@ final class EventStream: Sendable {
   private let startNanos: UInt64
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
-  /// The connection, used by the writer thread only; held in a lock (never contended) rather
-  /// than marked `nonisolated(unsafe)`, so that every use is synchronised and seen by the
-  /// thread sanitizer (which cannot see Synchronization's `Mutex`: see `LockedValue`).
-  private let connection: LockedValue<EventConnection>
+  private let output: Output
+  /// Spans a collector refused or could not be sent, counted with the dropped events.
+  private let droppedSpans = Atomic<Int>(0)
   /// The app's introduction, written first on each connection.
   private let hello: AppHello
   /// The whole graph as events, written after the hello on every connection but the first
@@ -61,7 +75,8 @@ final class EventStream: Sendable {
   init(
     endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello,
     graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }, room: StreamRoom = StreamRoom(),
-    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {}
+    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {},
+    openTelemetry: OpenTelemetryExport = OpenTelemetryExport()
   ) throws {
     self.room = room
     self.requests = requests
@@ -71,14 +86,43 @@ final class EventStream: Sendable {
     self.startNanos = startNanos
     self.hello = hello
     self.graph = graph
-    // A token lets the stream reach another machine's listener (it goes in the hello).
-    self.connection = LockedValue(try EventConnection.make(for: endpoint, allowsRemote: hello.token != nil))
+    if case .otlp(let host, let port, let path) = endpoint {
+      let target = HTTPTarget(host: host, port: port, path: path)
+      guard target.isLoopback || openTelemetry.allowsRemoteCollector else {
+        throw EventConnectionError(
+          endpoint: endpoint.description,
+          reason:
+            "only loopback collectors are allowed unless InspectorConfiguration.openTelemetry.allowsRemoteCollector is set"
+        )
+      }
+      for (name, value) in openTelemetry.headers
+      where name.isEmpty || name.contains(":")
+        || "\(name)\(value)".unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" })
+      {
+        throw EventConnectionError(
+          endpoint: endpoint.description,
+          reason: "the header \(name.debugDescription) is not a name and a one-line value")
+      }
+      let service = OTLPTraces.Service(
+        name: openTelemetry.serviceName ?? hello.app, instance: hello.instance, processID: hello.processID)
+      let queue = self.queue
+      output = .traces(
+        LockedValue(
+          TraceExporter(
+            target: target, options: openTelemetry, service: service, startNanos: startNanos,
+            isStopping: { queue.withLock { $0.isStopping } })))
+    } else {
+      // A token lets the stream reach another machine's listener (it goes in the hello).
+      output = .lines(LockedValue(try EventConnection.make(for: endpoint, allowsRemote: hello.token != nil)))
+    }
     let thread = Thread { [self] in self.run() }
     thread.name = "recoil-inspector.stream"
     thread.start()
   }
 
-  var droppedCount: Int { queue.withLock { $0.totalDropped } + room.pendingDropped }
+  var droppedCount: Int {
+    queue.withLock { $0.totalDropped } + room.pendingDropped + droppedSpans.load(ordering: .relaxed)
+  }
 
   /// Queues an event, numbered and timed now; never blocks. `make` runs later, on the writer
   /// thread.
@@ -119,6 +163,52 @@ final class EventStream: Sendable {
   }
 
   private func run() {
+    switch output {
+    case .lines(let connection): writeLines(to: connection)
+    case .traces(let exporter): sendTraces(to: exporter)
+    }
+  }
+
+  /// What is queued, taken all at once, and the number dropped since the last take.
+  private func takeQueued() -> (batch: [Pending], dropped: Int) {
+    queue.withLock { queue in
+      // What the hooks dropped before queueing, while the queue was full.
+      let droppedOutside = room.takeDropped()
+      queue.unreported += droppedOutside
+      queue.totalDropped += droppedOutside
+      defer {
+        queue.items.removeAll(keepingCapacity: true)
+        queue.unreported = 0
+        room.setFull(false)
+      }
+      return (queue.items, queue.unreported)
+    }
+  }
+
+  /// The writer thread for a collector: spans in batches, until the stream stops.
+  private func sendTraces(to exporter: LockedValue<TraceExporter>) {
+    defer {
+      disconnected()
+      finished.signal()
+    }
+    while true {
+      _ = wake.wait(timeout: .now() + .milliseconds(100))
+      let stopping = queue.withLock { $0.isStopping }
+      let (batch, _) = takeQueued()
+      let dropped = exporter.withLock { exporter in
+        for pending in batch {
+          guard let made = pending.make() else { continue }
+          exporter.add(made.kind, entry: made.entry, atNanos: pending.atNanos)
+        }
+        return exporter.sendDue(force: stopping)
+      }
+      if dropped > 0 { droppedSpans.add(dropped, ordering: .relaxed) }
+      if stopping && queue.withLock({ $0.items.isEmpty }) { return }
+    }
+  }
+
+  /// The writer thread for JSON Lines.
+  private func writeLines(to connection: LockedValue<EventConnection>) {
     defer {
       connection.withLock { $0.close() }
       disconnected()
@@ -153,18 +243,7 @@ final class EventStream: Sendable {
         }
         if connection.withLock({ $0.write(Data(text.utf8)) }) { greeted = current }
       }
-      let (batch, dropped) = queue.withLock { queue in
-        // What the hooks dropped before queueing, while the queue was full.
-        let droppedOutside = room.takeDropped()
-        queue.unreported += droppedOutside
-        queue.totalDropped += droppedOutside
-        defer {
-          queue.items.removeAll(keepingCapacity: true)
-          queue.unreported = 0
-          room.setFull(false)
-        }
-        return (queue.items, queue.unreported)
-      }
+      let (batch, dropped) = takeQueued()
       if !batch.isEmpty || dropped > 0 {
         var text = ""
         if dropped > 0 {

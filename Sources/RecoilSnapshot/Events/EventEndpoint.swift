@@ -1,7 +1,9 @@
 /// Where a live event stream goes (for an app) or comes from (for `recoil-inspect live`).
 ///
 /// Written as `-` (standard output or input), `tcp:HOST:PORT` (loopback TCP),
-/// `unix:PATH` (a Unix-domain socket), or a file path.
+/// `unix:PATH` (a Unix-domain socket), `otlp+http://HOST:PORT[/PATH]` (an OpenTelemetry
+/// collector's OTLP/HTTP receiver, which gets the causal timeline as traces; an app's
+/// destination only), or a file path.
 ///
 /// ```swift
 /// let endpoint = try EventEndpoint(parsing: "tcp:127.0.0.1:9999")
@@ -15,6 +17,10 @@ public enum EventEndpoint: Sendable, Equatable, CustomStringConvertible {
   case tcp(host: String, port: UInt16)
   /// A Unix-domain stream socket.
   case unix(path: String)
+  /// An OpenTelemetry collector's OTLP/HTTP receiver (JSON, `POST` to `path`, by default
+  /// `/v1/traces`): the app's causal timeline goes there as traces, in batches (see
+  /// `InspectorConfiguration.openTelemetry`). The host is an IPv4 address or `localhost`.
+  case otlp(host: String, port: UInt16, path: String)
 
   /// Parses the textual form.
   ///
@@ -40,6 +46,19 @@ public enum EventEndpoint: Sendable, Equatable, CustomStringConvertible {
       let host = String(rest[..<colon])
       guard !host.isEmpty else { throw EventEndpointError(text: text, reason: "the host is empty") }
       self = .tcp(host: host, port: port)
+    } else if text.hasPrefix("otlp+") {
+      guard !listening else {
+        throw EventEndpointError(
+          text: text, reason: "an OpenTelemetry collector is where an app sends its traces; listen on tcp: or unix:")
+      }
+      guard let target = HTTPTarget(url: String(text.dropFirst(5)), defaultPath: "/v1/traces") else {
+        throw EventEndpointError(
+          text: text,
+          reason:
+            "expected otlp+http://HOST:PORT[/PATH] with an IPv4 address or localhost, such as otlp+http://127.0.0.1:4318"
+        )
+      }
+      self = .otlp(host: target.host, port: target.port, path: target.path)
     } else if text.hasPrefix("unix:") {
       let path = String(text.dropFirst(5))
       guard !path.isEmpty else { throw EventEndpointError(text: text, reason: "the socket path is empty") }
@@ -57,6 +76,7 @@ public enum EventEndpoint: Sendable, Equatable, CustomStringConvertible {
     case .file(let path): path
     case .tcp(let host, let port): "tcp:\(host):\(port)"
     case .unix(let path): "unix:\(path)"
+    case .otlp(let host, let port, let path): "otlp+http://\(host):\(port)\(path)"
     }
   }
 }

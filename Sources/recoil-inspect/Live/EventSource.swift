@@ -53,7 +53,7 @@ final class EventSource {
     self.maximumLineBytes = maximumLineBytes
     self.clientTimeout = clientTimeout
     switch endpoint {
-    case .standardStream, .file: break
+    case .standardStream, .file, .otlp: break  // an OTLP endpoint is refused when parsed for a listener
     case .tcp(let host, let port): listener = try Self.listenTCP(host: host, port: port, endpoint: endpoint)
     case .unix(let path):
       listener = try Self.listenUnix(path: path, endpoint: endpoint)
@@ -103,6 +103,8 @@ final class EventSource {
       defer { LiveSocket.close(descriptor) }
       readLines(from: descriptor, { line(name, $0, $1) }, waiting: waiting)
       closed(name)
+    case .otlp:
+      throw .inputMissing(path: endpoint.description, reason: "an OpenTelemetry collector is not a source of events")
     case .tcp, .unix:
       try serve(line, waiting: waiting, warning: warning, closed: closed, tick: tick, outgoing: outgoing)
     }
