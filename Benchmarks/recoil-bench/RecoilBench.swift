@@ -6,7 +6,7 @@ import Foundation
 struct RecoilBench {
   /// `+inspector-every`: the same with every action and evaluation timed (not in the default set).
   static let workloads = [
-    "S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "S1+detached", "G3+detached", "R1", "M1", "D1",
+    "S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "S1+detached", "G3+detached", "R1", "R3", "M1", "D1",
     "L1", "W1", "H1", "H2", "H3",
   ]
 
@@ -34,6 +34,7 @@ struct RecoilBench {
       switch workload.uppercased() {
       case "R1": try RenderBenchmark.run(sizes: [100, 1000, 3000], repetitions: repetitions ?? 3)
       case "R1-QUICK": try RenderBenchmark.run(sizes: [100, 1000], repetitions: repetitions ?? 1)
+      case "R3": try OverviewBenchmark.run(sizes: [30_000, 100_000], repetitions: repetitions ?? 3)
       case "D1": try DecodeBenchmark.run(actions: 160_000, repetitions: repetitions ?? 3)
       case "D1-QUICK": try DecodeBenchmark.run(actions: 20_000, repetitions: repetitions ?? 3)
       case "L1": try ReplayBenchmark.run(events: 1_000_000, repetitions: repetitions ?? 3)

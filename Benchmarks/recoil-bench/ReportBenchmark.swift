@@ -29,7 +29,7 @@ enum ReportBenchmark {
       bytes = try Renderer.render(snapshot, options: RenderOptions(format: .html))
     }
     try Data(bytes).write(to: page)
-    try Data(Renderer.render(snapshot, options: RenderOptions(format: .svg))).write(to: picture)
+    try Data(Renderer.render(snapshot, options: RenderBenchmark.wholeGraph)).write(to: picture)
 
     let driver = try ChromeDriver.start()
     defer { driver.stop() }

@@ -50,7 +50,8 @@ import Testing
     // SIGPIPE ignored, as under many process runners: the write fails with EPIPE instead.
     let large = ExecutableRunner.fixture("format/large.snapshot.json")
     let outcome = try shell(
-      "trap '' PIPE; { \"$TOOL\" render '\(large)' -o - -f dot 2>&1; echo \"status $?\" >&2; } | head -c 1 >/dev/null")
+      "trap '' PIPE; { \"$TOOL\" render '\(large)' -o - -f dot --full 2>&1; echo \"status $?\" >&2; } | head -c 1 >/dev/null"
+    )
     #expect(outcome.stderr == "status 141\n", "\(outcome.stderr)")
   }
 
@@ -283,7 +284,7 @@ import Testing
     try header(#""nodes":[\#(nodes.joined(separator: ","))],"edges":[\#(edges.joined(separator: ","))]}"#).write(
       to: input)
     let output = directory.appending(path: "cycle.svg").path
-    let outcome = try ExecutableRunner.run([input.path, "-o", output])
+    let outcome = try ExecutableRunner.run([input.path, "-o", output, "--full"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stderr.contains("the graph has 600 nodes in cycles through each other"))
     #expect(outcome.stderr.contains("drawn with Graphviz's sfdp layout"))

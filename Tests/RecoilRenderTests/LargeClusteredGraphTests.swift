@@ -34,7 +34,12 @@ import Testing
   @Test func aGraphTheFastRankerCannotRankIsDrawnWithDotsOwnAndAWarningSaysSo() throws {
     let snapshot = try Self.demoCopies(70)
     var warnings: [String] = []
-    let drawing = try Renderer.draw(snapshot, options: RenderOptions()) { warnings.append($0) }
+    let drawing = try Renderer.draw(
+      snapshot,
+      options: {
+        var o = RenderOptions(); o.full = true; return o
+      }()
+    ) { warnings.append($0) }
     let svg = try TestFixtures.SVG(drawing.bytes)
     #expect(svg.document.rootElement()?.name == "svg")
     #expect(drawing.nodeCount == snapshot.nodes.count)

@@ -13,10 +13,19 @@ import Testing
   }
 
   @Test func chainsPastDotsRankLimitGoElsewhere() {
-    #expect(LayoutLimits.reasonDotCannotLayOut(chain(LayoutLimits.longestChain)) == nil)
+    #expect(
+      LayoutLimits.reasonDotCannotLayOut(chain(LayoutLimits.longestChain))
+        == "the graph has 30000 nodes to draw, more than dot lays out in reasonable time (10000)")
     #expect(
       LayoutLimits.reasonDotCannotLayOut(chain(LayoutLimits.longestChain + 1))
         == "the graph's longest chain has 30001 nodes, more than dot lays out (30000)")
+  }
+
+  @Test func graphsPastDotsPracticalSizeGoElsewhere() {
+    #expect(LayoutLimits.reasonDotCannotLayOut(chain(LayoutLimits.mostNodes)) == nil)
+    #expect(
+      LayoutLimits.reasonDotCannotLayOut(chain(LayoutLimits.mostNodes + 1))
+        == "the graph has 10001 nodes to draw, more than dot lays out in reasonable time (10000)")
   }
 
   @Test func largeCyclesGoElsewhereAndSmallOnesStay() {

@@ -259,8 +259,10 @@ import Testing
   }
 
   @Test func largeGraphsAreScaledDownNotDrawnHugelyWide() throws {
+    var options = RenderOptions()
+    options.full = true
     let svg = try TestFixtures.SVG(
-      Renderer.render(TestFixtures.snapshot("format/large.snapshot.json"), options: RenderOptions()))
+      Renderer.render(TestFixtures.snapshot("format/large.snapshot.json"), options: options))
     let root = try #require(svg.document.rootElement())
     let width = Double(TestFixtures.SVG.attribute("width", of: root)?.replacing("pt", with: "") ?? "") ?? .infinity
     let height = Double(TestFixtures.SVG.attribute("height", of: root)?.replacing("pt", with: "") ?? "") ?? .infinity

@@ -4,10 +4,13 @@ import RecoilSnapshot
 extension GraphDescription {
   /// Describes how `snapshot` is drawn: shapes and colours per kind and state, labels,
   /// tooltips, store and family clusters, the legend and the layout settings.
-  init(snapshot: Snapshot, options: RenderOptions, marks: DifferenceMarks? = nil) {
-    let isLarge = snapshot.nodes.count >= options.largeGraphThreshold
+  /// With an overview, `snapshot` is its shown part, and its groups and merged edges are
+  /// drawn too.
+  init(snapshot: Snapshot, options: RenderOptions, marks: DifferenceMarks? = nil, overview: GraphOverview? = nil) {
+    let drawnCount = snapshot.nodes.count + (overview?.groups.count ?? 0)
+    let isLarge = drawnCount >= options.largeGraphThreshold
     graphAttributes = LayoutSettings.graphAttributes(
-      nodeCount: snapshot.nodes.count, isLarge: isLarge, rankDirection: options.rankDirection)
+      nodeCount: drawnCount, isLarge: isLarge, rankDirection: options.rankDirection)
     nodeDefaults = [
       ("fontname", "Helvetica"), ("fontsize", "12"), ("style", "filled"), ("penwidth", "1.2"),
       ("margin", "0.12,0.05"),
@@ -49,6 +52,11 @@ extension GraphDescription {
       if !classes.isEmpty { attributes.append(("class", classes.joined(separator: " "))) }
       edges.append(Edge(tail: tail, head: head, attributes: attributes))
     }
+    if let overview {
+      addGroups(of: overview, nameOfID: nameOfID, heat: options.heat)
+      // Within the 3:1 the issue asks of an overview, with room for the margins.
+      maximumAspect = 2.8
+    }
     LayoutSettings.staggerSources(of: &self, isLarge: isLarge)
     let drawsSubscribers = options.showsSubscribers && !snapshot.subscriptions.isEmpty
     if drawsSubscribers { addSubscriberLeaves(of: snapshot, nameOfID: nameOfID) }
@@ -57,7 +65,9 @@ extension GraphDescription {
     if options.showsLegend {
       let drives = snapshot.edges.contains { $0.kind == .drives }
       clusters.append(
-        Self.legend(heat: options.heat, difference: marks != nil, drives: drives, subscribers: drawsSubscribers))
+        Self.legend(
+          heat: options.heat, difference: marks != nil, drives: drives, subscribers: drawsSubscribers,
+          groups: overview.map { Set($0.groups.map(\.kind)) } ?? []))
       if drives {
         edges.append(
           Edge(
@@ -241,7 +251,9 @@ extension GraphDescription {
   }
 
   /// A small cluster explaining the shapes and colours.
-  private static func legend(heat: Bool, difference: Bool, drives: Bool, subscribers: Bool) -> Cluster {
+  private static func legend(
+    heat: Bool, difference: Bool, drives: Bool, subscribers: Bool, groups: Set<GraphOverview.Group.Kind>
+  ) -> Cluster {
     func sample(_ name: String, _ text: String, _ attributes: [(String, String)]) -> Node {
       Node(
         name: name, attributes: attributes + [("fontsize", "10"), ("tooltip", LabelText.attribute(text))],
@@ -294,7 +306,25 @@ extension GraphDescription {
       ] : []
     let subscriber: [Node] =
       subscribers ? [sample("legend_subscriber", "subscription (a view, a scope)", NodeLook.subscriber())] : []
-    let entries = samples + subscriber + marks + driving
+    // An overview's groups, in a fixed order.
+    let groupSamples: [Node] = [GraphOverview.Group.Kind.module, .store, .family, .levels].filter(groups.contains).map {
+      kind in
+      let look = groupLook(of: kind)
+      let text =
+        switch kind {
+        case .module: "namespace (Catalog.*), collapsed"
+        case .store: "store, collapsed"
+        case .family: "family, collapsed"
+        case .levels: "nodes of consecutive levels"
+        }
+      return sample(
+        "legend_group_\(kind.rawValue)", text,
+        [
+          ("shape", look.shape), ("style", look.style), ("fillcolor", look.fill), ("color", look.border),
+          ("class", "legend"),
+        ])
+    }
+    let entries = samples + subscriber + groupSamples + marks + driving
     return Cluster(
       name: "cluster_legend",
       attributes: [("style", "rounded"), ("color", "#adb5bd"), ("fontsize", "10"), ("tooltip", "legend")],

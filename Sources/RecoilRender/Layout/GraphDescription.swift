@@ -32,6 +32,10 @@ struct GraphDescription: Sendable {
   /// Graphviz's layout engine: `dot` (ranked, the default) or `sfdp` for graphs dot cannot
   /// lay out (see ``LayoutLimits``).
   var engine = "dot"
+  /// When set, a layout whose one side is more than this many times the other is laid out
+  /// again with Graphviz's `ratio`, which spreads the short side until the picture is this
+  /// shape (nodes and labels keep their size). An overview sets it: it must fit a page.
+  var maximumAspect: Double?
   var graphAttributes: [(String, String)] = []
   var nodeDefaults: [(String, String)] = []
   var edgeDefaults: [(String, String)] = []

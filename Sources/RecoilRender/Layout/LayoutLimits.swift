@@ -8,6 +8,8 @@ import RecoilSnapshot
 /// - A chain of more than 32,767 ranks crashes dot: a rank is kept in 16 bits.
 /// - A strongly connected part (nodes that all reach each other through cycles) makes dot's
 ///   cycle breaking and crossing minimisation grow much faster than the graph.
+/// - Past ``mostNodes`` dot's time grows far faster than the graph; only `--full` draws that
+///   many, since a larger graph is otherwise drawn as an overview.
 ///
 /// ```swift
 /// if let reason = LayoutLimits.reasonDotCannotLayOut(description) { print(reason) }
@@ -18,6 +20,8 @@ enum LayoutLimits {
   static let longestChain = 30_000
   /// The largest strongly connected part dot is given.
   static let largestCycle = 400
+  /// The most nodes dot is given.
+  static let mostNodes = 10_000
 
   /// Why `description` should not go to dot, or `nil` when it can.
   static func reasonDotCannotLayOut(_ description: GraphDescription) -> String? {
@@ -31,6 +35,10 @@ enum LayoutLimits {
     let chain = graph.longestChain(parts: parts)
     if chain > longestChain {
       return "the graph's longest chain has \(chain) nodes, more than dot lays out (\(longestChain))"
+    }
+    if description.nodes.count > mostNodes {
+      return
+        "the graph has \(description.nodes.count) nodes to draw, more than dot lays out in reasonable time (\(mostNodes))"
     }
     return nil
   }

@@ -14,4 +14,22 @@ public struct Drawing: Sendable {
   public var nodeCount: Int
   /// The number of the snapshot's edges drawn.
   public var edgeCount: Int
+  /// When the picture is an overview of a large graph: what its groups stand for.
+  public var overview: OverviewCounts? = nil
+
+  /// What an overview's groups stand for.
+  ///
+  /// ```swift
+  /// if let overview = drawing.overview {
+  ///   print("\(overview.groupCount) groups stand for \(overview.collapsedNodeCount) of \(overview.totalNodeCount) nodes")
+  /// }
+  /// ```
+  public struct OverviewCounts: Sendable, Equatable {
+    /// How many groups are drawn, one node each.
+    public var groupCount: Int
+    /// How many of the graph's nodes are inside them.
+    public var collapsedNodeCount: Int
+    /// How many nodes the graph has (after focus and exclusions).
+    public var totalNodeCount: Int
+  }
 }

@@ -85,6 +85,13 @@ enum Graphviz {
     guard gvLayout(gvc, graph, description.engine) == 0 else {
       throw .graphviz(collected() ?? lastError() ?? "layout failed")
     }
+    if let limit = description.maximumAspect, let ratio = ratioBringing(graph, within: limit) {
+      gvFreeLayout(gvc, graph)
+      setAttribute(graph, "ratio", String(ratio))
+      guard gvLayout(gvc, graph, description.engine) == 0 else {
+        throw .graphviz(collected() ?? lastError() ?? "layout failed")
+      }
+    }
     defer { gvFreeLayout(gvc, graph) }
     // Graphviz recovers from some errors (a bad label is drawn as plain text); we built every
     // label ourselves, so any error means a broken picture and is reported as a failure.
@@ -94,6 +101,20 @@ enum Graphviz {
       throw .graphviz(collected() ?? "rendering produced no output")
     }
     return bytes
+  }
+
+  /// The `ratio` (height over width) that brings a laid-out graph within `limit` to one, or
+  /// `nil` when it is already; read from the bounding box `gvLayout` leaves in `bb`
+  /// (`llx lly urx ury`, in points; commas in some versions).
+  private static func ratioBringing(_ graph: UnsafeMutablePointer<Agraph_t>, within limit: Double) -> Double? {
+    guard let text = "bb".withCString({ agget(graph, UnsafeMutablePointer(mutating: $0)) }) else { return nil }
+    let numbers = String(cString: text).split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+    guard numbers.count == 4 else { return nil }
+    let (width, height) = (numbers[2] - numbers[0], numbers[3] - numbers[1])
+    guard width > 0, height > 0 else { return nil }
+    if width > limit * height { return 1 / limit }
+    if height > limit * width { return limit }
+    return nil
   }
 
   private static func makeNode(_ node: GraphDescription.Node, in graph: UnsafeMutablePointer<Agraph_t>)

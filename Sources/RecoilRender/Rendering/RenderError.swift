@@ -14,6 +14,10 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidPattern(String, reason: String)
   /// Graphviz reported an error; the message is Graphviz's own.
   case graphviz(String)
+  /// An `--expand` pattern is not a valid glob.
+  case invalidExpandPattern(String, reason: String)
+  /// An `--expand` pattern matches no node and no group.
+  case expandMatchesNothing(String)
 
   /// A one-line description.
   public var description: String {
@@ -21,6 +25,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unknownFocus(let id): "focus node \"\(id)\" is not in the snapshot"
     case .invalidPattern(let pattern, let reason): "invalid exclude pattern \"\(pattern)\": \(reason)"
     case .graphviz(let message): "Graphviz: \(message)"
+    case .invalidExpandPattern(let pattern, let reason): "invalid expand pattern \"\(pattern)\": \(reason)"
+    case .expandMatchesNothing(let pattern): "--expand \"\(pattern)\" matches no node and no group"
     }
   }
 }

@@ -40,6 +40,32 @@ public struct RenderOptions: Sendable, Equatable {
   public var title: String?
   /// Whether to draw each subscription (a view, a scope) as a leaf of its node.
   public var showsSubscribers = false
+  /// Past this many nodes (after focus and exclusions), the picture is an overview: groups
+  /// chosen by ``collapse`` are drawn as one node each, with their member counts.
+  ///
+  /// ```swift
+  /// options.overviewThreshold = 2_000  // draw graphs up to 2,000 nodes whole
+  /// ```
+  public var overviewThreshold = 500
+  /// What an overview collapses; empty draws every node whole.
+  ///
+  /// ```swift
+  /// options.collapse = [.families]
+  /// ```
+  public var collapse: Set<CollapseRule> = Set(CollapseRule.allCases)
+  /// Glob patterns naming groups (`Catalog`, `Catalog.item`, `app`) or nodes to draw whole in
+  /// an overview: the groups they name and those on the way to each node they match open.
+  ///
+  /// ```swift
+  /// options.expands = ["Catalog.*"]
+  /// ```
+  public var expands: [String] = []
+  /// Whether to draw every node whatever the graph's size (no overview).
+  ///
+  /// ```swift
+  /// options.full = true
+  /// ```
+  public var full = false
 
   /// Creates options with the defaults: top to bottom, legend on, no heat, no focus.
   ///

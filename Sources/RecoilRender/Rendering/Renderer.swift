@@ -49,7 +49,25 @@ public enum Renderer {
     _ snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> Drawing {
     let filtered = try SnapshotFilter(options: options).apply(to: snapshot)
+    // The HTML report draws every node: its page finds nodes by their place in the snapshot.
+    if options.format != .html, let overview = try GraphOverview.make(from: filtered, options: options) {
+      return try picture(of: overview, options: options, warning: warning)
+    }
     return try picture(of: filtered, marks: nil, options: options, warning: warning)
+  }
+
+  /// Draws an overview: its shown nodes, its groups and merged edges.
+  private static func picture(
+    of overview: GraphOverview, options: RenderOptions, warning: (String) -> Void
+  ) throws(RenderError) -> Drawing {
+    let description = GraphDescription(snapshot: overview.shown, options: options, overview: overview)
+    let (bytes, warnings) = try layOut(description, format: options.format, warning: warning)
+    warnings.forEach(warning)
+    return Drawing(
+      bytes: bytes, nodeCount: overview.shown.nodes.count, edgeCount: overview.shown.edges.count,
+      overview: Drawing.OverviewCounts(
+        groupCount: overview.groups.count, collapsedNodeCount: overview.collapsedNodeCount,
+        totalNodeCount: overview.totalNodeCount))
   }
 
   /// Draws what changed between two snapshots: the union of their graphs, with nodes and

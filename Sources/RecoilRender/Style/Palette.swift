@@ -16,6 +16,9 @@ enum Palette {
   static let errorBorder = "#c92a2a"
   static let familyFill = "#f8f9fa"
   static let familyBorder = "#868e96"
+  /// An overview's module group (a key namespace).
+  static let moduleFill = "#e7f5ff"
+  static let moduleBorder = "#1864ab"
   static let addedBorder = "#2b8a3e"
   static let removedBorder = "#c92a2a"
   static let removedFill = "#fff5f5"

@@ -20,7 +20,21 @@ struct RenderCommand: Command {
       .option("output", short: "o", value: "out", help: "Where to write the picture; - for standard output."),
       .option(
         "format", short: "f", value: "svg|png|pdf|dot|html", help: "Output format (default: from --output, else svg)."),
-    ] + drawingOptions
+    ] + drawingOptions + overviewOptions
+
+  /// How a large graph's overview is drawn (render only: the report draws every node).
+  static let overviewOptions: [OptionSpec] = [
+    .option(
+      "expand", value: "glob",
+      help: "In an overview, draw whole the groups (Catalog, Catalog.item, app) or nodes that match (repeatable).",
+      repeats: true),
+    .option(
+      "collapse", value: "rules",
+      help: "What an overview collapses: none, or families, stores, modules, levels (comma-separated; default all).",
+      repeats: true),
+    .option("overview-threshold", value: "n", help: "Draw an overview past this many nodes (default 500)."),
+    .flag("full", help: "Draw every node, however large the graph."),
+  ]
 
   /// The options that say what to draw and how, shared with `report`.
   static let drawingOptions: [OptionSpec] = [
@@ -82,6 +96,7 @@ struct RenderCommand: Command {
     }
 
     renderOptions = try Self.drawingOptions(arguments, format: format ?? .svg, input: input)
+    try Self.readOverviewOptions(arguments, into: &renderOptions)
     quiet = arguments.has("quiet")
   }
 
@@ -114,6 +129,37 @@ struct RenderCommand: Command {
     return options
   }
 
+  /// Reads the options of ``overviewOptions``.
+  static func readOverviewOptions(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+    options.expands = arguments.all("expand")
+    options.full = arguments.has("full")
+    let rules = arguments.all("collapse").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    if !rules.isEmpty {
+      let known = "none, or any of " + CollapseRule.allCases.map(\.rawValue).joined(separator: ", ")
+      if rules == ["none"] {
+        options.collapse = []
+      } else {
+        var chosen: Set<CollapseRule> = []
+        for name in rules {
+          guard let rule = CollapseRule(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw .invalidValue(option: "--collapse", value: String(name), expected: known)
+          }
+          chosen.insert(rule)
+        }
+        options.collapse = chosen
+      }
+    }
+    if let text = arguments.value("overview-threshold") {
+      guard let threshold = Int(text), threshold >= 0 else {
+        throw .invalidValue(option: "--overview-threshold", value: text, expected: "a whole number of nodes, 0 or more")
+      }
+      options.overviewThreshold = threshold
+    }
+    if options.full && !options.expands.isEmpty {
+      throw .conflictingOptions("--expand", "--full", reason: "--full draws every node, so there is nothing to expand")
+    }
+  }
+
   /// `dir/snap.json` -> `dir/snap.svg`, keeping the path as the user wrote it.
   static func replacingExtension(of path: String, with newExtension: String) -> String {
     let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
@@ -136,9 +182,15 @@ struct RenderCommand: Command {
       // The counts of what was drawn: with --focus or --exclude, part of the snapshot.
       let nodes = drawing.nodeCount
       let edges = drawing.edgeCount
-      streams.error(
-        "recoil-inspect: wrote \(inert(output)) (\(nodes) node\(nodes == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
-      )
+      if let overview = drawing.overview {
+        streams.error(
+          "recoil-inspect: wrote \(inert(output)) (an overview of \(overview.totalNodeCount) nodes: \(nodes) drawn whole, \(overview.groupCount) group\(overview.groupCount == 1 ? "" : "s") standing for \(overview.collapsedNodeCount); --expand GLOB opens a group, --full draws every node)\n"
+        )
+      } else {
+        streams.error(
+          "recoil-inspect: wrote \(inert(output)) (\(nodes) node\(nodes == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
+        )
+      }
     }
   }
 }

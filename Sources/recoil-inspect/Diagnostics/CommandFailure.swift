@@ -27,7 +27,9 @@ enum CommandFailure: Error, Equatable {
     case .invalidSnapshot: .invalidSnapshot
     case .outputFailed: .outputFailed
     case .unavailable, .unreachable: .unavailable
-    case .render(.unknownFocus), .render(.invalidPattern): .usage
+    case .render(.unknownFocus), .render(.invalidPattern), .render(.invalidExpandPattern),
+      .render(.expandMatchesNothing):
+      .usage
     case .render(.graphviz): .internalFailure
     case .invalidBudget: .invalidSnapshot
     case .findingsReported, .spansDropped: .findings
@@ -46,6 +48,10 @@ enum CommandFailure: Error, Equatable {
     case .render(.unknownFocus(let id)): "--focus: node \"\(shortened(id))\" is not in the snapshot"
     case .render(.invalidPattern(let pattern, let reason)):
       "--exclude: invalid pattern \"\(shortened(pattern))\": \(reason)"
+    case .render(.invalidExpandPattern(let pattern, let reason)):
+      "--expand: invalid pattern \"\(shortened(pattern))\": \(reason)"
+    case .render(.expandMatchesNothing(let pattern)):
+      "--expand: \"\(shortened(pattern))\" matches no node and no group (a group is named by its family, store or namespace: Catalog, Catalog.item, app)"
     case .render(let error): error.description
     case .invalidBudget(let path, let error): "\(path):\(error.description)"
     case .findingsReported: "findings were reported"

@@ -11,6 +11,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   case unknownFormat(path: String)
   /// A name (store, node, kind) that the snapshot does not hold; `known` lists what it holds.
   case unknownName(option: String, kind: String, name: String, known: [String])
+  /// Two options that contradict each other (`--full` draws everything; `--expand` chooses).
+  case conflictingOptions(String, String, reason: String)
 
   var description: String {
     switch self {
@@ -32,6 +34,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
       "unknown command '\(shortened(command))'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .unknownName(let option, let kind, let name, let known):
       Self.describeUnknown(option: option, kind: kind, name: name, known: known)
+    case .conflictingOptions(let first, let second, let reason):
+      "'\(first)' cannot be used with '\(second)': \(reason)"
     case .unknownFormat(let path):
       "cannot tell the output format from '\(path)'; name a .svg, .png, .pdf, .dot or .html file or pass --format"
     }
