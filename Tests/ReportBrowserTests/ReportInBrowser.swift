@@ -64,6 +64,14 @@ extension BrowserSession {
     return value as? [String] ?? []
   }
 
+  /// Chooses how far the selection marks (`1`, `2`, `3`, `all`) in the toolbar's menu, as a
+  /// user's choice there would: the value, then the change event.
+  func chooseDepth(_ depth: String) throws {
+    try execute(
+      "const menu = document.getElementById('depth'); menu.value = arguments[0]; menu.dispatchEvent(new Event('change'))",
+      [depth])
+  }
+
   /// Chooses the timeline entry numbered `seq` as a click on its row would, through the
   /// page's own handler: the rows are redrawn as the list scrolls, so a row found by one
   /// command may be gone by the next.

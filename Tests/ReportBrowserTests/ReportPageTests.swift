@@ -39,6 +39,31 @@ import WebDriver
     }
   }
 
+  @Test func theSelectionMarksUpAndDownstreamToTheChosenDepth() throws {
+    let snapshot = try demoSnapshot()
+    // One node downstream of it at depth 1, three at depth 2.
+    let id = "Catalog.products"
+    #expect(snapshot.dependents(of: id, maximumDepth: 1).count < snapshot.dependents(of: id).count)
+    try withReport(snapshot) { browser in
+      // A small graph marks everything by default.
+      #expect(try browser.execute("return document.getElementById('depth').value") as? String == "all")
+      try browser.type(id + WebDriverKey.enter, into: "#search")
+      #expect(try browser.nodeIDs(withClass: "downstream") == snapshot.dependents(of: id).map(\.id).sorted())
+      for depth in [1, 2, 3] {
+        try browser.chooseDepth(String(depth))
+        #expect(
+          try browser.nodeIDs(withClass: "downstream")
+            == snapshot.dependents(of: id, maximumDepth: depth).map(\.id).sorted(), "depth \(depth)")
+        #expect(
+          try browser.nodeIDs(withClass: "upstream")
+            == snapshot.dependencies(of: id, maximumDepth: depth).map(\.id).sorted(), "depth \(depth)")
+      }
+      #expect(try browser.nodeIDs(withClass: "selected") == [id])
+      try browser.chooseDepth("all")
+      #expect(try browser.nodeIDs(withClass: "downstream") == snapshot.dependents(of: id).map(\.id).sorted())
+    }
+  }
+
   @Test func enterSelectsTheExactMatchWithWhatIsUpAndDownstream() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in

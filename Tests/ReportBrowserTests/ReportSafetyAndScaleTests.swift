@@ -95,8 +95,15 @@ import WebDriver
       #expect(count as? Int == 3_000)
       try browser.type("Module14.node2999" + WebDriverKey.enter, into: "#search")
       #expect(try browser.nodeIDs(withClass: "selected") == ["Module14.node2999"])
+      // Past the overview threshold the selection marks one step each way by default.
+      #expect(try browser.execute("return document.getElementById('depth').value") as? String == "1")
+      #expect(
+        try browser.nodeIDs(withClass: "upstream")
+          == snapshot.dependencies(of: "Module14.node2999", maximumDepth: 1).map(\.id).sorted())
+      try browser.chooseDepth("all")
       let upstream = try browser.nodeIDs(withClass: "upstream")
       #expect(upstream == snapshot.dependencies(of: "Module14.node2999").map(\.id).sorted())
+      #expect(upstream.count > 100)
     }
   }
 

@@ -13,6 +13,25 @@ test('reach follows edges transitively, past cycles, without the start', () => {
   assert.deepEqual([...ReportCore.reach(3, next)], []);
 });
 
+test('reach stops at the chosen depth, counting each node at its nearest', () => {
+  // 0 -> 1 -> 2 -> 3 -> 4, and 0 -> 3 (so 3 is one step away, 4 two)
+  const next = [[1, 3], [2], [3], [4], []];
+  assert.deepEqual([...ReportCore.reach(0, next, 1)].sort(), [1, 3]);
+  assert.deepEqual([...ReportCore.reach(0, next, 2)].sort(), [1, 2, 3, 4]);
+  assert.deepEqual([...ReportCore.reach(0, next, Infinity)].sort(), [1, 2, 3, 4]);
+  assert.deepEqual([...ReportCore.reach(4, next, 3)], []);
+  // A cycle back to the start does not count the start.
+  assert.deepEqual([...ReportCore.reach(0, [[1], [0]], 5)], [1]);
+});
+
+test('the page\'s depth choice reads as a number of steps, or all', () => {
+  assert.equal(ReportCore.selectionDepth('1'), 1);
+  assert.equal(ReportCore.selectionDepth('3'), 3);
+  assert.equal(ReportCore.selectionDepth('all'), Infinity);
+  assert.equal(ReportCore.selectionDepth(''), Infinity);
+  assert.equal(ReportCore.selectionDepth('0'), Infinity);
+});
+
 test('reach walks a long chain without recursion', () => {
   const count = 200000;
   const next = Array.from({ length: count }, (_, index) => (index + 1 < count ? [index + 1] : []));

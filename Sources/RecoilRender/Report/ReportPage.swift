@@ -64,6 +64,9 @@ enum ReportPage {
       <span id="heat-scale" hidden title="Total evaluation time, against the slowest node's">\
       <span class="scale-end">0</span><span class="scale"></span>\
       <span class="scale-end">\(text(hottest(in: snapshot)))</span></span>
+      <label class="toggle" title="How many steps up- and downstream a selection marks">depth \
+      <select id="depth" aria-label="How many steps up- and downstream the selection marks">\(depthChoices(for: snapshot))\
+      </select></label>
       <span id="zoom" role="group" aria-label="Zoom">\
       <button id="zoom-out" type="button" title="Zoom out (−)" aria-label="Zoom out">−</button>\
       <button id="zoom-fit" type="button" title="Fit the graph (0)">fit</button>\
@@ -128,6 +131,15 @@ enum ReportPage {
   private static func kindFilters() -> String {
     SnapshotNodeKind.allCases.map { kind in
       "<label><input type=\"checkbox\" data-kind=\"\(kind.rawValue)\" checked><span class=\"swatch \(kind.rawValue)\"></span>\(kind.rawValue)s</label>"
+    }.joined()
+  }
+
+  /// The selection's depths, `1` chosen past the overview threshold (on a large graph nearly
+  /// everything is somewhere up- or downstream), else `all`.
+  private static func depthChoices(for snapshot: Snapshot) -> String {
+    let chosen = snapshot.nodes.count > RenderOptions().overviewThreshold ? "1" : "all"
+    return ["1", "2", "3", "all"].map { depth in
+      "<option value=\"\(depth)\"\(depth == chosen ? " selected" : "")>\(depth)</option>"
     }.joined()
   }
 

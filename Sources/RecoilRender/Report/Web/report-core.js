@@ -10,18 +10,31 @@
 const ReportCore = (() => {
   'use strict';
 
-  /** Every index reachable from `start` along `next` (an array of arrays of indexes), not
-   *  counting `start` itself: what a node depends on, transitively, or what depends on it. */
-  function reach(start, next) {
+  /** Every index reachable from `start` along `next` (an array of arrays of indexes) in at
+   *  most `depth` steps (all, by default), not counting `start` itself: what a node depends
+   *  on, or what depends on it, to that depth. Breadth first, so a node reached by a short
+   *  and a long path counts at the short one's depth; no recursion. */
+  function reach(start, next, depth = Infinity) {
     const seen = new Set();
-    const stack = next[start].slice();
-    while (stack.length) {
-      const index = stack.pop();
-      if (index === start || seen.has(index)) continue;
-      seen.add(index);
-      for (const following of next[index]) stack.push(following);
+    let frontier = [start];
+    for (let step = 0; step < depth && frontier.length; step += 1) {
+      const following = [];
+      for (const index of frontier) {
+        for (const target of next[index]) {
+          if (target === start || seen.has(target)) continue;
+          seen.add(target);
+          following.push(target);
+        }
+      }
+      frontier = following;
     }
     return seen;
+  }
+
+  /** The selection's depth from the page's choice (`1`, `2`, `3` or `all`). */
+  function selectionDepth(choice) {
+    const depth = Number.parseInt(choice, 10);
+    return Number.isFinite(depth) && depth > 0 ? depth : Infinity;
   }
 
   /** The rows a virtualized list draws, `[first, last)`: those in view, with `margin` rows
@@ -720,7 +733,7 @@ const ReportCore = (() => {
   }
 
   return Object.freeze({
-    reach, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
+    reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
     changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
     entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
     entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,

@@ -189,6 +189,12 @@
   // ---- Selection: the node, what it depends on (upstream) and what depends on it (downstream).
   let selected = null;
   const selectionMarks = [];
+  // How far the selection marks up- and downstream: 1, 2, 3 or all (1 by default on a large
+  // graph, where everything is somewhere upstream and the marks would say nothing).
+  const depthChoice = document.getElementById('depth');
+  depthChoice.addEventListener('change', () => {
+    if (selected !== null) select(selected);
+  });
   const reach = ReportCore.reach;
   function markSelection(element, name) {
     if (!element) return;
@@ -210,8 +216,9 @@
     if (index === undefined || index === null || !nodes[index]) return;
     clearSelectionMarks();
     selected = index;
-    const upstream = reach(index, dependencies);
-    const downstream = reach(index, dependents);
+    const depth = ReportCore.selectionDepth(depthChoice.value);
+    const upstream = reach(index, dependencies, depth);
+    const downstream = reach(index, dependents, depth);
     markSelection(nodeElements[index], 'selected');
     for (const other of upstream) markSelection(nodeElements[other], 'upstream');
     for (const other of downstream) markSelection(nodeElements[other], 'downstream');
