@@ -107,6 +107,68 @@ import WebDriver
     }
   }
 
+  @Test func aMinimapShowsWhereTheViewIsAndARingKeepsTheSelectionFindable() throws {
+    let snapshot = layeredSnapshot(nodes: 3_000)
+    try withReport(snapshot) { browser in
+      func shown() throws -> [Double] {
+        let text = try browser.execute("return document.getElementById('minimap').dataset.view") as? String ?? ""
+        return text.split(separator: ",").compactMap { Double($0) }
+      }
+      func minimapSize() throws -> [Double] {
+        try browser.execute(
+          "const box = document.getElementById('minimap').getBoundingClientRect(); return [box.width, box.height]")
+          as? [Double] ?? []
+      }
+      // At fit the outline holds the whole graph.
+      let whole = try minimapSize()
+      let atFit = try shown()
+      #expect(atFit.count == 4 && whole.count == 2)
+      #expect(atFit[2] >= whole[0] * 0.95 || atFit[3] >= whole[1] * 0.95, "\(atFit) in \(whole)")
+      // Selected at fit, the node is a speck: the ring sits on it, at its own size.
+      try browser.type("Module14.node2999" + WebDriverKey.enter, into: "#search")
+      try browser.execute("document.getElementById('zoom-fit').click()")
+      let ring =
+        try browser.execute(
+          """
+          const marker = document.getElementById('selection-marker');
+          const node = document.querySelector('#graph g.node.selected').getBoundingClientRect();
+          const ring = marker.getBoundingClientRect();
+          return [marker.hidden ? 1 : 0, ring.width, Math.abs(ring.left + ring.width / 2 - node.left - node.width / 2),
+            Math.abs(ring.top + ring.height / 2 - node.top - node.height / 2), node.width]
+          """) as? [Double] ?? []
+      #expect(ring.count == 5)
+      #expect(ring[0] == 0, "the ring is shown while the node is \(ring[4]) px wide")
+      #expect(ring[1] >= 28)
+      #expect(ring[2] <= 2 && ring[3] <= 2, "the ring is centred on the node: \(ring)")
+      // Zoomed in, the outline shrinks; a node large enough to see needs no ring.
+      for _ in 0..<6 { try browser.execute("document.getElementById('zoom-in').click()") }
+      let zoomed = try shown()
+      #expect(zoomed[2] < atFit[2] / 3)
+      try browser.execute("document.getElementById('search').value = ''")
+      try browser.type("Module0.node0" + WebDriverKey.enter, into: "#search")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Module0.node0"])
+      // Zoomed in to it, the node is big enough to see: no ring.
+      #expect(try browser.execute("return document.getElementById('selection-marker').hidden") as? Bool == true)
+      // A press in the minimap's corner brings that corner of the graph into the middle.
+      let before = try shown()
+      try browser.execute(
+        """
+        const minimap = document.getElementById('minimap');
+        const box = minimap.getBoundingClientRect();
+        const at = { clientX: box.right - 2, clientY: box.bottom - 2, pointerId: 1, bubbles: true };
+        minimap.dispatchEvent(new PointerEvent('pointerdown', at));
+        minimap.dispatchEvent(new PointerEvent('pointerup', at));
+        """)
+      let after = try shown()
+      #expect(after != before)
+      #expect(
+        abs(after[0] + after[2] / 2 - (whole[0] - 2)) < 2, "centred on the corner: \(before) -> \(after) in \(whole)")
+      #expect(
+        abs(after[1] + after[3] / 2 - (whole[1] - 2)) < 2, "centred on the corner: \(before) -> \(after) in \(whole)")
+      #expect(try browser.consoleProblems() == [])
+    }
+  }
+
   @Test func aLongTimelineKeepsOnlyVisibleRowsInTheDocument() throws {
     var snapshot = try demoSnapshot()
     // Actions without a causal timeline: they are the timeline, numbered in order.

@@ -48,7 +48,127 @@
 
   function applyView() {
     canvas.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+    updateViewOverlays();
   }
+
+  // ---- Where the view is: a minimap of the whole graph with the part in view outlined (click
+  // or drag in it to go there), and a ring that keeps the selected node findable when the
+  // graph is zoomed out so far that the node itself is a speck (the ring does not scale).
+  const minimap = document.createElement('canvas');
+  minimap.id = 'minimap';
+  minimap.setAttribute('role', 'img');
+  minimap.setAttribute('aria-label', 'Minimap: the whole graph, with the part in view outlined');
+  const marker = document.createElement('div');
+  marker.id = 'selection-marker';
+  marker.hidden = true;
+  graph.append(minimap, marker);
+  const minimapBase = document.createElement('canvas');
+  let nodeBoxes = null; // each node's box in graph units, measured once the page is laid out
+  let markedIndex = null;
+  let minimapScale = 1;
+  function measureNodes() {
+    const origin = canvas.getBoundingClientRect();
+    nodeBoxes = nodeElements.map((element) => {
+      if (!element) return null;
+      const box = element.getBoundingClientRect();
+      return [(box.left - origin.left) / view.scale, (box.top - origin.top) / view.scale,
+        box.width / view.scale, box.height / view.scale];
+    });
+    drawMinimapBase();
+  }
+  // The nodes, drawn once into a canvas of their own; each view change copies it and outlines
+  // the view, so panning a 30,000-node graph does not redraw 30,000 boxes.
+  function drawMinimapBase() {
+    const longest = window.innerWidth <= 700 ? 72 : 160;
+    minimapScale = longest / Math.max(size.width, size.height);
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.max(8, Math.round(size.width * minimapScale));
+    const height = Math.max(8, Math.round(size.height * minimapScale));
+    for (const target of [minimap, minimapBase]) {
+      target.width = Math.round(width * ratio);
+      target.height = Math.round(height * ratio);
+    }
+    minimap.style.width = `${width}px`;
+    minimap.style.height = `${height}px`;
+    const context = minimapBase.getContext('2d');
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.fillStyle = '#adb5bd';
+    for (const box of nodeBoxes) {
+      if (box) context.fillRect(box[0] * minimapScale, box[1] * minimapScale, Math.max(1, box[2] * minimapScale), Math.max(1, box[3] * minimapScale));
+    }
+  }
+  function drawMinimap() {
+    const ratio = window.devicePixelRatio || 1;
+    const context = minimap.getContext('2d');
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, minimap.width, minimap.height);
+    context.drawImage(minimapBase, 0, 0);
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const box = markedIndex !== null && nodeBoxes[markedIndex];
+    if (box) {
+      context.fillStyle = '#1864ab';
+      context.fillRect(box[0] * minimapScale - 2, box[1] * minimapScale - 2, Math.max(1, box[2] * minimapScale) + 4, Math.max(1, box[3] * minimapScale) + 4);
+    }
+    const frame = graph.getBoundingClientRect();
+    const shown = [-view.x / view.scale, -view.y / view.scale, frame.width / view.scale, frame.height / view.scale]
+      .map((value) => value * minimapScale);
+    context.strokeStyle = '#1864ab';
+    context.lineWidth = 1.5;
+    context.strokeRect(...shown);
+    minimap.dataset.view = shown.map((value) => value.toFixed(1)).join(',');
+  }
+  function placeMarker() {
+    const element = markedIndex !== null ? nodeElements[markedIndex] : null;
+    const box = element && element.getBoundingClientRect();
+    // Only while the node is too small to find by itself.
+    if (!box || Math.max(box.width, box.height) >= 12) {
+      marker.hidden = true;
+      return;
+    }
+    const frame = graph.getBoundingClientRect();
+    marker.hidden = false;
+    marker.style.left = `${box.left - frame.left + box.width / 2}px`;
+    marker.style.top = `${box.top - frame.top + box.height / 2}px`;
+  }
+  function updateViewOverlays() {
+    if (nodeBoxes) drawMinimap();
+    placeMarker();
+  }
+  function markOnMinimap(index) {
+    markedIndex = index;
+    updateViewOverlays();
+  }
+  // Moves the view so that the minimap's point under the pointer is in the middle.
+  function goToMinimapPoint(event) {
+    const bounds = minimap.getBoundingClientRect();
+    const frame = graph.getBoundingClientRect();
+    const x = (event.clientX - bounds.left) / minimapScale;
+    const y = (event.clientY - bounds.top) / minimapScale;
+    view.x = frame.width / 2 - x * view.scale;
+    view.y = frame.height / 2 - y * view.scale;
+    applyView();
+  }
+  let minimapDrag = false;
+  minimap.addEventListener('pointerdown', (event) => {
+    event.stopPropagation();
+    minimapDrag = true;
+    goToMinimapPoint(event);
+    minimap.setPointerCapture(event.pointerId);
+  });
+  minimap.addEventListener('pointermove', (event) => {
+    event.stopPropagation();
+    if (minimapDrag) goToMinimapPoint(event);
+  });
+  for (const name of ['pointerup', 'pointercancel']) {
+    minimap.addEventListener(name, (event) => {
+      event.stopPropagation();
+      minimapDrag = false;
+    });
+  }
+  window.addEventListener('resize', () => {
+    if (nodeBoxes) drawMinimapBase();
+    updateViewOverlays();
+  });
   function zoomAt(factor, clientX, clientY) {
     const frame = graph.getBoundingClientRect();
     const x = clientX - frame.left;
@@ -209,6 +329,7 @@
   function clearSelection() {
     clearSelectionMarks();
     selected = null;
+    markOnMinimap(null);
     if (filterFields.touching.checked) applyFilter();
     rememberView();
   }
@@ -227,6 +348,7 @@
       if (downstream.has(to) && (from === index || downstream.has(from))) markSelection(edgeElements[edge], 'downstream');
     });
     graph.classList.add('has-selection');
+    markOnMinimap(index);
     if (filterFields.touching.checked) applyFilter();
     showNode(index);
     announce(`Selected ${nodes[index].id}` + (nodeValue(index) !== undefined ? `, value ${nodeValue(index)}` : ''));
@@ -1068,6 +1190,7 @@
   function clearEverything() {
     clearSelectionMarks();
     selected = null;
+    markOnMinimap(null);
     if (filterFields.touching.checked) applyFilter();
     clearEntry();
     replaceDetails(() => {
@@ -1095,6 +1218,8 @@
   }
 
   fit();
+  measureNodes();
+  updateViewOverlays();
   applyHeat();
   details.append(differencesSection(), slowestSection());
   updateCount();
