@@ -64,6 +64,63 @@ import WebDriver
     }
   }
 
+  @Test func focusShowsOnlyTheNeighbourhoodFittedAndGoesBackToTheWhole() throws {
+    let snapshot = try demoSnapshot()
+    let id = "Catalog.products"
+    try withReport(snapshot) { browser in
+      func visibleNodes() throws -> [String] {
+        let value = try browser.execute(
+          """
+          return [...document.querySelectorAll('#graph g.node[data-node-id]')]
+            .filter((element) => getComputedStyle(element).display !== 'none')
+            .map((element) => element.getAttribute('data-node-id')).sort()
+          """)
+        return value as? [String] ?? []
+      }
+      let transform = "return document.getElementById('canvas').style.transform"
+      #expect(try browser.execute("return document.getElementById('focus').disabled") as? Bool == true)
+      let whole = try visibleNodes()
+      #expect(whole.count == snapshot.nodes.count)
+      try browser.type(id + WebDriverKey.enter, into: "#search")
+      let before = try browser.execute(transform) as? String
+      try browser.execute("document.getElementById('focus').click()")
+      let neighbourhood =
+        ([id] + snapshot.dependencies(of: id).map(\.id) + snapshot.dependents(of: id).map(\.id)).sorted()
+      #expect(try visibleNodes() == neighbourhood)
+      // Fitted: every shown node inside the graph's frame, the view changed.
+      let inside =
+        try browser.execute(
+          """
+          const frame = document.getElementById('graph').getBoundingClientRect();
+          return [...document.querySelectorAll('#graph g.node.selected, #graph g.node.downstream')].every((element) => {
+            const box = element.getBoundingClientRect();
+            return box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom;
+          })
+          """) as? Bool
+      #expect(inside == true)
+      #expect(try browser.execute(transform) as? String != before)
+      #expect(try browser.execute("return document.getElementById('focus').textContent") as? String == "whole")
+      // A narrower depth narrows the focus.
+      try browser.chooseDepth("1")
+      let near = ([id] + snapshot.dependents(of: id, maximumDepth: 1).map(\.id)).sorted()
+      #expect(try visibleNodes() == near)
+      // Back: the whole graph, and the view it had.
+      try browser.execute("document.getElementById('focus').click()")
+      #expect(try visibleNodes() == whole)
+      #expect(try browser.execute(transform) as? String == before)
+      // The key f does the same; Escape clears the selection and the focus with it.
+      try browser.execute("document.getElementById('graph').focus()")
+      try browser.execute(
+        "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'f', bubbles: true }))")
+      #expect(try visibleNodes() == near)
+      try browser.execute(
+        "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))")
+      #expect(try visibleNodes() == whole)
+      #expect(try browser.execute("return document.getElementById('focus').disabled") as? Bool == true)
+      #expect(try browser.consoleProblems() == [])
+    }
+  }
+
   @Test func enterSelectsTheExactMatchWithWhatIsUpAndDownstream() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in

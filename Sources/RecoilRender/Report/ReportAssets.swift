@@ -964,6 +964,49 @@ enum ReportAssets {
         applyView();
       }
 
+      // ---- Focus: only the selected node and what the selection marks (to the chosen depth),
+      // fitted to the view, until focus is turned off, which brings back the whole graph and the
+      // view it had. The page has no layout engine: the neighbourhood keeps its places.
+      const focusButton = document.getElementById('focus');
+      let focusedFrom = null; // the view before focus, while focus is on
+      function fitBoxes(indexes) {
+        const boxes = indexes.map((index) => nodeBoxes && nodeBoxes[index]).filter(Boolean);
+        if (!boxes.length) return;
+        const left = Math.min(...boxes.map((box) => box[0]));
+        const top = Math.min(...boxes.map((box) => box[1]));
+        const right = Math.max(...boxes.map((box) => box[0] + box[2]));
+        const bottom = Math.max(...boxes.map((box) => box[1] + box[3]));
+        const frame = graph.getBoundingClientRect();
+        const margin = 24;
+        view.scale = Math.max(0.01, Math.min(2, (frame.width - 2 * margin) / Math.max(right - left, 1),
+          (frame.height - 2 * margin) / Math.max(bottom - top, 1)));
+        view.x = frame.width / 2 - (left + right) / 2 * view.scale;
+        view.y = frame.height / 2 - (top + bottom) / 2 * view.scale;
+        applyView();
+      }
+      function focusedIndexes() {
+        return [...graph.querySelectorAll('g.node.selected[data-node-id], g.node.upstream[data-node-id], g.node.downstream[data-node-id]')]
+          .map((element) => indexOfId.get(element.getAttribute('data-node-id')));
+      }
+      function setFocus(on) {
+        if (on && selected === null) return;
+        if (on && focusedFrom === null) focusedFrom = { ...view };
+        graph.classList.toggle('focused', on);
+        focusButton.setAttribute('aria-pressed', String(on));
+        focusButton.textContent = on ? 'whole' : 'focus';
+        focusButton.title = on ? 'Show the whole graph again (f)' : 'Show only the selected node and what it marks (f)';
+        if (on) {
+          fitBoxes(focusedIndexes());
+          announce(`Focused on ${nodes[selected].id}: ${focusedIndexes().length} nodes`);
+        } else if (focusedFrom !== null) {
+          Object.assign(view, focusedFrom);
+          focusedFrom = null;
+          applyView();
+        }
+      }
+      const isFocused = () => focusedFrom !== null;
+      focusButton.addEventListener('click', () => setFocus(!isFocused()));
+
       const pointers = new Map();
       let drag = null;
       let pinch = null;
@@ -1086,6 +1129,8 @@ enum ReportAssets {
         clearSelectionMarks();
         selected = null;
         markOnMinimap(null);
+        setFocus(false);
+        focusButton.disabled = true;
         if (filterFields.touching.checked) applyFilter();
         rememberView();
       }
@@ -1105,6 +1150,8 @@ enum ReportAssets {
         });
         graph.classList.add('has-selection');
         markOnMinimap(index);
+        focusButton.disabled = false;
+        if (isFocused()) fitBoxes(focusedIndexes());
         if (filterFields.touching.checked) applyFilter();
         showNode(index);
         announce(`Selected ${nodes[index].id}` + (nodeValue(index) !== undefined ? `, value ${nodeValue(index)}` : ''));
@@ -1866,6 +1913,7 @@ enum ReportAssets {
           case '+': case '=': zoomCentered(1.25); break;
           case '-': case '_': zoomCentered(0.8); break;
           case '0': fit(); break;
+          case 'f': setFocus(!isFocused()); break;
           case 'ArrowRight': case 'ArrowDown': step(1); break;
           case 'ArrowLeft': case 'ArrowUp': step(-1); break;
           case '/': search.focus(); search.select(); break;
@@ -1947,6 +1995,8 @@ enum ReportAssets {
         clearSelectionMarks();
         selected = null;
         markOnMinimap(null);
+        setFocus(false);
+        focusButton.disabled = true;
         if (filterFields.touching.checked) applyFilter();
         clearEntry();
         replaceDetails(() => {
@@ -2119,6 +2169,9 @@ enum ReportAssets {
     #selection-marker { position: absolute; width: 34px; height: 34px; transform: translate(-50%, -50%); border-radius: 50%;
       border: 3px solid var(--selected); box-shadow: 0 0 0 3px rgba(255, 255, 255, 0.85); pointer-events: none; }
     #selection-marker[hidden] { display: none; }
+    #graph.focused g.node:not(.selected):not(.upstream):not(.downstream),
+    #graph.focused g.edge:not(.upstream):not(.downstream),
+    #graph.focused g.cluster { display: none; }
     #details { overflow: auto; border-left: 1px solid var(--line); padding: 8px 12px; background: #fff; }
     #details h2 { font-size: 15px; margin: 4px 0 8px; word-break: break-all; }
     #details h3 { font-size: 13px; margin: 12px 0 4px; color: #495057; }

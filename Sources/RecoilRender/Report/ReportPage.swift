@@ -70,7 +70,9 @@ enum ReportPage {
       <span id="zoom" role="group" aria-label="Zoom">\
       <button id="zoom-out" type="button" title="Zoom out (−)" aria-label="Zoom out">−</button>\
       <button id="zoom-fit" type="button" title="Fit the graph (0)">fit</button>\
-      <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button></span>
+      <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button>\
+      <button id="focus" type="button" aria-pressed="false" disabled \
+      title="Show only the selected node and what it marks (f)">focus</button></span>
       <span id="summary">\(text(summary(of: snapshot, isDifference: content.marks != nil)))</span>
       </header>
       <main>

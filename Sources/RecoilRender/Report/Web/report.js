@@ -208,6 +208,49 @@
     applyView();
   }
 
+  // ---- Focus: only the selected node and what the selection marks (to the chosen depth),
+  // fitted to the view, until focus is turned off, which brings back the whole graph and the
+  // view it had. The page has no layout engine: the neighbourhood keeps its places.
+  const focusButton = document.getElementById('focus');
+  let focusedFrom = null; // the view before focus, while focus is on
+  function fitBoxes(indexes) {
+    const boxes = indexes.map((index) => nodeBoxes && nodeBoxes[index]).filter(Boolean);
+    if (!boxes.length) return;
+    const left = Math.min(...boxes.map((box) => box[0]));
+    const top = Math.min(...boxes.map((box) => box[1]));
+    const right = Math.max(...boxes.map((box) => box[0] + box[2]));
+    const bottom = Math.max(...boxes.map((box) => box[1] + box[3]));
+    const frame = graph.getBoundingClientRect();
+    const margin = 24;
+    view.scale = Math.max(0.01, Math.min(2, (frame.width - 2 * margin) / Math.max(right - left, 1),
+      (frame.height - 2 * margin) / Math.max(bottom - top, 1)));
+    view.x = frame.width / 2 - (left + right) / 2 * view.scale;
+    view.y = frame.height / 2 - (top + bottom) / 2 * view.scale;
+    applyView();
+  }
+  function focusedIndexes() {
+    return [...graph.querySelectorAll('g.node.selected[data-node-id], g.node.upstream[data-node-id], g.node.downstream[data-node-id]')]
+      .map((element) => indexOfId.get(element.getAttribute('data-node-id')));
+  }
+  function setFocus(on) {
+    if (on && selected === null) return;
+    if (on && focusedFrom === null) focusedFrom = { ...view };
+    graph.classList.toggle('focused', on);
+    focusButton.setAttribute('aria-pressed', String(on));
+    focusButton.textContent = on ? 'whole' : 'focus';
+    focusButton.title = on ? 'Show the whole graph again (f)' : 'Show only the selected node and what it marks (f)';
+    if (on) {
+      fitBoxes(focusedIndexes());
+      announce(`Focused on ${nodes[selected].id}: ${focusedIndexes().length} nodes`);
+    } else if (focusedFrom !== null) {
+      Object.assign(view, focusedFrom);
+      focusedFrom = null;
+      applyView();
+    }
+  }
+  const isFocused = () => focusedFrom !== null;
+  focusButton.addEventListener('click', () => setFocus(!isFocused()));
+
   const pointers = new Map();
   let drag = null;
   let pinch = null;
@@ -330,6 +373,8 @@
     clearSelectionMarks();
     selected = null;
     markOnMinimap(null);
+    setFocus(false);
+    focusButton.disabled = true;
     if (filterFields.touching.checked) applyFilter();
     rememberView();
   }
@@ -349,6 +394,8 @@
     });
     graph.classList.add('has-selection');
     markOnMinimap(index);
+    focusButton.disabled = false;
+    if (isFocused()) fitBoxes(focusedIndexes());
     if (filterFields.touching.checked) applyFilter();
     showNode(index);
     announce(`Selected ${nodes[index].id}` + (nodeValue(index) !== undefined ? `, value ${nodeValue(index)}` : ''));
@@ -1110,6 +1157,7 @@
       case '+': case '=': zoomCentered(1.25); break;
       case '-': case '_': zoomCentered(0.8); break;
       case '0': fit(); break;
+      case 'f': setFocus(!isFocused()); break;
       case 'ArrowRight': case 'ArrowDown': step(1); break;
       case 'ArrowLeft': case 'ArrowUp': step(-1); break;
       case '/': search.focus(); search.select(); break;
@@ -1191,6 +1239,8 @@
     clearSelectionMarks();
     selected = null;
     markOnMinimap(null);
+    setFocus(false);
+    focusButton.disabled = true;
     if (filterFields.touching.checked) applyFilter();
     clearEntry();
     replaceDetails(() => {
