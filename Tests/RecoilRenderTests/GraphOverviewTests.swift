@@ -189,6 +189,13 @@ import Testing
     raised.overviewThreshold = 1_199
     #expect(try GraphOverview.make(from: large, options: raised) != nil)
 
+    // Past a threshold of 0, a graph with nothing to collapse is still drawn whole.
+    var anySize = Self.options()
+    anySize.overviewThreshold = 0
+    let pair = Snapshot(nodes: [SnapshotNode(id: "a", kind: .atom), SnapshotNode(id: "b", kind: .selector)])
+    #expect(try GraphOverview.make(from: pair, options: anySize) == nil)
+    #expect(try Renderer.draw(pair, options: anySize).overview == nil)
+
     // The demo's graph looks as it always did.
     let demo = try TestFixtures.snapshot("cart-demo/cart.snapshot.json")
     let drawing = try Renderer.draw(demo, options: RenderOptions())
@@ -211,7 +218,8 @@ import Testing
     // Consecutive bands: each band's edges lead to the next one.
     #expect(overview.mergedEdges.count == overview.groups.count - 1)
     #expect(overview.mergedEdges.allSatisfy { $0.count == 1 })
-    #expect(try GraphOverview.make(from: snapshot, options: Self.options([.families, .modules, .stores])) != nil)
+    // Without levels nothing groups a chain of plain ids: it is drawn whole.
+    #expect(try GraphOverview.make(from: snapshot, options: Self.options([.families, .modules, .stores])) == nil)
   }
 
   @Test func levelsFollowTheLongestChainAndCyclesComeLast() {

@@ -110,7 +110,9 @@ struct GraphOverview: Sendable {
     if options.collapse.contains(.levels) { tree.levels = DependencyLevels(snapshot).level }
     tree.openSmallestFirst(within: budget)
     tree.bandLooseNodes()
-    return tree.overview()
+    let overview = tree.overview()
+    // Nothing collapsed (every group too small to close): the picture is the whole graph.
+    return overview.groups.isEmpty ? nil : overview
   }
 
   /// `Catalog.Items.count` -> `Catalog`, `Catalog.Items`: the text before each dot outside
