@@ -18,14 +18,15 @@ enum BenchmarkClock {
     return Double(samples[samples.count / 2])
   }
 
-  /// The peak resident set size of this process so far, in MiB.
-  static func peakResidentMiB() -> Double {
+  /// The peak resident set size of this process so far, in MiB; with `children`, the largest
+  /// any finished child process reached.
+  static func peakResidentMiB(children: Bool = false) -> Double {
     var usage = rusage()
     #if os(Linux)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
+      getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
       return Double(usage.ru_maxrss) / 1024  // KiB on Linux
     #else
-      getrusage(RUSAGE_SELF, &usage)
+      getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
       return Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
     #endif
   }

@@ -34,7 +34,7 @@ enum OverviewBenchmark {
         line += layout == .pretty ? " overview_pretty_s=" : " overview_one_line_s="
         line += RenderBenchmark.format(seconds / 1e9)
       }
-      print(line + " peak_rss_mb=\(String(format: "%.0f", peakChildMiB()))")
+      print(line + " peak_rss_mb=\(String(format: "%.0f", BenchmarkClock.peakResidentMiB(children: true)))")
     }
     guard let first = sizes.first else { return }
     let graph = LayeredDAG(count: first)
@@ -54,7 +54,7 @@ enum OverviewBenchmark {
     } else {
       line += " dot_s=n/a"
     }
-    print(line + " peak_rss_mb=\(String(format: "%.0f", peakChildMiB()))")
+    print(line + " peak_rss_mb=\(String(format: "%.0f", BenchmarkClock.peakResidentMiB(children: true)))")
   }
 
   /// Runs a program to its end, or stops it after `timeout` seconds; whether it finished.
@@ -81,17 +81,5 @@ enum OverviewBenchmark {
         .executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable) exited \(process.terminationStatus)"])
     }
     return true
-  }
-
-  /// The largest resident size any finished child reached, in MiB.
-  private static func peakChildMiB() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-      return Double(usage.ru_maxrss) / 1024
-    #else
-      getrusage(RUSAGE_CHILDREN, &usage)
-      return Double(usage.ru_maxrss) / 1_048_576
-    #endif
   }
 }

@@ -100,7 +100,7 @@ struct GraphOverview: Sendable {
     // Every --expand must name something, whether or not the graph is large enough to collapse.
     for (pattern, glob) in globs {
       let matchesNode = snapshot.nodes.contains { glob.matches($0.id) }
-      let matchesGroup = tree.groups.contains { glob.matches($0.name) || glob.matches($0.title) }
+      let matchesGroup = tree.groups.contains { $0.isNamed(by: glob) }
       if !matchesNode && !matchesGroup { throw .expandMatchesNothing(pattern) }
     }
     guard !options.full, !options.collapse.isEmpty, snapshot.nodes.count > options.overviewThreshold else {
@@ -147,6 +147,9 @@ private struct GroupTree {
 
     /// The name a drawn group has (see ``GraphOverview/Group/title``).
     var title: String { GraphOverview.Group(kind: kind, name: name, memberIDs: []).title }
+
+    /// Whether an `--expand` pattern names this group, by its name or its title.
+    func isNamed(by glob: Glob) -> Bool { glob.matches(name) || glob.matches(title) }
   }
 
   struct Key: Hashable {
@@ -206,8 +209,7 @@ private struct GroupTree {
   /// never banded.
   mutating func open(matching globs: [Glob]) {
     guard !globs.isEmpty else { return }
-    for index in groups.indices
-    where globs.contains(where: { $0.matches(groups[index].name) || $0.matches(groups[index].title) }) {
+    for index in groups.indices where globs.contains(where: groups[index].isNamed(by:)) {
       openWithAncestors(index)
       kept.formUnion(groups[index].nodes)
     }
@@ -337,12 +339,6 @@ private struct GroupTree {
     }
   }
 
-  /// Counts and totals near `Int.max` are valid input: sums stop there.
-  private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return overflow ? (b < 0 ? .min : .max) : sum
-  }
-
   /// The drawn nodes, the closed groups with their members' totals, and the merged edges.
   func overview() -> GraphOverview {
     // Each node's representative: the outermost closed group on its way down, or itself.
@@ -374,8 +370,9 @@ private struct GroupTree {
         if node.status == .error { summary.failedCount += 1 }
         if node.status == .loading { summary.loadingCount += 1 }
         if let evaluations = node.evaluations {
-          summary.evaluationCount = Self.saturatingSum(summary.evaluationCount, evaluations.count)
-          summary.estimatedNanos = Self.saturatingSum(summary.estimatedNanos, evaluations.estimatedTotalNanos)
+          // Counts and totals near `Int.max` are valid input: sums stop there.
+          summary.evaluationCount = summary.evaluationCount.addingSaturated(evaluations.count)
+          summary.estimatedNanos = summary.estimatedNanos.addingSaturated(evaluations.estimatedTotalNanos)
           summary.isSampled = summary.isSampled || evaluations.isSampled
         }
       }

@@ -214,12 +214,17 @@
   const focusButton = document.getElementById('focus');
   let focusedFrom = null; // the view before focus, while focus is on
   function fitBoxes(indexes) {
-    const boxes = indexes.map((index) => nodeBoxes && nodeBoxes[index]).filter(Boolean);
-    if (!boxes.length) return;
-    const left = Math.min(...boxes.map((box) => box[0]));
-    const top = Math.min(...boxes.map((box) => box[1]));
-    const right = Math.max(...boxes.map((box) => box[0] + box[2]));
-    const bottom = Math.max(...boxes.map((box) => box[1] + box[3]));
+    // A loop, not Math.min(...boxes): a neighbourhood at depth "all" may be too many arguments.
+    let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const index of indexes) {
+      const box = nodeBoxes && nodeBoxes[index];
+      if (!box) continue;
+      left = Math.min(left, box[0]);
+      top = Math.min(top, box[1]);
+      right = Math.max(right, box[0] + box[2]);
+      bottom = Math.max(bottom, box[1] + box[3]);
+    }
+    if (left === Infinity) return;
     const frame = graph.getBoundingClientRect();
     const margin = 24;
     view.scale = Math.max(0.01, Math.min(2, (frame.width - 2 * margin) / Math.max(right - left, 1),
@@ -240,8 +245,9 @@
     focusButton.textContent = on ? 'whole' : 'focus';
     focusButton.title = on ? 'Show the whole graph again (f)' : 'Show only the selected node and what it marks (f)';
     if (on) {
-      fitBoxes(focusedIndexes());
-      announce(`Focused on ${nodes[selected].id}: ${focusedIndexes().length} nodes`);
+      const neighbourhood = focusedIndexes();
+      fitBoxes(neighbourhood);
+      announce(`Focused on ${nodes[selected].id}: ${neighbourhood.length} nodes`);
     } else if (focusedFrom !== null) {
       Object.assign(view, focusedFrom);
       focusedFrom = null;
