@@ -71,6 +71,13 @@ import Testing
     #expect(try decide("/nothing?token=secret") == .refuse(status: 404, reason: "no such page"))
     #expect(try decide("/?token=secret", method: "POST") == .refuse(status: 405, reason: "only GET"))
     #expect(try decide("/report?token=secret") == .refuse(status: 400, reason: "report needs ?session=N"))
+    // A group's inside, laid out when the page opens it: only with the token, and whole.
+    #expect(
+      try decide("/inside?session=2&shape=5&group=17&token=secret") == .allow(.inside(session: 2, shape: 5, group: 17)))
+    #expect(try decide("/inside?session=2&shape=5&group=17") == .refuse(status: 403, reason: "wrong or missing token"))
+    #expect(
+      try decide("/inside?session=2&shape=5&group=-1&token=secret")
+        == .refuse(status: 400, reason: "inside needs ?session=N&shape=S&group=K"))
     #expect(LiveAccess.makeToken().count == 32)
     #expect(LiveAccess.makeToken() != LiveAccess.makeToken())
   }

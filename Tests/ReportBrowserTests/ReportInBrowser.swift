@@ -7,11 +7,12 @@ import WebDriver
 /// ready (the page sets `data-ready`), for the body of a test. Closes the browser and stops
 /// the driver afterwards, whether the body threw or not.
 func withReport(
-  _ snapshot: Snapshot, title: String = "test", heat: Bool = false, subscribers: Bool = false, width: Int = 1400,
-  height: Int = 900, _ body: (BrowserSession) throws -> Void
+  _ snapshot: Snapshot, title: String = "test", heat: Bool = false, subscribers: Bool = false, full: Bool = false,
+  width: Int = 1400, height: Int = 900, _ body: (BrowserSession) throws -> Void
 ) throws {
   var options = RenderOptions(format: .html)
   options.title = title
+  options.full = full
   options.heat = heat
   options.showsSubscribers = subscribers
   try withPage(try Renderer.render(snapshot, options: options), width: width, height: height, body)
@@ -59,7 +60,7 @@ extension BrowserSession {
   /// The `data-node-id`s of the graph's nodes that carry `className`, sorted.
   func nodeIDs(withClass className: String) throws -> [String] {
     let value = try execute(
-      "return [...document.querySelectorAll('#graph g.node.' + arguments[0])].map(e => e.getAttribute('data-node-id')).sort()",
+      "return [...document.querySelectorAll('#graph g.node[data-node-id].' + arguments[0])].map(e => e.getAttribute('data-node-id')).sort()",
       [className])
     return value as? [String] ?? []
   }

@@ -89,7 +89,8 @@ import WebDriver
 
   @Test func aThreeThousandNodeReportLoadsAndSearches() throws {
     let snapshot = layeredSnapshot(nodes: 3_000)
-    try withReport(snapshot) { browser in
+    // Drawn whole (--full): the page's own behaviour on thousands of drawn nodes.
+    try withReport(snapshot, full: true) { browser in
       #expect(try browser.consoleProblems() == [])
       let count = try browser.execute("return document.querySelectorAll('#graph g.node[data-node-id]').length")
       #expect(count as? Int == 3_000)
@@ -109,7 +110,8 @@ import WebDriver
 
   @Test func aMinimapShowsWhereTheViewIsAndARingKeepsTheSelectionFindable() throws {
     let snapshot = layeredSnapshot(nodes: 3_000)
-    try withReport(snapshot) { browser in
+    // Drawn whole (--full): the page's own behaviour on thousands of drawn nodes.
+    try withReport(snapshot, full: true) { browser in
       func shown() throws -> [Double] {
         let text = try browser.execute("return document.getElementById('minimap').dataset.view") as? String ?? ""
         return text.split(separator: ",").compactMap { Double($0) }

@@ -89,7 +89,7 @@ extension GraphDescription {
     case .family: ("box3d", Palette.familyFill, Palette.familyBorder, "filled")
     case .store: ("tab", Palette.storeFill, Palette.storeBorder, "filled")
     case .module: ("folder", Palette.moduleFill, Palette.moduleBorder, "filled")
-    case .levels: ("box", Palette.familyFill, Palette.familyBorder, "filled,rounded")
+    case .levels, .run: ("box", Palette.familyFill, Palette.familyBorder, "filled,rounded")
     }
   }
 

@@ -6,7 +6,13 @@ extension GraphDescription {
   /// tooltips, store and family clusters, the legend and the layout settings.
   /// With an overview, `snapshot` is its shown part, and its groups and merged edges are
   /// drawn too.
-  init(snapshot: Snapshot, options: RenderOptions, marks: DifferenceMarks? = nil, overview: GraphOverview? = nil) {
+  /// Without `familyClusters`, family members are not framed as their family (inside a drawn
+  /// group, which is the family or part of it, the frame says nothing and would keep the
+  /// members in one row).
+  init(
+    snapshot: Snapshot, options: RenderOptions, marks: DifferenceMarks? = nil, overview: GraphOverview? = nil,
+    familyClusters: Bool = true
+  ) {
     let drawnCount = snapshot.nodes.count + (overview?.groups.count ?? 0)
     let isLarge = drawnCount >= options.largeGraphThreshold
     graphAttributes = LayoutSettings.graphAttributes(
@@ -61,7 +67,7 @@ extension GraphDescription {
     let drawsSubscribers = options.showsSubscribers && !snapshot.subscriptions.isEmpty
     if drawsSubscribers { addSubscriberLeaves(of: snapshot, nameOfID: nameOfID) }
 
-    clusters = Self.clusters(for: snapshot, nameOfID: nameOfID)
+    clusters = Self.clusters(for: snapshot, nameOfID: nameOfID, families: familyClusters)
     if options.showsLegend {
       let drives = snapshot.edges.contains { $0.kind == .drives }
       clusters.append(
@@ -191,7 +197,7 @@ extension GraphDescription {
 
   /// Stores become clusters holding themselves, their slices and selectors; family members are
   /// grouped in a family cluster, inside their store's cluster when they have an owner.
-  private static func clusters(for snapshot: Snapshot, nameOfID: [String: String]) -> [Cluster] {
+  private static func clusters(for snapshot: Snapshot, nameOfID: [String: String], families: Bool) -> [Cluster] {
     var storeOrder: [String] = []
     var storeMembers: [String: [String]] = [:]
     var familyOrder: [String] = []
@@ -205,7 +211,7 @@ extension GraphDescription {
         storeMembers[node.id, default: []].insert(name, at: 0)
         continue
       }
-      if let family = node.family {
+      if families, let family = node.family {
         if familyMembers[family] == nil { familyOrder.append(family) }
         familyMembers[family, default: []].append(name)
         if let owner = node.owner, storeIDs.contains(owner) { familyOwner[family] = owner }
@@ -316,6 +322,7 @@ extension GraphDescription {
         case .store: "store, collapsed"
         case .family: "family, collapsed"
         case .levels: "nodes of consecutive levels"
+        case .run: "nodes in order, a page's worth"
         }
       return sample(
         "legend_group_\(kind.rawValue)", text,

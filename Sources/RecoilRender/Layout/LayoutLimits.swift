@@ -8,8 +8,8 @@ import RecoilSnapshot
 /// - A chain of more than 32,767 ranks crashes dot: a rank is kept in 16 bits.
 /// - A strongly connected part (nodes that all reach each other through cycles) makes dot's
 ///   cycle breaking and crossing minimisation grow much faster than the graph.
-/// - Past ``mostNodes`` dot's time grows far faster than the graph; only `--full` and the HTML
-///   report draw that many, since `render` otherwise draws a larger graph as an overview.
+/// - Past ``mostNodes`` dot's time grows far faster than the graph; only `--full` draws that
+///   many, since `render` and `report` otherwise draw a larger graph as an overview.
 ///
 /// ```swift
 /// if let reason = LayoutLimits.reasonDotCannotLayOut(description) { print(reason) }

@@ -49,8 +49,12 @@ public enum Renderer {
     _ snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> Drawing {
     let filtered = try SnapshotFilter(options: options).apply(to: snapshot)
-    // The HTML report draws every node: its page finds nodes by their place in the snapshot.
-    if options.format != .html, let overview = try GraphOverview.make(from: filtered, options: options) {
+    if options.format == .html {
+      // The report's overview opens groups in place: each group's inside is drawn too.
+      if let overview = try ExpandableOverview.make(from: filtered, options: options) {
+        return try report(of: overview, snapshot: filtered, options: options, warning: warning)
+      }
+    } else if let overview = try GraphOverview.make(from: filtered, options: options) {
       return try picture(of: overview, options: options, warning: warning)
     }
     return try picture(of: filtered, marks: nil, options: options, warning: warning)
@@ -103,7 +107,7 @@ public enum Renderer {
   /// (see `LayoutSettings`), which in Graphviz 2.43 fails on some graphs with many clusters
   /// ("trouble in init_rank"); such a graph is drawn again with dot's own ranker, slower but
   /// sound, and a warning says so.
-  private static func layOut(_ description: GraphDescription, format: RenderFormat, warning: (String) -> Void)
+  static func layOut(_ description: GraphDescription, format: RenderFormat, warning: (String) -> Void)
     throws(RenderError) -> (bytes: [UInt8], warnings: [String])
   {
     // What dot is known to fail on (a crash or hours of work) is drawn by sfdp instead.

@@ -5,7 +5,8 @@ import RecoilSnapshot
 /// edges came or went, as the caller's `shape` counts them, a status changed, or a value or
 /// the evaluations need more room than their label had). Otherwise the last layout is kept,
 /// so nodes stay where they were, and the page writes each label's value and evaluation
-/// count from the data.
+/// count from the data. Past the overview threshold the page shows the overview, and each
+/// group's inside is laid out when the page first opens it (``inside(_:shape:)``).
 ///
 /// ```swift
 /// let report = LiveReport(title: "cart-demo 4242 (live)")
@@ -36,6 +37,11 @@ public final class LiveReport {
   private let title: String
   private var shape: Int?
   private var svg: [UInt8] = []
+  /// For a graph past the overview threshold: its groups, whose insides are laid out when the
+  /// page first opens each (see ``inside(_:shape:)``), and those laid out so far.
+  private var overview: ExpandableOverview?
+  private var insides: [Int: [UInt8]] = [:]
+  private var nodeIDs: [String] = []
   private var rooms: [String: LabelRoom] = [:]
   /// How many times the report was laid out.
   public private(set) var layouts = 0
@@ -56,13 +62,45 @@ public final class LiveReport {
     if !fits(snapshot, shape: shape) {
       var options = RenderOptions(format: .svg)
       options.title = title
-      svg = try Renderer.render(snapshot, options: options)
+      overview = try ExpandableOverview.make(from: snapshot, options: options)
+      insides = [:]
+      if let overview {
+        svg = try Renderer.drawPart(overview.root, key: nil, options: options) { _ in }
+        nodeIDs = snapshot.nodes.map(\.id)
+      } else {
+        svg = try Renderer.render(snapshot, options: options)
+      }
       self.shape = shape
       rooms = Dictionary(snapshot.nodes.map { ($0.id, LabelRoom($0)) }, uniquingKeysWith: { $1 })
       layouts += 1
     }
-    return ReportPage.html(
-      ReportPage.Content(title: title, svg: svg, snapshot: snapshot, heat: false, marks: nil, shape: shape))
+    var content = ReportPage.Content(title: title, svg: svg, snapshot: snapshot, heat: false, marks: nil, shape: shape)
+    // The insides are not in the page: it asks for each as it opens it.
+    content.overview = overview.map { ReportPage.Overview(layout: $0, insides: []) }
+    return ReportPage.html(content)
+  }
+
+  /// The inside of group `key` of the page laid out for `shape`, as the page inserts it (SVG),
+  /// laid out the first time it is asked for; `nil` when the page is older than the layout
+  /// (it is made again) or has no such group.
+  ///
+  /// ```swift
+  /// let svg = try report.inside(7, shape: session.shapeVersion)
+  /// ```
+  ///
+  /// - Throws: ``RenderError`` when Graphviz fails.
+  public func inside(_ key: Int, shape: Int) throws(RenderError) -> [UInt8]? {
+    guard self.shape == shape, let overview, let inside = overview.insides.first(where: { $0.key == key }) else {
+      return nil
+    }
+    if let known = insides[key] { return known }
+    var options = RenderOptions(format: .svg)
+    options.title = title
+    let drawn = try Renderer.drawPart(inside.drawing, key: key, options: options) { _ in }
+    let svg = SVGForHTML.inline(drawn, nodeIDs: nodeIDs)
+    insides[key] = svg
+    layouts += 1
+    return svg
   }
 
   /// What a page laid out for `shape` lacks of `snapshot`: the entries after timeline number

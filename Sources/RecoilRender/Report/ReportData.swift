@@ -24,7 +24,8 @@ import RecoilSnapshot
 /// the nodes they touched, each with the changes of its history after it.
 enum ReportData {
   static func json(
-    for snapshot: Snapshot, marks: DifferenceMarks? = nil, shape: Int? = nil, after: Int? = nil
+    for snapshot: Snapshot, marks: DifferenceMarks? = nil, shape: Int? = nil, after: Int? = nil,
+    overview: ReportPage.Overview? = nil
   ) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     var indexOfID: [String: Int] = [:]
@@ -63,6 +64,7 @@ enum ReportData {
     writer.endArray()
     writeTimeline(of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
     writeSubscriptions(of: snapshot, indexOfID: indexOfID, to: &writer)
+    if let overview { writeOverview(overview.layout, to: &writer) }
     if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
     writer.endObject()
     return ScriptEmbedding.inert(json: writer.bytes)
@@ -156,6 +158,36 @@ enum ReportData {
       writer.endObject()
     }
     writer.endArray()
+  }
+
+  /// A large graph's groups (`overview`): each closed group's `key` (its SVG node is
+  /// `g<key>`), the group it is drawn in (`in`, -1 at the top), `kind`, `title` and member
+  /// `count`; and the group each node is drawn in (`nodeIn`, by node index, -1 at the top).
+  private static func writeOverview(_ overview: ExpandableOverview, to writer: inout JSONWriter) {
+    writer.beginObject(key: "overview")
+    writer.writeObjects(key: "groups", overview.insides) { writer, inside in
+      writer.write("key", inside.key)
+      writer.write("in", inside.container ?? -1)
+      writer.write("kind", inside.kind.rawValue)
+      writer.write("title", inside.title)
+      writer.write("count", inside.memberCount)
+    }
+    writer.beginArray(key: "nodeIn")
+    for container in overview.containerOfNode { writer.writeElement(container ?? -1) }
+    writer.endArray()
+    writer.endObject()
+  }
+
+  /// Each closed group's inside: `{"insides": [{"key": 3, "svg": "<svg …"}, …]}`.
+  static func insides(_ insides: [(key: Int, svg: [UInt8])]) -> [UInt8] {
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    writer.writeObjects(key: "insides", insides) { writer, inside in
+      writer.write("key", inside.key)
+      writer.write("svg", String(decoding: inside.svg, as: UTF8.self))
+    }
+    writer.endObject()
+    return ScriptEmbedding.inert(json: writer.bytes)
   }
 
   /// A node's difference: `{"structure": […], "before": …, "after": …, "time": {"before": …,

@@ -27,6 +27,16 @@ enum ReportPage {
     var marks: DifferenceMarks?
     /// For the live page: the shape of the graph the page was laid out for.
     var shape: Int? = nil
+    /// For a large graph: the groups `svg` draws closed, and what each holds (none on the live
+    /// page, which asks its server for each as it opens it).
+    var overview: Overview? = nil
+  }
+
+  /// A large graph's groups that open in place: which group each node and group is drawn in,
+  /// and each closed group's inside as inline SVG.
+  struct Overview {
+    var layout: ExpandableOverview
+    var insides: [(key: Int, svg: [UInt8])]
   }
 
   static func html(_ content: Content) -> [UInt8] {
@@ -115,7 +125,18 @@ enum ReportPage {
       </section>
       <script type="application/json" id="report-data">
       """)
-    page.append(contentsOf: ReportData.json(for: snapshot, marks: content.marks, shape: content.shape))
+    page.append(
+      contentsOf: ReportData.json(for: snapshot, marks: content.marks, shape: content.shape, overview: content.overview)
+    )
+    if let overview = content.overview, !overview.insides.isEmpty {
+      // Read only when a group is first opened: thousands of nodes' SVG as text, not as DOM.
+      add(
+        """
+        </script>
+        <script type="application/json" id="report-insides">
+        """)
+      page.append(contentsOf: ReportData.insides(overview.insides))
+    }
     add(
       """
       </script>

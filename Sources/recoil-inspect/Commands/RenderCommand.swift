@@ -22,7 +22,7 @@ struct RenderCommand: Command {
         "format", short: "f", value: "svg|png|pdf|dot|html", help: "Output format (default: from --output, else svg)."),
     ] + drawingOptions + overviewOptions
 
-  /// How a large graph's overview is drawn (render only: the report draws every node).
+  /// How a large graph's overview is drawn (by render and report).
   static let overviewOptions: [OptionSpec] = [
     .option(
       "expand", value: "glob",
@@ -184,7 +184,7 @@ struct RenderCommand: Command {
       let edges = drawing.edgeCount
       if let overview = drawing.overview {
         streams.error(
-          "recoil-inspect: wrote \(inert(output)) (an overview of \(overview.totalNodeCount) nodes: \(nodes) drawn whole, \(overview.groupCount) group\(overview.groupCount == 1 ? "" : "s") standing for \(overview.collapsedNodeCount); --expand GLOB opens a group, --full draws every node)\n"
+          "recoil-inspect: wrote \(inert(output)) (an overview of \(overview.totalNodeCount) nodes: \(nodes) drawn whole, \(overview.groupCount) group\(overview.groupCount == 1 ? "" : "s") standing for \(overview.collapsedNodeCount); \(renderOptions.format == .html ? "click a group to open it" : "--expand GLOB opens a group"), --full draws every node)\n"
         )
       } else {
         streams.error(

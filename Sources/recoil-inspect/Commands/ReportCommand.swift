@@ -14,11 +14,16 @@ struct ReportCommand: Command {
     the timeline lists every recorded action (step with ← and →) with its changes. Without
     -o, the page is written beside the snapshot with the extension .html (to standard output
     when reading standard input). Files are replaced atomically.
+
+    Past 500 nodes (--overview-threshold) the page shows an overview: families, stores and
+    namespaces drawn as one node each. Click a group to open it in place (each group's inside
+    is laid out by Graphviz when the page is made), click its title bar to close it; search
+    finds nodes inside closed groups and opens what is needed to show them.
     """
   static let options: [OptionSpec] =
     [
       .option("output", short: "o", value: "out", help: "Where to write the page; - for standard output.")
-    ] + RenderCommand.drawingOptions
+    ] + RenderCommand.drawingOptions + RenderCommand.overviewOptions
 
   /// The report is a drawing in HTML.
   var drawing: RenderCommand
@@ -29,8 +34,14 @@ struct ReportCommand: Command {
       input: input,
       output: arguments.value("output")
         ?? (input == "-" ? "-" : RenderCommand.replacingExtension(of: input, with: "html")),
-      renderOptions: try RenderCommand.drawingOptions(arguments, format: .html, input: input),
+      renderOptions: try Self.renderOptions(arguments, input: input),
       quiet: arguments.has("quiet"))
+  }
+
+  private static func renderOptions(_ arguments: ParsedArguments, input: String) throws(UsageError) -> RenderOptions {
+    var options = try RenderCommand.drawingOptions(arguments, format: .html, input: input)
+    try RenderCommand.readOverviewOptions(arguments, into: &options)
+    return options
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {

@@ -2,7 +2,7 @@
 /// its address, `?token=…`) and a `Host` header that names this server by address (an IP
 /// address or `localhost`, with its port), so that a web page elsewhere cannot read an app's
 /// state through a name that resolves here (DNS rebinding). The page, its event stream, a
-/// session's report and the list of sessions answer GET, and `/control` (a request for an
+/// session's report (and its groups' insides) and the list of sessions answer GET, and `/control` (a request for an
 /// app to change, see `ControlRequest`) answers POST only; anything else is refused with the
 /// status that says why.
 ///
@@ -24,6 +24,9 @@ struct LiveAccess {
     /// What a session's report laid out for `shape` lacks after entry `after` (JSON), or
     /// `{"reload": true}`.
     case delta(session: Int, shape: Int, after: Int)
+    /// The inside of group `group` of a session's report laid out for `shape` (SVG), laid out
+    /// when first asked for; 404 when the report was made again since.
+    case inside(session: Int, shape: Int, group: Int)
     /// A control request (the body, JSON) for one app: session N, the app named so, or the
     /// only app connected.
     case control(session: Int?, app: String?)
@@ -70,6 +73,14 @@ struct LiveAccess {
         return .refuse(status: 400, reason: "delta needs ?session=N&shape=S&after=SEQ")
       }
       route = .delta(session: number, shape: shape, after: after)
+    case "/inside":
+      guard let number = request.query["session"].flatMap({ Int($0) }), number > 0,
+        let shape = request.query["shape"].flatMap({ Int($0) }),
+        let group = request.query["group"].flatMap({ Int($0) }), group >= 0
+      else {
+        return .refuse(status: 400, reason: "inside needs ?session=N&shape=S&group=K")
+      }
+      route = .inside(session: number, shape: shape, group: group)
     case "/control":
       let session = request.query["session"]
       if let session, (Int(session) ?? 0) <= 0 { return .refuse(status: 400, reason: "control takes ?session=N") }

@@ -242,6 +242,18 @@ final class LiveServer: Sendable {
         return
       }
       client.unsent += Self.response(status: 200, type: "application/json", body: withBody ? delta : [])
+    case .allow(.inside(let number, let shape, let group)):
+      // Laid out now, the first time the page opens the group (see LiveReport.inside).
+      do {
+        guard let report = reports[number], let svg = try report.inside(group, shape: shape) else {
+          client.unsent += Self.response(
+            status: 404, type: "text/plain", body: Array("no such group in that layout\n".utf8))
+          return
+        }
+        client.unsent += Self.response(status: 200, type: "image/svg+xml", body: withBody ? svg : [])
+      } catch {
+        client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))
+      }
     case .allow(.control(let session, let app)):
       control(&client, session: session, app: app, request: request, bodyStart: end)
     case .allow(.events):

@@ -393,7 +393,13 @@
     if (shown) shown.frame.remove();
     shown = attempt;
     try {
-      attempt.frame.contentWindow.recoilReport?.setTools(makeTools());
+      const report = attempt.frame.contentWindow.recoilReport;
+      report?.setTools(makeTools());
+      // Past the overview threshold, the server lays out a group's inside when it is opened.
+      const shape = report?.state().shape;
+      report?.setInsideSource?.((key) => fetch(withToken('/inside', {
+        session: String(attempt.number), shape: String(shape), group: String(key),
+      })).then((response) => (response.ok ? response.text() : null)));
     } catch {
       // An error page has no details to add to.
     }

@@ -193,6 +193,11 @@
     applyView();
   }
   function bringIntoView(index) {
+    const revealing = reveal(index);
+    if (revealing) {
+      revealing.then(() => nodeElements[index] && bringIntoView(index));
+      return;
+    }
     const element = nodeElements[index];
     if (!element) return;
     const box = element.getBoundingClientRect();
@@ -310,6 +315,16 @@
     releasePointer(event);
     if (!isClick) return;
     const target = document.elementFromPoint(event.clientX, event.clientY);
+    const bar = target && target.closest('g.inside-title');
+    if (bar) {
+      closeGroup(Number(bar.getAttribute('data-group')));
+      return;
+    }
+    const closed = target && target.closest('g.node.group');
+    if (closed && groupKey(closed) !== null) {
+      openGroup(groupKey(closed));
+      return;
+    }
     const group = target && target.closest('g.node[data-node-id]');
     if (group) {
       select(indexOfId.get(group.getAttribute('data-node-id')));
@@ -334,10 +349,28 @@
   function runSearch() {
     const query = search.value;
     for (const index of matches) nodeElements[index] && nodeElements[index].classList.remove('match');
+    for (const element of heldMatches) element.classList.remove('match');
+    heldMatches.length = 0;
     matches = ReportCore.searchMatches(haystacks, query);
-    for (const index of matches) nodeElements[index] && nodeElements[index].classList.add('match');
-    searchCount.textContent = query ? `${matches.length} match${matches.length === 1 ? '' : 'es'}` : '';
+    let inClosed = 0;
+    for (const index of matches) {
+      if (nodeElements[index]) {
+        nodeElements[index].classList.add('match');
+        continue;
+      }
+      // Inside a closed group: the group shown for it is marked, and Enter opens it.
+      inClosed += 1;
+      const holder = shownHolder(index);
+      if (holder) {
+        holder.classList.add('match');
+        heldMatches.push(holder);
+      }
+    }
+    searchCount.textContent = query
+      ? `${matches.length} match${matches.length === 1 ? '' : 'es'}` + (inClosed ? ` (${inClosed} in closed groups)` : '')
+      : '';
   }
+  const heldMatches = [];
   search.addEventListener('input', runSearch);
   search.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
@@ -366,7 +399,7 @@
   });
   const reach = ReportCore.reach;
   function markSelection(element, name) {
-    if (!element) return;
+    if (!element || element.classList.contains(name)) return;
     element.classList.add(name);
     selectionMarks.push([element, name]);
   }
@@ -388,24 +421,29 @@
     if (index === undefined || index === null || !nodes[index]) return;
     clearSelectionMarks();
     selected = index;
-    const depth = ReportCore.selectionDepth(depthChoice.value);
-    const upstream = reach(index, dependencies, depth);
-    const downstream = reach(index, dependents, depth);
-    markSelection(nodeElements[index], 'selected');
-    for (const other of upstream) markSelection(nodeElements[other], 'upstream');
-    for (const other of downstream) markSelection(nodeElements[other], 'downstream');
-    data.edges.forEach(([from, to], edge) => {
-      if (upstream.has(from) && (to === index || upstream.has(to))) markSelection(edgeElements[edge], 'upstream');
-      if (downstream.has(to) && (from === index || downstream.has(from))) markSelection(edgeElements[edge], 'downstream');
-    });
-    graph.classList.add('has-selection');
-    markOnMinimap(index);
+    markSelected(index);
     focusButton.disabled = false;
     if (isFocused()) fitBoxes(focusedIndexes());
     if (filterFields.touching.checked) applyFilter();
     showNode(index);
     announce(`Selected ${nodes[index].id}` + (nodeValue(index) !== undefined ? `, value ${nodeValue(index)}` : ''));
     rememberView();
+  }
+  // Marks the node, what it reaches up- and downstream to the chosen depth, and the edges
+  // between; a node inside a closed group marks the group.
+  function markSelected(index) {
+    const depth = ReportCore.selectionDepth(depthChoice.value);
+    const upstream = reach(index, dependencies, depth);
+    const downstream = reach(index, dependents, depth);
+    markSelection(nodeElements[index] ?? shownHolder(index), 'selected');
+    for (const other of upstream) markSelection(nodeElements[other] ?? shownHolder(other), 'upstream');
+    for (const other of downstream) markSelection(nodeElements[other] ?? shownHolder(other), 'downstream');
+    data.edges.forEach(([from, to], edge) => {
+      if (upstream.has(from) && (to === index || upstream.has(to))) markSelection(edgeElements[edge], 'upstream');
+      if (downstream.has(to) && (from === index || downstream.has(from))) markSelection(edgeElements[edge], 'downstream');
+    });
+    graph.classList.add('has-selection');
+    markOnMinimap(index);
   }
 
   // ---- Announcements: only what changed is read out (the details panel itself is not live).
@@ -1118,14 +1156,14 @@
   // ---- Keyboard. Nodes take focus (Tab); on a focused node ↑ and ← go to what it depends
   // on, ↓ and → to what depends on it, Enter selects it. Elsewhere ← → step the timeline,
   // + − 0 zoom, / searches, Esc clears.
-  nodeElements.forEach((element, index) => {
-    if (!element) return;
+  function prepareNode(element, index) {
     element.setAttribute('tabindex', '0');
     element.setAttribute('role', 'button');
     element.setAttribute('aria-label', `${nodes[index].kind} ${nodes[index].id}`);
     element.addEventListener('focus', () => element.classList.add('focused'));
     element.addEventListener('blur', () => element.classList.remove('focused'));
-  });
+  }
+  nodeElements.forEach((element, index) => element && prepareNode(element, index));
   // The node each arrow key goes to from a node: along its edges, the one after the last
   // taken from here, so pressing again walks through them all.
   const edgeTurn = new Map();
@@ -1273,6 +1311,228 @@
     });
   }
 
+  // ---- Groups (a large graph's overview, `data.overview`): the page shows the graph with
+  // families, stores and namespaces closed; a click on a group opens it in place, its inside
+  // (laid out by Graphviz when the report was made, `#report-insides`) drawn over the spot
+  // the group held, and a click on the inside's title bar closes it again. Groups open one
+  // level at a time; a node inside closed groups is revealed by opening each on its way.
+  const overview = data.overview ?? null;
+  const groupInfo = new Map((overview?.groups ?? []).map((group) => [group.key, group]));
+  const openLayers = new Map(); // group key -> its inside's layer in the top SVG
+  let insideSources = null; // group key -> SVG text, read when a group is first opened
+  const svgNamespace = 'http://www.w3.org/2000/svg';
+  function groupKey(element) {
+    const match = /^g(\d+)$/.exec(element.id);
+    return match && groupInfo.has(Number(match[1])) ? Number(match[1]) : null;
+  }
+  // The groups a node is inside, outermost first.
+  function groupsHolding(index) {
+    const chain = [];
+    for (let key = overview ? overview.nodeIn[index] : -1; key >= 0; key = groupInfo.get(key)?.in ?? -1) chain.unshift(key);
+    return chain;
+  }
+  // The group drawn for a node that is inside closed groups: the outermost closed one.
+  function shownHolder(index) {
+    if (!overview) return null;
+    const closed = groupsHolding(index).find((key) => !openLayers.has(key));
+    return closed === undefined ? null : document.getElementById('g' + closed);
+  }
+  // Opens the groups a node is inside; a promise when an inside must first be asked for.
+  function reveal(index) {
+    if (!overview || nodeElements[index]) return undefined;
+    const chain = groupsHolding(index);
+    const next = (position) => {
+      for (; position < chain.length; position += 1) {
+        const pending = openGroup(chain[position], { quiet: true });
+        if (pending) return pending.then(() => next(position + 1));
+      }
+      return undefined;
+    };
+    return next(0);
+  }
+  // For the live page, whose server lays out each inside when it is first asked for: the
+  // host's function from a group's key to (a promise of) its SVG text.
+  let insideProvider = null;
+  const pendingInsides = new Map();
+  // Whether group `key`'s inside is at hand: true, false (nowhere to get it), or a promise
+  // settled once it has been asked for.
+  function ensureInside(key) {
+    if (insideSource(key) !== undefined) return true;
+    if (!insideProvider) return false;
+    if (!pendingInsides.has(key)) {
+      const asked = Promise.resolve(insideProvider(key))
+        .then((text) => { if (typeof text === 'string') insideSources.set(key, text); })
+        .catch(() => {})
+        .finally(() => pendingInsides.delete(key));
+      pendingInsides.set(key, asked);
+    }
+    return pendingInsides.get(key);
+  }
+  function insideSource(key) {
+    if (insideSources === null) {
+      const element = document.getElementById('report-insides');
+      insideSources = new Map(element ? JSON.parse(element.textContent).insides.map((inside) => [inside.key, inside.svg]) : []);
+    }
+    return insideSources.get(key);
+  }
+  // Opens group `key` (and the groups it is in); a promise when its inside must first be
+  // asked for, else undefined.
+  function openGroup(key, { quiet = false } = {}) {
+    const info = groupInfo.get(key);
+    if (!info || openLayers.has(key)) return undefined;
+    if (info.in >= 0 && !openLayers.has(info.in)) {
+      const outer = openGroup(info.in, { quiet: true });
+      if (outer) return outer.then(() => (openLayers.has(info.in) ? openGroup(key, { quiet }) : undefined));
+    }
+    const ready = ensureInside(key);
+    if (ready !== true) {
+      if (ready === false) announce(`${info.title} cannot be opened: this page has no layout for it`);
+      return ready === false ? undefined : ready.then(() => (insideSource(key) !== undefined ? openGroup(key, { quiet }) : undefined));
+    }
+    const anchor = document.getElementById('g' + key);
+    const source = insideSource(key);
+    if (!anchor) return undefined;
+    // Graphviz's SVG, as the report's renderer wrote it (its text escaped there); parsed as
+    // SVG, never run: a parsed document's scripts do not execute, and the page allows none.
+    const parsed = new DOMParser().parseFromString(source, 'image/svg+xml').documentElement;
+    const drawing = parsed.querySelector('g.graph');
+    if (!drawing || parsed.querySelector('parsererror')) return undefined;
+    const box = parsed.viewBox.baseVal;
+    const [width, height] = [box && box.width ? box.width : 200, box && box.height ? box.height : 100];
+    // Where the group is, in the top SVG's units (1 unit is 1 pixel at scale 1).
+    const origin = svg.getBoundingClientRect();
+    const at = anchor.getBoundingClientRect();
+    const centreX = ((at.left + at.right) / 2 - origin.left) / view.scale;
+    const centreY = ((at.top + at.bottom) / 2 - origin.top) / view.scale;
+    const [bar, pad] = [22, 6];
+    const layer = document.createElementNS(svgNamespace, 'g');
+    layer.setAttribute('class', 'inside');
+    layer.setAttribute('data-group', String(key));
+    let top = centreY - (height + bar) / 2 + bar;
+    // Never over the title bar of the inside it opens from, which closes that one.
+    const container = info.in >= 0 ? openLayers.get(info.in) : null;
+    if (container) top = Math.max(top, Number(container.dataset.top) + 2 * pad + bar);
+    layer.dataset.top = String(top);
+    layer.setAttribute('transform', `translate(${centreX - width / 2} ${top})`);
+    const frame = document.createElementNS(svgNamespace, 'rect');
+    frame.setAttribute('class', 'inside-frame');
+    Object.entries({ x: -pad, y: -bar - pad, width: width + 2 * pad, height: height + bar + 2 * pad, rx: 6 })
+      .forEach(([name, value]) => frame.setAttribute(name, String(value)));
+    const title = document.createElementNS(svgNamespace, 'g');
+    title.setAttribute('class', 'inside-title');
+    title.setAttribute('data-group', String(key));
+    title.setAttribute('tabindex', '0');
+    title.setAttribute('role', 'button');
+    title.setAttribute('aria-label', `Close ${info.title}`);
+    const titleBack = document.createElementNS(svgNamespace, 'rect');
+    Object.entries({ x: -pad, y: -bar - pad, width: width + 2 * pad, height: bar + pad, rx: 6 })
+      .forEach(([name, value]) => titleBack.setAttribute(name, String(value)));
+    const titleText = document.createElementNS(svgNamespace, 'text');
+    titleText.setAttribute('x', '2');
+    titleText.setAttribute('y', String(-pad - 2));
+    titleText.textContent = ReportCore.visible(`▾ ${info.title} · ${info.count.toLocaleString('en-US')} nodes · close ✕`);
+    title.append(titleBack, titleText);
+    drawing.removeAttribute('id');
+    // Graphviz puts the drawing's origin at its bottom left: the same translation as in its SVG.
+    const content = document.importNode(drawing, true);
+    layer.append(frame, title, content);
+    svg.append(layer);
+    openLayers.set(key, layer);
+    anchor.classList.add('opened');
+    adopt(layer);
+    if (!quiet) {
+      showWhole(layer);
+      announce(`Opened ${info.title}: ${info.count} nodes`);
+    }
+    return undefined;
+  }
+  // Moves the view (zooming out if it must, never in) until `element` is wholly in sight.
+  function showWhole(element) {
+    const frame = graph.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    if (box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom) return;
+    const margin = 16;
+    const fits = Math.min((frame.width - 2 * margin) / box.width, (frame.height - 2 * margin) / box.height);
+    if (fits < 1) zoomAt(fits, box.left + box.width / 2, box.top + box.height / 2);
+    const moved = element.getBoundingClientRect();
+    view.x += frame.left + frame.width / 2 - (moved.left + moved.width / 2);
+    view.y += frame.top + frame.height / 2 - (moved.top + moved.height / 2);
+    applyView();
+  }
+  function closeGroup(key) {
+    const layer = openLayers.get(key);
+    if (!layer) return;
+    for (const [inner, group] of groupInfo) if (group.in === key) closeGroup(inner);
+    layer.remove();
+    openLayers.delete(key);
+    const anchor = document.getElementById('g' + key);
+    if (anchor) anchor.classList.remove('opened');
+    for (const element of layer.querySelectorAll('g.node[data-node-id]')) {
+      const index = indexOfId.get(element.getAttribute('data-node-id'));
+      if (nodeElements[index] === element) nodeElements[index] = null;
+    }
+    for (const element of layer.querySelectorAll('g.edge[id^="e"]')) {
+      const edge = Number(element.id.slice(1));
+      if (edgeElements[edge] === element) edgeElements[edge] = null;
+    }
+    refreshGroupState();
+    announce(`Closed ${groupInfo.get(key).title}`);
+  }
+  // The nodes and edges of an opened inside join the page: found by their place in the
+  // snapshot, given the keyboard, and shown as everything else is (values as of the chosen
+  // step, heat, filter, selection, search).
+  function adopt(layer) {
+    for (const element of layer.querySelectorAll('g.node[data-node-id]')) {
+      const index = indexOfId.get(element.getAttribute('data-node-id'));
+      if (index === undefined) continue;
+      nodeElements[index] = element;
+      prepareNode(element, index);
+      valueLabels[index] = nodes[index].value === undefined ? null : labelLines(index).find((text) => text.textContent.startsWith('= ')) ?? null;
+      shownValues[index] = undefined;
+      writeEvaluations(index);
+    }
+    for (const element of layer.querySelectorAll('g.edge[id^="e"]')) {
+      const edge = Number(element.id.slice(1));
+      if (Number.isInteger(edge) && edge >= 0 && edge < edgeElements.length) edgeElements[edge] = element;
+    }
+    for (const element of layer.querySelectorAll('g.node.group')) prepareGroup(element);
+    applyValues(true);
+    refreshGroupState();
+  }
+  function refreshGroupState() {
+    applyHeat();
+    applyKindFilter();
+    runSearch();
+    if (selected !== null) {
+      clearSelectionMarks();
+      markSelected(selected);
+    }
+    measureNodes();
+    updateViewOverlays();
+  }
+  function prepareGroup(element) {
+    const key = groupKey(element);
+    if (key === null) return;
+    const info = groupInfo.get(key);
+    element.setAttribute('tabindex', '0');
+    element.setAttribute('role', 'button');
+    element.setAttribute('aria-label', `Open ${info.title}, ${info.count} nodes`);
+    element.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      event.stopPropagation();
+      openGroup(key);
+    });
+  }
+  for (const element of svg.querySelectorAll('g.node.group')) prepareGroup(element);
+  svg.addEventListener('keydown', (event) => {
+    const bar = event.target.closest && event.target.closest('g.inside-title');
+    if (!bar || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    closeGroup(Number(bar.getAttribute('data-group')));
+  });
+
   fit();
   measureNodes();
   updateViewOverlays();
@@ -1344,6 +1604,12 @@
     setTools(next) {
       tools = next ?? null;
       if (selected !== null) showNode(selected); else if (current >= 0) showEntry(current);
+    },
+    // For a live page past the overview threshold: where the insides of groups come from.
+    setInsideSource(provider) {
+      insideProvider = typeof provider === 'function' ? provider : null;
+      // A node chosen by the address before the host said where insides come from.
+      if (selected !== null && !nodeElements[selected]) bringIntoView(selected);
     },
     // Chooses the entry numbered `seq`, as a click on it would; false when the report lacks it.
     choose(seq) {

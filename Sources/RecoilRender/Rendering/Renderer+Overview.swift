@@ -1,0 +1,57 @@
+import RecoilSnapshot
+
+extension Renderer {
+  /// The report of a large graph: its overview, and the inside of every closed group, each
+  /// laid out on its own, with every node named by its place in the snapshot (`n<index>`) and
+  /// every group by its key (`g<key>`) in whichever part draws it.
+  static func report(
+    of overview: ExpandableOverview, snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void
+  ) throws(RenderError) -> Drawing {
+    // The page inlines the top drawing itself; the insides are inserted by its script.
+    let top = try drawPart(overview.root, key: nil, options: options, warning: warning)
+    let nodeIDs = snapshot.nodes.map(\.id)
+    var insides: [(key: Int, svg: [UInt8])] = []
+    for inside in overview.insides {
+      let drawn = try drawPart(inside.drawing, key: inside.key, options: options, warning: warning)
+      insides.append((inside.key, SVGForHTML.inline(drawn, nodeIDs: nodeIDs)))
+    }
+    var content = ReportPage.Content(
+      title: options.title ?? "state graph", svg: top, snapshot: snapshot, heat: options.heat, marks: nil)
+    content.overview = ReportPage.Overview(layout: overview, insides: insides)
+    let root = overview.root
+    return Drawing(
+      bytes: ReportPage.html(content), nodeCount: root.shown.nodes.count, edgeCount: root.shown.edges.count,
+      overview: Drawing.OverviewCounts(
+        groupCount: root.groups.count, collapsedNodeCount: root.collapsedNodeCount,
+        totalNodeCount: root.totalNodeCount))
+  }
+
+  /// One part of a report's overview as SVG: the top (`key` nil, with the legend) or a group's
+  /// inside, its nodes and groups renamed to their places in the whole (see ``report(of:snapshot:options:warning:)``).
+  static func drawPart(
+    _ part: GraphOverview, key: Int?, options: RenderOptions, warning: (String) -> Void
+  ) throws(RenderError) -> [UInt8] {
+    var drawn = options
+    drawn.format = .svg
+    drawn.heat = false  // the page colours by heat on a toggle
+    drawn.showsLegend = key == nil && options.showsLegend
+    let description = GraphDescription(
+      snapshot: part.shown, options: drawn, overview: part, familyClusters: key == nil
+    ).renamed(
+      node: { name in
+        guard let index = Int(name.dropFirst()), index >= 0 else { return nil }
+        if name.hasPrefix("n"), index < part.shownNodeIndices.count { return "n\(part.shownNodeIndices[index])" }
+        if name.hasPrefix("g"), index < part.groups.count { return "g\(part.groups[index].key)" }
+        return nil
+      },
+      edge: { id in
+        guard let index = Int(id.dropFirst()), index >= 0 else { return nil }
+        if id.hasPrefix("e"), index < part.shownEdgeIndices.count { return "e\(part.shownEdgeIndices[index])" }
+        if id.hasPrefix("m") { return "m\(key.map(String.init) ?? "top")-\(index)" }
+        return nil
+      })
+    let (bytes, warnings) = try layOut(description, format: .svg, warning: warning)
+    warnings.forEach(warning)
+    return bytes
+  }
+}

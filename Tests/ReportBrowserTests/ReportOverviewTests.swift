@@ -1,0 +1,185 @@
+import Foundation
+import RecoilRender
+import RecoilSnapshot
+import Testing
+import WebDriver
+
+/// The report of a graph past the overview threshold: groups drawn closed, opened in place by a
+/// click (their insides laid out by Graphviz when the report was made) and closed by their
+/// title bar, and search reaching nodes inside closed groups.
+@Suite(.serialized) struct ReportOverviewTests {
+  /// 1,500 nodes: two families of 600 (`Catalog.item(i)` atoms, `Catalog.price(i)` selectors
+  /// reading them), a `Cart.*` module of 100 selectors reading prices, and a store with slices.
+  static func shopSnapshot() -> Snapshot {
+    var nodes = [SnapshotNode(id: "app", kind: .store, value: "{}")]
+    var edges: [SnapshotEdge] = []
+    for index in 0..<4 { nodes.append(SnapshotNode(id: "app.slice\(index)", kind: .slice, owner: "app")) }
+    for index in 0..<600 {
+      nodes.append(
+        SnapshotNode(
+          id: "Catalog.item(\(index))", kind: .atom, family: "Catalog.item", parameter: "\(index)",
+          value: "\(index)"))
+      nodes.append(
+        SnapshotNode(
+          id: "Catalog.price(\(index))", kind: .selector, family: "Catalog.price", parameter: "\(index)",
+          value: "\(index * 2)"))
+      edges.append(SnapshotEdge(from: "Catalog.item(\(index))", to: "Catalog.price(\(index))"))
+    }
+    for index in 0..<100 {
+      nodes.append(SnapshotNode(id: "Cart.line\(index)", kind: .selector))
+      edges.append(SnapshotEdge(from: "Catalog.price(\(index * 6))", to: "Cart.line\(index)"))
+    }
+    return Snapshot(nodes: nodes, edges: edges)
+  }
+
+  /// The key of the group titled `title` (its node is `#g<key>`).
+  static func groupKey(_ title: String, in browser: BrowserSession) throws -> Int {
+    let key = try browser.execute(
+      """
+      const data = JSON.parse(document.getElementById('report-data').textContent);
+      return data.overview.groups.find((group) => group.title === arguments[0]).key
+      """, [title])
+    return try #require(key as? Int, "no group titled \(title)")
+  }
+
+  static let drawnNodes = "return document.querySelectorAll('#graph g.node[data-node-id]').length"
+  static let openLayers = "return [...document.querySelectorAll('#graph g.inside')].map((layer) => layer.dataset.group)"
+
+  @Test func aGroupOpensInPlaceAndClosesAgain() throws {
+    try withReport(Self.shopSnapshot()) { browser in
+      #expect(try browser.consoleProblems() == [])
+      // The overview: a few drawn nodes and groups, not 1,500 nodes.
+      let atStart = try #require(try browser.execute(Self.drawnNodes) as? Int)
+      #expect(atStart < 100)
+      #expect(try browser.execute("return document.querySelectorAll('#graph g.node.group').length") as? Int ?? 0 >= 3)
+      let family = try Self.groupKey("family Catalog.item", in: browser)
+      try browser.click("#g\(family)")
+      #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)"])
+      // In place: the inside is centred where the group was (which it covers).
+      let before =
+        try browser.execute("return document.getElementById('g\(family)').getBoundingClientRect().toJSON()")
+        as? [String: Double] ?? [:]
+      let inside =
+        try browser.execute(
+          "return document.querySelector('#graph g.inside[data-group=\"\(family)\"]').getBoundingClientRect().toJSON()")
+        as? [String: Double] ?? [:]
+      let (groupX, insideX) = (
+        (before["x"] ?? 0) + (before["width"] ?? 0) / 2, (inside["x"] ?? 0) + (inside["width"] ?? 0) / 2
+      )
+      #expect(abs(groupX - insideX) < 2, "group centred at \(groupX), its inside at \(insideX)")
+      // 600 members are more than a page's worth: the inside holds runs of them, closed.
+      let runs =
+        try browser.execute(
+          """
+          return [...document.querySelectorAll('#graph g.inside[data-group="\(family)"] g.node.group')]
+            .map((group) => group.querySelector('text').textContent)
+          """) as? [String] ?? []
+      #expect(runs.count == 10, "\(runs)")
+      #expect(runs.first == "Catalog.item(0) … Catalog.item(59)")
+      // A run opens inside it: its members are drawn, as nodes the page knows.
+      let run = try Self.groupKey("Catalog.item(60) … Catalog.item(119)", in: browser)
+      try browser.click("#g\(run)")
+      #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)", "\(run)"])
+      #expect(try browser.execute(Self.drawnNodes) as? Int == atStart + 60)
+      try browser.click("#graph g.node[data-node-id=\"Catalog.item(61)\"]")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Catalog.item(61)"])
+      #expect(try browser.detailsText().contains("Catalog.price(61)"))
+      // A title bar closes its inside; closing the family closes what is open inside it too.
+      try browser.click("#graph g.inside-title[data-group=\"\(run)\"]")
+      #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)"])
+      try browser.click("#g\(run)")
+      #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)", "\(run)"])
+      try browser.click("#graph g.inside-title[data-group=\"\(family)\"]")
+      #expect(try browser.execute(Self.openLayers) as? [String] == [])
+      #expect(try browser.execute(Self.drawnNodes) as? Int == atStart)
+      // The selection, now inside a closed group, marks the group that holds it.
+      #expect(
+        try browser.execute("return document.getElementById('g\(family)').classList.contains('selected')") as? Bool
+          == true)
+      #expect(try browser.consoleProblems() == [])
+    }
+  }
+
+  @Test func searchFindsNodesInsideClosedGroupsAndOpensWhatShowsThem() throws {
+    try withReport(Self.shopSnapshot()) { browser in
+      try browser.type("Catalog.item(437)", into: "#search")
+      let count = try browser.execute("return document.getElementById('search-count').textContent") as? String
+      #expect(count == "1 match (1 in closed groups)")
+      let family = try Self.groupKey("family Catalog.item", in: browser)
+      #expect(
+        try browser.execute("return document.getElementById('g\(family)').classList.contains('match')") as? Bool == true
+      )
+      try browser.type(WebDriverKey.enter, into: "#search")
+      // The family and the run holding the node opened; the node is selected and in view.
+      let run = try Self.groupKey("Catalog.item(420) … Catalog.item(479)", in: browser)
+      #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)", "\(run)"])
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Catalog.item(437)"])
+      #expect(try browser.nodeIDs(withClass: "match") == ["Catalog.item(437)"])
+      let inView =
+        try browser.execute(
+          """
+          const node = document.querySelector('#graph g.node.selected').getBoundingClientRect();
+          const frame = document.getElementById('graph').getBoundingClientRect();
+          return node.left >= frame.left && node.right <= frame.right && node.top >= frame.top && node.bottom <= frame.bottom
+          """) as? Bool
+      #expect(inView == true)
+      // What it marks downstream, Catalog.price(437), is in a closed family: the family is marked.
+      let prices = try Self.groupKey("family Catalog.price", in: browser)
+      #expect(
+        try browser.execute("return document.getElementById('g\(prices)').classList.contains('downstream')") as? Bool
+          == true)
+      // A link in the details opens what holds the linked node.
+      try browser.click("#details a.node-link")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Catalog.price(437)"])
+      #expect(
+        try browser.execute(Self.openLayers) as? [String] ?? [] == ["\(family)", "\(run)"]
+          + (try openedFor(prices, browser)))
+      #expect(try browser.consoleProblems() == [])
+    }
+  }
+
+  /// The price family and its run opened for a price, as keys.
+  private func openedFor(_ prices: Int, _ browser: BrowserSession) throws -> [String] {
+    ["\(prices)", "\(try Self.groupKey("Catalog.price(420) … Catalog.price(479)", in: browser))"]
+  }
+
+  /// The live page of an app past the threshold: the server lays out a group's inside when the
+  /// page first opens it (the page holds none), and search reaches into closed groups there too.
+  @Test func theLiveServerLaysOutInsidesOnDemand() throws {
+    let live = try LiveServeProcess(executable: Bundle.main.bundleURL.appending(path: "recoil-inspect"))
+    defer { live.stop() }
+    let snapshot = Self.shopSnapshot()
+    try withBrowser { browser in
+      try browser.navigate(to: try #require(URL(string: live.pageURL)))
+      try browser.wait(until: "return document.documentElement.getAttribute('data-ready') === 'true'")
+      let shop = try LiveServeProcess.Connection(port: live.appPort)
+      defer { shop.close() }
+      var lines = LivePageTests.hello("shop", pid: 303)
+      for node in snapshot.nodes { lines += LivePageTests.line(.node(node)) }
+      for edge in snapshot.edges { lines += LivePageTests.line(.edgeAdded(edge)) }
+      try shop.send(lines)
+      try browser.wait(until: LivePageTests.inReport("g.node.group"), timeout: .seconds(20))
+      let inFrame = "const page = document.querySelector('#frames iframe:not(.loading)').contentDocument;"
+      #expect(try browser.execute(inFrame + "return !!page.getElementById('report-insides')") as? Bool == false)
+      // Search for a node inside closed groups, in the report's own search box.
+      try browser.execute(
+        inFrame + """
+          const search = page.getElementById('search');
+          search.value = 'Catalog.price(437)';
+          search.dispatchEvent(new Event('input'));
+          search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+          """)
+      // The family and its run were asked of the server, laid out, and opened; the node selected.
+      try browser.wait(
+        until: inFrame + "return !!page.querySelector('g.node.selected[data-node-id=\"Catalog.price(437)\"]')")
+      #expect(try browser.execute(inFrame + "return page.querySelectorAll('g.inside').length") as? Int == 2)
+      let insideNodes =
+        try browser.execute(
+          inFrame
+            + "return [...page.querySelectorAll('g.inside g.node[data-node-id]')].map((node) => node.dataset.nodeId)")
+        as? [String] ?? []
+      #expect(insideNodes.count == 60)
+      #expect(insideNodes.contains("Catalog.price(420)") && insideNodes.contains("Catalog.price(479)"))
+    }
+  }
+}
