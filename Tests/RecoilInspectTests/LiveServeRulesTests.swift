@@ -76,6 +76,15 @@ import Testing
       try decide("/inside?session=2&shape=5&group=17&token=secret") == .allow(.inside(session: 2, shape: 5, group: 17)))
     #expect(try decide("/inside?session=2&shape=5&group=17") == .refuse(status: 403, reason: "wrong or missing token"))
     #expect(
+      try decide("/neighbourhood?session=2&shape=5&node=9&depth=all&token=secret")
+        == .allow(.neighbourhood(session: 2, shape: 5, node: 9, depth: nil)))
+    #expect(
+      try decide("/neighbourhood?session=2&shape=5&node=9&depth=2&token=secret")
+        == .allow(.neighbourhood(session: 2, shape: 5, node: 9, depth: 2)))
+    #expect(
+      try decide("/neighbourhood?session=2&shape=5&node=9&depth=0&token=secret")
+        == .refuse(status: 400, reason: "neighbourhood needs ?session=N&shape=S&node=I&depth=1|2|3|all"))
+    #expect(
       try decide("/inside?session=2&shape=5&group=-1&token=secret")
         == .refuse(status: 400, reason: "inside needs ?session=N&shape=S&group=K"))
     #expect(LiveAccess.makeToken().count == 32)

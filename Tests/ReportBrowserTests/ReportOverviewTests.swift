@@ -160,6 +160,13 @@ import WebDriver
       try shop.send(lines)
       try browser.wait(until: LivePageTests.inReport("g.node.group"), timeout: .seconds(20))
       let inFrame = "const page = document.querySelector('#frames iframe:not(.loading)').contentDocument;"
+      // Every node and edge arrived, and the report shown was made from them all.
+      try browser.wait(
+        until: inFrame + """
+          const data = JSON.parse(page.getElementById('report-data').textContent);
+          return !document.querySelector('#frames iframe.loading') && data.nodes.length === \(snapshot.nodes.count)
+            && data.edges.length === \(snapshot.edges.count)
+          """, timeout: .seconds(20))
       #expect(try browser.execute(inFrame + "return !!page.getElementById('report-insides')") as? Bool == false)
       // Search for a node inside closed groups, in the report's own search box.
       try browser.execute(
@@ -180,6 +187,13 @@ import WebDriver
         as? [String] ?? []
       #expect(insideNodes.count == 60)
       #expect(insideNodes.contains("Catalog.price(420)") && insideNodes.contains("Catalog.price(479)"))
+      // Focus: the server lays out the neighbourhood (depth 1 past the threshold) on its own.
+      try browser.execute(inFrame + "page.getElementById('focus').click()")
+      let alone =
+        inFrame
+        + "const drawn = page.querySelector('svg.neighbourhood'); return drawn ? [...drawn.querySelectorAll('g.node[data-node-id]')].map((node) => node.dataset.nodeId).sort() : null"
+      try browser.wait(until: inFrame + "return !!page.querySelector('svg.neighbourhood')")
+      #expect(try browser.execute(alone) as? [String] == ["Catalog.item(437)", "Catalog.price(437)"])
     }
   }
 }

@@ -72,7 +72,7 @@ import WebDriver
         let value = try browser.execute(
           """
           return [...document.querySelectorAll('#graph g.node[data-node-id]')]
-            .filter((element) => getComputedStyle(element).display !== 'none')
+            .filter((element) => element.getBoundingClientRect().width > 0)
             .map((element) => element.getAttribute('data-node-id')).sort()
           """)
         return value as? [String] ?? []
@@ -87,6 +87,12 @@ import WebDriver
       let neighbourhood =
         ([id] + snapshot.dependencies(of: id).map(\.id) + snapshot.dependents(of: id).map(\.id)).sorted()
       #expect(try visibleNodes() == neighbourhood)
+      // Laid out on its own: a drawing of just the neighbourhood stands in for the whole graph.
+      let alone = """
+        const drawn = document.querySelector('#graph svg.neighbourhood');
+        return drawn ? [...drawn.querySelectorAll('g.node[data-node-id]')].map((node) => node.dataset.nodeId).sort() : null
+        """
+      #expect(try browser.execute(alone) as? [String] == neighbourhood)
       // Fitted: every shown node inside the graph's frame, the view changed.
       let inside =
         try browser.execute(
@@ -104,9 +110,11 @@ import WebDriver
       try browser.chooseDepth("1")
       let near = ([id] + snapshot.dependents(of: id, maximumDepth: 1).map(\.id)).sorted()
       #expect(try visibleNodes() == near)
+      #expect(try browser.execute(alone) as? [String] == near)
       // Back: the whole graph, and the view it had.
       try browser.execute("document.getElementById('focus').click()")
       #expect(try visibleNodes() == whole)
+      #expect(try browser.execute(alone) as? [String] == nil)
       #expect(try browser.execute(transform) as? String == before)
       // The key f does the same; Escape clears the selection and the focus with it.
       try browser.execute("document.getElementById('graph').focus()")

@@ -46,14 +46,15 @@ import WebDriver
           """
           return {
             pwned: window.__pwned === undefined ? 'no' : String(window.__pwned),
-            scripts: document.scripts.length,
+            scripts: [...document.scripts].filter((script) => script.type !== 'application/json').length,
             images: document.images.length,
             injected: document.querySelectorAll('svg svg, textarea, i, b').length,
             title: document.title
           }
           """) as? [String: Any]
       #expect(state?["pwned"] as? String == "no")
-      #expect(state?["scripts"] as? Int == 2)
+      // The page's one script; the rest is data (`application/json`), read, never run.
+      #expect(state?["scripts"] as? Int == 1)
       #expect(state?["images"] as? Int == 0)
       #expect(state?["injected"] as? Int == 0)
       #expect(state?["title"] as? String == "</title><script>window.__pwned = 9</script> · recoil-inspect")
@@ -73,6 +74,20 @@ import WebDriver
         #expect(shown == id)
         let value = try browser.execute("return document.querySelector('#details pre.value').textContent") as? String
         #expect(value == "<svg onload=\"window.__pwned = 5\"></svg> " + id)
+        // Focus shows its neighbourhood from a layout the page parses: still only data.
+        try browser.execute("document.getElementById('focus').click()")
+        let focused =
+          try browser.execute(
+            """
+            const drawn = document.querySelector('#graph svg.neighbourhood');
+            return [drawn ? drawn.querySelectorAll('g.node[data-node-id]').length : -1,
+              document.querySelectorAll('svg svg:not(.neighbourhood), textarea, i, b').length,
+              window.__pwned === undefined ? 'no' : String(window.__pwned)]
+            """) as? [Any]
+        #expect((focused?[0] as? Int ?? 0) >= 1)
+        #expect(focused?[1] as? Int == 0)
+        #expect(focused?[2] as? String == "no")
+        try browser.execute("document.getElementById('focus').click()")
       }
 
       try browser.chooseEntry(1)

@@ -18,6 +18,7 @@ extension Renderer {
     var content = ReportPage.Content(
       title: options.title ?? "state graph", svg: top, snapshot: snapshot, heat: options.heat, marks: nil)
     content.overview = ReportPage.Overview(layout: overview, insides: insides)
+    content.neighbourhoods = try NeighbourhoodLayouts.make(for: snapshot, options: options, warning: warning)
     let root = overview.root
     return Drawing(
       bytes: ReportPage.html(content), nodeCount: root.shown.nodes.count, edgeCount: root.shown.edges.count,

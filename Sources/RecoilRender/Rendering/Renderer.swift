@@ -144,8 +144,12 @@ public enum Renderer {
     var (bytes, warnings) = try layOut(description, format: drawn.format, warning: warning)
     warnings.forEach(warning)
     if options.format == .html {
-      let content = ReportPage.Content(
+      var content = ReportPage.Content(
         title: options.title ?? "state graph", svg: bytes, snapshot: snapshot, heat: options.heat, marks: marks)
+      // Focus shows a neighbourhood laid out on its own (a difference keeps the whole's places).
+      if marks == nil {
+        content.neighbourhoods = try NeighbourhoodLayouts.make(for: snapshot, options: options, warning: warning)
+      }
       bytes = ReportPage.html(content)
     }
     return Drawing(bytes: bytes, nodeCount: snapshot.nodes.count, edgeCount: snapshot.edges.count)

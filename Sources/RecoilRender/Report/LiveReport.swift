@@ -42,6 +42,11 @@ public final class LiveReport {
   private var overview: ExpandableOverview?
   private var insides: [Int: [UInt8]] = [:]
   private var nodeIDs: [String] = []
+  /// The snapshot the page was laid out for, its edges by node, and the neighbourhoods focus
+  /// asked for so far (by node and depth).
+  private var laidOut: Snapshot?
+  private var adjacency: NeighbourhoodLayouts.Adjacency?
+  private var neighbourhoods: [String: [UInt8]] = [:]
   private var rooms: [String: LabelRoom] = [:]
   /// How many times the report was laid out.
   public private(set) var layouts = 0
@@ -64,6 +69,9 @@ public final class LiveReport {
       options.title = title
       overview = try ExpandableOverview.make(from: snapshot, options: options)
       insides = [:]
+      neighbourhoods = [:]
+      laidOut = snapshot
+      adjacency = nil
       if let overview {
         svg = try Renderer.drawPart(overview.root, key: nil, options: options) { _ in }
         nodeIDs = snapshot.nodes.map(\.id)
@@ -78,6 +86,31 @@ public final class LiveReport {
     // The insides are not in the page: it asks for each as it opens it.
     content.overview = overview.map { ReportPage.Overview(layout: $0, insides: []) }
     return ReportPage.html(content)
+  }
+
+  /// The neighbourhood of node `node` (its index) to `depth` steps each way (`nil`: all), laid
+  /// out on its own for the focus of the page laid out for `shape`: the first time it is asked
+  /// for; `nil` when the page is older than the layout, the node is not there, or the
+  /// neighbourhood holds more than a thousand nodes (the page keeps the whole's places then).
+  ///
+  /// ```swift
+  /// let svg = try report.neighbourhood(of: 12, depth: 1, shape: session.shapeVersion)
+  /// ```
+  ///
+  /// - Throws: ``RenderError`` when Graphviz fails.
+  public func neighbourhood(of node: Int, depth: Int?, shape: Int) throws(RenderError) -> [UInt8]? {
+    guard self.shape == shape, let snapshot = laidOut, snapshot.nodes.indices.contains(node) else { return nil }
+    let key = "\(node)/\(depth.map(String.init) ?? "all")"
+    if let known = neighbourhoods[key] { return known }
+    let graph = adjacency ?? NeighbourhoodLayouts.Adjacency(snapshot)
+    adjacency = graph
+    guard let members = graph.neighbourhood(of: node, depth: depth, largest: 1_000) else { return nil }
+    var options = RenderOptions(format: .svg)
+    options.title = title
+    let svg = try NeighbourhoodLayouts.draw(members, of: snapshot, options: options) { _ in }
+    neighbourhoods[key] = svg
+    layouts += 1
+    return svg
   }
 
   /// The inside of group `key` of the page laid out for `shape`, as the page inserts it (SVG),

@@ -1006,14 +1006,122 @@ enum ReportAssets {
         focusButton.textContent = on ? 'whole' : 'focus';
         focusButton.title = on ? 'Show the whole graph again (f)' : 'Show only the selected node and what it marks (f)';
         if (on) {
-          const neighbourhood = focusedIndexes();
-          fitBoxes(neighbourhood);
-          announce(`Focused on ${nodes[selected].id}: ${neighbourhood.length} nodes`);
+          showFocus();
         } else if (focusedFrom !== null) {
+          hideNeighbourhood();
           Object.assign(view, focusedFrom);
           focusedFrom = null;
           applyView();
         }
+      }
+      // Shows the selection's neighbourhood: laid out on its own where the report (or the live
+      // page's server) has its layout, else in the whole graph's places.
+      function showFocus() {
+        const index = selected;
+        const shown = showNeighbourhood(index);
+        if (shown && shown.then) {
+          shown.then((laidOut) => {
+            if (isFocused() && selected === index && !laidOut) focusInPlace();
+          });
+        } else if (!shown) {
+          focusInPlace();
+        }
+      }
+      function focusInPlace() {
+        hideNeighbourhood();
+        const neighbourhood = focusedIndexes();
+        fitBoxes(neighbourhood);
+        announce(`Focused on ${nodes[selected].id}: ${neighbourhood.length} nodes`);
+      }
+
+      // ---- A neighbourhood laid out on its own (`#report-neighbourhoods`, or asked of the live
+      // page's server): while focus shows it, it stands in for the whole graph, and its nodes are
+      // the ones the page marks, selects and writes values into.
+      const neighbourhoodOf = new Map((data.neighbourhoods ?? []).map(([node, ...drawings]) => [node, drawings]));
+      let neighbourhoodSources = null;
+      const askedNeighbourhoods = new Map(); // `${node}/${depth}` -> SVG text or a pending promise
+      let neighbourhoodView = null; // { svg, index, depth, replaced: Map(index -> the whole's element) }
+      function neighbourhoodSource(index, depth) {
+        const position = ['1', '2', '3', 'all'].indexOf(depth);
+        const drawing = neighbourhoodOf.get(index)?.[position];
+        if (drawing !== undefined && drawing >= 0) {
+          if (neighbourhoodSources === null) {
+            const element = document.getElementById('report-neighbourhoods');
+            neighbourhoodSources = element ? JSON.parse(element.textContent).drawings : [];
+          }
+          return neighbourhoodSources[drawing];
+        }
+        const key = `${index}/${depth}`;
+        if (askedNeighbourhoods.has(key)) return askedNeighbourhoods.get(key);
+        if (!layoutProvider) return undefined;
+        const asked = Promise.resolve(layoutProvider({ node: index, depth }))
+          .catch(() => null)
+          .then((text) => {
+            askedNeighbourhoods.set(key, typeof text === 'string' ? text : undefined);
+            return typeof text === 'string' ? text : undefined;
+          });
+        askedNeighbourhoods.set(key, asked);
+        return asked;
+      }
+      // Shows node `index`'s neighbourhood laid out on its own: true when shown, false when there
+      // is no layout for it, or a promise of either.
+      function showNeighbourhood(index) {
+        const depth = depthChoice.value;
+        if (neighbourhoodView && neighbourhoodView.index === index && neighbourhoodView.depth === depth) return true;
+        const source = neighbourhoodSource(index, depth);
+        if (source && source.then) {
+          return source.then(() => isFocused() && selected === index && depthChoice.value === depth && showNeighbourhood(index) === true);
+        }
+        if (typeof source !== 'string') return false;
+        const parsed = parseDrawing(source);
+        if (!parsed) return false;
+        hideNeighbourhood();
+        const drawn = document.importNode(parsed, true);
+        drawn.classList.add('neighbourhood');
+        drawn.setAttribute('data-node', nodes[index].id);
+        const box = drawn.viewBox.baseVal;
+        drawn.setAttribute('width', String(box && box.width ? box.width : 100));
+        drawn.setAttribute('height', String(box && box.height ? box.height : 100));
+        const replaced = new Map();
+        for (const element of drawn.querySelectorAll('g.node[data-node-id]')) {
+          const node = indexOfId.get(element.getAttribute('data-node-id'));
+          if (node !== undefined) replaced.set(node, nodeElements[node]);
+        }
+        const replacedEdges = new Map();
+        for (const element of drawn.querySelectorAll('g.edge[id^="e"]')) {
+          const edge = Number(element.id.slice(1));
+          if (Number.isInteger(edge) && edge >= 0 && edge < edgeElements.length) replacedEdges.set(edge, edgeElements[edge]);
+        }
+        svg.style.display = 'none';
+        canvas.append(drawn);
+        neighbourhoodView = { svg: drawn, index, depth, replaced, replacedEdges };
+        adopt(drawn);
+        const frame = graph.getBoundingClientRect();
+        const width = Number(drawn.getAttribute('width'));
+        const height = Number(drawn.getAttribute('height'));
+        view.scale = Math.max(0.01, Math.min(2, (frame.width - 48) / Math.max(width, 1), (frame.height - 48) / Math.max(height, 1)));
+        view.x = (frame.width - width * view.scale) / 2;
+        view.y = (frame.height - height * view.scale) / 2;
+        applyView();
+        announce(`Focused on ${nodes[index].id}: ${replaced.size} nodes, laid out on their own`);
+        return true;
+      }
+      function hideNeighbourhood() {
+        if (!neighbourhoodView) return;
+        const { svg: drawn, replaced, replacedEdges } = neighbourhoodView;
+        neighbourhoodView = null;
+        drawn.remove();
+        for (const [node, element] of replaced) {
+          nodeElements[node] = element;
+          if (element) {
+            valueLabels[node] = nodes[node].value === undefined ? null : labelLines(node).find((text) => text.textContent.startsWith('= ')) ?? null;
+            shownValues[node] = undefined;
+          }
+        }
+        for (const [edge, element] of replacedEdges) edgeElements[edge] = element;
+        svg.style.display = '';
+        applyValues(true);
+        refreshGroupState();
       }
       const isFocused = () => focusedFrom !== null;
       focusButton.addEventListener('click', () => setFocus(!isFocused()));
@@ -1179,7 +1287,7 @@ enum ReportAssets {
         selected = index;
         markSelected(index);
         focusButton.disabled = false;
-        if (isFocused()) fitBoxes(focusedIndexes());
+        if (isFocused()) showFocus();
         if (filterFields.touching.checked) applyFilter();
         showNode(index);
         announce(`Selected ${nodes[index].id}` + (nodeValue(index) !== undefined ? `, value ${nodeValue(index)}` : ''));
@@ -2077,6 +2185,13 @@ enum ReportAssets {
       const openLayers = new Map(); // group key -> its inside's layer in the top SVG
       let insideSources = null; // group key -> SVG text, read when a group is first opened
       const svgNamespace = 'http://www.w3.org/2000/svg';
+      // Graphviz's SVG as the report's renderer wrote it for inline HTML (its text escaped there),
+      // parsed as the page's own SVG was: by the HTML parser, into a document of its own whose
+      // scripts never run (and the page allows none). The drawing's <svg>, or null.
+      function parseDrawing(source) {
+        const parsed = new DOMParser().parseFromString(source, 'text/html').body.firstElementChild;
+        return parsed && parsed.tagName.toLowerCase() === 'svg' ? parsed : null;
+      }
       function groupKey(element) {
         const match = /^g(\d+)$/.exec(element.id);
         return match && groupInfo.has(Number(match[1])) ? Number(match[1]) : null;
@@ -2107,16 +2222,16 @@ enum ReportAssets {
         return next(0);
       }
       // For the live page, whose server lays out each inside when it is first asked for: the
-      // host's function from a group's key to (a promise of) its SVG text.
-      let insideProvider = null;
+      // host's function (see setLayoutSource).
+      let layoutProvider = null;
       const pendingInsides = new Map();
       // Whether group `key`'s inside is at hand: true, false (nowhere to get it), or a promise
       // settled once it has been asked for.
       function ensureInside(key) {
         if (insideSource(key) !== undefined) return true;
-        if (!insideProvider) return false;
+        if (!layoutProvider) return false;
         if (!pendingInsides.has(key)) {
-          const asked = Promise.resolve(insideProvider(key))
+          const asked = Promise.resolve(layoutProvider({ group: key }))
             .then((text) => { if (typeof text === 'string') insideSources.set(key, text); })
             .catch(() => {})
             .finally(() => pendingInsides.delete(key));
@@ -2148,11 +2263,9 @@ enum ReportAssets {
         const anchor = document.getElementById('g' + key);
         const source = insideSource(key);
         if (!anchor) return undefined;
-        // Graphviz's SVG, as the report's renderer wrote it (its text escaped there); parsed as
-        // SVG, never run: a parsed document's scripts do not execute, and the page allows none.
-        const parsed = new DOMParser().parseFromString(source, 'image/svg+xml').documentElement;
-        const drawing = parsed.querySelector('g.graph');
-        if (!drawing || parsed.querySelector('parsererror')) return undefined;
+        const parsed = parseDrawing(source);
+        const drawing = parsed && parsed.querySelector('g.graph');
+        if (!drawing) return undefined;
         const box = parsed.viewBox.baseVal;
         const [width, height] = [box && box.width ? box.width : 200, box && box.height ? box.height : 100];
         // Where the group is, in the top SVG's units (1 unit is 1 pixel at scale 1).
@@ -2361,9 +2474,11 @@ enum ReportAssets {
           tools = next ?? null;
           if (selected !== null) showNode(selected); else if (current >= 0) showEntry(current);
         },
-        // For a live page past the overview threshold: where the insides of groups come from.
-        setInsideSource(provider) {
-          insideProvider = typeof provider === 'function' ? provider : null;
+        // For the live page, whose server lays out on demand: a function from `{ group: key }`
+        // (a group's inside) or `{ node: index, depth: '1'|'2'|'3'|'all' }` (a neighbourhood for
+        // focus) to (a promise of) its SVG text.
+        setLayoutSource(provider) {
+          layoutProvider = typeof provider === 'function' ? provider : null;
           // A node chosen by the address before the host said where insides come from.
           if (selected !== null && !nodeElements[selected]) bringIntoView(selected);
         },
@@ -2986,11 +3101,16 @@ enum ReportAssets {
         try {
           const report = attempt.frame.contentWindow.recoilReport;
           report?.setTools(makeTools());
-          // Past the overview threshold, the server lays out a group's inside when it is opened.
-          const shape = report?.state().shape;
-          report?.setInsideSource?.((key) => fetch(withToken('/inside', {
-            session: String(attempt.number), shape: String(shape), group: String(key),
-          })).then((response) => (response.ok ? response.text() : null)));
+          // The server lays out on demand what the report lacks: a group's inside when it is
+          // opened, a neighbourhood when focus shows it.
+          const shape = String(report?.state().shape);
+          const session = String(attempt.number);
+          report?.setLayoutSource?.((wanted) => {
+            const address = wanted.group !== undefined
+              ? withToken('/inside', { session, shape, group: String(wanted.group) })
+              : withToken('/neighbourhood', { session, shape, node: String(wanted.node), depth: String(wanted.depth) });
+            return fetch(address).then((response) => (response.ok ? response.text() : null));
+          });
         } catch {
           // An error page has no details to add to.
         }

@@ -25,7 +25,7 @@ import RecoilSnapshot
 enum ReportData {
   static func json(
     for snapshot: Snapshot, marks: DifferenceMarks? = nil, shape: Int? = nil, after: Int? = nil,
-    overview: ReportPage.Overview? = nil
+    overview: ReportPage.Overview? = nil, neighbourhoods: NeighbourhoodLayouts? = nil
   ) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     var indexOfID: [String: Int] = [:]
@@ -65,6 +65,17 @@ enum ReportData {
     writeTimeline(of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
     writeSubscriptions(of: snapshot, indexOfID: indexOfID, to: &writer)
     if let overview { writeOverview(overview.layout, to: &writer) }
+    if let neighbourhoods, !neighbourhoods.drawingOfNode.isEmpty {
+      // `[node, depth 1, 2, 3, all]`: each a drawing's index in `#report-neighbourhoods`, or -1.
+      writer.beginArray(key: "neighbourhoods")
+      for (node, drawings) in neighbourhoods.drawingOfNode.sorted(by: { $0.key < $1.key }) {
+        writer.beginArray()
+        writer.writeElement(node)
+        for drawing in drawings { writer.writeElement(drawing) }
+        writer.endArray()
+      }
+      writer.endArray()
+    }
     if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
     writer.endObject()
     return ScriptEmbedding.inert(json: writer.bytes)
@@ -186,6 +197,17 @@ enum ReportData {
       writer.write("key", inside.key)
       writer.write("svg", String(decoding: inside.svg, as: UTF8.self))
     }
+    writer.endObject()
+    return ScriptEmbedding.inert(json: writer.bytes)
+  }
+
+  /// Drawings the page reads when it needs them: `{"drawings": ["<svg …", …]}`.
+  static func drawings(_ drawings: [[UInt8]]) -> [UInt8] {
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    writer.beginArray(key: "drawings")
+    for svg in drawings { writer.writeElement(String(decoding: svg, as: UTF8.self)) }
+    writer.endArray()
     writer.endObject()
     return ScriptEmbedding.inert(json: writer.bytes)
   }

@@ -30,6 +30,8 @@ enum ReportPage {
     /// For a large graph: the groups `svg` draws closed, and what each holds (none on the live
     /// page, which asks its server for each as it opens it).
     var overview: Overview? = nil
+    /// The neighbourhoods focus shows, laid out on their own (see ``NeighbourhoodLayouts``).
+    var neighbourhoods: NeighbourhoodLayouts? = nil
   }
 
   /// A large graph's groups that open in place: which group each node and group is drawn in,
@@ -126,8 +128,18 @@ enum ReportPage {
       <script type="application/json" id="report-data">
       """)
     page.append(
-      contentsOf: ReportData.json(for: snapshot, marks: content.marks, shape: content.shape, overview: content.overview)
-    )
+      contentsOf: ReportData.json(
+        for: snapshot, marks: content.marks, shape: content.shape, overview: content.overview,
+        neighbourhoods: content.neighbourhoods))
+    if let neighbourhoods = content.neighbourhoods, !neighbourhoods.drawings.isEmpty {
+      // Read when focus first shows one.
+      add(
+        """
+        </script>
+        <script type="application/json" id="report-neighbourhoods">
+        """)
+      page.append(contentsOf: ReportData.drawings(neighbourhoods.drawings.map(\.svg)))
+    }
     if let overview = content.overview, !overview.insides.isEmpty {
       // Read only when a group is first opened: thousands of nodes' SVG as text, not as DOM.
       add(

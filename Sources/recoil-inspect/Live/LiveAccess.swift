@@ -27,6 +27,9 @@ struct LiveAccess {
     /// The inside of group `group` of a session's report laid out for `shape` (SVG), laid out
     /// when first asked for; 404 when the report was made again since.
     case inside(session: Int, shape: Int, group: Int)
+    /// The neighbourhood of node `node` (by index) to `depth` steps (`nil`: all) in a session's
+    /// report laid out for `shape` (SVG), for its focus; laid out when first asked for.
+    case neighbourhood(session: Int, shape: Int, node: Int, depth: Int?)
     /// A control request (the body, JSON) for one app: session N, the app named so, or the
     /// only app connected.
     case control(session: Int?, app: String?)
@@ -81,6 +84,17 @@ struct LiveAccess {
         return .refuse(status: 400, reason: "inside needs ?session=N&shape=S&group=K")
       }
       route = .inside(session: number, shape: shape, group: group)
+    case "/neighbourhood":
+      let depthText = request.query["depth"]
+      let depth = depthText.flatMap { Int($0) }
+      guard let number = request.query["session"].flatMap({ Int($0) }), number > 0,
+        let shape = request.query["shape"].flatMap({ Int($0) }),
+        let node = request.query["node"].flatMap({ Int($0) }), node >= 0,
+        depthText == "all" || (depth ?? 0) > 0
+      else {
+        return .refuse(status: 400, reason: "neighbourhood needs ?session=N&shape=S&node=I&depth=1|2|3|all")
+      }
+      route = .neighbourhood(session: number, shape: shape, node: node, depth: depth)
     case "/control":
       let session = request.query["session"]
       if let session, (Int(session) ?? 0) <= 0 { return .refuse(status: 400, reason: "control takes ?session=N") }

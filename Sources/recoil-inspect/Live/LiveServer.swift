@@ -254,6 +254,19 @@ final class LiveServer: Sendable {
       } catch {
         client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))
       }
+    case .allow(.neighbourhood(let number, let shape, let node, let depth)):
+      // Laid out now, the first time the page's focus shows it (see LiveReport.neighbourhood).
+      do {
+        guard let report = reports[number], let svg = try report.neighbourhood(of: node, depth: depth, shape: shape)
+        else {
+          client.unsent += Self.response(
+            status: 404, type: "text/plain", body: Array("no such neighbourhood in that layout\n".utf8))
+          return
+        }
+        client.unsent += Self.response(status: 200, type: "image/svg+xml", body: withBody ? svg : [])
+      } catch {
+        client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))
+      }
     case .allow(.control(let session, let app)):
       control(&client, session: session, app: app, request: request, bodyStart: end)
     case .allow(.events):

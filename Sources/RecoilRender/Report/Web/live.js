@@ -395,11 +395,16 @@
     try {
       const report = attempt.frame.contentWindow.recoilReport;
       report?.setTools(makeTools());
-      // Past the overview threshold, the server lays out a group's inside when it is opened.
-      const shape = report?.state().shape;
-      report?.setInsideSource?.((key) => fetch(withToken('/inside', {
-        session: String(attempt.number), shape: String(shape), group: String(key),
-      })).then((response) => (response.ok ? response.text() : null)));
+      // The server lays out on demand what the report lacks: a group's inside when it is
+      // opened, a neighbourhood when focus shows it.
+      const shape = String(report?.state().shape);
+      const session = String(attempt.number);
+      report?.setLayoutSource?.((wanted) => {
+        const address = wanted.group !== undefined
+          ? withToken('/inside', { session, shape, group: String(wanted.group) })
+          : withToken('/neighbourhood', { session, shape, node: String(wanted.node), depth: String(wanted.depth) });
+        return fetch(address).then((response) => (response.ok ? response.text() : null));
+      });
     } catch {
       // An error page has no details to add to.
     }
