@@ -1,6 +1,13 @@
 import RecoilSnapshot
 
-/// The groups a snapshot's nodes fall in, as a tree, and which are open.
+/// The groups a snapshot's nodes fall in, as a tree, and which are open: what an overview
+/// draws (its closed groups, each as one node) and, in the report, what each group holds.
+///
+/// ```swift
+/// var tree = GroupTree(snapshot: snapshot, rules: [.families, .stores, .modules])
+/// tree.openSmallestFirst(within: GraphOverview.budget)
+/// let top = tree.overview(edges: SnapshotEdgeIndex(snapshot))
+/// ```
 struct GroupTree {
   struct Node {
     var kind: GraphOverview.Group.Kind

@@ -2210,7 +2210,8 @@ enum ReportAssets {
       }
       // Opens the groups a node is inside; a promise when an inside must first be asked for.
       function reveal(index) {
-        if (!overview || nodeElements[index]) return undefined;
+        // While focus shows a neighbourhood on its own, the whole graph (and its groups) is hidden.
+        if (!overview || nodeElements[index] || neighbourhoodView) return undefined;
         const chain = groupsHolding(index);
         const next = (position) => {
           for (; position < chain.length; position += 1) {
