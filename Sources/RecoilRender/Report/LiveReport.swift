@@ -107,7 +107,7 @@ public final class LiveReport {
     guard let members = graph.neighbourhood(of: node, depth: depth, largest: 1_000) else { return nil }
     var options = RenderOptions(format: .svg)
     options.title = title
-    let svg = try NeighbourhoodLayouts.draw(members, of: snapshot, options: options) { _ in }
+    let svg = try NeighbourhoodLayouts.draw(members, of: snapshot, graph: graph, options: options) { _ in }
     neighbourhoods[key] = svg
     layouts += 1
     return svg

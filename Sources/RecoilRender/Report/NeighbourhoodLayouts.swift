@@ -43,7 +43,8 @@ struct NeighbourhoodLayouts {
           drawing = result.drawings.count
           drawingOfSet[members] = drawing
           spent += members.count
-          result.drawings.append((members, try draw(members, of: snapshot, options: options, warning: warning)))
+          result.drawings.append(
+            (members, try draw(members, of: snapshot, graph: graph, options: options, warning: warning)))
         }
         if let drawing {
           result.drawingOfNode[node, default: Array(repeating: -1, count: depths.count)][position] = drawing
@@ -56,14 +57,14 @@ struct NeighbourhoodLayouts {
   /// One neighbourhood laid out on its own, its nodes and edges named by their places in the
   /// snapshot (`n<index>`, `e<index>`), as the page finds them.
   static func draw(
-    _ members: [Int], of snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void
+    _ members: [Int], of snapshot: Snapshot, graph: Adjacency, options: RenderOptions, warning: (String) -> Void
   ) throws(RenderError) -> [UInt8] {
     let ids = Set(members.map { snapshot.nodes[$0].id })
+    let kept = Set(members)
     var part = snapshot
     part.nodes = members.map { snapshot.nodes[$0] }
-    let edgeIndices = snapshot.edges.indices.filter {
-      ids.contains(snapshot.edges[$0].from) && ids.contains(snapshot.edges[$0].to)
-    }
+    // The edges among the members, from their own (not every edge of a large graph).
+    let edgeIndices = graph.edges.edges(from: members).filter { kept.contains(graph.edges.ends[$0].to) }
     part.edges = edgeIndices.map { snapshot.edges[$0] }
     part.subscriptions = []
     for index in part.nodes.indices where part.nodes[index].owner.map({ !ids.contains($0) }) ?? false {
@@ -89,16 +90,20 @@ struct NeighbourhoodLayouts {
       })
     let (bytes, warnings) = try Renderer.layOut(description, format: .svg, warning: warning)
     warnings.forEach(warning)
-    return SVGForHTML.inline(bytes, nodeIDs: snapshot.nodes.map(\.id))
+    return SVGForHTML.inline(bytes, nodeIDs: graph.nodeIDs)
   }
 
   /// Each node's dependencies and dependents, by index, as the page reads the edges.
   struct Adjacency {
     var upstream: [[Int]]
     var downstream: [[Int]]
+    /// The snapshot's edges by their ends, and its node ids (by index), for drawing.
+    var edges: SnapshotEdgeIndex
+    var nodeIDs: [String]
 
     init(_ snapshot: Snapshot) {
-      let edges = SnapshotEdgeIndex(snapshot)
+      edges = SnapshotEdgeIndex(snapshot)
+      nodeIDs = snapshot.nodes.map(\.id)
       upstream = Array(repeating: [], count: snapshot.nodes.count)
       downstream = Array(repeating: [], count: snapshot.nodes.count)
       for (from, to) in edges.ends where from >= 0 && to >= 0 {
