@@ -1,14 +1,36 @@
 extension GraphDescription {
-  /// The same graph with node names and edge ids replaced: a node's name (and its SVG id, which
-  /// is the name) by `node`, an edge's SVG id by `edge`; names either returns `nil` for stay.
+  /// The same graph drawn as part of a larger one: node `n<i>` becomes `n<nodes[i]>`, group
+  /// `g<i>` becomes `g<groups[i]>`, edge `e<i>` becomes `e<edges[i]>`, and merged edge `m<i>`
+  /// becomes `m<merged>-<i>` (SVG ids follow the names).
   ///
   /// The report draws a large graph in parts, each laid out on its own, yet finds every node as
-  /// `n<index in the snapshot>` and every group as `g<key>` in whichever part shows it.
+  /// `n<index in the snapshot>`, every edge as `e<index>` and every group as `g<key>` in
+  /// whichever part shows it.
   ///
   /// ```swift
-  /// let named = description.renamed(node: { $0 == "n0" ? "n42" : nil }, edge: { _ in nil })
+  /// let placed = description.renumbered(nodes: [42, 7], edges: [3])  // n0 -> n42, n1 -> n7, e0 -> e3
   /// ```
-  func renamed(node: (String) -> String?, edge: (String) -> String?) -> GraphDescription {
+  func renumbered(nodes: [Int], edges: [Int], groups: [Int] = [], merged: String = "top") -> GraphDescription {
+    func number(_ name: String, prefix: Character) -> Int? {
+      guard name.first == prefix, let index = Int(name.dropFirst()), index >= 0 else { return nil }
+      return index
+    }
+    return renamed(
+      node: { name in
+        if let index = number(name, prefix: "n"), index < nodes.count { return "n\(nodes[index])" }
+        if let index = number(name, prefix: "g"), index < groups.count { return "g\(groups[index])" }
+        return nil
+      },
+      edge: { id in
+        if let index = number(id, prefix: "e"), index < edges.count { return "e\(edges[index])" }
+        if let index = number(id, prefix: "m") { return "m\(merged)-\(index)" }
+        return nil
+      })
+  }
+
+  /// The same graph with node names and edge ids replaced: a node's name (and its SVG id, which
+  /// is the name) by `node`, an edge's SVG id by `edge`; either returns `nil` for stay.
+  private func renamed(node: (String) -> String?, edge: (String) -> String?) -> GraphDescription {
     var result = self
     func name(_ old: String) -> String { node(old) ?? old }
     func renameID(_ attributes: inout [(String, String)], _ rename: (String) -> String?) {

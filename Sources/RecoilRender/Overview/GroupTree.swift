@@ -319,14 +319,10 @@ struct GroupTree {
     }
     var merged: [GraphOverview.MergedEdge] = []
     var indexOfPair: [[GraphOverview.End]: Int] = [:]
-    var shownEdges: [Int] = []
     for edge in edges.edges(from: drawnGroupOfNode.keys) {
       let (fromNode, toNode) = edges.ends[edge]
       guard let from = end(fromNode), let to = end(toNode) else { continue }
-      if case .node = from, case .node = to {  // drawn as the snapshot's own edge
-        shownEdges.append(edge)
-        continue
-      }
+      if case .node = from, case .node = to { continue }  // drawn as the snapshot's own edge
       guard from != to else { continue }  // inside one group
       if let known = indexOfPair[[from, to]] {
         merged[known].count += 1
@@ -336,13 +332,7 @@ struct GroupTree {
       }
     }
     let shownNodes = loose.sorted()
-    var shown = snapshot
-    shown.nodes = shownNodes.map { snapshot.nodes[$0] }
-    shown.edges = shownEdges.map { snapshot.edges[$0] }
-    let kept = Set(shown.nodes.map(\.id))
-    for index in shown.nodes.indices where shown.nodes[index].owner.map({ !kept.contains($0) }) ?? false {
-      shown.nodes[index].owner = nil
-    }
+    let (shown, shownEdges) = edges.part(of: snapshot, nodes: shownNodes)
     return GraphOverview(
       shown: shown, shownNodeIndices: shownNodes, shownEdgeIndices: shownEdges, groups: result,
       mergedEdges: merged, totalNodeCount: snapshot.nodes.count)

@@ -26,6 +26,26 @@ struct SnapshotEdgeIndex: Sendable {
     self.outgoing = outgoing
   }
 
+  /// The part of `snapshot` made of `nodes` (indexes, ascending) and the edges among them, each
+  /// node's owner kept only when it is in the part too; and where each of the part's edges is in
+  /// the snapshot.
+  ///
+  /// ```swift
+  /// let (part, edgeIndices) = index.part(of: snapshot, nodes: [0, 3, 4])
+  /// ```
+  func part(of snapshot: Snapshot, nodes: [Int]) -> (snapshot: Snapshot, edgeIndices: [Int]) {
+    let kept = Set(nodes)
+    let edgeIndices = edges(from: nodes).filter { kept.contains(ends[$0].to) }
+    var part = snapshot
+    part.nodes = nodes.map { snapshot.nodes[$0] }
+    part.edges = edgeIndices.map { snapshot.edges[$0] }
+    let ids = Set(part.nodes.map(\.id))
+    for index in part.nodes.indices where part.nodes[index].owner.map({ !ids.contains($0) }) ?? false {
+      part.nodes[index].owner = nil
+    }
+    return (part, edgeIndices)
+  }
+
   /// The edges leaving any of `nodes`, in the snapshot's order.
   func edges(from nodes: some Sequence<Int>) -> [Int] {
     var result: [Int] = []

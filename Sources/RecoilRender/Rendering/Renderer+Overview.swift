@@ -38,19 +38,9 @@ extension Renderer {
     drawn.showsLegend = key == nil && options.showsLegend
     let description = GraphDescription(
       snapshot: part.shown, options: drawn, overview: part, familyClusters: key == nil
-    ).renamed(
-      node: { name in
-        guard let index = Int(name.dropFirst()), index >= 0 else { return nil }
-        if name.hasPrefix("n"), index < part.shownNodeIndices.count { return "n\(part.shownNodeIndices[index])" }
-        if name.hasPrefix("g"), index < part.groups.count { return "g\(part.groups[index].key)" }
-        return nil
-      },
-      edge: { id in
-        guard let index = Int(id.dropFirst()), index >= 0 else { return nil }
-        if id.hasPrefix("e"), index < part.shownEdgeIndices.count { return "e\(part.shownEdgeIndices[index])" }
-        if id.hasPrefix("m") { return "m\(key.map(String.init) ?? "top")-\(index)" }
-        return nil
-      })
+    ).renumbered(
+      nodes: part.shownNodeIndices, edges: part.shownEdgeIndices, groups: part.groups.map(\.key),
+      merged: key.map(String.init) ?? "top")
     let (bytes, warnings) = try layOut(description, format: .svg, warning: warning)
     warnings.forEach(warning)
     return bytes

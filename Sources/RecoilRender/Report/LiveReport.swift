@@ -41,9 +41,8 @@ public final class LiveReport {
   /// page first opens each (see ``inside(_:shape:)``), and those laid out so far.
   private var overview: ExpandableOverview?
   private var insides: [Int: [UInt8]] = [:]
-  private var nodeIDs: [String] = []
-  /// The snapshot the page was laid out for, its edges by node, and the neighbourhoods focus
-  /// asked for so far (by node and depth).
+  /// The snapshot the page was laid out for, its edges and ids by node (made when first
+  /// needed), and the neighbourhoods focus asked for so far (by node and depth).
   private var laidOut: Snapshot?
   private var adjacency: NeighbourhoodLayouts.Adjacency?
   private var neighbourhoods: [String: [UInt8]] = [:]
@@ -74,7 +73,6 @@ public final class LiveReport {
       adjacency = nil
       if let overview {
         svg = try Renderer.drawPart(overview.root, key: nil, options: options) { _ in }
-        nodeIDs = snapshot.nodes.map(\.id)
       } else {
         svg = try Renderer.render(snapshot, options: options)
       }
@@ -102,8 +100,7 @@ public final class LiveReport {
     guard self.shape == shape, let snapshot = laidOut, snapshot.nodes.indices.contains(node) else { return nil }
     let key = "\(node)/\(depth.map(String.init) ?? "all")"
     if let known = neighbourhoods[key] { return known }
-    let graph = adjacency ?? NeighbourhoodLayouts.Adjacency(snapshot)
-    adjacency = graph
+    let graph = laidOutGraph(snapshot)
     guard let members = graph.neighbourhood(of: node, depth: depth, largest: 1_000) else { return nil }
     var options = RenderOptions(format: .svg)
     options.title = title
@@ -123,17 +120,27 @@ public final class LiveReport {
   ///
   /// - Throws: ``RenderError`` when Graphviz fails.
   public func inside(_ key: Int, shape: Int) throws(RenderError) -> [UInt8]? {
-    guard self.shape == shape, let overview, let inside = overview.insides.first(where: { $0.key == key }) else {
+    guard self.shape == shape, let snapshot = laidOut, let overview,
+      let inside = overview.insides.first(where: { $0.key == key })
+    else {
       return nil
     }
     if let known = insides[key] { return known }
     var options = RenderOptions(format: .svg)
     options.title = title
     let drawn = try Renderer.drawPart(inside.drawing, key: key, options: options) { _ in }
-    let svg = SVGForHTML.inline(drawn, nodeIDs: nodeIDs)
+    let svg = SVGForHTML.inline(drawn, nodeIDs: laidOutGraph(snapshot).nodeIDs)
     insides[key] = svg
     layouts += 1
     return svg
+  }
+
+  /// The laid-out snapshot's edges and ids by node, made the first time a part is asked for.
+  private func laidOutGraph(_ snapshot: Snapshot) -> NeighbourhoodLayouts.Adjacency {
+    if let adjacency { return adjacency }
+    let made = NeighbourhoodLayouts.Adjacency(snapshot)
+    adjacency = made
+    return made
   }
 
   /// What a page laid out for `shape` lacks of `snapshot`: the entries after timeline number

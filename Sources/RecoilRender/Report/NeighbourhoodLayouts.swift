@@ -59,35 +59,13 @@ struct NeighbourhoodLayouts {
   static func draw(
     _ members: [Int], of snapshot: Snapshot, graph: Adjacency, options: RenderOptions, warning: (String) -> Void
   ) throws(RenderError) -> [UInt8] {
-    let ids = Set(members.map { snapshot.nodes[$0].id })
-    let kept = Set(members)
-    var part = snapshot
-    part.nodes = members.map { snapshot.nodes[$0] }
-    // The edges among the members, from their own (not every edge of a large graph).
-    let edgeIndices = graph.edges.edges(from: members).filter { kept.contains(graph.edges.ends[$0].to) }
-    part.edges = edgeIndices.map { snapshot.edges[$0] }
-    part.subscriptions = []
-    for index in part.nodes.indices where part.nodes[index].owner.map({ !ids.contains($0) }) ?? false {
-      part.nodes[index].owner = nil
-    }
+    let (part, edgeIndices) = graph.edges.part(of: snapshot, nodes: members)
     var drawn = options
     drawn.format = .svg
     drawn.heat = false
     drawn.showsLegend = false
     drawn.showsSubscribers = false
-    let description = GraphDescription(snapshot: part, options: drawn).renamed(
-      node: { name in
-        guard name.hasPrefix("n"), let index = Int(name.dropFirst()), index >= 0, index < members.count else {
-          return nil
-        }
-        return "n\(members[index])"
-      },
-      edge: { id in
-        guard id.hasPrefix("e"), let index = Int(id.dropFirst()), index >= 0, index < edgeIndices.count else {
-          return nil
-        }
-        return "e\(edgeIndices[index])"
-      })
+    let description = GraphDescription(snapshot: part, options: drawn).renumbered(nodes: members, edges: edgeIndices)
     let (bytes, warnings) = try Renderer.layOut(description, format: .svg, warning: warning)
     warnings.forEach(warning)
     return SVGForHTML.inline(bytes, nodeIDs: graph.nodeIDs)

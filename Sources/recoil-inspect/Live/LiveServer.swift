@@ -244,28 +244,13 @@ final class LiveServer: Sendable {
       client.unsent += Self.response(status: 200, type: "application/json", body: withBody ? delta : [])
     case .allow(.inside(let number, let shape, let group)):
       // Laid out now, the first time the page opens the group (see LiveReport.inside).
-      do {
-        guard let report = reports[number], let svg = try report.inside(group, shape: shape) else {
-          client.unsent += Self.response(
-            status: 404, type: "text/plain", body: Array("no such group in that layout\n".utf8))
-          return
-        }
-        client.unsent += Self.response(status: 200, type: "image/svg+xml", body: withBody ? svg : [])
-      } catch {
-        client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))
+      answerDrawing(&client, withBody: withBody, missing: "no such group in that layout") { () throws(RenderError) in
+        try reports[number]?.inside(group, shape: shape)
       }
     case .allow(.neighbourhood(let number, let shape, let node, let depth)):
       // Laid out now, the first time the page's focus shows it (see LiveReport.neighbourhood).
-      do {
-        guard let report = reports[number], let svg = try report.neighbourhood(of: node, depth: depth, shape: shape)
-        else {
-          client.unsent += Self.response(
-            status: 404, type: "text/plain", body: Array("no such neighbourhood in that layout\n".utf8))
-          return
-        }
-        client.unsent += Self.response(status: 200, type: "image/svg+xml", body: withBody ? svg : [])
-      } catch {
-        client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))
+      answerDrawing(&client, withBody: withBody, missing: "no such neighbourhood in that layout") {
+        () throws(RenderError) in try reports[number]?.neighbourhood(of: node, depth: depth, shape: shape)
       }
     case .allow(.control(let session, let app)):
       control(&client, session: session, app: app, request: request, bodyStart: end)
@@ -278,6 +263,22 @@ final class LiveServer: Sendable {
           .utf8)
       // The current sessions first, then every change.
       client.unsent += head + Array("retry: 1000\n\n".utf8) + Self.sessionsEvent(sessions.summaries())
+    }
+  }
+
+  /// Answers with a drawing laid out for a page (SVG): 404 saying `missing` when there is none
+  /// for it, 500 when Graphviz failed.
+  private func answerDrawing(
+    _ client: inout Client, withBody: Bool, missing: String, _ draw: () throws(RenderError) -> [UInt8]?
+  ) {
+    do {
+      guard let svg = try draw() else {
+        client.unsent += Self.response(status: 404, type: "text/plain", body: Array("\(missing)\n".utf8))
+        return
+      }
+      client.unsent += Self.response(status: 200, type: "image/svg+xml", body: withBody ? svg : [])
+    } catch {
+      client.unsent += Self.response(status: 500, type: "text/plain", body: Array("\(error)\n".utf8))
     }
   }
 

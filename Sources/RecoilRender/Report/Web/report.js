@@ -357,10 +357,8 @@
     drawn.remove();
     for (const [node, element] of replaced) {
       nodeElements[node] = element;
-      if (element) {
-        valueLabels[node] = nodes[node].value === undefined ? null : labelLines(node).find((text) => text.textContent.startsWith('= ')) ?? null;
-        shownValues[node] = undefined;
-      }
+      valueLabels[node] = valueLabelOf(node);
+      shownValues[node] = undefined;
     }
     for (const [edge, element] of replacedEdges) edgeElements[edge] = element;
     svg.style.display = '';
@@ -1097,10 +1095,11 @@
   // can keep a layout drawn for older values (see LiveReport), so the line is found by its
   // place, not its text, and the first pass writes every one.
   const labelLines = (index) => [...nodeElements[index].querySelectorAll('text')].filter((text) => text.getAttribute('font-weight') !== 'bold');
-  const valueLabels = nodes.map((node, index) => {
-    if (node.value === undefined || !nodeElements[index]) return null;
+  const valueLabelOf = (index) => {
+    if (nodes[index].value === undefined || !nodeElements[index]) return null;
     return labelLines(index).find((text) => text.textContent.startsWith('= ')) ?? null;
-  });
+  };
+  const valueLabels = nodes.map((_, index) => valueLabelOf(index));
   // Each label's evaluation count and total, from the data, for the same reason (a sampled
   // total, which the label shows as an estimate, is left as drawn).
   function writeEvaluations(index) {
@@ -1601,7 +1600,7 @@
       if (index === undefined) continue;
       nodeElements[index] = element;
       prepareNode(element, index);
-      valueLabels[index] = nodes[index].value === undefined ? null : labelLines(index).find((text) => text.textContent.startsWith('= ')) ?? null;
+      valueLabels[index] = valueLabelOf(index);
       shownValues[index] = undefined;
       writeEvaluations(index);
     }
