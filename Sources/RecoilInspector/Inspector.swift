@@ -33,6 +33,8 @@ public final class Inspector: Sendable {
   /// retain of it take the slow path.
   let core: InspectorCore
   private let targets = LockedValue<[InspectedTarget]>([])
+  /// Where the live stream has read each store's actions to.
+  private let actionFeed = StoreActionFeed()
   /// Carries out what the tool asks over the live stream (see ``RemoteControl``).
   let controller: RemoteController
 
@@ -161,13 +163,15 @@ public final class Inspector: Sendable {
             sliceValues: store.sliceValues(), selectors: store.selectors, subscribers: store.subscriberCount)
         },
         recordedActions: { [weak store] in store?.recordedActions() },
-        streamingChanged: { [weak store] in store?.observerInterestsChanged() },
+        actionFeedSource: StoreActionFeed.Source(
+          id: id, name: storeName, tail: { [weak store] in store?.recordedActions(after: $0, limit: $1) }),
         control: StoreControl(store: store, name: storeName),
         release: release))
     targets.withLock { $0.append(target) }
     // A store attached while streaming: the listener learns its nodes now (one attached
-    // before learned them when the stream started).
+    // before learned them when the stream started), and its actions from now on.
     if core.isStreamingEnabled {
+      if case .store(let store) = target { actionFeed.follow([store.actionFeedSource]) }
       let graph = graph()
       let ids = Set(graph.nodes.filter { $0.id == storeName || $0.owner == storeName }.map(\.id))
       for node in graph.nodes where ids.contains(node.id) { core.stream { .node(node) } }
@@ -406,7 +410,10 @@ public final class Inspector: Sendable {
 
   /// Starts streaming live events as JSON Lines. The app is never blocked: events go through a
   /// bounded queue to a background thread; when it is full they are dropped and counted in a
-  /// `dropped` event. A socket destination that goes away is reconnected when it comes back.
+  /// `dropped` event. Stores' actions skip the queue: the background thread reads them from each
+  /// store's own recording each time it wakes, so streaming costs a store nothing per action;
+  /// a store that runs more than `capacity` actions ahead has its oldest unread ones dropped and
+  /// counted. A socket destination that goes away is reconnected when it comes back.
   ///
   /// ```swift
   /// try inspector.startStreaming(to: EventEndpoint(parsing: "tcp:127.0.0.1:9999"))
@@ -414,7 +421,8 @@ public final class Inspector: Sendable {
   ///
   /// - Parameters:
   ///   - endpoint: A file (appended to), standard output, or a loopback TCP or Unix socket.
-  ///   - capacity: How many events may wait in the queue.
+  ///   - capacity: How many events may wait in the queue, and how many of a store's actions
+  ///     the stream may be behind.
   /// - Throws: ``EventConnectionError`` when a file cannot be opened.
   public func startStreaming(to endpoint: EventEndpoint, capacity: Int = 10_000) throws {
     // A listener that comes back (a new connection) hears the whole graph again after the
@@ -427,8 +435,8 @@ public final class Inspector: Sendable {
       },
       requests: { [controller] in controller.receive(line: $0) },
       // A jump does not outlive the tool that asked for it: the app is not left holding.
-      disconnected: { [controller] in controller.resumeWhenTheToolLeaves() })
-    storesStreamingChanged()
+      disconnected: { [controller] in controller.resumeWhenTheToolLeaves() },
+      actions: storeActions())
     // Describe what already exists, so a listener starts with the whole graph.
     let snapshot = graph()
     for node in snapshot.nodes { stream.submit { .node(node) } }
@@ -442,19 +450,32 @@ public final class Inspector: Sendable {
   /// ```
   public func stopStreaming() {
     core.stopStreaming()
-    storesStreamingChanged()
   }
 
-  /// Stores read their hooks' `wantsActions` only when told; containers ask theirs at every
-  /// operation.
-  private func storesStreamingChanged() {
-    let stores = targets.withLock { targets in
-      targets.compactMap { target -> StoreTarget? in
-        if case .store(let store) = target { return store }
+  /// The stores' actions for a stream starting now: each store followed from its newest
+  /// action, read by the stream's writer from the store's recording.
+  private func storeActions() -> EventStream.ActionSource {
+    actionFeed.follow(storeFeedSources())
+    return EventStream.ActionSource(
+      read: { [weak self, core] limit in
+        guard let self else { return ([], 0) }
+        let (records, skipped) = self.actionFeed.read(self.storeFeedSources(), limit: limit)
+        return (core.liveEntries(of: records), skipped)
+      },
+      backlog: { [weak self] limit in
+        guard let self else { return 0 }
+        return self.actionFeed.backlog(self.storeFeedSources(), beyond: limit)
+      })
+  }
+
+  /// The attached stores, as the live stream reads their actions.
+  private func storeFeedSources() -> [StoreActionFeed.Source] {
+    targets.withLock { targets in
+      targets.compactMap { target in
+        if case .store(let store) = target { return store.actionFeedSource }
         return nil
       }
     }
-    for store in stores { store.streamingChanged() }
   }
 
   /// Carries out a control request here, as if `recoil-inspect` had sent it over the live

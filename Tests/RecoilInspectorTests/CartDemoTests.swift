@@ -105,5 +105,22 @@ import Testing
     for (earlier, later) in zip(events, events.dropFirst()) {
       #expect(earlier.atNanos <= later.atNanos, "event \(later.eventSeq ?? 0) is earlier than the one before it")
     }
+    // The stores' actions reach the stream from their recordings, not through the queue the
+    // other entries take; merged, every entry comes after its cause and names the cause the
+    // snapshot's timeline names (a store selector's run: the action just before it).
+    var streamed: Set<Int> = []
+    let causeInSnapshot = Dictionary(
+      snapshot.timeline.map { ($0.seq, $0.cause) }, uniquingKeysWith: { first, _ in first })
+    var compared = 0
+    for event in events {
+      guard let seq = event.seq else { continue }
+      if let cause = event.cause { #expect(streamed.contains(cause), "#\(seq) came before its cause #\(cause)") }
+      if let expected = causeInSnapshot[seq] {
+        #expect(event.cause == expected, "#\(seq): the stream says \(event.cause ?? 0), the snapshot \(expected ?? 0)")
+        compared += 1
+      }
+      streamed.insert(seq)
+    }
+    #expect(compared > 100)
   }
 }

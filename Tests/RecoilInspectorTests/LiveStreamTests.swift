@@ -46,6 +46,36 @@ import Testing
     #expect(action?.changes == [SnapshotChange(path: "profile.name", before: "\"\"", after: "\"Ann\"")])
   }
 
+  /// The stream reads a store's actions from its recording: from where the store stood when
+  /// streaming started (what came before is not streamed, nor counted as dropped), each action
+  /// once, in order, and one attached while streaming from where it stood when attached.
+  @Test func storeActionsAreReadFromTheRecordingFromWhereStreamingStarted() throws {
+    let url = temporaryFile("tail.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    store.dispatch(.rename("before the inspector"))
+    let inspector = Inspector()
+    inspector.attach(store)
+    store.dispatch(.rename("before streaming"))
+    try inspector.startStreaming(to: .file(path: url.path))
+    for name in ["Ann", "Bo", "Cy"] { store.dispatch(.rename(name)) }
+    let late = Store(initialState: ShopState(), reducer: shopReducer, name: "late")
+    late.dispatch(.rename("before it was attached"))
+    inspector.attach(late)
+    late.dispatch(.rename("Di"))
+    inspector.stopStreaming()
+    let found = try events(in: url)
+    let actions = found.compactMap { if case .action(let action) = $0.kind { action } else { nil } }
+    #expect(actions.map(\.store) == ["shop", "shop", "shop", "late"])
+    #expect(actions.map(\.seq) == [3, 4, 5, 2])
+    #expect(actions.map { $0.changes.first?.after } == ["\"Ann\"", "\"Bo\"", "\"Cy\"", "\"Di\""])
+    #expect(!found.contains { if case .dropped = $0.kind { true } else { false } })
+    #expect(inspector.droppedEventCount == 0)
+    // Their numbers follow the causal order they were recorded in.
+    let numbers = found.compactMap { if case .action = $0.kind { $0.seq } else { nil } }
+    #expect(numbers == numbers.sorted())
+  }
+
   /// A stream begins with the app's hello: its name (configurable), process, a random id
   /// made once per process, and the package's version.
   @Test func aStreamBeginsWithTheAppsHello() throws {

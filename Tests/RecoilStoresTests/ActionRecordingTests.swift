@@ -31,6 +31,36 @@ import Testing
     #expect(recording.dropped == 5)
   }
 
+  @Test func aReaderFollowsTheRecordingFromANumberAndLearnsWhatItMissed() {
+    let store = Store(initialState: AppState(), reducer: appReducer, name: "app")
+    store.dispatch(.note("before recording"))
+    // Not recording: nothing to follow.
+    #expect(store.recordedActions(after: nil).newestSequence == 0)
+    store.startRecordingActions(capacity: 4)
+    // Without a number: where the recording stands, and no actions.
+    let start = store.recordedActions(after: nil)
+    #expect(start.newestSequence == 1 && start.records.isEmpty && start.skipped == 0)
+    store.dispatch(.user(.setName("Ann")))
+    store.dispatch(.cart(.add("boots")))
+    let tail = store.recordedActions(after: start.newestSequence)
+    #expect(tail.records.map(\.sequence) == [2, 3])
+    #expect(tail.records.map { $0.action as? AppAction } == [.user(.setName("Ann")), .cart(.add("boots"))])
+    #expect((tail.records[1].stateBefore as? AppState)?.user.name == "Ann")
+    #expect(tail.newestSequence == 3 && tail.skipped == 0)
+    // Nothing new.
+    #expect(store.recordedActions(after: 3).records.isEmpty)
+    // Beyond the limit: the newest, and the older ones counted as skipped.
+    for index in 1...3 { store.dispatch(.note("\(index)")) }
+    let limited = store.recordedActions(after: 3, limit: 2)
+    #expect(limited.records.map(\.sequence) == [5, 6])
+    #expect(limited.skipped == 1)
+    // Past what the buffer keeps (4): the overwritten ones are skipped too.
+    for index in 4...9 { store.dispatch(.note("\(index)")) }
+    let overrun = store.recordedActions(after: 6)
+    #expect(overrun.records.map(\.sequence) == [9, 10, 11, 12])
+    #expect(overrun.skipped == 2)
+  }
+
   @Test func recordingNestsAndEndsWithTheLastStop() {
     let store = Store(initialState: AppState(), reducer: appReducer)
     store.startRecordingActions(capacity: 2)

@@ -69,6 +69,15 @@ import Synchronization
     counter.pointee.wrappingAdd(count, ordering: .relaxed).oldValue &+ 1
   }
 
+  /// The last number given, 0 before the first.
+  ///
+  /// ```swift
+  /// let latest = CausalClock.shared.latest
+  /// ```
+  package var latest: UInt64 {
+    counter.pointee.load(ordering: .relaxed)
+  }
+
   /// The cause bound on the calling thread; 0 when none is.
   ///
   /// ```swift

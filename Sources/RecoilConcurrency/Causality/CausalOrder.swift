@@ -21,6 +21,16 @@
     CausalClock.shared.next()
   }
 
+  /// The last number given (0 before the first): every operation numbered up to it has
+  /// taken its number.
+  ///
+  /// ```swift
+  /// let taken = CausalOrder.latest  // what is numbered above it came later
+  /// ```
+  package static var latest: UInt64 {
+    CausalClock.shared.latest
+  }
+
   /// Takes `count` consecutive numbers at once and returns the first.
   ///
   /// ```swift

@@ -25,9 +25,9 @@ final class InspectorCore: Sendable {
   let startNanos: UInt64
   let journal: LockedValue<InspectorJournal>
   private let liveStream = LockedValue<EventStream?>(nil)
-  /// Finds the causes of streamed entries; used only on the stream's writer thread, in the
-  /// order entries were submitted.
-  private let liveCauses = LockedValue(CauseResolver())
+  /// The streams' causal timeline, which finds each streamed entry's cause on the writer
+  /// thread; one for every stream of this inspector.
+  private let liveTimeline = LiveTimeline()
   private let isStreaming = Atomic<Bool>(false)
   /// What the streams that ended dropped (events, spans a collector never took).
   private let droppedByEndedStreams = Atomic<Int>(0)
@@ -59,41 +59,16 @@ final class InspectorCore: Sendable {
     liveStream.withLock { $0 }?.submit(make)
   }
 
-  /// Sends a timeline entry to the live stream, with its cause found in submission order;
-  /// `make` runs on the stream's thread. Writes, notifications and resolutions go as steps;
-  /// actions, evaluations and effects as their own events, which `shape` makes from the entry.
-  /// `make` returns `nil` for an entry left out (an action never recorded): its number is a
-  /// gap in the stream, as a dropped event's is.
+  /// Sends a timeline entry to the live stream, its cause found on the stream's thread in
+  /// causal order; `make` runs on the stream's thread. Writes, notifications and resolutions
+  /// go as steps; actions, evaluations and effects as their own events, which `shape` makes
+  /// from the entry. `make` returns `nil` for an entry left out.
   func streamEntry(_ make: @escaping @Sendable () -> (entry: TimelineEntry, shape: LiveShape)?) {
     guard isStreaming.load(ordering: .relaxed) else { return }
-    liveStream.withLock { $0 }?.submitTimed { [liveCauses] in
+    liveStream.withLock { $0 }?.submitItem {
       guard let (entry, shape) = make() else { return nil }
-      let event = liveCauses.withLock { $0.resolve(entry) }
-      let kind: InspectorEvent.Kind
-      switch shape {
-      case .step: kind = .step(event)
-      case .action(let action): kind = .action(action)
-      case .effect(let effect): kind = .effect(effect)
-      case .evaluation:
-        kind = .evaluation(
-          EvaluationEvent(
-            node: event.node ?? "", durationNanos: event.durationNanos ?? 0, trigger: event.trigger ?? "",
-            changed: event.changed ?? true, value: event.value))
-      }
-      return EventStream.Made(kind: kind, seq: event.seq, cause: event.cause, entry: event)
+      return .entry(LiveEntry(entry: entry, shape: shape))
     }
-  }
-
-  /// How a timeline entry goes into the live stream.
-  enum LiveShape: Sendable {
-    /// As a step (writes, notifications, resolutions).
-    case step
-    /// As an action event, with its changes.
-    case action(SnapshotAction)
-    /// As an evaluation event.
-    case evaluation
-    /// As an effect event.
-    case effect(EffectEvent)
   }
 
   var isStreamingEnabled: Bool { isStreaming.load(ordering: .relaxed) }
@@ -105,12 +80,6 @@ final class InspectorCore: Sendable {
     isStreaming.load(ordering: .relaxed) && streamRoom.accepts()
   }
 
-  /// A tally for a hook that drops from one thread at a time (see `DropTally`).
-  func makeDropTally() -> DropTally { streamRoom.makeTally() }
-
-  /// Whether the stream's queue is full (streaming or not).
-  var streamIsFull: Bool { streamRoom.isFull }
-
   /// This process's instance id, made once: the same for every inspector and stream of the
   /// process, another after a restart.
   static let instance = UUID().uuidString.lowercased()
@@ -119,7 +88,8 @@ final class InspectorCore: Sendable {
   /// comes back.
   func startStreaming(
     to endpoint: EventEndpoint, capacity: Int, graph: @escaping @Sendable () -> [InspectorEvent.Kind],
-    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {}
+    requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {},
+    actions: EventStream.ActionSource = .none
   ) throws -> EventStream {
     var isTCP = false
     if case .tcp = endpoint { isTCP = true }
@@ -128,7 +98,8 @@ final class InspectorCore: Sendable {
       instance: Self.instance, version: PackageVersion.current, token: isTCP ? configuration.streamToken : nil)
     let stream = try EventStream(
       endpoint: endpoint, capacity: capacity, startNanos: startNanos, hello: hello, graph: graph, room: streamRoom,
-      requests: requests, disconnected: disconnected, openTelemetry: configuration.openTelemetry)
+      requests: requests, disconnected: disconnected, openTelemetry: configuration.openTelemetry,
+      timeline: liveTimeline, actions: actions)
     let previous = liveStream.withLock { current in
       defer { current = stream }
       return current

@@ -65,8 +65,8 @@ struct StoreTarget: Sendable {
   let contents: @Sendable () -> Contents?
   /// The actions the store recorded, named by `name`; nil once the store is gone.
   let recordedActions: @Sendable () -> ActionRecording?
-  /// Tells the store that its hook's `wantsActions` changed, as streaming started or stopped.
-  let streamingChanged: @Sendable () -> Void
+  /// The store's newest recorded actions, for the live stream (see `StoreActionFeed`).
+  let actionFeedSource: StoreActionFeed.Source
   /// The store as the remote control changes it.
   let control: any ControlledStore
   let release: AttachmentRelease

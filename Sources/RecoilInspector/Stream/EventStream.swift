@@ -9,14 +9,27 @@ import Synchronization
 /// renders them as JSON Lines and writes them, reconnecting sockets when they come back, or,
 /// for an OpenTelemetry collector, sends the timeline's entries as spans in batches.
 ///
-/// Events are numbered (`eventSeq`) and timed as they enter the queue, under its lock, so the
-/// stream is written in that order and its times never go back, whichever threads report.
+/// Events are timed as they enter the queue, under its lock, and the stores' actions are read
+/// from the stores' recordings by the writer itself (see ``StoreActionFeed``); the writer puts
+/// both in causal order (see ``LiveTimeline``) and numbers them (`eventSeq`) as it writes them,
+/// leaving a gap for what was dropped, so times never go back, whichever threads report.
 final class EventStream: Sendable {
   struct Pending: Sendable {
-    var eventSeq: Int
     var atNanos: Int
     /// `nil` when the event is left out after all (an action never recorded).
-    var make: @Sendable () -> Made?
+    var make: @Sendable () -> LiveTimeline.Item?
+  }
+
+  /// The stores' actions, which the writer reads rather than the hooks queue.
+  struct ActionSource: Sendable {
+    /// What the stores did since the last read, at most `limit` of each store, as entries
+    /// with their times; and how many were skipped.
+    var read: @Sendable (_ limit: Int) -> (entries: [(LiveEntry, atNanos: Int)], skipped: Int)
+    /// How many actions the next read would skip.
+    var backlog: @Sendable (_ limit: Int) -> Int
+
+    /// No stores.
+    static let none = ActionSource(read: { _ in ([], 0) }, backlog: { _ in 0 })
   }
 
   /// What a submitted closure makes: the event, with its place in the causal timeline and its
@@ -42,8 +55,6 @@ final class EventStream: Sendable {
 
   private struct Queue {
     var items: [Pending] = []
-    /// The number given to the last event queued (or dropped).
-    var lastSeq = 0
     var lastNanos = 0
     /// Dropped since the last `dropped` event was written.
     var unreported = 0
@@ -52,6 +63,11 @@ final class EventStream: Sendable {
   }
 
   private let queue = LockedValue(Queue())
+  /// The number of the last event written (or dropped), and the time of the last written:
+  /// the writer thread's.
+  private let written = LockedValue((eventSeq: 0, atNanos: 0))
+  private let timeline: LiveTimeline
+  private let actions: ActionSource
   private let capacity: Int
   private let startNanos: UInt64
   private let wake = DispatchSemaphore(value: 0)
@@ -76,9 +92,12 @@ final class EventStream: Sendable {
     endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello,
     graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }, room: StreamRoom = StreamRoom(),
     requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {},
-    openTelemetry: OpenTelemetryExport = OpenTelemetryExport()
+    openTelemetry: OpenTelemetryExport = OpenTelemetryExport(), timeline: LiveTimeline = LiveTimeline(),
+    actions: ActionSource = .none
   ) throws {
     self.room = room
+    self.timeline = timeline
+    self.actions = actions
     self.requests = requests
     self.disconnected = disconnected
     room.setFull(false)
@@ -115,26 +134,31 @@ final class EventStream: Sendable {
       // A token lets the stream reach another machine's listener (it goes in the hello).
       output = .lines(LockedValue(try EventConnection.make(for: endpoint, allowsRemote: hello.token != nil)))
     }
-    let thread = Thread { [self] in self.run() }
+    let thread = Thread { [self] in
+      Self.yieldToTheApp()
+      self.run()
+    }
     thread.name = "recoil-inspector.stream"
+    // On Apple platforms the thread's quality of service; on Linux its nice value (below).
+    thread.qualityOfService = .utility
     thread.start()
   }
 
   var droppedCount: Int {
     queue.withLock { $0.totalDropped } + room.pendingDropped + droppedSpans.load(ordering: .relaxed)
+      + actions.backlog(capacity)
   }
 
   /// Queues an event, numbered and timed now; never blocks. `make` runs later, on the writer
   /// thread.
   func submit(_ make: @escaping @Sendable () -> InspectorEvent.Kind) {
-    submitTimed { Made(kind: make()) }
+    submitItem { .event(Made(kind: make())) }
   }
 
-  /// ``submit(_:)`` for events that carry their timeline `seq` and cause.
-  func submitTimed(_ make: @escaping @Sendable () -> Made?) {
+  /// ``submit(_:)`` for timeline entries, whose causes the writer finds in causal order.
+  func submitItem(_ make: @escaping @Sendable () -> LiveTimeline.Item?) {
     let wasEmpty = queue.withLock { queue -> Bool in
       guard !queue.isStopping else { return false }
-      queue.lastSeq += 1
       guard queue.items.count < capacity else {
         queue.unreported += 1
         queue.totalDropped += 1
@@ -144,7 +168,7 @@ final class EventStream: Sendable {
       // The clock is read under the lock, so times rise with the numbers.
       let now = max(MonotonicClock.nanos(MonotonicClock.nanos, since: startNanos), queue.lastNanos)
       queue.lastNanos = now
-      queue.items.append(Pending(eventSeq: queue.lastSeq, atNanos: now, make: make))
+      queue.items.append(Pending(atNanos: now, make: make))
       return queue.items.count == 1
     }
     // Only the first event of a batch wakes the writer: one signal, not one per event.
@@ -162,6 +186,21 @@ final class EventStream: Sendable {
     finished.wait()
   }
 
+  /// Lowers the calling thread's scheduling priority on Linux (a nice value of 10, for this
+  /// thread only): the stream's writer describes and sends on a core the app may need, and
+  /// while cores are scarce the app goes first. Apple platforms use the thread's quality of
+  /// service instead.
+  private static func yieldToTheApp() {
+    #if os(Linux)
+      // Linux keeps a nice value per thread, and `0` names the calling one (setpriority(2)).
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    #endif
+  }
+
+  /// How long the writer waits before it reads the stores' recordings again when nothing was
+  /// queued: how late an action alone reaches the listener.
+  private static let readingInterval = DispatchTimeInterval.milliseconds(20)
+
   private func run() {
     switch output {
     case .lines(let connection): writeLines(to: connection)
@@ -169,8 +208,42 @@ final class EventStream: Sendable {
     }
   }
 
-  /// What is queued, taken all at once, and the number dropped since the last take.
-  private func takeQueued() -> (batch: [Pending], dropped: Int) {
+  /// What is queued and what the stores did since the last round, in causal order, each
+  /// event numbered and timed as written; and the number dropped since the last round.
+  /// In the `final` round, nothing is held back for a next one.
+  private func takeRound(final: Bool) -> (events: [InspectorEvent], entries: [SnapshotEvent?], dropped: Int) {
+    let (batch, queueDropped, taken) = takeQueued()
+    // Read after the queue was taken: every action that caused something queued is read now
+    // or was read before (see `LiveTimeline`).
+    let (pulled, skipped) = actions.read(capacity)
+    if skipped > 0 {
+      queue.withLock { $0.totalDropped += skipped }
+    }
+    let dropped = queueDropped + skipped
+    let merged = timeline.merge(
+      batch, item: { $0.make() }, at: \.atNanos, actions: pulled, taken: taken, holding: !final)
+    return written.withLock { written in
+      // A gap in the numbers for what was dropped.
+      written.eventSeq += dropped
+      var events: [InspectorEvent] = []
+      var entries: [SnapshotEvent?] = []
+      events.reserveCapacity(merged.count)
+      entries.reserveCapacity(merged.count)
+      for (made, atNanos) in merged {
+        written.eventSeq += 1
+        written.atNanos = max(written.atNanos, atNanos)
+        events.append(
+          InspectorEvent(
+            eventSeq: written.eventSeq, atNanos: written.atNanos, kind: made.kind, seq: made.seq, cause: made.cause))
+        entries.append(made.entry)
+      }
+      return (events, entries, dropped)
+    }
+  }
+
+  /// What is queued, taken all at once, the number dropped since the last take, and the
+  /// causal order's latest number as it was taken.
+  private func takeQueued() -> (batch: [Pending], dropped: Int, taken: Int) {
     queue.withLock { queue in
       // What the hooks dropped before queueing, while the queue was full.
       let droppedOutside = room.takeDropped()
@@ -181,7 +254,7 @@ final class EventStream: Sendable {
         queue.unreported = 0
         room.setFull(false)
       }
-      return (queue.items, queue.unreported)
+      return (queue.items, queue.unreported, Int(clamping: CausalOrder.latest))
     }
   }
 
@@ -192,14 +265,11 @@ final class EventStream: Sendable {
       finished.signal()
     }
     while true {
-      _ = wake.wait(timeout: .now() + .milliseconds(100))
+      _ = wake.wait(timeout: .now() + Self.readingInterval)
       let stopping = queue.withLock { $0.isStopping }
-      let (batch, _) = takeQueued()
+      let (events, entries, _) = takeRound(final: stopping)
       let dropped = exporter.withLock { exporter in
-        for pending in batch {
-          guard let made = pending.make() else { continue }
-          exporter.add(made.kind, entry: made.entry, atNanos: pending.atNanos)
-        }
+        for (event, entry) in zip(events, entries) { exporter.add(event.kind, entry: entry, atNanos: event.atNanos) }
         return exporter.sendDue(force: stopping)
       }
       if dropped > 0 { droppedSpans.add(dropped, ordering: .relaxed) }
@@ -220,7 +290,7 @@ final class EventStream: Sendable {
     var isConnected = false
     var incoming = RequestLines()
     while true {
-      _ = wake.wait(timeout: .now() + .milliseconds(100))
+      _ = wake.wait(timeout: .now() + Self.readingInterval)
       let stopping = queue.withLock { $0.isStopping }
       guard connection.withLock({ $0.ensureConnected() }) else {
         if isConnected {
@@ -236,31 +306,30 @@ final class EventStream: Sendable {
       for line in incoming.take(connection.withLock { $0.readAvailable() }) { requests(line) }
       if current != greeted {
         // Timed as the first event it precedes (or the latest one), so times never go back.
-        let at = queue.withLock { $0.items.first?.atNanos ?? $0.lastNanos }
+        let queued = queue.withLock { $0.items.first?.atNanos ?? $0.lastNanos }
+        let at = written.withLock { written in
+          written.atNanos = max(written.atNanos, queued)
+          return written.atNanos
+        }
         var text = InspectorEventCodec.encode(InspectorEvent(atNanos: at, kind: .hello(hello))) + "\n"
         if greeted != 0 {
           for kind in graph() { text += InspectorEventCodec.encode(InspectorEvent(atNanos: at, kind: kind)) + "\n" }
         }
         if connection.withLock({ $0.write(Data(text.utf8)) }) { greeted = current }
       }
-      let (batch, dropped) = takeQueued()
-      if !batch.isEmpty || dropped > 0 {
+      let (events, _, dropped) = takeRound(final: stopping)
+      if !events.isEmpty || dropped > 0 {
         var text = ""
         if dropped > 0 {
-          let now = batch.first?.atNanos ?? 0
+          let now = events.first?.atNanos ?? written.withLock { $0.atNanos }
           text += InspectorEventCodec.encode(InspectorEvent(atNanos: now, kind: .dropped(count: dropped))) + "\n"
         }
-        for pending in batch {
-          guard let made = pending.make() else { continue }
-          let event = InspectorEvent(
-            eventSeq: pending.eventSeq, atNanos: pending.atNanos, kind: made.kind, seq: made.seq, cause: made.cause)
-          text += InspectorEventCodec.encode(event) + "\n"
-        }
+        for event in events { text += InspectorEventCodec.encode(event) + "\n" }
         if !connection.withLock({ $0.write(Data(text.utf8)) }) {
           // The listener went away mid-batch: these events are lost, and reported as dropped.
           queue.withLock {
-            $0.unreported += batch.count
-            $0.totalDropped += batch.count
+            $0.unreported += events.count
+            $0.totalDropped += events.count
           }
         }
       }

@@ -126,10 +126,40 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
           statistics: recorded.statistics, isActive: current.contains(tally.id)))
     }
     subscriptions.sort { $0.id < $1.id }
+    let records = makeRecords(store: store, learnt: learnt) { count in 0..<count }
+    return ActionRecording(
+      records: records, dropped: _entries.dropped, selectorEvaluations: selectorEvaluations.elements,
+      droppedSelectorEvaluations: selectorEvaluations.dropped, selectorStatistics: selectorStatistics,
+      selectorValues: selectorValues, subscriptions: subscriptions)
+  }
+
+  /// The entries numbered after `sequence`, oldest first, at most `limit` (the newest of
+  /// them), in the form observers see; `nil` for `sequence` reads none and says only the
+  /// newest number. Called under the store's lock, as a live stream follows the recording.
+  func tail(after sequence: Int?, limit: Int, store: String) -> ActionTail {
+    let count = _entries.withFields { $0.count }
+    let firstSequence = _newestSequence - count + 1
+    guard let sequence else { return ActionTail(newestSequence: _newestSequence) }
+    // What is newer than `sequence` and still kept; beyond `limit`, the oldest are skipped.
+    let wanted = max(0, _newestSequence - max(sequence, firstSequence - 1))
+    let taken = min(wanted, max(limit, 0))
+    let skipped = max(0, _newestSequence - sequence) - taken
+    guard taken > 0 else { return ActionTail(newestSequence: _newestSequence, skipped: skipped) }
+    let records = makeRecords(store: store, learnt: [:]) { count in (count - taken)..<count }
+    return ActionTail(records: records, newestSequence: _newestSequence, skipped: skipped)
+  }
+
+  /// The entries at the positions `positions(count)` picks, oldest first, as records; what
+  /// each notification reached comes with the callbacks' times that `learnt` knows.
+  private func makeRecords(
+    store: String, learnt: [UInt64: (calls: Int, statistics: EvaluationStatistics, times: [UInt64: UInt64])],
+    positions: (Int) -> Range<Int>
+  ) -> [RecordedAction] {
     let reachedLists = subscriberLists.mapValues { $0.map(\.id) }
-    let records = _entries.withFields { entries -> [RecordedAction] in
+    return _entries.withFields { entries -> [RecordedAction] in
       let count = entries.count
       let firstSequence = _newestSequence - count + 1
+      let range = positions(count)
       // This code is generic and not specialized for the store's types: an entry's fields are
       // read by offsets worked out once, not through the entry type's layout each time, and
       // one field at a time, not by copying an entry whole (its action and both states).
@@ -137,13 +167,14 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
       let spans = _timings.spans(timed: (0..<count).map { entries[fields.causality, at: $0]._isTimed })
       // Thousands of entries, each boxed on its own: made on every core, each chunk into its
       // own slots (see `ConcurrentChunks`).
-      return ConcurrentChunks.makeArray(count: count) { (slots: ConcurrentChunks.Slots<RecordedAction>) in
-        ConcurrentChunks.forEach(count: count) { range in
+      return ConcurrentChunks.makeArray(count: range.count) { (slots: ConcurrentChunks.Slots<RecordedAction>) in
+        ConcurrentChunks.forEach(count: range.count) { chunk in
           // The previous entry's state after, boxed: an action's state before is nearly
           // always that same value, which is then shared rather than boxed again (within a
           // chunk: the one before a chunk's first is made by another).
           var previousAfter: (any Sendable)?
-          for position in range {
+          for slot in chunk {
+            let position = range.lowerBound + slot
             let causality = entries[fields.causality, at: position]
             let before: any Sendable =
               if let previousAfter, entries.sameBytes(fields.after, at: position - 1, as: fields.before, at: position) {
@@ -154,7 +185,7 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
             let after: any Sendable = entries[fields.after, at: position]
             previousAfter = after
             slots.initialize(
-              position,
+              slot,
               to: RecordedAction(
                 sequence: firstSequence + position, store: store, action: entries[fields.action, at: position],
                 stateBefore: before, stateAfter: after, durationNanos: spans[position].duration,
@@ -169,11 +200,26 @@ final class _ActionRecorder<State: Sendable, Action: Sendable>:
         }
       }
     }
-    return ActionRecording(
-      records: records, dropped: _entries.dropped, selectorEvaluations: selectorEvaluations.elements,
-      droppedSelectorEvaluations: selectorEvaluations.dropped, selectorStatistics: selectorStatistics,
-      selectorValues: selectorValues, subscriptions: subscriptions)
   }
+}
+
+/// The newest part of a store's recording, as a live stream follows it (see
+/// ``Store/recordedActions(after:limit:)``).
+///
+/// ```swift
+/// var last = store.recordedActions(after: nil).newestSequence
+/// let tail = store.recordedActions(after: last)
+/// for record in tail.records { print(record.sequence) }
+/// last = tail.newestSequence
+/// ```
+public struct ActionTail: Sendable {
+  /// The actions after the number asked for, oldest first.
+  public var records: [RecordedAction] = []
+  /// The number of the store's newest action.
+  public var newestSequence = 0
+  /// How many actions after the number asked for are not among `records`: no longer kept,
+  /// or beyond the limit.
+  public var skipped = 0
 }
 
 /// What a store recorded of its actions, and of its memoized selectors' evaluations (see

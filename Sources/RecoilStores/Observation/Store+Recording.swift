@@ -21,6 +21,8 @@ extension Store {
         recorder.join(capacity: capacity, timing: timing)
       } else {
         let recorder = _ActionRecorder<State, Action>(capacity: capacity, timing: timing)
+        // Numbers go on from the store's: a reader following from here misses nothing before.
+        recorder._newestSequence = _storage._sequence
         recorder.noteSubscribers(_storage._subscribers.map(\.tally), generation: _storage._subscriberGeneration)
         _storage._configuration._actionRecorder = recorder
       }
@@ -55,5 +57,27 @@ extension Store {
   /// - Returns: The recording, read under the lock.
   public func recordedActions() -> ActionRecording {
     _lock.withLock { _storage._configuration._actionRecorder?.recording(store: name) } ?? ActionRecording()
+  }
+
+  /// The actions recorded after the one numbered `sequence`, oldest first: at most `limit`,
+  /// the newest, with how many were skipped (no longer kept, or beyond the limit). With
+  /// `sequence` `nil`, no actions: only the newest number, to start following from. For a
+  /// reader that follows the recording as it grows, as a live stream does, without the store
+  /// telling it of each action.
+  ///
+  /// ```swift
+  /// var last = store.recordedActions(after: nil).newestSequence
+  /// store.dispatch(.increment)
+  /// let tail = store.recordedActions(after: last)
+  /// last = tail.newestSequence   // tail.records holds the increment
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - sequence: The number of the last action already read, or `nil`.
+  ///   - limit: The most actions to return.
+  /// - Returns: The tail, read under the lock; empty when not recording.
+  public func recordedActions(after sequence: Int?, limit: Int = .max) -> ActionTail {
+    _lock.withLock { _storage._configuration._actionRecorder?.tail(after: sequence, limit: limit, store: name) }
+      ?? ActionTail()
   }
 }
