@@ -171,7 +171,7 @@ public final class Inspector: Sendable {
     // A store attached while streaming: the listener learns its nodes now (one attached
     // before learned them when the stream started), and its actions from now on.
     if core.isStreamingEnabled {
-      if case .store(let store) = target { actionFeed.follow([store.actionFeedSource]) }
+      if case .store(let store) = target { actionFeed.follow([store.actionFeedSource], restarting: false) }
       let graph = graph()
       let ids = Set(graph.nodes.filter { $0.id == storeName || $0.owner == storeName }.map(\.id))
       for node in graph.nodes where ids.contains(node.id) { core.stream { .node(node) } }

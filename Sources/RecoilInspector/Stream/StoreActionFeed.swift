@@ -38,11 +38,6 @@ final class StoreActionFeed: Sendable {
     }
   }
 
-  /// Stops following every store.
-  func forgetAll() {
-    cursors.withLock { $0.removeAll() }
-  }
-
   /// What the followed stores recorded since the last read, oldest first in each store and
   /// at most `limit` of each (the newest), named as the inspector names the stores; and how
   /// many were skipped. A source not followed yet (attached while streaming, and not seen by
@@ -68,8 +63,9 @@ final class StoreActionFeed: Sendable {
     let present = Set(sources.map(\.id))
     cursors.withLock { cursors in
       for (id, sequence) in moved { cursors[id] = sequence }
-      // A detached store is no longer read.
-      cursors = cursors.filter { present.contains($0.key) }
+      // A detached store is no longer read. (One followed while this read went on, attached
+      // meanwhile, is not among `sources` yet: it keeps its place.)
+      cursors = cursors.filter { present.contains($0.key) || known[$0.key] == nil }
     }
     return (records, skipped)
   }
