@@ -153,6 +153,8 @@ public final class Inspector: Sendable {
       store?.removeObserver(token)
       store?.stopRecordingActions()
     }
+    let feedSource = StoreActionFeed.Source(
+      id: id, name: storeName, tail: { [weak store] in store?.recordedActions(after: $0, limit: $1) })
     let target = InspectedTarget.store(
       StoreTarget(
         id: id, name: storeName,
@@ -163,15 +165,14 @@ public final class Inspector: Sendable {
             sliceValues: store.sliceValues(), selectors: store.selectors, subscribers: store.subscriberCount)
         },
         recordedActions: { [weak store] in store?.recordedActions() },
-        actionFeedSource: StoreActionFeed.Source(
-          id: id, name: storeName, tail: { [weak store] in store?.recordedActions(after: $0, limit: $1) }),
+        actionFeedSource: feedSource,
         control: StoreControl(store: store, name: storeName),
         release: release))
     targets.withLock { $0.append(target) }
     // A store attached while streaming: the listener learns its nodes now (one attached
     // before learned them when the stream started), and its actions from now on.
     if core.isStreamingEnabled {
-      if case .store(let store) = target { actionFeed.follow([store.actionFeedSource], restarting: false) }
+      actionFeed.follow([feedSource], restarting: false)
       let graph = graph()
       let ids = Set(graph.nodes.filter { $0.id == storeName || $0.owner == storeName }.map(\.id))
       for node in graph.nodes where ids.contains(node.id) { core.stream { .node(node) } }

@@ -62,11 +62,11 @@ final class InspectorCore: Sendable {
   /// Sends a timeline entry to the live stream, its cause found on the stream's thread in
   /// causal order; `make` runs on the stream's thread. Writes, notifications and resolutions
   /// go as steps; actions, evaluations and effects as their own events, which `shape` makes
-  /// from the entry. `make` returns `nil` for an entry left out.
-  func streamEntry(_ make: @escaping @Sendable () -> (entry: TimelineEntry, shape: LiveShape)?) {
+  /// from the entry.
+  func streamEntry(_ make: @escaping @Sendable () -> (entry: TimelineEntry, shape: LiveShape)) {
     guard isStreaming.load(ordering: .relaxed) else { return }
     liveStream.withLock { $0 }?.submitItem {
-      guard let (entry, shape) = make() else { return nil }
+      let (entry, shape) = make()
       return .entry(LiveEntry(entry: entry, shape: shape))
     }
   }
@@ -89,7 +89,7 @@ final class InspectorCore: Sendable {
   func startStreaming(
     to endpoint: EventEndpoint, capacity: Int, graph: @escaping @Sendable () -> [InspectorEvent.Kind],
     requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {},
-    actions: EventStream.ActionSource = .none
+    actions: EventStream.ActionSource
   ) throws -> EventStream {
     var isTCP = false
     if case .tcp = endpoint { isTCP = true }

@@ -16,8 +16,7 @@ import Synchronization
 final class EventStream: Sendable {
   struct Pending: Sendable {
     var atNanos: Int
-    /// `nil` when the event is left out after all (an action never recorded).
-    var make: @Sendable () -> LiveTimeline.Item?
+    var make: @Sendable () -> LiveTimeline.Item
   }
 
   /// The stores' actions, which the writer reads rather than the hooks queue.
@@ -27,9 +26,6 @@ final class EventStream: Sendable {
     var read: @Sendable (_ limit: Int) -> (entries: [(LiveEntry, atNanos: Int)], skipped: Int)
     /// How many actions the next read would skip.
     var backlog: @Sendable (_ limit: Int) -> Int
-
-    /// No stores.
-    static let none = ActionSource(read: { _ in ([], 0) }, backlog: { _ in 0 })
   }
 
   /// What a submitted closure makes: the event, with its place in the causal timeline and its
@@ -92,8 +88,7 @@ final class EventStream: Sendable {
     endpoint: EventEndpoint, capacity: Int, startNanos: UInt64, hello: AppHello,
     graph: @escaping @Sendable () -> [InspectorEvent.Kind] = { [] }, room: StreamRoom = StreamRoom(),
     requests: @escaping @Sendable ([UInt8]) -> Void = { _ in }, disconnected: @escaping @Sendable () -> Void = {},
-    openTelemetry: OpenTelemetryExport = OpenTelemetryExport(), timeline: LiveTimeline = LiveTimeline(),
-    actions: ActionSource = .none
+    openTelemetry: OpenTelemetryExport = OpenTelemetryExport(), timeline: LiveTimeline, actions: ActionSource
   ) throws {
     self.room = room
     self.timeline = timeline
@@ -149,14 +144,14 @@ final class EventStream: Sendable {
       + actions.backlog(capacity)
   }
 
-  /// Queues an event, numbered and timed now; never blocks. `make` runs later, on the writer
-  /// thread.
+  /// Queues an event, timed now (numbered as it is written); never blocks. `make` runs later,
+  /// on the writer thread.
   func submit(_ make: @escaping @Sendable () -> InspectorEvent.Kind) {
     submitItem { .event(Made(kind: make())) }
   }
 
   /// ``submit(_:)`` for timeline entries, whose causes the writer finds in causal order.
-  func submitItem(_ make: @escaping @Sendable () -> LiveTimeline.Item?) {
+  func submitItem(_ make: @escaping @Sendable () -> LiveTimeline.Item) {
     let wasEmpty = queue.withLock { queue -> Bool in
       guard !queue.isStopping else { return false }
       guard queue.items.count < capacity else {

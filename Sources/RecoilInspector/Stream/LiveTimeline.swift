@@ -30,7 +30,8 @@ struct LiveEntry: Sendable {
 ///
 /// ```swift
 /// let timeline = LiveTimeline()
-/// let made = timeline.merge(queued, actions: pulled)  // in causal order, causes found
+/// let made = timeline.merge(batch, item: { $0.make() }, at: \.atNanos, actions: read, taken: latest)
+/// // in causal order, causes found
 /// ```
 final class LiveTimeline: Sendable {
   /// What one item of the merged timeline makes: a queued event as it was made, or an entry.
@@ -61,7 +62,7 @@ final class LiveTimeline: Sendable {
   /// holds nothing back): what was queued before it, its cause among them, may have missed
   /// this round. One numbered before cannot wait: what it caused may be in this round.
   func merge<Queued>(
-    _ queued: [Queued], item: (Queued) -> Item?, at time: (Queued) -> Int, actions read: [(LiveEntry, atNanos: Int)],
+    _ queued: [Queued], item: (Queued) -> Item, at time: (Queued) -> Int, actions read: [(LiveEntry, atNanos: Int)],
     taken: Int = .max, holding: Bool = true
   ) -> [(made: EventStream.Made, atNanos: Int)] {
     // Each item keyed by its number (an event by the entry before it), then by where it was.
@@ -69,7 +70,7 @@ final class LiveTimeline: Sendable {
     slots.reserveCapacity(queued.count + read.count)
     var key = Int.min
     for pending in queued {
-      guard let item = item(pending) else { continue }
+      let item = item(pending)
       if case .entry(let live) = item { key = live.entry.event.seq }
       slots.append((key, slots.count, item, time(pending)))
     }

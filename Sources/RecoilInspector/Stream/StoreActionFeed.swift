@@ -85,12 +85,12 @@ final class StoreActionFeed: Sendable {
 
 extension InspectorCore {
   /// The stores' actions read for the live stream as its entries, each action followed by its
-  /// notification, ascending by number, with their times on the inspector's clock; an action
+  /// notification (put in causal order with the rest by `LiveTimeline`), with their times on the inspector's clock; an action
   /// never recorded is left out, with its notification. Made on the stream's writer thread.
   func liveEntries(of records: [RecordedAction]) -> [(LiveEntry, atNanos: Int)] {
     var entries: [(LiveEntry, atNanos: Int)] = []
     entries.reserveCapacity(records.count * 2)
-    for record in records.sorted(by: { $0.order < $1.order }) {
+    for record in records {
       var action = describe(record)
       if !unrecordedActions.isEmpty && unrecordedActions.contains(action.name) { continue }
       let atNanos = action.atNanos ?? 0
