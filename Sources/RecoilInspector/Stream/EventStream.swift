@@ -141,8 +141,11 @@ final class EventStream: Sendable {
 
   var droppedCount: Int {
     queue.withLock { $0.totalDropped } + room.pendingDropped + droppedSpans.load(ordering: .relaxed)
-      + actions.backlog(capacity)
+      + actions.backlog(readLimit)
   }
+
+  /// The most actions of each store a round before the last reads.
+  private var readLimit: Int { min(capacity, Self.actionsPerRound) }
 
   /// Queues an event, timed now (numbered as it is written); never blocks. `make` runs later,
   /// on the writer thread.
@@ -196,6 +199,13 @@ final class EventStream: Sendable {
   /// queued: how late an action alone reaches the listener.
   private static let readingInterval = DispatchTimeInterval.milliseconds(20)
 
+  /// The most actions of each store one round reads (the newest; older ones waiting are
+  /// dropped and counted), but for the last round, which reads up to the stream's capacity.
+  /// A store's actions are made into records under the store's lock, where its app waits:
+  /// bounding each round's read bounds the stream's share of that lock in a flood of actions,
+  /// while rounds every ``readingInterval`` still carry tens of thousands of actions a second.
+  static let actionsPerRound = 1_000
+
   private func run() {
     switch output {
     case .lines(let connection): writeLines(to: connection)
@@ -210,7 +220,7 @@ final class EventStream: Sendable {
     let (batch, queueDropped, taken) = takeQueued()
     // Read after the queue was taken: every action that caused something queued is read now
     // or was read before (see `LiveTimeline`).
-    let (pulled, skipped) = actions.read(capacity)
+    let (pulled, skipped) = actions.read(final ? capacity : readLimit)
     if skipped > 0 {
       queue.withLock { $0.totalDropped += skipped }
     }
