@@ -412,9 +412,10 @@ public final class Inspector: Sendable {
   /// Starts streaming live events as JSON Lines. The app is never blocked: events go through a
   /// bounded queue to a background thread; when it is full they are dropped and counted in a
   /// `dropped` event. Stores' actions skip the queue: the background thread reads them from each
-  /// store's own recording each time it wakes, so streaming costs a store nothing per action;
-  /// a store that runs more than `capacity` actions ahead has its oldest unread ones dropped and
-  /// counted. A socket destination that goes away is reconnected when it comes back.
+  /// store's own recording each time it wakes (at most 1,000 of each store's newest actions a
+  /// time, up to `capacity` when streaming stops), so streaming costs a store nothing per
+  /// action; older unread ones are dropped and counted. A socket destination that goes away is
+  /// reconnected when it comes back.
   ///
   /// ```swift
   /// try inspector.startStreaming(to: EventEndpoint(parsing: "tcp:127.0.0.1:9999"))
@@ -423,7 +424,7 @@ public final class Inspector: Sendable {
   /// - Parameters:
   ///   - endpoint: A file (appended to), standard output, or a loopback TCP or Unix socket.
   ///   - capacity: How many events may wait in the queue, and how many of a store's actions
-  ///     the stream may be behind.
+  ///     the last read, when streaming stops, takes.
   /// - Throws: ``EventConnectionError`` when a file cannot be opened.
   public func startStreaming(to endpoint: EventEndpoint, capacity: Int = 10_000) throws {
     // A listener that comes back (a new connection) hears the whole graph again after the

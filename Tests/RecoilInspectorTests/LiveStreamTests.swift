@@ -76,6 +76,32 @@ import Testing
     #expect(numbers == numbers.sorted())
   }
 
+  /// A flood of a store's actions, far more than rounds read: every action is either written
+  /// or counted as dropped, in order, and the newest is written.
+  @Test func aFloodOfActionsIsWrittenOrCountedAsDroppedNeverLost() throws {
+    let url = temporaryFile("flood.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = Store(initialState: ShopState(), reducer: shopReducer, name: "shop")
+    var configuration = InspectorConfiguration()
+    configuration.actionCapacity = 50_000
+    let inspector = Inspector(configuration: configuration)
+    inspector.attach(store)
+    try inspector.startStreaming(to: .file(path: url.path), capacity: 20_000)
+    let flood = 30_000
+    for number in 0..<flood { store.dispatch(.rename("n\(number)")) }
+    inspector.stopStreaming()
+    let found = try events(in: url)
+    let actions = found.compactMap { if case .action(let action) = $0.kind { action } else { nil } }
+    let dropped = found.reduce(0) { total, event in
+      if case .dropped(let count) = event.kind { total + count } else { total }
+    }
+    #expect(actions.count + dropped == flood)
+    #expect(actions.map(\.seq) == actions.map(\.seq).sorted())
+    #expect(actions.last?.seq == flood)
+    #expect(actions.last?.changes.first?.after == "\"n\(flood - 1)\"")
+    #expect(inspector.droppedEventCount == dropped)
+  }
+
   /// A stream begins with the app's hello: its name (configurable), process, a random id
   /// made once per process, and the package's version.
   @Test func aStreamBeginsWithTheAppsHello() throws {
