@@ -93,4 +93,32 @@ import Testing
     #expect(outcome.stderr.hasPrefix(message), "\(outcome.stderr)")
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
+
+  /// `report --focus-layouts` chooses how deep the page's focus is laid out for every node.
+  @Test func focusLayoutsChoosesTheDepthsTheReportLaysOut() throws {
+    let directory = try ExecutableRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = try Self.largeSnapshot(count: 600, in: directory)
+    let output = directory.appending(path: "report.html")
+    func laidOutDepths(_ arguments: [String]) throws -> [Bool] {
+      let outcome = try ExecutableRunner.run(["report", input, "-o", output.path, "-q"] + arguments)
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      let page = try String(contentsOf: output, encoding: .utf8)
+      let start = try #require(page.range(of: #"id="report-neighbourhoods">"#)).upperBound
+      let json = page[start...].prefix { $0 != "<" }
+      let plans = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+      return try #require(plans["depths"] as? [Any]).map { !($0 is NSNull) }
+    }
+    // 600 nodes in chains of three: every depth is small, so all are laid out by default.
+    #expect(try laidOutDepths([]) == [true, true, true, true])
+    #expect(try laidOutDepths(["--focus-layouts", "1"]) == [true, false, false, false])
+    #expect(try laidOutDepths(["--focus-layouts", "2"]) == [true, true, false, false])
+    #expect(try laidOutDepths(["--focus-layouts", "ALL"]) == [true, true, true, true])
+    let bad = try ExecutableRunner.run(["report", input, "-o", output.path, "--focus-layouts", "4"])
+    #expect(bad.status == 64)
+    #expect(
+      bad.stderr.hasPrefix(
+        "recoil-inspect: error: invalid value '4' for '--focus-layouts'; expected auto, 1, 2, 3 or all"),
+      "\(bad.stderr)")
+  }
 }

@@ -134,8 +134,7 @@ import WebDriver
       #expect(
         try browser.execute(Self.openLayers) as? [String] ?? [] == ["\(family)", "\(run)"]
           + (try openedFor(prices, browser)))
-      // Focus shows a node's neighbourhood laid out on its own (identical neighbourhoods are laid
-      // out once, so the report holds one for every node here); a search while focused, for a
+      // Focus shows a node's neighbourhood laid out on its own; a search while focused, for a
       // node inside closed groups, shows that node's.
       try browser.execute("document.getElementById('search').value = ''")
       try browser.type("Catalog.item(5)" + WebDriverKey.enter, into: "#search")
@@ -151,6 +150,95 @@ import WebDriver
         "const node = document.querySelector('#graph g.node.selected[data-node-id]'); return node.getBoundingClientRect().width > 0"
       )
       #expect(shown as? Bool == true)
+      #expect(try browser.consoleProblems() == [])
+    }
+  }
+
+  /// In a large report every node's neighbourhood is laid out on its own, its nodes drawn
+  /// from wherever the page holds their drawings (inside closed groups here), placed by
+  /// Graphviz: apart from each other, each dependency above what depends on it.
+  @Test func focusLaysOutANeighbourhoodAcrossClosedGroupsOnItsOwn() throws {
+    try withReport(Self.shopSnapshot()) { browser in
+      try browser.type("Catalog.price(12)" + WebDriverKey.enter, into: "#search")
+      let opened = try browser.execute(Self.openLayers) as? [String]
+      try browser.execute("document.getElementById('focus').click()")
+      let boxes =
+        try browser.execute(
+          """
+          const drawn = document.querySelector('#graph svg.neighbourhood');
+          return Object.fromEntries([...drawn.querySelectorAll('g.node[data-node-id]')]
+            .map((node) => [node.dataset.nodeId, node.getBoundingClientRect().toJSON()]))
+          """) as? [String: [String: Double]] ?? [:]
+      #expect(boxes.keys.sorted() == ["Cart.line2", "Catalog.item(12)", "Catalog.price(12)"])
+      let (item, price, line) = (
+        boxes["Catalog.item(12)"] ?? [:], boxes["Catalog.price(12)"] ?? [:], boxes["Cart.line2"] ?? [:]
+      )
+      #expect((item["bottom"] ?? 0) < (price["top"] ?? 0) && (price["bottom"] ?? 0) < (line["top"] ?? 0))
+      #expect([item, price, line].allSatisfy { ($0["width"] ?? 0) > 20 && ($0["height"] ?? 0) > 10 })
+      // The copies are the page's nodes while focus shows them: a click selects one.
+      try browser.click("#graph svg.neighbourhood g.node[data-node-id=\"Catalog.item(12)\"]")
+      #expect(try browser.nodeIDs(withClass: "selected") == ["Catalog.item(12)"])
+      #expect(
+        try browser.execute("return document.querySelector('#graph svg.neighbourhood').getAttribute('data-node')")
+          as? String == "Catalog.item(12)")
+      // Back to the whole: the groups as they were.
+      try browser.execute("document.getElementById('focus').click()")
+      #expect(try browser.execute("return document.querySelector('#graph svg.neighbourhood')") == nil)
+      #expect(try browser.execute(Self.openLayers) as? [String] == opened)
+      #expect(try browser.consoleProblems() == [])
+    }
+  }
+
+  /// A node read by more than a report lays out on its own is focused in the whole graph's
+  /// places, and so is a depth the report lays out only on smaller graphs; the page says why.
+  @Test func focusSaysWhyANeighbourhoodKeepsTheWholeGraphsPlaces() throws {
+    // 600 keys feed the theme, which 600 rows read: at depth 2 each row's neighbourhood holds
+    // all 600 keys, so that depth holds far more than a report lays out.
+    var nodes = [SnapshotNode(id: "Theme.current", kind: .selector)]
+    var edges: [SnapshotEdge] = []
+    for index in 0..<600 {
+      nodes.append(SnapshotNode(id: "Config.key(\(index))", kind: .atom, family: "Config.key", parameter: "\(index)"))
+      edges.append(SnapshotEdge(from: "Config.key(\(index))", to: "Theme.current"))
+      nodes.append(SnapshotNode(id: "View.row(\(index))", kind: .selector, family: "View.row", parameter: "\(index)"))
+      edges.append(SnapshotEdge(from: "Theme.current", to: "View.row(\(index))"))
+    }
+    // And a short chain of its own, small at any depth.
+    let chain = ["Audit.source", "Audit.filtered", "Audit.summary", "Audit.badge"]
+    nodes += chain.map { SnapshotNode(id: $0, kind: .selector) }
+    edges += zip(chain, chain.dropFirst()).map { SnapshotEdge(from: $0, to: $1) }
+    try withReport(Snapshot(nodes: nodes, edges: edges)) { browser in
+      let note = "const note = document.getElementById('graph-note'); return note.hidden ? null : note.textContent"
+      let drawn = "return !!document.querySelector('#graph svg.neighbourhood')"
+      try browser.type("View.row(5)" + WebDriverKey.enter, into: "#search")
+      try browser.execute("document.getElementById('focus').click()")
+      #expect(try browser.execute(drawn) as? Bool == true)
+      #expect(try browser.execute(note) == nil)
+      try browser.chooseDepth("2")
+      #expect(try browser.execute(drawn) as? Bool == false)
+      let deeper = try browser.execute(note) as? String
+      #expect(
+        deeper?.contains("this report has no layouts at depth 2 (`recoil-inspect report --focus-layouts 2` makes them")
+          == true, "\(deeper ?? "")")
+      // In place, a few marked nodes are shown by opening the groups that hold them.
+      try browser.execute("document.getElementById('search').value = ''")
+      try browser.type("Audit.filtered" + WebDriverKey.enter, into: "#search")
+      let shown =
+        try browser.execute(
+          """
+          return [...document.querySelectorAll('#graph g.node[data-node-id]')]
+            .filter((node) => node.getBoundingClientRect().width > 0).map((node) => node.dataset.nodeId).sort()
+          """) as? [String]
+      #expect(shown == chain.sorted())
+      #expect(try browser.execute(Self.openLayers) as? [String] != [], "the chain's group was opened")
+      #expect((try browser.execute(note) as? String)?.hasPrefix("4 nodes in the whole graph's places") == true)
+      try browser.chooseDepth("1")
+      try browser.execute("document.getElementById('search').value = ''")
+      try browser.type("Theme.current" + WebDriverKey.enter, into: "#search")
+      #expect(try browser.execute(drawn) as? Bool == false)
+      let many = try browser.execute(note) as? String
+      #expect(many?.contains("too many nodes to lay out on their own") == true, "\(many ?? "")")
+      try browser.execute("document.getElementById('focus').click()")
+      #expect(try browser.execute(note) == nil)
       #expect(try browser.consoleProblems() == [])
     }
   }

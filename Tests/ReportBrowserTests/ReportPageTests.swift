@@ -129,6 +129,51 @@ import WebDriver
     }
   }
 
+  /// Focus draws a neighbourhood from copies of its nodes' drawings as Graphviz made them: what
+  /// the page changed on the whole's (heat, marks) does not travel with a copy, and the page
+  /// treats the copies as it treats the whole's nodes.
+  @Test func focusCopiesEachNodeAsDrawnAndThePageTreatsTheCopiesAsTheWholes() throws {
+    let snapshot = try demoSnapshot()
+    let id = "Pricing.displayPrices"
+    try withReport(snapshot) { browser in
+      let fill = "return document.querySelector(arguments[0]).querySelector('ellipse').getAttribute('fill')"
+      let drawnFill = try browser.execute(fill, [node(id)]) as? String
+      try browser.click("#heat")
+      let hot = try browser.execute(fill, [node(id)]) as? String
+      #expect(hot != drawnFill)
+      try browser.chooseDepth("1")
+      try browser.type(id + WebDriverKey.enter, into: "#search")
+      try browser.execute("document.getElementById('focus').click()")
+      let copy = "#graph svg.neighbourhood g.node[data-node-id=\"\(id)\"]"
+      // The copy shows heat as the page shows it; the heat goes with the toggle, back to Graphviz's fill.
+      #expect(try browser.execute(fill, [copy]) as? String == hot)
+      try browser.click("#heat")
+      #expect(try browser.execute(fill, [copy]) as? String == drawnFill)
+      try browser.click("#heat")
+      // Its classes are Graphviz's and the page's marks now: selected, and the search's match.
+      let classes = try browser.execute("return document.querySelector(arguments[0]).getAttribute('class')", [copy])
+      #expect((classes as? String)?.split(separator: " ").sorted() == ["match", "node", "selected", "selector"])
+      #expect(try browser.execute("return document.querySelector(arguments[0]).tabIndex", [copy]) as? Int == 0)
+      // Its edges are drawn from their curves, each with its arrowhead and the edge's title.
+      let edges =
+        try browser.execute(
+          """
+          return [...document.querySelectorAll('#graph svg.neighbourhood g.edge')].map((edge) =>
+            [edge.querySelector('title').textContent, !!edge.querySelector('path[d^="M"]'), !!edge.querySelector('polygon')])
+          """) as? [[Any]] ?? []
+      let expected = snapshot.edges.filter { $0.from == id || $0.to == id }.map { "\($0.from) → \($0.to)" }.sorted()
+      #expect(edges.compactMap { $0.first as? String }.sorted() == expected)
+      #expect(edges.allSatisfy { $0.dropFirst().allSatisfy { $0 as? Bool == true } })
+      // Selecting a neighbour while focused shows its neighbourhood, laid out on its own too.
+      try browser.click("#graph svg.neighbourhood g.node[data-node-id=\"Pricing.currency\"]")
+      let shown = try browser.execute(
+        "return document.querySelector('#graph svg.neighbourhood').getAttribute('data-node')")
+      #expect(shown as? String == "Pricing.currency")
+      #expect(try browser.execute("return document.getElementById('graph-note').hidden") as? Bool == true)
+      #expect(try browser.consoleProblems() == [])
+    }
+  }
+
   @Test func enterSelectsTheExactMatchWithWhatIsUpAndDownstream() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in

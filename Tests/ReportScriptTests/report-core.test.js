@@ -370,3 +370,28 @@ test("an action's changes as a tree: each path under the parts that hold it", ()
   assert.equal(rows[4].before, '1');
   assert.equal(rows[4].after, '3');
 });
+
+test('a plan moves each node\'s own drawing from its home and draws each edge\'s curve and arrowhead', () => {
+  // Lengths in tenths of a point: node 4 at (50, 20) in a 120 by 80 drawing, drawn at
+  // (300, -100) in its home; node 7 at (50, 70), drawn at (0, 0).
+  const homes = [null, null, null, null, null, null, null, null, 3000, -1000, null, null, null, null, 0, 0];
+  const looks = { edge: '#495057', drives: '#7048e8', dash: '5,2' };
+  const plan = [1200, 800, [4, 500, 200, 7, 500, 700],
+    [[2, 0, 500, 520, 500, 380, 500, 420, 500, 460, 500, 450], [5, 1, null, null, 0, 0, 10, 10, 20, 20, 30, 30]]];
+  const picture = ReportCore.planPicture(plan, homes, looks);
+  assert.equal(picture.width, 120);
+  assert.equal(picture.height, 80);
+  assert.deepEqual(picture.nodes, [{ node: 4, dx: -250, dy: 120 }, { node: 7, dx: 50, dy: 70 }]);
+  const [down, drives] = picture.edges;
+  assert.equal(down.edge, 2);
+  assert.equal(down.d, 'M50,38C50,42 50,46 50,45');
+  // The tip 7 points below the curve's end; the base 0.35 of that to either side.
+  assert.equal(down.arrow, '52.45,45 50,52 47.55,45 52.45,45');
+  assert.equal(down.stroke, '#495057');
+  assert.equal(down.dash, null);
+  // A store driving an atom: dashed, in its colour, and here without an arrowhead.
+  assert.deepEqual([drives.edge, drives.arrow, drives.stroke, drives.dash], [5, null, '#7048e8', '5,2']);
+  assert.equal(drives.d, 'M0,0C1,1 2,2 3,3');
+  // A node with no drawing to copy: no picture.
+  assert.equal(ReportCore.planPicture([10, 10, [2, 0, 0], []], homes, looks), null);
+});

@@ -8,7 +8,8 @@ struct GraphDescription: Sendable {
     /// Graphviz names, which leak into SVG titles and DOT identifiers.
     var name: String
     var attributes: [(String, String)]
-    /// The text of an HTML-like label, already escaped.
+    /// The text of an HTML-like label, already escaped; empty for a stand-in whose size and
+    /// label its attributes give (a neighbourhood's node, see `NeighbourhoodPlans`).
     var htmlLabel: String
   }
 

@@ -24,7 +24,16 @@ enum Graphviz {
   static func render(_ description: GraphDescription, format: RenderFormat) throws(RenderError) -> (
     bytes: [UInt8], warnings: [String]
   ) {
-    let result: Result<([UInt8], [String]), RenderError> = context.withLock { slot in
+    let drawn = try layOut(description, format: format, places: nil)
+    return (drawn.bytes, drawn.warnings)
+  }
+
+  /// Lays out a description and draws it in `format` (none: no drawing), with where Graphviz
+  /// put its nodes (and edges) when `places` says; warnings are returned, never printed.
+  static func layOut(_ description: GraphDescription, format: RenderFormat?, places: GraphPlaces.Scope?)
+    throws(RenderError) -> LaidOut
+  {
+    let result: Result<LaidOut, RenderError> = context.withLock { slot in
       if slot == nil { slot = GVCContext() }
       guard let gvc = slot?.pointer else { return .failure(.graphviz("could not create a Graphviz context")) }
       messageText.withLock { $0 = "" }
@@ -32,21 +41,29 @@ enum Graphviz {
       _ = agseterrf(collectMessage)
       defer { _ = agseterrf(nil) }
       return Result { () throws(RenderError) in
-        let bytes = try render(description, format: format, gvc: gvc)
-        let warnings = messages.filter { $0.hasPrefix("Warning") }.map {
+        var laidOut = try layOut(description, format: format, places: places, gvc: gvc)
+        laidOut.warnings = messages.filter { $0.hasPrefix("Warning") }.map {
           String($0.dropFirst("Warning".count)).trimmingCharacters(in: CharacterSet(charactersIn: ": "))
         }
-        return (bytes, warnings)
+        return laidOut
       }
     }
     return try result.get()
   }
 
+  /// A laid-out graph: its drawing (empty when none was asked for), Graphviz's warnings, and
+  /// where it put everything (when asked for).
+  struct LaidOut {
+    var bytes: [UInt8] = []
+    var warnings: [String] = []
+    var places: GraphPlaces?
+  }
+
   // MARK: - Building the cgraph graph
 
-  private static func render(_ description: GraphDescription, format: RenderFormat, gvc: OpaquePointer)
-    throws(RenderError) -> [UInt8]
-  {
+  private static func layOut(
+    _ description: GraphDescription, format: RenderFormat?, places: GraphPlaces.Scope?, gvc: OpaquePointer
+  ) throws(RenderError) -> LaidOut {
     // The same description as cgraph's global `Agdirected`, built locally: that global is mutable.
     var directed = Agdesc_t()
     directed.directed = 1
@@ -59,14 +76,18 @@ enum Graphviz {
     for (name, value) in description.graphAttributes { setAttribute(graph, name, value) }
     for (name, value) in description.nodeDefaults { declare(graph, kind: AGNODE, name, value) }
     for (name, value) in description.edgeDefaults { declare(graph, kind: AGEDGE, name, value) }
-    // Attributes set on some objects only must be declared with a neutral default first.
+    // Attributes set on some objects only must be declared with a neutral default first (those
+    // no object sets need not be: declaring costs a dictionary insertion per graph, and a
+    // report lays out tens of thousands of small ones).
+    let nodeNames = Set(description.nodes.lazy.flatMap { $0.attributes.lazy.map(\.0) })
     for name in ["class", "tooltip", "peripheries", "penwidth", "fontcolor", "color", "fillcolor", "shape", "fontsize"]
-    {
+    where nodeNames.contains(name) || !description.clusters.isEmpty {
       declare(graph, kind: AGNODE, name, defaultNodeAttribute(name))
     }
-    declare(graph, kind: AGEDGE, "tooltip", "")
-    declare(graph, kind: AGEDGE, "minlen", "1")
-    declare(graph, kind: AGEDGE, "style", "")
+    let edgeNames = Set(description.edges.lazy.flatMap { $0.attributes.lazy.map(\.0) })
+    for (name, value) in [("tooltip", ""), ("minlen", "1"), ("style", "")] where edgeNames.contains(name) {
+      declare(graph, kind: AGEDGE, name, value)
+    }
 
     var nodes: [String: UnsafeMutablePointer<Agnode_t>] = [:]
     nodes.reserveCapacity(description.nodes.count)
@@ -96,11 +117,57 @@ enum Graphviz {
     // Graphviz recovers from some errors (a bad label is drawn as plain text); we built every
     // label ourselves, so any error means a broken picture and is reported as a failure.
     if let error = errors() { throw .graphviz(error) }
-    let bytes = try renderData(gvc, graph, format: format.rawValue, gvRenderData)
-    guard !bytes.isEmpty else {
-      throw .graphviz(collected() ?? "rendering produced no output")
+    var laidOut = LaidOut()
+    if let format {
+      laidOut.bytes = try renderData(gvc, graph, format: format.rawValue, gvRenderData)
+      guard !laidOut.bytes.isEmpty else {
+        throw .graphviz(collected() ?? "rendering produced no output")
+      }
     }
-    return bytes
+    if let places {
+      // Graphviz's public `attach_attrs` writes the layout into the graph's `pos`, `width`,
+      // `height` and `bb` attributes, which are read back from there.
+      attach_attrs(graph)
+      laidOut.places = read(places, of: graph)
+    }
+    return laidOut
+  }
+
+  /// The graph's `bb`, every node's `pos`, `width` and `height`, and with `.nodesAndEdges`
+  /// every edge's `id` and `pos`, as `attach_attrs` left them.
+  private static func read(_ scope: GraphPlaces.Scope, of graph: UnsafeMutablePointer<Agraph_t>) -> GraphPlaces {
+    func withAttribute<Object, Result>(
+      _ object: UnsafeMutablePointer<Object>, _ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+      let value = name.withUTF8Buffer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { agget(object, UnsafeMutablePointer(mutating: $0.baseAddress)) }
+      }
+      guard let value else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      let length = strlen(value)
+      return value.withMemoryRebound(to: UInt8.self, capacity: length + 1) {
+        body(UnsafeBufferPointer(start: $0, count: length))
+      }
+    }
+    var places = withAttribute(graph, "bb") { GraphPlaces(boundingBox: $0) }
+    var node = agfstnode(graph)
+    while let current = node {
+      let name = agnameof(current).map { String(cString: $0) } ?? ""
+      withAttribute(current, "pos") { position in
+        withAttribute(current, "width") { width in
+          withAttribute(current, "height") { height in
+            places.addNode(name, position: position, width: width, height: height)
+          }
+        }
+      }
+      var edge = scope == .nodesAndEdges ? agfstout(graph, current) : nil
+      while let out = edge {
+        let id = withAttribute(out, "id") { String(decoding: $0, as: UTF8.self) }
+        withAttribute(out, "pos") { places.addEdge(id, position: $0) }
+        edge = agnxtout(graph, out)
+      }
+      node = agnxtnode(graph, current)
+    }
+    return places
   }
 
   /// The `ratio` (height over width) that brings a laid-out graph within `limit` to one, or
@@ -124,7 +191,8 @@ enum Graphviz {
       throw .graphviz(lastError() ?? "agnode failed")
     }
     for (name, value) in node.attributes { setAttribute(made, name, value) }
-    try setHTMLLabel(made, graph: graph, node.htmlLabel)
+    // A stand-in without a label of its own (see `GraphDescription.Node`) keeps its attributes'.
+    if !node.htmlLabel.isEmpty { try setHTMLLabel(made, graph: graph, node.htmlLabel) }
     return made
   }
 

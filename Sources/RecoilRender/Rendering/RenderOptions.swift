@@ -47,6 +47,12 @@ public struct RenderOptions: Sendable, Equatable {
   /// options.overviewThreshold = 2_000  // draw graphs up to 2,000 nodes whole
   /// ```
   public var overviewThreshold = 500
+  /// How deep an HTML report lays out every node's neighbourhood on its own for its focus.
+  ///
+  /// ```swift
+  /// options.focusLayouts = .everyDepth
+  /// ```
+  public var focusLayouts = FocusLayouts.automatic
   /// What an overview collapses; empty draws every node whole.
   ///
   /// ```swift

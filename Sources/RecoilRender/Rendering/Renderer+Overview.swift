@@ -7,18 +7,23 @@ extension Renderer {
   static func report(
     of overview: ExpandableOverview, snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void
   ) throws(RenderError) -> Drawing {
-    // The page inlines the top drawing itself; the insides are inserted by its script.
-    let top = try drawPart(overview.root, key: nil, options: options, warning: warning)
+    // The page inlines the top drawing itself; the insides are inserted by its script. Where
+    // each drawing puts its nodes is where focus finds them.
+    var homes = NodeHomes(nodeCount: snapshot.nodes.count)
+    let top = try drawPart(overview.root, key: nil, options: options, places: true, warning: warning)
+    homes.record(top.places)
     let nodeIDs = snapshot.nodes.map(\.id)
     var insides: [(key: Int, svg: [UInt8])] = []
     for inside in overview.insides {
-      let drawn = try drawPart(inside.drawing, key: inside.key, options: options, warning: warning)
-      insides.append((inside.key, SVGForHTML.inline(drawn, nodeIDs: nodeIDs)))
+      let drawn = try drawPart(inside.drawing, key: inside.key, options: options, places: true, warning: warning)
+      homes.record(drawn.places)
+      insides.append((inside.key, SVGForHTML.inline(drawn.svg, nodeIDs: nodeIDs)))
     }
     var content = ReportPage.Content(
-      title: options.title ?? "state graph", svg: top, snapshot: snapshot, heat: options.heat, marks: nil)
+      title: options.title ?? "state graph", svg: top.svg, snapshot: snapshot, heat: options.heat, marks: nil)
     content.overview = ReportPage.Overview(layout: overview, insides: insides)
-    content.neighbourhoods = try NeighbourhoodLayouts.make(for: snapshot, options: options, warning: warning)
+    let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, warning: warning)
+    content.neighbourhoods = (plans, homes)
     let root = overview.root
     return Drawing(
       bytes: ReportPage.html(content), nodeCount: root.shown.nodes.count, edgeCount: root.shown.edges.count,
@@ -28,10 +33,11 @@ extension Renderer {
   }
 
   /// One part of a report's overview as SVG: the top (`key` nil, with the legend) or a group's
-  /// inside, its nodes and groups renamed to their places in the whole (see ``report(of:snapshot:options:warning:)``).
+  /// inside, its nodes and groups renamed to their places in the whole (see ``report(of:snapshot:options:warning:)``),
+  /// and where Graphviz put them when `places` is set.
   static func drawPart(
-    _ part: GraphOverview, key: Int?, options: RenderOptions, warning: (String) -> Void
-  ) throws(RenderError) -> [UInt8] {
+    _ part: GraphOverview, key: Int?, options: RenderOptions, places: Bool = false, warning: (String) -> Void
+  ) throws(RenderError) -> (svg: [UInt8], places: GraphPlaces?) {
     var drawn = options
     drawn.format = .svg
     drawn.heat = false  // the page colours by heat on a toggle
@@ -41,8 +47,8 @@ extension Renderer {
     ).renumbered(
       nodes: part.shownNodeIndices, edges: part.shownEdgeIndices, groups: part.groups.map(\.key),
       merged: key.map(String.init) ?? "top")
-    let (bytes, warnings) = try layOut(description, format: .svg, warning: warning)
-    warnings.forEach(warning)
-    return bytes
+    let laidOut = try layOut(description, format: .svg, places: places ? .nodes : nil, warning: warning)
+    laidOut.warnings.forEach(warning)
+    return (laidOut.bytes, laidOut.places)
   }
 }

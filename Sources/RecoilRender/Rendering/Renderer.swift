@@ -110,6 +110,15 @@ public enum Renderer {
   static func layOut(_ description: GraphDescription, format: RenderFormat, warning: (String) -> Void)
     throws(RenderError) -> (bytes: [UInt8], warnings: [String])
   {
+    let drawn = try layOut(description, format: format, places: nil, warning: warning)
+    return (drawn.bytes, drawn.warnings)
+  }
+
+  /// Lays out `description` as ``layOut(_:format:warning:)`` does, drawing it in `format` (none:
+  /// no drawing) and reading where Graphviz put its nodes (and edges) when `places` says.
+  static func layOut(
+    _ description: GraphDescription, format: RenderFormat?, places: GraphPlaces.Scope?, warning: (String) -> Void
+  ) throws(RenderError) -> Graphviz.LaidOut {
     // What dot is known to fail on (a crash or hours of work) is drawn by sfdp instead.
     if let reason = LayoutLimits.reasonDotCannotLayOut(description) {
       var unranked = description
@@ -118,15 +127,15 @@ public enum Renderer {
       // Overlap removal costs more than the layout itself on such graphs.
       unranked.graphAttributes += [("overlap", "true"), ("splines", "false")]
       warning("\(reason); drawn with Graphviz's sfdp layout instead, without ranks")
-      return try Graphviz.render(unranked, format: format)
+      return try Graphviz.layOut(unranked, format: format, places: places)
     }
     do {
-      return try Graphviz.render(description, format: format)
+      return try Graphviz.layOut(description, format: format, places: places)
     } catch {
       guard case .graphviz(let message) = error, let plain = LayoutSettings.withoutWholeGraphRanking(description)
       else { throw error }
       warning("the fast ranker failed (\(message)); drawn with dot's own ranker")
-      return try Graphviz.render(plain, format: format)
+      return try Graphviz.layOut(plain, format: format, places: places)
     }
   }
 
@@ -141,14 +150,21 @@ public enum Renderer {
       drawn.heat = false
     }
     let description = GraphDescription(snapshot: snapshot, options: drawn, marks: marks)
-    var (bytes, warnings) = try layOut(description, format: drawn.format, warning: warning)
-    warnings.forEach(warning)
+    // Focus shows a neighbourhood laid out on its own from the nodes' drawings (a difference
+    // keeps the whole's places).
+    let plansFocus = options.format == .html && marks == nil
+    let laidOut = try layOut(
+      description, format: drawn.format, places: plansFocus ? .nodes : nil, warning: warning)
+    laidOut.warnings.forEach(warning)
+    var bytes = laidOut.bytes
     if options.format == .html {
       var content = ReportPage.Content(
         title: options.title ?? "state graph", svg: bytes, snapshot: snapshot, heat: options.heat, marks: marks)
-      // Focus shows a neighbourhood laid out on its own (a difference keeps the whole's places).
-      if marks == nil {
-        content.neighbourhoods = try NeighbourhoodLayouts.make(for: snapshot, options: options, warning: warning)
+      if plansFocus {
+        var homes = NodeHomes(nodeCount: snapshot.nodes.count)
+        homes.record(laidOut.places)
+        let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, warning: warning)
+        content.neighbourhoods = (plans, homes)
       }
       bytes = ReportPage.html(content)
     }

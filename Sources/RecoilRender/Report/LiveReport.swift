@@ -44,7 +44,7 @@ public final class LiveReport {
   /// The snapshot the page was laid out for, its edges and ids by node (made when first
   /// needed), and the neighbourhoods focus asked for so far (by node and depth).
   private var laidOut: Snapshot?
-  private var adjacency: NeighbourhoodLayouts.Adjacency?
+  private var adjacency: NeighbourhoodGraph?
   private var neighbourhoods: [String: [UInt8]] = [:]
   private var rooms: [String: LabelRoom] = [:]
   /// How many times the report was laid out.
@@ -72,7 +72,7 @@ public final class LiveReport {
       laidOut = snapshot
       adjacency = nil
       if let overview {
-        svg = try Renderer.drawPart(overview.root, key: nil, options: options) { _ in }
+        svg = try Renderer.drawPart(overview.root, key: nil, options: options) { _ in }.svg
       } else {
         svg = try Renderer.render(snapshot, options: options)
       }
@@ -104,7 +104,7 @@ public final class LiveReport {
     guard let members = graph.neighbourhood(of: node, depth: depth, largest: 1_000) else { return nil }
     var options = RenderOptions(format: .svg)
     options.title = title
-    let svg = try NeighbourhoodLayouts.draw(members, of: snapshot, graph: graph, options: options) { _ in }
+    let svg = try NeighbourhoodDrawing.svg(members, of: snapshot, graph: graph, options: options)
     neighbourhoods[key] = svg
     layouts += 1
     return svg
@@ -128,7 +128,7 @@ public final class LiveReport {
     if let known = insides[key] { return known }
     var options = RenderOptions(format: .svg)
     options.title = title
-    let drawn = try Renderer.drawPart(inside.drawing, key: key, options: options) { _ in }
+    let drawn = try Renderer.drawPart(inside.drawing, key: key, options: options) { _ in }.svg
     let svg = SVGForHTML.inline(drawn, nodeIDs: laidOutGraph(snapshot).nodeIDs)
     insides[key] = svg
     layouts += 1
@@ -136,9 +136,9 @@ public final class LiveReport {
   }
 
   /// The laid-out snapshot's edges and ids by node, made the first time a part is asked for.
-  private func laidOutGraph(_ snapshot: Snapshot) -> NeighbourhoodLayouts.Adjacency {
+  private func laidOutGraph(_ snapshot: Snapshot) -> NeighbourhoodGraph {
     if let adjacency { return adjacency }
-    let made = NeighbourhoodLayouts.Adjacency(snapshot)
+    let made = NeighbourhoodGraph(snapshot)
     adjacency = made
     return made
   }

@@ -739,8 +739,39 @@ enum ReportAssets {
           .map(([index]) => index);
       }
 
+      /** What a static report's focus draws for one neighbourhood (`#report-neighbourhoods`, see
+       *  NeighbourhoodPlans.swift; lengths there in tenths of a point): the drawing's size, where
+       *  each node's own drawing moves (by how much from the centre it has in its home drawing,
+       *  `homes`), and each edge's SVG path, arrowhead (as Graphviz draws a `normal` one: from the
+       *  curve's end to the tip, its base 0.35 of its length to either side), colour and dashes.
+       *  In points; `null` when a node has no home. */
+      function planPicture(plan, homes, looks) {
+        const [width, height, placed, curves] = plan;
+        const nodes = [];
+        for (let at = 0; at + 2 < placed.length; at += 3) {
+          const node = placed[at];
+          if (homes[2 * node] === null || homes[2 * node] === undefined) return null;
+          nodes.push({ node, dx: (placed[at + 1] - homes[2 * node]) / 10, dy: (placed[at + 2] - homes[2 * node + 1]) / 10 });
+        }
+        const point = (x, y) => `${x / 10},${y / 10}`;
+        const edges = curves.map(([edge, drives, tipX, tipY, ...points]) => {
+          let d = `M${point(points[0], points[1])}C`;
+          d += Array.from({ length: points.length / 2 - 1 }, (_, at) => point(points[2 * at + 2], points[2 * at + 3])).join(' ');
+          let arrow = null;
+          if (tipX !== null && tipY !== null) {
+            const [baseX, baseY] = [points[points.length - 2], points[points.length - 1]];
+            // Graphviz's order of the corners, in the SVG's y downwards.
+            const [sideX, sideY] = [(tipY - baseY) * 0.35, -(tipX - baseX) * 0.35];
+            arrow = [point(baseX + sideX, baseY + sideY), point(tipX, tipY), point(baseX - sideX, baseY - sideY),
+              point(baseX + sideX, baseY + sideY)].join(' ');
+          }
+          return { edge, d, arrow, stroke: drives ? looks.drives : looks.edge, dash: drives ? looks.dash : null };
+        });
+        return { width: width / 10, height: height / 10, nodes, edges };
+      }
+
       return Object.freeze({
-        reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
+        planPicture, reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
         changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
         entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
         entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
@@ -971,10 +1002,12 @@ enum ReportAssets {
 
       // ---- Focus: only the selected node and what the selection marks (to the chosen depth),
       // fitted to the view, until focus is turned off, which brings back the whole graph and the
-      // view it had. The page has no layout engine: the neighbourhood keeps its places.
+      // view it had. The page has no layout engine: the neighbourhood is laid out by Graphviz
+      // (below), or keeps the whole graph's places where there is no layout of it.
       const focusButton = document.getElementById('focus');
       let focusedFrom = null; // the view before focus, while focus is on
-      function fitBoxes(indexes) {
+      // Fits the nodes' boxes in the view, below `above` pixels kept free at its top.
+      function fitBoxes(indexes, above = 0) {
         // A loop, not Math.min(...boxes): a neighbourhood at depth "all" may be too many arguments.
         let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
         for (const index of indexes) {
@@ -989,9 +1022,9 @@ enum ReportAssets {
         const frame = graph.getBoundingClientRect();
         const margin = 24;
         view.scale = Math.max(0.01, Math.min(2, (frame.width - 2 * margin) / Math.max(right - left, 1),
-          (frame.height - 2 * margin) / Math.max(bottom - top, 1)));
+          (frame.height - above - 2 * margin) / Math.max(bottom - top, 1)));
         view.x = frame.width / 2 - (left + right) / 2 * view.scale;
-        view.y = frame.height / 2 - (top + bottom) / 2 * view.scale;
+        view.y = above + (frame.height - above) / 2 - (top + bottom) / 2 * view.scale;
         applyView();
       }
       function focusedIndexes() {
@@ -1009,6 +1042,7 @@ enum ReportAssets {
           showFocus();
         } else if (focusedFrom !== null) {
           hideNeighbourhood();
+          showGraphNote(null);
           Object.assign(view, focusedFrom);
           focusedFrom = null;
           applyView();
@@ -1029,28 +1063,64 @@ enum ReportAssets {
       }
       function focusInPlace() {
         hideNeighbourhood();
-        const neighbourhood = focusedIndexes();
-        fitBoxes(neighbourhood);
-        announce(`Focused on ${nodes[selected].id}: ${neighbourhood.length} nodes`);
+        const index = selected;
+        const finish = () => {
+          if (!isFocused() || selected !== index || neighbourhoodView) return;
+          const neighbourhood = focusedIndexes();
+          const note = `${neighbourhood.length} nodes in the whole graph's places: ${whyInPlace(index)}`;
+          showGraphNote(note);
+          fitBoxes(neighbourhood, graphNote.offsetHeight + 8);
+          announce(`Focused on ${nodes[index].id}: ${note}`);
+        };
+        const revealing = revealMarked(index);
+        if (revealing) revealing.then(finish); else finish();
+      }
+      // Opens the groups that hold what the selection marks, when that is few enough nodes to
+      // show in place (a promise when an inside must first be asked for).
+      function revealMarked(index) {
+        if (!overview) return undefined;
+        const depth = ReportCore.selectionDepth(depthChoice.value);
+        const marked = [index, ...reach(index, dependencies, depth), ...reach(index, dependents, depth)];
+        if (marked.length > 200) return undefined;
+        let pending;
+        for (const node of marked) {
+          if (nodeElements[node]) continue;
+          pending = pending ? pending.then(() => reveal(node)) : reveal(node);
+        }
+        return pending;
+      }
+      // A line over the graph saying why focus looks as it does; null hides it.
+      const graphNote = document.createElement('p');
+      graphNote.id = 'graph-note';
+      graphNote.hidden = true;
+      graph.append(graphNote);
+      function showGraphNote(text) {
+        graphNote.hidden = text === null;
+        graphNote.textContent = text === null ? '' : ReportCore.visible(text);
       }
 
-      // ---- A neighbourhood laid out on its own (`#report-neighbourhoods`, or asked of the live
-      // page's server): while focus shows it, it stands in for the whole graph, and its nodes are
-      // the ones the page marks, selects and writes values into.
-      const neighbourhoodOf = new Map((data.neighbourhoods ?? []).map(([node, ...drawings]) => [node, drawings]));
-      let neighbourhoodSources = null;
+      // ---- A neighbourhood laid out on its own: while focus shows it, it stands in for the whole
+      // graph, and its nodes are the ones the page marks, selects and writes values into. A static
+      // report holds a plan of it (`#report-neighbourhoods`: where each node goes and each edge's
+      // curve, laid out by Graphviz when the report was made), drawn here from copies of the
+      // nodes' own drawings; the live page asks its server, which sends the drawing whole.
+      const depthNames = ['1', '2', '3', 'all'];
+      let plans = null; // the parsed plans, or false for a page without; read when focus first asks
+      const insideDrawings = new Map(); // group key -> its inside's parsed <svg>, for copies of its nodes
       const askedNeighbourhoods = new Map(); // `${node}/${depth}` -> SVG text or a pending promise
       let neighbourhoodView = null; // { svg, index, depth, replaced: Map(index -> the whole's element) }
-      function neighbourhoodSource(index, depth) {
-        const position = ['1', '2', '3', 'all'].indexOf(depth);
-        const drawing = neighbourhoodOf.get(index)?.[position];
-        if (drawing !== undefined && drawing >= 0) {
-          if (neighbourhoodSources === null) {
-            const element = document.getElementById('report-neighbourhoods');
-            neighbourhoodSources = element ? JSON.parse(element.textContent).drawings : [];
-          }
-          return neighbourhoodSources[drawing];
+      function planData() {
+        if (plans === null) {
+          const element = document.getElementById('report-neighbourhoods');
+          plans = element ? JSON.parse(element.textContent) : false;
         }
+        return plans;
+      }
+      // Node `index`'s neighbourhood at `depth`: a plan's number, the server's SVG text, a promise
+      // of that text, or undefined when there is no layout of it.
+      function neighbourhoodSource(index, depth) {
+        const planned = planData() ? plans.depths[depthNames.indexOf(depth)]?.[index] : undefined;
+        if (planned !== undefined && planned >= 0) return planned;
         const key = `${index}/${depth}`;
         if (askedNeighbourhoods.has(key)) return askedNeighbourhoods.get(key);
         if (!layoutProvider) return undefined;
@@ -1063,6 +1133,76 @@ enum ReportAssets {
         askedNeighbourhoods.set(key, asked);
         return asked;
       }
+      // Why focus shows node `index`'s neighbourhood in the whole graph's places.
+      function whyInPlace(index) {
+        const depth = depthChoice.value;
+        if (layoutProvider) return 'the server has no layout of it';
+        if (!planData()) return 'this page holds no layouts of neighbourhoods';
+        if (!plans.depths[depthNames.indexOf(depth)]) {
+          return `this report has no layouts at depth ${depth} (\`recoil-inspect report --focus-layouts ${depth}\` ` +
+            'makes them; the live page lays out any)';
+        }
+        return `it holds too many nodes to lay out on their own`;
+      }
+      // A copy of node `index`'s drawing as Graphviz drew it: from the inside of the group it is in
+      // (parsed once), or from the page's own drawing with what the page changed on it undone.
+      function drawingCopy(index) {
+        const key = overview ? overview.nodeIn[index] : -1;
+        if (key >= 0) {
+          if (!insideDrawings.has(key)) {
+            const source = insideSource(key);
+            insideDrawings.set(key, source === undefined ? null : parseDrawing(source));
+          }
+          const element = insideDrawings.get(key)?.querySelector(`g.node[id="n${index}"]`);
+          return element ? document.importNode(element, true) : null;
+        }
+        const element = svg.querySelector(`g.node[id="n${index}"]`);
+        if (!element) return null;
+        const copy = element.cloneNode(true);
+        copy.setAttribute('class', element.dataset.drawnClass ?? element.getAttribute('class'));
+        for (const name of ['tabindex', 'role', 'aria-label', 'data-value', 'data-drawn-class']) copy.removeAttribute(name);
+        const parts = element.querySelectorAll('ellipse, polygon, path, text');
+        copy.querySelectorAll('ellipse, polygon, path, text').forEach((part, at) => {
+          if (!originalFills.has(parts[at])) return;
+          const fill = originalFills.get(parts[at]);
+          if (fill === null) part.removeAttribute('fill'); else part.setAttribute('fill', fill);
+        });
+        return copy;
+      }
+      // Plan `number` drawn: its edges from their curves, its nodes as copies of their drawings
+      // moved to their places; null when a node's drawing cannot be found.
+      function drawPlan(number) {
+        const picture = ReportCore.planPicture(plans.plans[number], plans.homes, plans.looks);
+        if (!picture) return null;
+        const pad = 4; // Graphviz's margin around a drawing
+        const drawn = document.createElementNS(svgNamespace, 'svg');
+        drawn.setAttribute('viewBox', `0 0 ${picture.width + 2 * pad} ${picture.height + 2 * pad}`);
+        const layer = document.createElementNS(svgNamespace, 'g');
+        layer.setAttribute('class', 'graph');
+        layer.setAttribute('transform', `translate(${pad} ${pad})`);
+        const element = (tag, attributes) => {
+          const made = document.createElementNS(svgNamespace, tag);
+          for (const [name, value] of Object.entries(attributes)) if (value !== null) made.setAttribute(name, value);
+          return made;
+        };
+        for (const edge of picture.edges) {
+          const group = element('g', { id: `e${edge.edge}`, class: edge.dash ? 'edge drives' : 'edge' });
+          const title = element('title', {});
+          const [from, to] = data.edges[edge.edge];
+          title.textContent = ReportCore.visible(`${nodes[from].id} → ${nodes[to].id}`);
+          group.append(title, element('path', { fill: 'none', stroke: edge.stroke, 'stroke-dasharray': edge.dash, d: edge.d }));
+          if (edge.arrow) group.append(element('polygon', { fill: edge.stroke, stroke: edge.stroke, points: edge.arrow }));
+          layer.append(group);
+        }
+        for (const { node, dx, dy } of picture.nodes) {
+          const copy = drawingCopy(node);
+          if (!copy) return null;
+          copy.setAttribute('transform', `translate(${dx} ${dy})`);
+          layer.append(copy);
+        }
+        drawn.append(layer);
+        return drawn;
+      }
       // Shows node `index`'s neighbourhood laid out on its own: true when shown, false when there
       // is no layout for it, or a promise of either.
       function showNeighbourhood(index) {
@@ -1072,11 +1212,15 @@ enum ReportAssets {
         if (source && source.then) {
           return source.then(() => isFocused() && selected === index && depthChoice.value === depth && showNeighbourhood(index) === true);
         }
-        if (typeof source !== 'string') return false;
-        const parsed = parseDrawing(source);
-        if (!parsed) return false;
+        let drawn = null;
+        if (typeof source === 'number') {
+          drawn = drawPlan(source);
+        } else if (typeof source === 'string') {
+          const parsed = parseDrawing(source);
+          drawn = parsed && document.importNode(parsed, true);
+        }
+        if (!drawn) return false;
         hideNeighbourhood();
-        const drawn = document.importNode(parsed, true);
         drawn.classList.add('neighbourhood');
         drawn.setAttribute('data-node', nodes[index].id);
         const box = drawn.viewBox.baseVal;
@@ -1095,6 +1239,7 @@ enum ReportAssets {
         svg.style.display = 'none';
         canvas.append(drawn);
         neighbourhoodView = { svg: drawn, index, depth, replaced, replacedEdges };
+        showGraphNote(null);
         adopt(drawn);
         const frame = graph.getBoundingClientRect();
         const width = Number(drawn.getAttribute('width'));
@@ -2020,6 +2165,8 @@ enum ReportAssets {
       // on, ↓ and → to what depends on it, Enter selects it. Elsewhere ← → step the timeline,
       // + − 0 zoom, / searches, Esc clears.
       function prepareNode(element, index) {
+        // The classes Graphviz gave it, before the page marks it, for copies of it (see drawingCopy).
+        if (element.dataset.drawnClass === undefined) element.dataset.drawnClass = element.getAttribute('class') ?? '';
         element.setAttribute('tabindex', '0');
         element.setAttribute('role', 'button');
         element.setAttribute('aria-label', `${nodes[index].kind} ${nodes[index].id}`);
@@ -2302,6 +2449,9 @@ enum ReportAssets {
         titleText.textContent = ReportCore.visible(`▾ ${info.title} · ${info.count.toLocaleString('en-US')} nodes · close ✕`);
         title.append(titleBack, titleText);
         drawing.removeAttribute('id');
+        // The frame is the inside's background; Graphviz's own (a white polygon) would hide the
+        // marked nodes of other insides beneath it while focus shows them in place.
+        drawing.querySelector(':scope > g[id^="a_graph"]')?.remove();
         // Graphviz puts the drawing's origin at its bottom left: the same translation as in its SVG.
         const content = document.importNode(drawing, true);
         layer.append(frame, title, content);
@@ -2556,6 +2706,10 @@ enum ReportAssets {
     #selection-marker { position: absolute; width: 34px; height: 34px; transform: translate(-50%, -50%); border-radius: 50%;
       border: 3px solid var(--selected); box-shadow: 0 0 0 3px rgba(255, 255, 255, 0.85); pointer-events: none; }
     #selection-marker[hidden] { display: none; }
+    #graph-note { position: absolute; left: 8px; top: 8px; right: 8px; margin: 0; width: fit-content; padding: 4px 8px;
+      background: rgba(255, 255, 255, 0.94); border: 1px solid #ced4da; border-radius: 4px; color: #212529;
+      pointer-events: none; }
+    #graph-note[hidden] { display: none; }
     #graph.focused g.node:not(.selected):not(.upstream):not(.downstream),
     #graph.focused g.edge:not(.upstream):not(.downstream),
     #graph.focused g.cluster { display: none; }
@@ -2698,6 +2852,8 @@ enum ReportAssets {
     g.inside-title rect { fill: #e7f5ff; stroke: none; }
     g.inside-title text { font: 600 12px system-ui, sans-serif; fill: #1864ab; }
     g.inside-title:focus-visible rect { stroke: var(--selected); stroke-width: 2px; }
+    /* Focused in place, the opened insides' frames would hide each other's marked nodes. */
+    #graph.focused g.inside .inside-frame, #graph.focused g.inside-title { display: none; }
     #graph.has-selection g.node.group:not(.selected):not(.upstream):not(.downstream) { opacity: 0.18; }
 
     """#

@@ -25,7 +25,7 @@ import RecoilSnapshot
 enum ReportData {
   static func json(
     for snapshot: Snapshot, marks: DifferenceMarks? = nil, shape: Int? = nil, after: Int? = nil,
-    overview: ReportPage.Overview? = nil, neighbourhoods: NeighbourhoodLayouts? = nil
+    overview: ReportPage.Overview? = nil
   ) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     var indexOfID: [String: Int] = [:]
@@ -65,17 +65,6 @@ enum ReportData {
     writeTimeline(of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
     writeSubscriptions(of: snapshot, indexOfID: indexOfID, to: &writer)
     if let overview { writeOverview(overview.layout, to: &writer) }
-    if let neighbourhoods, !neighbourhoods.drawingOfNode.isEmpty {
-      // `[node, depth 1, 2, 3, all]`: each a drawing's index in `#report-neighbourhoods`, or -1.
-      writer.beginArray(key: "neighbourhoods")
-      for (node, drawings) in neighbourhoods.drawingOfNode.sorted(by: { $0.key < $1.key }) {
-        writer.beginArray()
-        writer.writeElement(node)
-        for drawing in drawings { writer.writeElement(drawing) }
-        writer.endArray()
-      }
-      writer.endArray()
-    }
     if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
     writer.endObject()
     return ScriptEmbedding.inert(json: writer.bytes)
@@ -201,12 +190,79 @@ enum ReportData {
     return ScriptEmbedding.inert(json: writer.bytes)
   }
 
-  /// Drawings the page reads when it needs them: `{"drawings": ["<svg …", …]}`.
-  static func drawings(_ drawings: [[UInt8]]) -> [UInt8] {
+  /// The plans of the neighbourhoods focus shows (see ``NeighbourhoodPlans``), every length in
+  /// tenths of a point, y downwards:
+  /// `{"homes": [x, y, …], "looks": {…}, "depths": [[plan, …] or null, …], "plans": [plan, …]}`.
+  /// `homes` holds each node's centre in the drawing that holds it (null for none); `depths`
+  /// each node's plan at depths 1, 2, 3 and all (-1: none; null: that depth is not laid out);
+  /// a plan is `[width, height, [node, x, y, …], [edge, …]]`, an edge
+  /// `[index, drives (0 or 1), tip x, tip y, x, y, …]` (the tip null without an arrowhead)
+  /// whose points are cubic Bézier pieces; `looks` the edges' colours and dashes.
+  static func neighbourhoods(_ plans: NeighbourhoodPlans, homes: NodeHomes, nodeCount: Int) -> [UInt8] {
     var writer = JSONWriter(compact: true)
+    // Graphviz's lengths are finite; a length that is not is written as 0 rather than trapping.
+    func write(_ length: Double) { writer.writeElement(Int(exactly: (length * 10).rounded()) ?? 0) }
     writer.beginObject()
-    writer.beginArray(key: "drawings")
-    for svg in drawings { writer.writeElement(String(decoding: svg, as: UTF8.self)) }
+    writer.beginArray(key: "homes")
+    for node in 0..<nodeCount {
+      if let home = homes[node] {
+        write(home.x)
+        write(home.y)
+      } else {
+        writer.writeNullElement()
+        writer.writeNullElement()
+      }
+    }
+    writer.endArray()
+    writer.beginObject(key: "looks")
+    writer.write("edge", Palette.edge)
+    writer.write("drives", Palette.driveEdge)
+    writer.write("dash", NeighbourhoodPlans.dashedStroke)
+    writer.endObject()
+    writer.beginArray(key: "depths")
+    for column in plans.planOfNode {
+      guard let column else {
+        writer.writeNullElement()
+        continue
+      }
+      writer.beginArray()
+      for plan in column { writer.writeElement(plan) }
+      writer.endArray()
+    }
+    writer.endArray()
+    writer.beginArray(key: "plans")
+    for plan in plans.plans {
+      writer.beginArray()
+      write(plan.width)
+      write(plan.height)
+      writer.beginArray()
+      for node in plan.nodes {
+        writer.writeElement(node.node)
+        write(node.x)
+        write(node.y)
+      }
+      writer.endArray()
+      writer.beginArray()
+      for edge in plan.edges {
+        writer.beginArray()
+        writer.writeElement(edge.edge)
+        writer.writeElement(edge.drives ? 1 : 0)
+        if let tip = edge.tip {
+          write(tip.x)
+          write(tip.y)
+        } else {
+          writer.writeNullElement()
+          writer.writeNullElement()
+        }
+        for point in edge.points {
+          write(point.x)
+          write(point.y)
+        }
+        writer.endArray()
+      }
+      writer.endArray()
+      writer.endArray()
+    }
     writer.endArray()
     writer.endObject()
     return ScriptEmbedding.inert(json: writer.bytes)

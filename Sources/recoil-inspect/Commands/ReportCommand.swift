@@ -19,10 +19,18 @@ struct ReportCommand: Command {
     namespaces drawn as one node each. Click a group to open it in place (each group's inside
     is laid out by Graphviz when the page is made), click its title bar to close it; search
     finds nodes inside closed groups and opens what is needed to show them.
+
+    Focus (f) shows the selected node's neighbourhood laid out on its own. The page holds
+    that layout for every node at depth 1, and at deeper depths while those layouts stay
+    small (--focus-layouts 2, 3 or all lays out those depths for every node, however long it
+    takes); for a depth it lacks, focus keeps the whole graph's places and says so.
     """
   static let options: [OptionSpec] =
     [
-      .option("output", short: "o", value: "out", help: "Where to write the page; - for standard output.")
+      .option("output", short: "o", value: "out", help: "Where to write the page; - for standard output."),
+      .option(
+        "focus-layouts", value: "auto|1|2|3|all",
+        help: "Lay out every node's neighbourhood for focus to this depth (default auto: 1, deeper while small)."),
     ] + RenderCommand.drawingOptions + RenderCommand.overviewOptions
 
   /// The report is a drawing in HTML.
@@ -41,6 +49,12 @@ struct ReportCommand: Command {
   private static func renderOptions(_ arguments: ParsedArguments, input: String) throws(UsageError) -> RenderOptions {
     var options = try RenderCommand.drawingOptions(arguments, format: .html, input: input)
     try RenderCommand.readOverviewOptions(arguments, into: &options)
+    if let text = arguments.value("focus-layouts") {
+      guard let layouts = FocusLayouts(argument: text) else {
+        throw .invalidValue(option: "--focus-layouts", value: text, expected: "auto, 1, 2, 3 or all")
+      }
+      options.focusLayouts = layouts
+    }
     return options
   }
 

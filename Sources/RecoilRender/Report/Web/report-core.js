@@ -732,8 +732,39 @@ const ReportCore = (() => {
       .map(([index]) => index);
   }
 
+  /** What a static report's focus draws for one neighbourhood (`#report-neighbourhoods`, see
+   *  NeighbourhoodPlans.swift; lengths there in tenths of a point): the drawing's size, where
+   *  each node's own drawing moves (by how much from the centre it has in its home drawing,
+   *  `homes`), and each edge's SVG path, arrowhead (as Graphviz draws a `normal` one: from the
+   *  curve's end to the tip, its base 0.35 of its length to either side), colour and dashes.
+   *  In points; `null` when a node has no home. */
+  function planPicture(plan, homes, looks) {
+    const [width, height, placed, curves] = plan;
+    const nodes = [];
+    for (let at = 0; at + 2 < placed.length; at += 3) {
+      const node = placed[at];
+      if (homes[2 * node] === null || homes[2 * node] === undefined) return null;
+      nodes.push({ node, dx: (placed[at + 1] - homes[2 * node]) / 10, dy: (placed[at + 2] - homes[2 * node + 1]) / 10 });
+    }
+    const point = (x, y) => `${x / 10},${y / 10}`;
+    const edges = curves.map(([edge, drives, tipX, tipY, ...points]) => {
+      let d = `M${point(points[0], points[1])}C`;
+      d += Array.from({ length: points.length / 2 - 1 }, (_, at) => point(points[2 * at + 2], points[2 * at + 3])).join(' ');
+      let arrow = null;
+      if (tipX !== null && tipY !== null) {
+        const [baseX, baseY] = [points[points.length - 2], points[points.length - 1]];
+        // Graphviz's order of the corners, in the SVG's y downwards.
+        const [sideX, sideY] = [(tipY - baseY) * 0.35, -(tipX - baseX) * 0.35];
+        arrow = [point(baseX + sideX, baseY + sideY), point(tipX, tipY), point(baseX - sideX, baseY - sideY),
+          point(baseX + sideX, baseY + sideY)].join(' ');
+      }
+      return { edge, d, arrow, stroke: drives ? looks.drives : looks.edge, dash: drives ? looks.dash : null };
+    });
+    return { width: width / 10, height: height / 10, nodes, edges };
+  }
+
   return Object.freeze({
-    reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
+    planPicture, reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
     changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
     entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
     entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,

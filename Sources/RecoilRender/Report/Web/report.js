@@ -215,10 +215,12 @@
 
   // ---- Focus: only the selected node and what the selection marks (to the chosen depth),
   // fitted to the view, until focus is turned off, which brings back the whole graph and the
-  // view it had. The page has no layout engine: the neighbourhood keeps its places.
+  // view it had. The page has no layout engine: the neighbourhood is laid out by Graphviz
+  // (below), or keeps the whole graph's places where there is no layout of it.
   const focusButton = document.getElementById('focus');
   let focusedFrom = null; // the view before focus, while focus is on
-  function fitBoxes(indexes) {
+  // Fits the nodes' boxes in the view, below `above` pixels kept free at its top.
+  function fitBoxes(indexes, above = 0) {
     // A loop, not Math.min(...boxes): a neighbourhood at depth "all" may be too many arguments.
     let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const index of indexes) {
@@ -233,9 +235,9 @@
     const frame = graph.getBoundingClientRect();
     const margin = 24;
     view.scale = Math.max(0.01, Math.min(2, (frame.width - 2 * margin) / Math.max(right - left, 1),
-      (frame.height - 2 * margin) / Math.max(bottom - top, 1)));
+      (frame.height - above - 2 * margin) / Math.max(bottom - top, 1)));
     view.x = frame.width / 2 - (left + right) / 2 * view.scale;
-    view.y = frame.height / 2 - (top + bottom) / 2 * view.scale;
+    view.y = above + (frame.height - above) / 2 - (top + bottom) / 2 * view.scale;
     applyView();
   }
   function focusedIndexes() {
@@ -253,6 +255,7 @@
       showFocus();
     } else if (focusedFrom !== null) {
       hideNeighbourhood();
+      showGraphNote(null);
       Object.assign(view, focusedFrom);
       focusedFrom = null;
       applyView();
@@ -273,28 +276,64 @@
   }
   function focusInPlace() {
     hideNeighbourhood();
-    const neighbourhood = focusedIndexes();
-    fitBoxes(neighbourhood);
-    announce(`Focused on ${nodes[selected].id}: ${neighbourhood.length} nodes`);
+    const index = selected;
+    const finish = () => {
+      if (!isFocused() || selected !== index || neighbourhoodView) return;
+      const neighbourhood = focusedIndexes();
+      const note = `${neighbourhood.length} nodes in the whole graph's places: ${whyInPlace(index)}`;
+      showGraphNote(note);
+      fitBoxes(neighbourhood, graphNote.offsetHeight + 8);
+      announce(`Focused on ${nodes[index].id}: ${note}`);
+    };
+    const revealing = revealMarked(index);
+    if (revealing) revealing.then(finish); else finish();
+  }
+  // Opens the groups that hold what the selection marks, when that is few enough nodes to
+  // show in place (a promise when an inside must first be asked for).
+  function revealMarked(index) {
+    if (!overview) return undefined;
+    const depth = ReportCore.selectionDepth(depthChoice.value);
+    const marked = [index, ...reach(index, dependencies, depth), ...reach(index, dependents, depth)];
+    if (marked.length > 200) return undefined;
+    let pending;
+    for (const node of marked) {
+      if (nodeElements[node]) continue;
+      pending = pending ? pending.then(() => reveal(node)) : reveal(node);
+    }
+    return pending;
+  }
+  // A line over the graph saying why focus looks as it does; null hides it.
+  const graphNote = document.createElement('p');
+  graphNote.id = 'graph-note';
+  graphNote.hidden = true;
+  graph.append(graphNote);
+  function showGraphNote(text) {
+    graphNote.hidden = text === null;
+    graphNote.textContent = text === null ? '' : ReportCore.visible(text);
   }
 
-  // ---- A neighbourhood laid out on its own (`#report-neighbourhoods`, or asked of the live
-  // page's server): while focus shows it, it stands in for the whole graph, and its nodes are
-  // the ones the page marks, selects and writes values into.
-  const neighbourhoodOf = new Map((data.neighbourhoods ?? []).map(([node, ...drawings]) => [node, drawings]));
-  let neighbourhoodSources = null;
+  // ---- A neighbourhood laid out on its own: while focus shows it, it stands in for the whole
+  // graph, and its nodes are the ones the page marks, selects and writes values into. A static
+  // report holds a plan of it (`#report-neighbourhoods`: where each node goes and each edge's
+  // curve, laid out by Graphviz when the report was made), drawn here from copies of the
+  // nodes' own drawings; the live page asks its server, which sends the drawing whole.
+  const depthNames = ['1', '2', '3', 'all'];
+  let plans = null; // the parsed plans, or false for a page without; read when focus first asks
+  const insideDrawings = new Map(); // group key -> its inside's parsed <svg>, for copies of its nodes
   const askedNeighbourhoods = new Map(); // `${node}/${depth}` -> SVG text or a pending promise
   let neighbourhoodView = null; // { svg, index, depth, replaced: Map(index -> the whole's element) }
-  function neighbourhoodSource(index, depth) {
-    const position = ['1', '2', '3', 'all'].indexOf(depth);
-    const drawing = neighbourhoodOf.get(index)?.[position];
-    if (drawing !== undefined && drawing >= 0) {
-      if (neighbourhoodSources === null) {
-        const element = document.getElementById('report-neighbourhoods');
-        neighbourhoodSources = element ? JSON.parse(element.textContent).drawings : [];
-      }
-      return neighbourhoodSources[drawing];
+  function planData() {
+    if (plans === null) {
+      const element = document.getElementById('report-neighbourhoods');
+      plans = element ? JSON.parse(element.textContent) : false;
     }
+    return plans;
+  }
+  // Node `index`'s neighbourhood at `depth`: a plan's number, the server's SVG text, a promise
+  // of that text, or undefined when there is no layout of it.
+  function neighbourhoodSource(index, depth) {
+    const planned = planData() ? plans.depths[depthNames.indexOf(depth)]?.[index] : undefined;
+    if (planned !== undefined && planned >= 0) return planned;
     const key = `${index}/${depth}`;
     if (askedNeighbourhoods.has(key)) return askedNeighbourhoods.get(key);
     if (!layoutProvider) return undefined;
@@ -307,6 +346,76 @@
     askedNeighbourhoods.set(key, asked);
     return asked;
   }
+  // Why focus shows node `index`'s neighbourhood in the whole graph's places.
+  function whyInPlace(index) {
+    const depth = depthChoice.value;
+    if (layoutProvider) return 'the server has no layout of it';
+    if (!planData()) return 'this page holds no layouts of neighbourhoods';
+    if (!plans.depths[depthNames.indexOf(depth)]) {
+      return `this report has no layouts at depth ${depth} (\`recoil-inspect report --focus-layouts ${depth}\` ` +
+        'makes them; the live page lays out any)';
+    }
+    return `it holds too many nodes to lay out on their own`;
+  }
+  // A copy of node `index`'s drawing as Graphviz drew it: from the inside of the group it is in
+  // (parsed once), or from the page's own drawing with what the page changed on it undone.
+  function drawingCopy(index) {
+    const key = overview ? overview.nodeIn[index] : -1;
+    if (key >= 0) {
+      if (!insideDrawings.has(key)) {
+        const source = insideSource(key);
+        insideDrawings.set(key, source === undefined ? null : parseDrawing(source));
+      }
+      const element = insideDrawings.get(key)?.querySelector(`g.node[id="n${index}"]`);
+      return element ? document.importNode(element, true) : null;
+    }
+    const element = svg.querySelector(`g.node[id="n${index}"]`);
+    if (!element) return null;
+    const copy = element.cloneNode(true);
+    copy.setAttribute('class', element.dataset.drawnClass ?? element.getAttribute('class'));
+    for (const name of ['tabindex', 'role', 'aria-label', 'data-value', 'data-drawn-class']) copy.removeAttribute(name);
+    const parts = element.querySelectorAll('ellipse, polygon, path, text');
+    copy.querySelectorAll('ellipse, polygon, path, text').forEach((part, at) => {
+      if (!originalFills.has(parts[at])) return;
+      const fill = originalFills.get(parts[at]);
+      if (fill === null) part.removeAttribute('fill'); else part.setAttribute('fill', fill);
+    });
+    return copy;
+  }
+  // Plan `number` drawn: its edges from their curves, its nodes as copies of their drawings
+  // moved to their places; null when a node's drawing cannot be found.
+  function drawPlan(number) {
+    const picture = ReportCore.planPicture(plans.plans[number], plans.homes, plans.looks);
+    if (!picture) return null;
+    const pad = 4; // Graphviz's margin around a drawing
+    const drawn = document.createElementNS(svgNamespace, 'svg');
+    drawn.setAttribute('viewBox', `0 0 ${picture.width + 2 * pad} ${picture.height + 2 * pad}`);
+    const layer = document.createElementNS(svgNamespace, 'g');
+    layer.setAttribute('class', 'graph');
+    layer.setAttribute('transform', `translate(${pad} ${pad})`);
+    const element = (tag, attributes) => {
+      const made = document.createElementNS(svgNamespace, tag);
+      for (const [name, value] of Object.entries(attributes)) if (value !== null) made.setAttribute(name, value);
+      return made;
+    };
+    for (const edge of picture.edges) {
+      const group = element('g', { id: `e${edge.edge}`, class: edge.dash ? 'edge drives' : 'edge' });
+      const title = element('title', {});
+      const [from, to] = data.edges[edge.edge];
+      title.textContent = ReportCore.visible(`${nodes[from].id} → ${nodes[to].id}`);
+      group.append(title, element('path', { fill: 'none', stroke: edge.stroke, 'stroke-dasharray': edge.dash, d: edge.d }));
+      if (edge.arrow) group.append(element('polygon', { fill: edge.stroke, stroke: edge.stroke, points: edge.arrow }));
+      layer.append(group);
+    }
+    for (const { node, dx, dy } of picture.nodes) {
+      const copy = drawingCopy(node);
+      if (!copy) return null;
+      copy.setAttribute('transform', `translate(${dx} ${dy})`);
+      layer.append(copy);
+    }
+    drawn.append(layer);
+    return drawn;
+  }
   // Shows node `index`'s neighbourhood laid out on its own: true when shown, false when there
   // is no layout for it, or a promise of either.
   function showNeighbourhood(index) {
@@ -316,11 +425,15 @@
     if (source && source.then) {
       return source.then(() => isFocused() && selected === index && depthChoice.value === depth && showNeighbourhood(index) === true);
     }
-    if (typeof source !== 'string') return false;
-    const parsed = parseDrawing(source);
-    if (!parsed) return false;
+    let drawn = null;
+    if (typeof source === 'number') {
+      drawn = drawPlan(source);
+    } else if (typeof source === 'string') {
+      const parsed = parseDrawing(source);
+      drawn = parsed && document.importNode(parsed, true);
+    }
+    if (!drawn) return false;
     hideNeighbourhood();
-    const drawn = document.importNode(parsed, true);
     drawn.classList.add('neighbourhood');
     drawn.setAttribute('data-node', nodes[index].id);
     const box = drawn.viewBox.baseVal;
@@ -339,6 +452,7 @@
     svg.style.display = 'none';
     canvas.append(drawn);
     neighbourhoodView = { svg: drawn, index, depth, replaced, replacedEdges };
+    showGraphNote(null);
     adopt(drawn);
     const frame = graph.getBoundingClientRect();
     const width = Number(drawn.getAttribute('width'));
@@ -1264,6 +1378,8 @@
   // on, ↓ and → to what depends on it, Enter selects it. Elsewhere ← → step the timeline,
   // + − 0 zoom, / searches, Esc clears.
   function prepareNode(element, index) {
+    // The classes Graphviz gave it, before the page marks it, for copies of it (see drawingCopy).
+    if (element.dataset.drawnClass === undefined) element.dataset.drawnClass = element.getAttribute('class') ?? '';
     element.setAttribute('tabindex', '0');
     element.setAttribute('role', 'button');
     element.setAttribute('aria-label', `${nodes[index].kind} ${nodes[index].id}`);
@@ -1546,6 +1662,9 @@
     titleText.textContent = ReportCore.visible(`▾ ${info.title} · ${info.count.toLocaleString('en-US')} nodes · close ✕`);
     title.append(titleBack, titleText);
     drawing.removeAttribute('id');
+    // The frame is the inside's background; Graphviz's own (a white polygon) would hide the
+    // marked nodes of other insides beneath it while focus shows them in place.
+    drawing.querySelector(':scope > g[id^="a_graph"]')?.remove();
     // Graphviz puts the drawing's origin at its bottom left: the same translation as in its SVG.
     const content = document.importNode(drawing, true);
     layer.append(frame, title, content);

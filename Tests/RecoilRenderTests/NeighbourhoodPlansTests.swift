@@ -1,0 +1,199 @@
+import Foundation
+import RecoilSnapshot
+import Testing
+
+@testable import RecoilRender
+
+/// The neighbourhoods a static report's focus shows laid out on their own: the sets the page's
+/// selection marks, laid out by Graphviz with each node at its drawn size, for every node at
+/// depth 1 and deeper depths for all nodes or none; the live report lays out any on demand.
+struct NeighbourhoodPlansTests {
+  /// Every node drawn `width` by `height` points, as if a drawing had put them in a row.
+  static func homes(for snapshot: Snapshot, width: Double = 54, height: Double = 36) -> NodeHomes {
+    var places = GraphPlaces(boundingBox: "0,0,100,100".utf8)
+    for index in snapshot.nodes.indices {
+      places.addNode(
+        "n\(index)", position: "\(index * 100),50".utf8, width: "\(width / 72)".utf8, height: "\(height / 72)".utf8)
+    }
+    var homes = NodeHomes(nodeCount: snapshot.nodes.count)
+    homes.record(places)
+    return homes
+  }
+
+  /// What the selection marks around `node` at `depth`, by id.
+  static func marked(_ node: String, depth: Int?, in snapshot: Snapshot) -> Set<String> {
+    Set(
+      [node] + snapshot.dependencies(of: node, maximumDepth: depth).map(\.id)
+        + snapshot.dependents(of: node, maximumDepth: depth).map(\.id))
+  }
+
+  @Test func eachPlanIsWhatTheSelectionMarksLaidOutWithoutOverlapsAlongItsEdges() throws {
+    let snapshot = try TestFixtures.snapshot("cart-demo/cart.snapshot.json")
+    let homes = Self.homes(for: snapshot)
+    let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: RenderOptions(format: .html))
+    // A small graph: every node at every depth.
+    #expect(plans.planOfNode.count == NeighbourhoodGraph.depths.count)
+    for column in plans.planOfNode { #expect(column?.allSatisfy { $0 >= 0 } == true) }
+    let edgeIndex = SnapshotEdgeIndex(snapshot)
+    for (position, depth) in NeighbourhoodGraph.depths.enumerated() {
+      for (node, planNumber) in (plans.planOfNode[position] ?? []).enumerated() {
+        let plan = plans.plans[planNumber]
+        let members = plan.nodes.map(\.node)
+        #expect(
+          Set(members.map { snapshot.nodes[$0].id }) == Self.marked(snapshot.nodes[node].id, depth: depth, in: snapshot)
+        )
+        // Each node's box (its drawn size around its centre) is inside the drawing, and apart.
+        let boxes = plan.nodes.map { CGRect(x: $0.x - 27, y: $0.y - 18, width: 54, height: 36) }
+        for (index, box) in boxes.enumerated() {
+          #expect(box.minX >= -0.5 && box.minY >= -0.5 && box.maxX <= plan.width + 0.5 && box.maxY <= plan.height + 0.5)
+          for other in boxes[(index + 1)...] { #expect(!box.insetBy(dx: 0.5, dy: 0.5).intersects(other)) }
+        }
+        // Every edge among them, once, from its tail's side down to an arrowhead at its head.
+        let kept = Set(members)
+        let expected = edgeIndex.edges(from: members).filter { kept.contains(edgeIndex.ends[$0].to) }
+        #expect(plan.edges.map(\.edge).sorted() == expected)
+        let boxOfNode = Dictionary(uniqueKeysWithValues: zip(members, boxes))
+        for edge in plan.edges {
+          let (tail, head) = edgeIndex.ends[edge.edge]
+          let (from, to) = (try #require(boxOfNode[tail]), try #require(boxOfNode[head]))
+          let tip = try #require(edge.tip)
+          #expect(from.insetBy(dx: -1, dy: -1).contains(CGPoint(x: edge.points[0].x, y: edge.points[0].y)))
+          #expect(to.insetBy(dx: -1, dy: -1).contains(CGPoint(x: tip.x, y: tip.y)))
+          #expect(from.midY < to.midY, "a dependency sits above what depends on it")
+          #expect((edge.points.count - 1) % 3 == 0)
+        }
+      }
+    }
+    // The same set at two depths (nothing further away) is laid out once.
+    let sets = plans.plans.map { $0.nodes.map(\.node) }
+    #expect(Set(sets).count == sets.count)
+  }
+
+  @Test func depthOneIsPlannedForEveryNodeAndDeeperDepthsForAllOrNone() throws {
+    let snapshot = GeneratedAppGraph.make(nodeCount: 900)
+    let homes = Self.homes(for: snapshot)
+    let graph = NeighbourhoodGraph(snapshot)
+    let options = RenderOptions(format: .html)
+    let tight = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: 2 * 900)
+    let depthOne = try #require(tight.planOfNode[0])
+    for node in snapshot.nodes.indices {
+      let members = graph.neighbourhood(of: node, depth: 1, largest: NeighbourhoodPlans.largest)
+      #expect((depthOne[node] >= 0) == (members != nil))
+      if let members, depthOne[node] >= 0 { #expect(tight.plans[depthOne[node]].nodes.map(\.node) == members) }
+    }
+    // Depth 2 holds more than twice the nodes: left out as a whole, and so is every depth past it.
+    #expect(tight.planOfNode.dropFirst().allSatisfy { $0 == nil })
+
+    let roomy = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: 40 * 900)
+    let depthTwo = try #require(roomy.planOfNode[1])
+    for node in snapshot.nodes.indices {
+      #expect(
+        (depthTwo[node] >= 0) == (graph.neighbourhood(of: node, depth: 2, largest: NeighbourhoodPlans.largest) != nil))
+    }
+  }
+
+  /// Asked for, a depth is laid out for every node whatever it costs; a depth not asked for,
+  /// for none.
+  @Test func focusLayoutsChoosesTheDepthsLaidOutWhateverTheyCost() throws {
+    let snapshot = GeneratedAppGraph.make(nodeCount: 600)
+    let homes = Self.homes(for: snapshot)
+    var options = RenderOptions(format: .html)
+    let depthsOf = { (plans: NeighbourhoodPlans) in plans.planOfNode.map { $0 != nil } }
+    #expect(
+      depthsOf(try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: 0)) == [
+        true, false, false, false,
+      ])
+    options.focusLayouts = .throughDepth(2)
+    #expect(
+      depthsOf(try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: 0)) == [
+        true, true, false, false,
+      ])
+    options.focusLayouts = .everyDepth
+    #expect(
+      depthsOf(try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: 0)) == [
+        true, true, true, true,
+      ])
+    #expect(FocusLayouts(argument: "auto") == .automatic)
+    #expect(FocusLayouts(argument: "3") == .throughDepth(3))
+    #expect(FocusLayouts(argument: "All") == .everyDepth)
+    #expect(
+      FocusLayouts(argument: "0") == nil && FocusLayouts(argument: "4") == nil && FocusLayouts(argument: "") == nil)
+  }
+
+  @Test func aNodeWithoutAHomeLeavesItsNeighbourhoodsUnplanned() throws {
+    let snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "a", kind: .atom), SnapshotNode(id: "b", kind: .selector), SnapshotNode(id: "c", kind: .atom),
+      ],
+      edges: [SnapshotEdge(from: "a", to: "b")])
+    var places = GraphPlaces(boundingBox: "0,0,10,10".utf8)
+    places.addNode("n0", position: "5,5".utf8, width: "0.75".utf8, height: "0.5".utf8)
+    places.addNode("n2", position: "5,5".utf8, width: "0.75".utf8, height: "0.5".utf8)
+    places.addNode("g4", position: "5,5".utf8, width: "0.75".utf8, height: "0.5".utf8)
+    var homes = NodeHomes(nodeCount: 3)
+    homes.record(places)
+    #expect(homes[1] == nil && homes[4] == nil)
+    #expect(homes[0] == NodeHomes.Home(x: 5, y: -5, width: 54, height: 36))
+    let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: RenderOptions(format: .html))
+    #expect(plans.planOfNode[0] == [-1, -1, 0])
+  }
+
+  /// The report as a page holds the plans and each node's home: its centre where its drawing
+  /// is, the page's own SVG or the inside of its group, which the page's copies start from.
+  @Test func theReportHoldsEveryNodesPlanAndWhereItsDrawingIs() throws {
+    let snapshot = GeneratedAppGraph.make(nodeCount: 1_200)
+    let page = String(decoding: try Renderer.render(snapshot, options: RenderOptions(format: .html)), as: UTF8.self)
+    let plans = try #require(try Self.script("report-neighbourhoods", in: page) as? [String: Any])
+    let homes = try #require(plans["homes"] as? [Any])
+    #expect(homes.count == 2 * snapshot.nodes.count)
+    let depths = try #require(plans["depths"] as? [Any])
+    #expect(depths.count == 4)
+    let depthOne = try #require(depths[0] as? [Int])
+    let graph = NeighbourhoodGraph(snapshot)
+    #expect(
+      depthOne.indices.allSatisfy {
+        (depthOne[$0] >= 0) == (graph.neighbourhood(of: $0, depth: 1, largest: NeighbourhoodPlans.largest) != nil)
+      })
+    let looks = try #require(plans["looks"] as? [String: String])
+    #expect(looks == ["edge": Palette.edge, "drives": Palette.driveEdge, "dash": "5,2"])
+    // A node inside a group: its home is the centre of its shape in that group's inside.
+    let item = try #require(snapshot.nodes.firstIndex { $0.id == "Catalog.item(7)" })
+    let insides = try #require(
+      (try Self.script("report-insides", in: page) as? [String: Any])?["insides"] as? [[String: Any]])
+    let inside = try #require(insides.compactMap { $0["svg"] as? String }.first { $0.contains(#"<g id="n\#(item)" "#) })
+    let drawing = String(inside[try #require(inside.range(of: #"<g id="n\#(item)" "#)).lowerBound...])
+    let shape = try #require(drawing.firstMatch(of: /\sd="([^"]*)"/)?.output.1)
+    let numbers = shape.matches(of: /-?[0-9]+(\.[0-9]+)?/).compactMap { Double($0.output.0) }
+    let (xs, ys) = (
+      stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] },
+      stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+    )
+    let (homeX, homeY) = (try #require(homes[2 * item] as? Int), try #require(homes[2 * item + 1] as? Int))
+    #expect(abs(Double(homeX) / 10 - (xs.min()! + xs.max()!) / 2) < 1)
+    #expect(abs(Double(homeY) / 10 - (ys.min()! + ys.max()!) / 2) < 1)
+  }
+
+  @Test func theLiveReportLaysOutAnyNeighbourhoodOnDemandAsADrawing() throws {
+    let snapshot = GeneratedAppGraph.make(nodeCount: 3_000)
+    let live = LiveReport(title: "live")
+    _ = try live.page(for: snapshot, shape: 4)
+    let last = snapshot.nodes.count - 1
+    let svg = String(decoding: try #require(try live.neighbourhood(of: last, depth: 1, shape: 4)), as: UTF8.self)
+    #expect(
+      Set(svg.matches(of: /data-node-id="([^"]*)"/).map { String($0.output.1) })
+        == Self.marked(snapshot.nodes[last].id, depth: 1, in: snapshot))
+    let laidOut = live.layouts
+    _ = try live.neighbourhood(of: last, depth: 1, shape: 4)
+    #expect(live.layouts == laidOut)
+    #expect(try live.neighbourhood(of: last, depth: 1, shape: 5) == nil)
+    #expect(try live.neighbourhood(of: snapshot.nodes.count, depth: 1, shape: 4) == nil)
+  }
+
+  /// The JSON in the page's `<script type="application/json" id="…">`.
+  static func script(_ id: String, in page: String) throws -> Any {
+    let start = try #require(page.range(of: #"id="\#(id)">"#)).upperBound
+    let tail = page[start...]
+    let json = tail[..<(try #require(tail.range(of: "</script>")).lowerBound)]
+    return try JSONSerialization.jsonObject(with: Data(json.utf8))
+  }
+}
