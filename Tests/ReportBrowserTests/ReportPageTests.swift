@@ -164,6 +164,14 @@ import WebDriver
       let expected = snapshot.edges.filter { $0.from == id || $0.to == id }.map { "\($0.from) → \($0.to)" }.sorted()
       #expect(edges.compactMap { $0.first as? String }.sorted() == expected)
       #expect(edges.allSatisfy { $0.dropFirst().allSatisfy { $0 as? Bool == true } })
+      // Stepping through the timeline writes each value as of the step into the copies.
+      let value = "return document.querySelector(arguments[0]).getAttribute('data-value')"
+      let latest = try browser.execute(value, [copy]) as? String
+      #expect(latest != nil)
+      try browser.execute("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))")
+      #expect(try browser.execute(value, [copy]) as? String != latest)
+      try browser.execute("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))")
+      #expect(try browser.execute(value, [copy]) as? String == latest)
       // Selecting a neighbour while focused shows its neighbourhood, laid out on its own too.
       try browser.click("#graph svg.neighbourhood g.node[data-node-id=\"Pricing.currency\"]")
       let shown = try browser.execute(
