@@ -274,19 +274,19 @@ import Testing
   @Test func graphvizWarningsAreReturnedNotPrinted() throws {
     var description = GraphDescription()
     description.nodes = [GraphDescription.Node(name: "n0", attributes: [("shape", "hexagram")], htmlLabel: "x")]
-    let (bytes, warnings) = try Graphviz.render(description, format: .svg)
+    let (bytes, warnings) = try Renderer.layOut(description, format: .svg) { _ in }
     #expect(!bytes.isEmpty)
     #expect(warnings.contains { $0.contains("hexagram") }, "\(warnings)")
     // The next render starts with no warnings.
     description.nodes[0].attributes = []
-    #expect(try Graphviz.render(description, format: .svg).warnings.isEmpty)
+    #expect(try Renderer.layOut(description, format: .svg) { _ in }.warnings.isEmpty)
   }
 
   @Test func graphvizErrorsBecomeRenderErrors() throws {
     var description = GraphDescription()
     description.nodes = [GraphDescription.Node(name: "n0", attributes: [], htmlLabel: "<B>unclosed")]
     #expect {
-      _ = try Graphviz.render(description, format: .svg).bytes
+      _ = try Renderer.layOut(description, format: .svg) { _ in }.bytes
     } throws: { error in
       guard case .graphviz(let message) = error as? RenderError else { return false }
       return message.contains("mismatched tag") && !message.hasPrefix("Error")

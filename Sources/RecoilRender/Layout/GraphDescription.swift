@@ -43,4 +43,16 @@ struct GraphDescription: Sendable {
   var nodes: [Node] = []
   var edges: [Edge] = []
   var clusters: [Cluster] = []
+
+  /// The names of the attributes any node sets, the clusters' own nodes (the legend's samples)
+  /// included: those Graphviz must know a neutral default of.
+  var nodeAttributeNames: Set<String> {
+    var names = Set(nodes.lazy.flatMap { $0.attributes.lazy.map(\.0) })
+    var pending = clusters
+    while let cluster = pending.popLast() {
+      for node in cluster.ownNodes { names.formUnion(node.attributes.lazy.map(\.0)) }
+      pending += cluster.clusters
+    }
+    return names
+  }
 }

@@ -19,17 +19,9 @@ enum Graphviz {
     PACKAGE_VERSION
   }
 
-  /// Renders a description; Graphviz's warnings (which do not stop it) are returned with the
-  /// bytes, never printed.
-  static func render(_ description: GraphDescription, format: RenderFormat) throws(RenderError) -> (
-    bytes: [UInt8], warnings: [String]
-  ) {
-    let drawn = try layOut(description, format: format, places: nil)
-    return (drawn.bytes, drawn.warnings)
-  }
-
   /// Lays out a description and draws it in `format` (none: no drawing), with where Graphviz
-  /// put its nodes (and edges) when `places` says; warnings are returned, never printed.
+  /// put its nodes (and edges) when `places` says; Graphviz's warnings (which do not stop it)
+  /// are returned, never printed.
   static func layOut(_ description: GraphDescription, format: RenderFormat?, places: GraphPlaces.Scope?)
     throws(RenderError) -> LaidOut
   {
@@ -79,9 +71,9 @@ enum Graphviz {
     // Attributes set on some objects only must be declared with a neutral default first (those
     // no object sets need not be: declaring costs a dictionary insertion per graph, and a
     // report lays out tens of thousands of small ones).
-    let nodeNames = Set(description.nodes.lazy.flatMap { $0.attributes.lazy.map(\.0) })
+    let nodeNames = description.nodeAttributeNames
     for name in ["class", "tooltip", "peripheries", "penwidth", "fontcolor", "color", "fillcolor", "shape", "fontsize"]
-    where nodeNames.contains(name) || !description.clusters.isEmpty {
+    where nodeNames.contains(name) {
       declare(graph, kind: AGNODE, name, defaultNodeAttribute(name))
     }
     let edgeNames = Set(description.edges.lazy.flatMap { $0.attributes.lazy.map(\.0) })

@@ -22,8 +22,8 @@ extension Renderer {
     var content = ReportPage.Content(
       title: options.title ?? "state graph", svg: top.svg, snapshot: snapshot, heat: options.heat, marks: nil)
     content.overview = ReportPage.Overview(layout: overview, insides: insides)
-    let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, warning: warning)
-    content.neighbourhoods = (plans, homes)
+    content.neighbourhoods = try NeighbourhoodPlans.make(
+      for: snapshot, homes: homes, options: options, warning: warning)
     let root = overview.root
     return Drawing(
       bytes: ReportPage.html(content), nodeCount: root.shown.nodes.count, edgeCount: root.shown.edges.count,

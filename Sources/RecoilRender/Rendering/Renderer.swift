@@ -163,8 +163,8 @@ public enum Renderer {
       if plansFocus {
         var homes = NodeHomes(nodeCount: snapshot.nodes.count)
         homes.record(laidOut.places)
-        let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, warning: warning)
-        content.neighbourhoods = (plans, homes)
+        content.neighbourhoods = try NeighbourhoodPlans.make(
+          for: snapshot, homes: homes, options: options, warning: warning)
       }
       bytes = ReportPage.html(content)
     }

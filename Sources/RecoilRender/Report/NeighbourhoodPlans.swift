@@ -37,6 +37,8 @@ struct NeighbourhoodPlans: Sendable {
   }
 
   var plans: [Plan] = []
+  /// Where the page finds each node's drawing, and its size, as the plans were made from.
+  var homes: NodeHomes
   /// For each of ``NeighbourhoodGraph/depths``: each node's plan (by index), -1 for one not
   /// laid out; `nil` for a depth not laid out at all.
   var planOfNode: [[Int]?] = []
@@ -48,7 +50,7 @@ struct NeighbourhoodPlans: Sendable {
     warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> NeighbourhoodPlans {
     let graph = NeighbourhoodGraph(snapshot)
-    var result = NeighbourhoodPlans()
+    var result = NeighbourhoodPlans(homes: homes)
     var planOfSet: [[Int]: Int] = [:]
     var budget = budget
     let nodeCount = snapshot.nodes.count

@@ -25,6 +25,9 @@ struct NodeHomes: Sendable {
 
   subscript(node: Int) -> Home? { homes.indices.contains(node) ? homes[node] : nil }
 
+  /// How many nodes the snapshot has, each with a home or none.
+  var nodeCount: Int { homes.count }
+
   /// Records the nodes of one laid-out drawing, named by their places in the snapshot
   /// (`n<index>`); other names (groups, the legend's samples) are not nodes of the snapshot.
   mutating func record(_ places: GraphPlaces?) {

@@ -198,14 +198,14 @@ enum ReportData {
   /// a plan is `[width, height, [node, x, y, …], [edge, …]]`, an edge
   /// `[index, drives (0 or 1), tip x, tip y, x, y, …]` (the tip null without an arrowhead)
   /// whose points are cubic Bézier pieces; `looks` the edges' colours and dashes.
-  static func neighbourhoods(_ plans: NeighbourhoodPlans, homes: NodeHomes, nodeCount: Int) -> [UInt8] {
+  static func neighbourhoods(_ plans: NeighbourhoodPlans) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     // Graphviz's lengths are finite; a length that is not is written as 0 rather than trapping.
     func write(_ length: Double) { writer.writeElement(Int(exactly: (length * 10).rounded()) ?? 0) }
     writer.beginObject()
     writer.beginArray(key: "homes")
-    for node in 0..<nodeCount {
-      if let home = homes[node] {
+    for node in 0..<plans.homes.nodeCount {
+      if let home = plans.homes[node] {
         write(home.x)
         write(home.y)
       } else {

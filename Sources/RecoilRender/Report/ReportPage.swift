@@ -30,9 +30,8 @@ enum ReportPage {
     /// For a large graph: the groups `svg` draws closed, and what each holds (none on the live
     /// page, which asks its server for each as it opens it).
     var overview: Overview? = nil
-    /// The neighbourhoods focus shows, laid out on their own, and where the page finds the
-    /// drawings of their nodes (see ``NeighbourhoodPlans``).
-    var neighbourhoods: (plans: NeighbourhoodPlans, homes: NodeHomes)? = nil
+    /// The neighbourhoods focus shows, laid out on their own (see ``NeighbourhoodPlans``).
+    var neighbourhoods: NeighbourhoodPlans? = nil
   }
 
   /// A large graph's groups that open in place: which group each node and group is drawn in,
@@ -131,14 +130,14 @@ enum ReportPage {
     page.append(
       contentsOf: ReportData.json(
         for: snapshot, marks: content.marks, shape: content.shape, overview: content.overview))
-    if let (plans, homes) = content.neighbourhoods, !plans.plans.isEmpty {
+    if let neighbourhoods = content.neighbourhoods, !neighbourhoods.plans.isEmpty {
       // Read when focus first shows one.
       add(
         """
         </script>
         <script type="application/json" id="report-neighbourhoods">
         """)
-      page.append(contentsOf: ReportData.neighbourhoods(plans, homes: homes, nodeCount: snapshot.nodes.count))
+      page.append(contentsOf: ReportData.neighbourhoods(neighbourhoods))
     }
     if let overview = content.overview, !overview.insides.isEmpty {
       // Read only when a group is first opened: thousands of nodes' SVG as text, not as DOM.
