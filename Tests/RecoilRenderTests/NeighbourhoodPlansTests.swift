@@ -189,6 +189,87 @@ struct NeighbourhoodPlansTests {
     #expect(try live.neighbourhood(of: snapshot.nodes.count, depth: 1, shape: 4) == nil)
   }
 
+  /// Two hubs, each read by 1,100 rows: their neighbourhoods at depth 1, past a plan's
+  /// largest, are drawn as overviews of themselves, for both or, past the most a report draws,
+  /// for neither; and the page's JSON holds the drawings.
+  @Test func aHubsNeighbourhoodIsDrawnAsAnOverviewForEveryHubOrNone() throws {
+    var nodes: [SnapshotNode] = []
+    var edges: [SnapshotEdge] = []
+    for hub in ["Theme.light", "Theme.dark"] {
+      nodes.append(SnapshotNode(id: hub, kind: .atom))
+      for index in 0..<1_100 {
+        let row = "View.\(hub.dropFirst(6))Row(\(index))"
+        nodes.append(
+          SnapshotNode(id: row, kind: .selector, family: "View.\(hub.dropFirst(6))Row", parameter: "\(index)"))
+        edges.append(SnapshotEdge(from: hub, to: row))
+      }
+    }
+    let snapshot = Snapshot(nodes: nodes, edges: edges)
+    let homes = Self.homes(for: snapshot)
+    let hubs = [0, 1_101]
+    let drawn = try NeighbourhoodPlans.make(
+      for: snapshot, homes: homes, options: RenderOptions(format: .html), mostOverviews: 2)
+    let depthOne = try #require(drawn.planOfNode[0])
+    #expect(hubs.map { depthOne[$0] }.sorted() == [-3, -2])
+    #expect(drawn.overviews.count == 2)
+    for hub in hubs {
+      let svg = String(decoding: drawn.overviews[-2 - depthOne[hub]], as: UTF8.self)
+      #expect(Set(svg.matches(of: /data-node-id="([^"]*)"/).map { String($0.output.1) }) == [snapshot.nodes[hub].id])
+      #expect(svg.contains("1,100 nodes"))
+    }
+    // Every row's own neighbourhood is small: planned as ever.
+    #expect(depthOne.indices.filter { !hubs.contains($0) }.allSatisfy { depthOne[$0] >= 0 })
+    let fewer = try NeighbourhoodPlans.make(
+      for: snapshot, homes: homes, options: RenderOptions(format: .html), mostOverviews: 1)
+    #expect(hubs.map { fewer.planOfNode[0]?[$0] } == [-1, -1])
+    #expect(fewer.overviews.isEmpty)
+    let json = try JSONSerialization.jsonObject(with: Data(ReportData.neighbourhoods(drawn))) as? [String: Any]
+    #expect((json?["overviews"] as? [String])?.map { Array($0.utf8) } == drawn.overviews)
+  }
+
+  /// A theme read by 1,200 rows and fed by 1,200 keys: its neighbourhood at depth 1 holds
+  /// 2,401 nodes, past what is drawn whole, so the live report draws an overview of it.
+  @Test func theLiveReportDrawsANeighbourhoodPastAThousandNodesAsAnOverviewOfItself() throws {
+    var nodes = [SnapshotNode(id: "Theme.current", kind: .selector)]
+    var edges: [SnapshotEdge] = []
+    for index in 0..<1_200 {
+      nodes.append(SnapshotNode(id: "Config.key(\(index))", kind: .atom, family: "Config.key", parameter: "\(index)"))
+      edges.append(SnapshotEdge(from: "Config.key(\(index))", to: "Theme.current"))
+      nodes.append(SnapshotNode(id: "View.row(\(index))", kind: .selector, family: "View.row", parameter: "\(index)"))
+      edges.append(SnapshotEdge(from: "Theme.current", to: "View.row(\(index))"))
+    }
+    nodes.append(SnapshotNode(id: "Theme.override", kind: .atom))
+    edges.append(SnapshotEdge(from: "Theme.override", to: "Theme.current"))
+    let snapshot = Snapshot(nodes: nodes, edges: edges)
+    let live = LiveReport(title: "live")
+    _ = try live.page(for: snapshot, shape: 1)
+    let svg = String(decoding: try #require(try live.neighbourhood(of: 0, depth: 1, shape: 1)), as: UTF8.self)
+    // The theme and its few direct neighbours outside the families drawn whole; each family
+    // one node with its count; no group named as the page names its own.
+    let drawnNodes = Set(svg.matches(of: /data-node-id="([^"]*)"/).map { String($0.output.1) })
+    #expect(drawnNodes == ["Theme.current", "Theme.override"], "\(drawnNodes)")
+    // Each group and merged edge marked as the selection marks its members.
+    let groups = svg.matches(of: /<g id="focus_g\d+" class="node group ([\w ]+)"/).map { String($0.output.1) }
+    #expect(groups.sorted() == ["family downstream", "family upstream"], "\(groups)")
+    #expect(svg.contains("1,200"))
+    #expect(svg.firstMatch(of: /id="g\d+"/) == nil)
+    // Its edges: the theme's to its override drawn as itself, each family's merged with its count.
+    #expect(svg.contains(#"id="e\#(edges.count - 1)""#))
+    let merged = svg.matches(of: /id="mfocus&#45;\d+" class="edge merged ([\w ]+)"/).map { String($0.output.1) }
+    #expect(merged.sorted() == ["downstream", "upstream"], "\(merged)")
+    // Anything too large is drawn this way, at every depth; a small one whole.
+    let small = String(decoding: try #require(try live.neighbourhood(of: 2, depth: 1, shape: 1)), as: UTF8.self)
+    #expect(
+      Set(small.matches(of: /data-node-id="([^"]*)"/).map { String($0.output.1) }) == ["Theme.current", "View.row(0)"])
+    #expect(!small.contains("focus_g"))
+    let all = String(decoding: try #require(try live.neighbourhood(of: 2, depth: nil, shape: 1)), as: UTF8.self)
+    #expect(
+      Set(all.matches(of: /data-node-id="([^"]*)"/).map { String($0.output.1) }) == [
+        "Theme.current", "View.row(0)", "Theme.override",
+      ])
+    #expect(all.contains("focus_g"))
+  }
+
   /// The JSON in the page's `<script type="application/json" id="…">`.
   static func script(_ id: String, in page: String) throws -> Any {
     let start = try #require(page.range(of: #"id="\#(id)">"#)).upperBound

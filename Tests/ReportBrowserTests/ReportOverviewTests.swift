@@ -189,9 +189,10 @@ import WebDriver
     }
   }
 
-  /// A node read by more than a report lays out on its own is focused in the whole graph's
-  /// places, and so is a depth the report lays out only on smaller graphs; the page says why.
-  @Test func focusSaysWhyANeighbourhoodKeepsTheWholeGraphsPlaces() throws {
+  /// A depth the report lays out only on smaller graphs is focused in the whole graph's places,
+  /// and the page says why; a hub's neighbourhood, more than a plan holds, is drawn as an
+  /// overview of itself.
+  @Test func focusSaysWhyADepthKeepsTheWholeGraphsPlacesAndDrawsAHubsAsAnOverview() throws {
     // 600 keys feed the theme, which 600 rows read: at depth 2 each row's neighbourhood holds
     // all 600 keys, so that depth holds far more than a report lays out.
     var nodes = [SnapshotNode(id: "Theme.current", kind: .selector)]
@@ -234,11 +235,33 @@ import WebDriver
       try browser.chooseDepth("1")
       try browser.execute("document.getElementById('search').value = ''")
       try browser.type("Theme.current" + WebDriverKey.enter, into: "#search")
-      #expect(try browser.execute(drawn) as? Bool == false)
+      // The theme's 1,201 nodes, too many to draw each, are drawn as an overview of themselves:
+      // the theme whole, each family one group marked as its members are.
+      #expect(try browser.execute(drawn) as? Bool == true)
       let many = try browser.execute(note) as? String
-      #expect(many?.contains("too many nodes to lay out on their own") == true, "\(many ?? "")")
+      #expect(
+        many
+          == "1,201 nodes, too many to draw each: laid out on their own as an overview, 2 groups standing for 1,200 of them",
+        "\(many ?? "")")
+      let groups =
+        try browser.execute(
+          """
+          return [...document.querySelectorAll('#graph svg.neighbourhood g.node.group')]
+            .filter((group) => group.getBoundingClientRect().width > 0)
+            .map((group) => [...group.classList].filter((name) => name !== 'node').join(' ') + ': '
+              + [...group.querySelectorAll('text')].map((text) => text.textContent).join(' ')).sort()
+          """) as? [String]
+      #expect(
+        groups == [
+          "group family downstream: family View.row 600 nodes", "group family upstream: family Config.key 600 nodes",
+        ],
+        "\(groups ?? [])")
+      let whole =
+        "return [...document.querySelectorAll('#graph svg.neighbourhood g.node[data-node-id]')].map((node) => node.dataset.nodeId)"
+      #expect(try browser.execute(whole) as? [String] == ["Theme.current"])
       try browser.execute("document.getElementById('focus').click()")
       #expect(try browser.execute(note) == nil)
+      #expect(try browser.execute(drawn) as? Bool == false)
       #expect(try browser.consoleProblems() == [])
     }
   }
@@ -253,7 +276,10 @@ import WebDriver
   @Test func theLiveServerLaysOutInsidesOnDemand() throws {
     let live = try LiveServeProcess(executable: Bundle.main.bundleURL.appending(path: "recoil-inspect"))
     defer { live.stop() }
-    let snapshot = Self.shopSnapshot()
+    // And a total over every price: at depth 2 its neighbourhood holds 1,201 nodes.
+    var snapshot = Self.shopSnapshot()
+    snapshot.nodes.append(SnapshotNode(id: "Cart.total", kind: .selector))
+    for index in 0..<600 { snapshot.edges.append(SnapshotEdge(from: "Catalog.price(\(index))", to: "Cart.total")) }
     try withBrowser { browser in
       try browser.navigate(to: try #require(URL(string: live.pageURL)))
       try browser.wait(until: "return document.documentElement.getAttribute('data-ready') === 'true'")
@@ -298,7 +324,41 @@ import WebDriver
         inFrame
         + "const drawn = page.querySelector('svg.neighbourhood'); return drawn ? [...drawn.querySelectorAll('g.node[data-node-id]')].map((node) => node.dataset.nodeId).sort() : null"
       try browser.wait(until: inFrame + "return !!page.querySelector('svg.neighbourhood')")
-      #expect(try browser.execute(alone) as? [String] == ["Catalog.item(437)", "Catalog.price(437)"])
+      #expect(try browser.execute(alone) as? [String] == ["Cart.total", "Catalog.item(437)", "Catalog.price(437)"])
+      // Past a thousand nodes the server lays the neighbourhood out as an overview of itself:
+      // the total drawn whole, each family one group with its count, and a note that says so.
+      try browser.execute(
+        inFrame + """
+          const search = page.getElementById('search');
+          search.value = 'Cart.total';
+          search.dispatchEvent(new Event('input'));
+          search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+          const menu = page.getElementById('depth');
+          menu.value = '2';
+          menu.dispatchEvent(new Event('change'));
+          """)
+      try browser.wait(
+        until: inFrame + "return !!page.querySelector('svg.neighbourhood[data-node=\"Cart.total\"] g.node.group')",
+        timeout: .seconds(20))
+      let groups =
+        try browser.execute(
+          inFrame
+            + "return [...page.querySelectorAll('svg.neighbourhood g.node.group')].map((group) => group.textContent.replace(/\\s+/g, ' ').trim()).sort()"
+        ) as? [String] ?? []
+      #expect(groups.count == 2 && groups.allSatisfy { $0.contains("600") }, "\(groups)")
+      #expect(try browser.execute(alone) as? [String] == ["Cart.total"])
+      let note = try browser.execute(inFrame + "return page.getElementById('graph-note').textContent") as? String
+      #expect(
+        note
+          == "1,201 nodes, too many to draw each: laid out on their own as an overview, 2 groups standing for 1,200 of them",
+        "\(note ?? "")")
+      // A group there is the neighbourhood's own: clicking it opens none of the page's.
+      try browser.execute(
+        inFrame
+          + "page.querySelector('svg.neighbourhood g.node.group').dispatchEvent(new MouseEvent('click', { bubbles: true }))"
+      )
+      #expect(try browser.execute(inFrame + "return !!page.querySelector('svg.neighbourhood')") as? Bool == true)
+      #expect(try browser.consoleProblems() == [])
     }
   }
 }

@@ -1,7 +1,8 @@
 extension GraphDescription {
   /// The same graph drawn as part of a larger one: node `n<i>` becomes `n<nodes[i]>`, group
-  /// `g<i>` becomes `g<groups[i]>`, edge `e<i>` becomes `e<edges[i]>`, and merged edge `m<i>`
-  /// becomes `m<merged>-<i>` (SVG ids follow the names).
+  /// `g<i>` becomes `<groupPrefix><groups[i]>`, edge `e<i>` becomes `e<edges[i]>`, and merged
+  /// edge `m<i>` becomes `m<merged>-<i>` (SVG ids follow the names). A drawing whose groups
+  /// are not the page's (a neighbourhood's own overview) names them with another prefix.
   ///
   /// The report draws a large graph in parts, each laid out on its own, yet finds every node as
   /// `n<index in the snapshot>`, every edge as `e<index>` and every group as `g<key>` in
@@ -10,7 +11,9 @@ extension GraphDescription {
   /// ```swift
   /// let placed = description.renumbered(nodes: [42, 7], edges: [3])  // n0 -> n42, n1 -> n7, e0 -> e3
   /// ```
-  func renumbered(nodes: [Int], edges: [Int], groups: [Int] = [], merged: String = "top") -> GraphDescription {
+  func renumbered(
+    nodes: [Int], edges: [Int], groups: [Int] = [], groupPrefix: String = "g", merged: String = "top"
+  ) -> GraphDescription {
     func number(_ name: String, prefix: Character) -> Int? {
       guard name.first == prefix, let index = Int(name.dropFirst()), index >= 0 else { return nil }
       return index
@@ -18,7 +21,7 @@ extension GraphDescription {
     return renamed(
       node: { name in
         if let index = number(name, prefix: "n"), index < nodes.count { return "n\(nodes[index])" }
-        if let index = number(name, prefix: "g"), index < groups.count { return "g\(groups[index])" }
+        if let index = number(name, prefix: "g"), index < groups.count { return "\(groupPrefix)\(groups[index])" }
         return nil
       },
       edge: { id in

@@ -104,8 +104,11 @@ struct GraphOverview: Sendable {
   }
 
   /// The groups of `snapshot` with those the overview opens marked open, or `nil` when it is
-  /// drawn whole (see ``make(from:options:)``, which draws the tree's closed groups).
-  static func tree(of snapshot: Snapshot, options: RenderOptions) throws(RenderError) -> GroupTree? {
+  /// drawn whole (see ``make(from:options:)``, which draws the tree's closed groups); the
+  /// nodes `keeping` lists (by index) are drawn whole, as an `--expand` of each would.
+  static func tree(of snapshot: Snapshot, options: RenderOptions, keeping: [Int] = []) throws(RenderError)
+    -> GroupTree?
+  {
     var globs: [(pattern: String, glob: Glob)] = []
     for pattern in options.expands {
       do {
@@ -125,6 +128,7 @@ struct GraphOverview: Sendable {
       return nil
     }
     tree.open(matching: globs.map(\.glob))
+    tree.keep(keeping)
     if options.collapse.contains(.levels) { tree.levels = DependencyLevels(snapshot).level }
     tree.openSmallestFirst(within: budget)
     tree.bandLooseNodes()

@@ -88,7 +88,12 @@ struct GroupTree {
       openWithAncestors(index)
       kept.formUnion(groups[index].nodes)
     }
-    for (index, node) in snapshot.nodes.enumerated() where globs.contains(where: { $0.matches(node.id) }) {
+    keep(snapshot.nodes.indices.filter { index in globs.contains { $0.matches(snapshot.nodes[index].id) } })
+  }
+
+  /// Keeps `nodes` drawn whole: opens the groups on the way to each, and never bands them.
+  mutating func keep(_ nodes: [Int]) {
+    for index in nodes {
       kept.insert(index)
       if let group = groupOfNode[index] { openWithAncestors(group) }
     }

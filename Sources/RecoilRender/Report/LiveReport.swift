@@ -88,8 +88,8 @@ public final class LiveReport {
 
   /// The neighbourhood of node `node` (its index) to `depth` steps each way (`nil`: all), laid
   /// out on its own for the focus of the page laid out for `shape`: the first time it is asked
-  /// for; `nil` when the page is older than the layout, the node is not there, or the
-  /// neighbourhood holds more than a thousand nodes (the page keeps the whole's places then).
+  /// for; past a thousand nodes drawn as an overview of itself (see ``NeighbourhoodDrawing``);
+  /// `nil` when the page is older than the layout or the node is not there.
   ///
   /// ```swift
   /// let svg = try report.neighbourhood(of: 12, depth: 1, shape: session.shapeVersion)
@@ -101,10 +101,10 @@ public final class LiveReport {
     let key = "\(node)/\(depth.map(String.init) ?? "all")"
     if let known = neighbourhoods[key] { return known }
     let graph = laidOutGraph(snapshot)
-    guard let members = graph.neighbourhood(of: node, depth: depth, largest: 1_000) else { return nil }
     var options = RenderOptions(format: .svg)
     options.title = title
-    let svg = try NeighbourhoodDrawing.svg(members, of: snapshot, graph: graph, options: options)
+    guard let svg = try NeighbourhoodDrawing.svg(of: node, depth: depth, in: snapshot, graph: graph, options: options)
+    else { return nil }
     neighbourhoods[key] = svg
     layouts += 1
     return svg

@@ -33,23 +33,29 @@ struct NeighbourhoodGraph: Sendable {
   /// what the page's selection marks at that depth (its `ReportCore.reach`); `nil` once it
   /// holds more than `largest` nodes.
   func neighbourhood(of node: Int, depth: Int?, largest: Int = .max) -> [Int]? {
-    var members: Set<Int> = [node]
-    for next in [upstream, downstream] {
-      var seen: Set<Int> = []
-      var frontier = [node]
-      var step = 0
-      while !frontier.isEmpty, depth.map({ step < $0 }) ?? true {
-        var following: [Int] = []
-        for index in frontier {
-          for target in next[index] where target != node && seen.insert(target).inserted { following.append(target) }
-        }
-        frontier = following
-        step += 1
-        if seen.count + members.count > largest { return nil }
+    guard let above = reach(from: node, depth: depth, upstream: true, largest: largest - 1),
+      let below = reach(from: node, depth: depth, upstream: false, largest: largest - 1)
+    else { return nil }
+    let members = above.union(below).union([node])
+    return members.count > largest ? nil : members.sorted()
+  }
+
+  /// What `node` reaches up- (`upstream`) or downstream in at most `depth` steps (`nil`: any),
+  /// without the node itself; `nil` once that is more than `largest` nodes.
+  func reach(from node: Int, depth: Int?, upstream: Bool, largest: Int = .max) -> Set<Int>? {
+    let next = upstream ? self.upstream : downstream
+    var seen: Set<Int> = []
+    var frontier = [node]
+    var step = 0
+    while !frontier.isEmpty, depth.map({ step < $0 }) ?? true {
+      var following: [Int] = []
+      for index in frontier {
+        for target in next[index] where target != node && seen.insert(target).inserted { following.append(target) }
       }
-      members.formUnion(seen)
-      if members.count > largest { return nil }
+      frontier = following
+      step += 1
+      if seen.count > largest { return nil }
     }
-    return members.sorted()
+    return seen
   }
 }

@@ -13,6 +13,10 @@ import RecoilSnapshot
 /// are laid out once. Each node stands in for Graphviz
 /// at its drawn size and shape, without its label, which is what makes a layout cheap.
 ///
+/// A neighbourhood of more than ``largest`` nodes (a hub's) is drawn instead, as an overview
+/// of itself (see ``NeighbourhoodDrawing``), for every node of a laid-out depth that has one
+/// when they are at most ``mostOverviews`` all told; past that, for none at that depth.
+///
 /// ```swift
 /// let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options)
 /// print("\(plans.plans.count) layouts; depth 1 of node 12: plan \(plans.planOfNode[0]?[12] ?? -1)")
@@ -22,6 +26,8 @@ struct NeighbourhoodPlans: Sendable {
   static let largest = 1_000
   /// The most nodes all of depths 2, 3 and all may hold together.
   static let deeperBudget = 60_000
+  /// The most neighbourhoods a report draws as overviews of themselves.
+  static let mostOverviews = 100
   /// How Graphviz's SVG draws `style=dashed`, for the page drawing a plan's edges.
   static let dashedStroke = "5,2"
 
@@ -37,22 +43,25 @@ struct NeighbourhoodPlans: Sendable {
   }
 
   var plans: [Plan] = []
+  /// The neighbourhoods too large for a plan, each drawn as an overview of itself (SVG, inline-ready).
+  var overviews: [[UInt8]] = []
   /// Where the page finds each node's drawing, and its size, as the plans were made from.
   var homes: NodeHomes
-  /// For each of ``NeighbourhoodGraph/depths``: each node's plan (by index), -1 for one not
-  /// laid out; `nil` for a depth not laid out at all.
+  /// For each of ``NeighbourhoodGraph/depths``: each node's plan (by index), `-2 - i` for
+  /// overview `i`, -1 for one not laid out; `nil` for a depth not laid out at all.
   var planOfNode: [[Int]?] = []
 
   /// The plans of `snapshot`'s neighbourhoods, its nodes the size `homes` says, to the depths
   /// `options.focusLayouts` says; automatically, depths past 1 within `budget` nodes together.
   static func make(
     for snapshot: Snapshot, homes: NodeHomes, options: RenderOptions, budget: Int = deeperBudget,
-    warning: (String) -> Void = { _ in }
+    mostOverviews: Int = mostOverviews, warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> NeighbourhoodPlans {
     let graph = NeighbourhoodGraph(snapshot)
     var result = NeighbourhoodPlans(homes: homes)
     var planOfSet: [[Int]: Int] = [:]
     var budget = budget
+    var overviewsLeft = mostOverviews
     let nodeCount = snapshot.nodes.count
     for (position, depth) in NeighbourhoodGraph.depths.enumerated() {
       var sets: [[Int]?]
@@ -90,6 +99,18 @@ struct NeighbourhoodPlans: Sendable {
         budget -= total
       }
       var column = Array(repeating: -1, count: nodeCount)
+      let hubs = (0..<nodeCount).filter { sets[$0] == nil }
+      if hubs.count <= overviewsLeft {
+        overviewsLeft -= hubs.count
+        for node in hubs {
+          guard
+            let svg = try NeighbourhoodDrawing.svg(
+              of: node, depth: depth, in: snapshot, graph: graph, options: options, warning: warning)
+          else { continue }
+          column[node] = -2 - result.overviews.count
+          result.overviews.append(svg)
+        }
+      }
       for node in 0..<nodeCount {
         guard let members = sets[node], members.allSatisfy({ homes[$0] != nil })
         else { continue }

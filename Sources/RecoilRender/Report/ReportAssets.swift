@@ -1067,7 +1067,7 @@ enum ReportAssets {
         const finish = () => {
           if (!isFocused() || selected !== index || neighbourhoodView) return;
           const neighbourhood = focusedIndexes();
-          const note = `${neighbourhood.length} nodes in the whole graph's places: ${whyInPlace(index)}`;
+          const note = `${neighbourhood.length.toLocaleString('en-US')} nodes in the whole graph's places: ${whyInPlace(index)}`;
           showGraphNote(note);
           fitBoxes(neighbourhood, graphNote.offsetHeight + 8);
           announce(`Focused on ${nodes[index].id}: ${note}`);
@@ -1103,7 +1103,9 @@ enum ReportAssets {
       // graph, and its nodes are the ones the page marks, selects and writes values into. A static
       // report holds a plan of it (`#report-neighbourhoods`: where each node goes and each edge's
       // curve, laid out by Graphviz when the report was made), drawn here from copies of the
-      // nodes' own drawings; the live page asks its server, which sends the drawing whole.
+      // nodes' own drawings; the live page asks its server, which sends the drawing whole. One of
+      // more than a thousand nodes is drawn whole as an overview of itself, its own groups
+      // (`focus_g<i>`) each standing for many of its nodes.
       const depthNames = ['1', '2', '3', 'all'];
       let plans = null; // the parsed plans, or false for a page without; read when focus first asks
       const insideDrawings = new Map(); // group key -> its inside's parsed <svg>, for copies of its nodes
@@ -1116,11 +1118,13 @@ enum ReportAssets {
         }
         return plans;
       }
-      // Node `index`'s neighbourhood at `depth`: a plan's number, the server's SVG text, a promise
-      // of that text, or undefined when there is no layout of it.
+      // Node `index`'s neighbourhood at `depth`: a plan's number, SVG text (an overview of a large
+      // neighbourhood the report drew, or the server's drawing), a promise of the server's, or
+      // undefined when there is no layout of it.
       function neighbourhoodSource(index, depth) {
         const planned = planData() ? plans.depths[depthNames.indexOf(depth)]?.[index] : undefined;
         if (planned !== undefined && planned >= 0) return planned;
+        if (planned !== undefined && planned <= -2) return plans.overviews[-2 - planned]; // drawn whole
         const key = `${index}/${depth}`;
         if (askedNeighbourhoods.has(key)) return askedNeighbourhoods.get(key);
         if (!layoutProvider) return undefined;
@@ -1142,7 +1146,7 @@ enum ReportAssets {
           return `this report has no layouts at depth ${depth} (\`recoil-inspect report --focus-layouts ${depth}\` ` +
             'makes them; the live page lays out any)';
         }
-        return `it holds too many nodes to lay out on their own`;
+        return 'it holds too many nodes to lay out on their own here (the live page draws it as an overview of itself)';
       }
       // A copy of node `index`'s drawing as Graphviz drew it: from the inside of the group it is in
       // (parsed once), or from the page's own drawing with what the page changed on it undone.
@@ -1239,16 +1243,28 @@ enum ReportAssets {
         svg.style.display = 'none';
         canvas.append(drawn);
         neighbourhoodView = { svg: drawn, index, depth, replaced, replacedEdges };
-        showGraphNote(null);
+        // Past a thousand nodes the server draws the neighbourhood as an overview of itself.
+        const groups = drawn.querySelectorAll('g.node.group[id^="focus_g"]').length;
+        let note = null;
+        if (groups > 0) {
+          const depthValue = ReportCore.selectionDepth(depth);
+          const total = new Set([index, ...reach(index, dependencies, depthValue), ...reach(index, dependents, depthValue)]).size;
+          const count = (number) => number.toLocaleString('en-US');
+          note = `${count(total)} nodes, too many to draw each: laid out on their own as an overview, ` +
+            `${groups} group${groups === 1 ? '' : 's'} standing for ${count(total - replaced.size)} of them`;
+        }
+        showGraphNote(note);
         adopt(drawn);
         const frame = graph.getBoundingClientRect();
         const width = Number(drawn.getAttribute('width'));
         const height = Number(drawn.getAttribute('height'));
-        view.scale = Math.max(0.01, Math.min(2, (frame.width - 48) / Math.max(width, 1), (frame.height - 48) / Math.max(height, 1)));
+        const above = note === null ? 0 : graphNote.offsetHeight + 8;
+        view.scale = Math.max(0.01, Math.min(2, (frame.width - 48) / Math.max(width, 1),
+          (frame.height - above - 48) / Math.max(height, 1)));
         view.x = (frame.width - width * view.scale) / 2;
-        view.y = (frame.height - height * view.scale) / 2;
+        view.y = above + (frame.height - above - height * view.scale) / 2;
         applyView();
-        announce(`Focused on ${nodes[index].id}: ${replaced.size} nodes, laid out on their own`);
+        announce(`Focused on ${nodes[index].id}: ${note ?? `${replaced.size} nodes, laid out on their own`}`);
         return true;
       }
       function hideNeighbourhood() {
@@ -1328,6 +1344,7 @@ enum ReportAssets {
           return;
         }
         const closed = target && target.closest('g.node.group');
+        if (closed && closed.id.startsWith('focus_g')) return; // a focused neighbourhood's own group
         if (closed && groupKey(closed) !== null) {
           openGroup(groupKey(closed));
           return;
@@ -2710,8 +2727,9 @@ enum ReportAssets {
       background: rgba(255, 255, 255, 0.94); border: 1px solid #ced4da; border-radius: 4px; color: #212529;
       pointer-events: none; }
     #graph-note[hidden] { display: none; }
-    #graph.focused g.node:not(.selected):not(.upstream):not(.downstream),
-    #graph.focused g.edge:not(.upstream):not(.downstream),
+    /* A focused neighbourhood's own groups and their merged edges are all in it. */
+    #graph.focused g.node:not(.selected):not(.upstream):not(.downstream):not([id^="focus_g"]),
+    #graph.focused g.edge:not(.upstream):not(.downstream):not([id^="mfocus-"]),
     #graph.focused g.cluster { display: none; }
     #details { overflow: auto; border-left: 1px solid var(--line); padding: 8px 12px; background: #fff; }
     #details h2 { font-size: 15px; margin: 4px 0 8px; word-break: break-all; }

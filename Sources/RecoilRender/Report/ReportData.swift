@@ -230,6 +230,9 @@ enum ReportData {
       writer.endArray()
     }
     writer.endArray()
+    writer.beginArray(key: "overviews")
+    for overview in plans.overviews { writer.writeElement(String(decoding: overview, as: UTF8.self)) }
+    writer.endArray()
     writer.beginArray(key: "plans")
     for plan in plans.plans {
       writer.beginArray()
