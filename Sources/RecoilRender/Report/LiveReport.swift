@@ -88,8 +88,9 @@ public final class LiveReport {
 
   /// The neighbourhood of node `node` (its index) to `depth` steps each way (`nil`: all), laid
   /// out on its own for the focus of the page laid out for `shape`: the first time it is asked
-  /// for; past a thousand nodes drawn as an overview of itself (see ``NeighbourhoodDrawing``);
-  /// `nil` when the page is older than the layout or the node is not there.
+  /// for; past a thousand nodes drawn as an overview of itself (the selected node whole, each
+  /// family, store, namespace or run of levels one node with its count); `nil` when the page
+  /// is older than the layout or the node is not there.
   ///
   /// ```swift
   /// let svg = try report.neighbourhood(of: 12, depth: 1, shape: session.shapeVersion)
