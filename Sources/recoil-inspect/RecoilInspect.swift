@@ -67,6 +67,10 @@ struct RecoilInspect {
       return .toolHelp
     }
     if first == "--version" { return .version }
+    // The layout helper `report` starts is no command for people: it is in no list.
+    if first == LayoutWorkerCommand.name {
+      return .command(try LayoutWorkerCommand(ArgumentParser(specs: []).parse([])))
+    }
 
     var commandType: any Command.Type = RenderCommand.self
     var rest = arguments

@@ -7,7 +7,7 @@
 /// places.addNode("n0", position: "99,86".utf8, width: "0.75".utf8, height: "0.5".utf8)
 /// places.nodes["n0"]?.centre  // (99, 86); width 54 and height 36 points
 /// ```
-struct GraphPlaces: Sendable {
+struct GraphPlaces: Sendable, Equatable {
   /// What to read: a drawing's nodes only, or its edges' curves too.
   enum Scope: Sendable {
     case nodes
@@ -110,7 +110,7 @@ struct GraphPlaces: Sendable {
   }
 
   /// `[-]digits[.digits]`, or anything else `Double` reads (exponents).
-  private static func decimal(_ token: [UInt8]) -> Double? {
+  static func decimal(_ token: some Collection<UInt8>) -> Double? {
     var value = 0.0
     var scale = 1.0
     var digits = 0

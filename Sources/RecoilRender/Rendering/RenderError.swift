@@ -18,6 +18,9 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidExpandPattern(String, reason: String)
   /// An `--expand` pattern matches no node and no group.
   case expandMatchesNothing(String)
+  /// A process laying out a report's neighbourhoods (see `RenderOptions.layoutWorkers`)
+  /// could not be started, failed, or answered what cannot be read.
+  case layoutWorker(String)
 
   /// A one-line description.
   public var description: String {
@@ -27,6 +30,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case .graphviz(let message): "Graphviz: \(message)"
     case .invalidExpandPattern(let pattern, let reason): "invalid expand pattern \"\(pattern)\": \(reason)"
     case .expandMatchesNothing(let pattern): "--expand \"\(pattern)\" matches no node and no group"
+    case .layoutWorker(let message): message
     }
   }
 }

@@ -53,6 +53,13 @@ public struct RenderOptions: Sendable, Equatable {
   /// options.focusLayouts = .everyDepth
   /// ```
   public var focusLayouts = FocusLayouts.automatic
+  /// Other processes that lay out a report's neighbourhoods side by side (`nil`: this one
+  /// lays out all, in turn); the command line sets it to its own program.
+  ///
+  /// ```swift
+  /// options.layoutWorkers = LayoutWorkers.ofThisProgram(named: "recoil-inspect", arguments: ["__layout-worker"])
+  /// ```
+  package var layoutWorkers: LayoutWorkers?
   /// What an overview collapses; empty draws every node whole.
   ///
   /// ```swift

@@ -8,10 +8,11 @@ import RecoilSnapshot
 /// Depth 1 (what a large graph's selection marks first) is planned for every node whose
 /// neighbourhood holds at most ``largest`` nodes. A deeper depth is planned for every node or
 /// for none: unless ``RenderOptions/focusLayouts`` asks for it, for all when that depth's
-/// neighbourhoods together hold at most ``deeperBudget`` nodes (past what is left of it, the
-/// page keeps the whole graph's places at that depth, and says so). Identical neighbourhoods
-/// are laid out once. Each node stands in for Graphviz
-/// at its drawn size and shape, without its label, which is what makes a layout cheap.
+/// neighbourhoods together hold at most ``deeperBudget`` nodes for each process laying them
+/// out (``RenderOptions/layoutWorkers``; past what is left of it, the page keeps the whole
+/// graph's places at that depth, and says so). Identical neighbourhoods are laid out once.
+/// Each node stands in for Graphviz at its drawn size and shape, without its label, which is
+/// what makes a layout cheap.
 ///
 /// A neighbourhood of more than ``largest`` nodes (a hub's) is drawn instead, as an overview
 /// of itself (see ``NeighbourhoodDrawing``), for every node of a laid-out depth that has one
@@ -24,7 +25,8 @@ import RecoilSnapshot
 struct NeighbourhoodPlans: Sendable {
   /// The most nodes one neighbourhood may hold to be laid out.
   static let largest = 1_000
-  /// The most nodes all of depths 2, 3 and all may hold together.
+  /// The most nodes all of depths 2, 3 and all may hold together, for each process that lays
+  /// them out: about as long as depth 1 takes on 10,000 nodes.
   static let deeperBudget = 60_000
   /// The most neighbourhoods a report draws as overviews of themselves.
   static let mostOverviews = 100
@@ -52,7 +54,8 @@ struct NeighbourhoodPlans: Sendable {
   var planOfNode: [[Int]?] = []
 
   /// The plans of `snapshot`'s neighbourhoods, its nodes the size `homes` says, to the depths
-  /// `options.focusLayouts` says; automatically, depths past 1 within `budget` nodes together.
+  /// `options.focusLayouts` says; automatically, depths past 1 within `budget` nodes together
+  /// for each process that lays them out.
   static func make(
     for snapshot: Snapshot, homes: NodeHomes, options: RenderOptions, budget: Int = deeperBudget,
     mostOverviews: Int = mostOverviews, warning: (String) -> Void = { _ in }
@@ -60,7 +63,7 @@ struct NeighbourhoodPlans: Sendable {
     let graph = NeighbourhoodGraph(snapshot)
     var result = NeighbourhoodPlans(homes: homes)
     var planOfSet: [[Int]: Int] = [:]
-    var budget = budget
+    var budget = budget * (options.layoutWorkers?.count ?? 1)
     var overviewsLeft = mostOverviews
     let nodeCount = snapshot.nodes.count
     for (position, depth) in NeighbourhoodGraph.depths.enumerated() {
@@ -111,54 +114,87 @@ struct NeighbourhoodPlans: Sendable {
           result.overviews.append(svg)
         }
       }
+      // Each set not laid out before, once, in turn or shared among the layout workers.
+      var newSets: [[Int]] = []
       for node in 0..<nodeCount {
-        guard let members = sets[node], members.allSatisfy({ homes[$0] != nil })
-        else { continue }
-        if let known = planOfSet[members] {
-          column[node] = known
-          continue
+        guard let members = sets[node], members.allSatisfy({ homes[$0] != nil }) else { continue }
+        if planOfSet[members] == nil {
+          planOfSet[members] = result.plans.count + newSets.count
+          newSets.append(members)
         }
-        let plan = try layOut(members, of: snapshot, graph: graph, homes: homes, options: options, warning: warning)
-        planOfSet[members] = result.plans.count
-        column[node] = result.plans.count
-        result.plans.append(plan)
+        column[node] = planOfSet[members] ?? -1
       }
+      result.plans += try layOut(newSets, of: snapshot, graph: graph, homes: homes, options: options, warning: warning)
       result.planOfNode.append(column)
     }
     return result
   }
 
-  /// Lays out `members` and the edges among them, each node a stand-in of its drawn size.
+  /// The plans of `sets`, in order: by the layout workers when there are many and
+  /// `options.layoutWorkers` names some (in turn here if they fail, with a warning), else here.
   static func layOut(
-    _ members: [Int], of snapshot: Snapshot, graph: NeighbourhoodGraph, homes: NodeHomes, options: RenderOptions,
+    _ sets: [[Int]], of snapshot: Snapshot, graph: NeighbourhoodGraph, homes: NodeHomes, options: RenderOptions,
     warning: (String) -> Void
-  ) throws(RenderError) -> Plan {
-    var description = GraphDescription()
+  ) throws(RenderError) -> [Plan] {
+    // A share at a time, so that the stand-ins of a whole depth are never held at once.
+    let batch = 8_192
+    var plans: [Plan] = []
+    plans.reserveCapacity(sets.count)
+    for start in stride(from: 0, to: sets.count, by: batch) {
+      let part = sets[start..<min(start + batch, sets.count)]
+      let graphs = part.map { standIns($0, of: snapshot, graph: graph, homes: homes, options: options) }
+      var places: [GraphPlaces]?
+      if let workers = options.layoutWorkers, sets.count >= LayoutWorkers.fewestLayouts {
+        do {
+          places = try workers.layOut(graphs, warning: warning)
+        } catch {
+          warning("\(error.description); laying out in this process instead")
+        }
+      }
+      if places == nil {
+        places = []
+        for standIn in graphs {
+          let laidOut = try Renderer.layOut(standIn.description, format: nil, places: .nodesAndEdges, warning: warning)
+          laidOut.warnings.forEach(warning)
+          guard let laidOutPlaces = laidOut.places else {
+            throw .graphviz("Graphviz gave no places for a neighbourhood")
+          }
+          places?.append(laidOutPlaces)
+        }
+      }
+      for (members, laidOut) in zip(part, places ?? []) { plans.append(plan(of: members, from: laidOut, in: snapshot)) }
+    }
+    return plans
+  }
+
+  /// `members` and the edges among them, each node a stand-in of its drawn size and shape.
+  static func standIns(
+    _ members: [Int], of snapshot: Snapshot, graph: NeighbourhoodGraph, homes: NodeHomes, options: RenderOptions
+  ) -> StandInGraph {
     // The whole drawing's direction and spacing; nothing is drawn, so no fonts or colours.
     let spacing: Set = ["rankdir", "nodesep", "ranksep"]
-    description.graphAttributes = LayoutSettings.graphAttributes(
-      nodeCount: members.count, isLarge: false, rankDirection: options.rankDirection
-    ).filter { spacing.contains($0.0) }
-    description.nodeDefaults = [("fixedsize", "true"), ("label", "")]
+    var standIns = StandInGraph(
+      attributes: LayoutSettings.graphAttributes(
+        nodeCount: members.count, isLarge: false, rankDirection: options.rankDirection
+      ).filter { spacing.contains($0.0) })
     for node in members {
       guard let home = homes[node] else { continue }
-      let look = NodeLook(kind: snapshot.nodes[node].kind)
-      description.nodes.append(
-        GraphDescription.Node(
-          name: "n\(node)",
-          attributes: [("shape", look.shape), ("width", inches(home.width)), ("height", inches(home.height))],
-          htmlLabel: ""))
+      standIns.nodes.append(
+        .init(
+          name: node, shape: NodeLook(kind: snapshot.nodes[node].kind).shape, width: inches(home.width),
+          height: inches(home.height)))
     }
     let kept = Set(members)
     for edge in graph.edges.edges(from: members) {
       let (from, to) = graph.edges.ends[edge]
       guard kept.contains(to) else { continue }
-      description.edges.append(
-        GraphDescription.Edge(tail: "n\(from)", head: "n\(to)", attributes: [("id", "e\(edge)")]))
+      standIns.edges.append(.init(tail: from, head: to, id: edge))
     }
-    let laidOut = try Renderer.layOut(description, format: nil, places: .nodesAndEdges, warning: warning)
-    laidOut.warnings.forEach(warning)
-    guard let places = laidOut.places else { throw .graphviz("Graphviz gave no places for a neighbourhood") }
+    return standIns
+  }
+
+  /// The plan of `members` from where Graphviz put their stand-ins.
+  static func plan(of members: [Int], from places: GraphPlaces, in snapshot: Snapshot) -> Plan {
     // From Graphviz's (y upwards from the bottom left) to the drawing's top left, y downwards.
     let (left, top) = (places.minimum.x, places.maximum.y)
     func moved(_ point: GraphPlaces.Point) -> GraphPlaces.Point { .init(x: point.x - left, y: top - point.y) }

@@ -173,7 +173,10 @@ struct RenderCommand: Command {
     let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
     let drawing: Drawing
     do {
-      drawing = try Renderer.draw(snapshot, options: renderOptions) { streams.reportWarning("Graphviz: \($0)") }
+      // A report's many small layouts are shared among helper processes of this program.
+      var options = renderOptions
+      options.layoutWorkers = LayoutWorkerCommand.workers
+      drawing = try Renderer.draw(snapshot, options: options) { streams.reportWarning("Graphviz: \($0)") }
     } catch {
       throw .render(error)
     }

@@ -30,7 +30,7 @@ enum CommandFailure: Error, Equatable {
     case .render(.unknownFocus), .render(.invalidPattern), .render(.invalidExpandPattern),
       .render(.expandMatchesNothing):
       .usage
-    case .render(.graphviz): .internalFailure
+    case .render(.graphviz), .render(.layoutWorker): .internalFailure
     case .invalidBudget: .invalidSnapshot
     case .findingsReported, .spansDropped: .findings
     }
