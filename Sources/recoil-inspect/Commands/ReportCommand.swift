@@ -23,7 +23,9 @@ struct ReportCommand: Command {
     Focus (f) shows the selected node's neighbourhood laid out on its own. The page holds
     that layout for every node at depth 1, and at deeper depths while those layouts stay
     small (--focus-layouts 2, 3 or all lays out those depths for every node, however long it
-    takes); for a depth it lacks, focus keeps the whole graph's places and says so.
+    takes); for a depth it lacks, focus keeps the whole graph's places and says so. A
+    neighbourhood of more than 1,000 nodes is drawn as an overview of itself. Many layouts
+    are shared among helper processes, one for each processor.
     """
   static let options: [OptionSpec] =
     [
