@@ -207,7 +207,8 @@ import WebDriver
     let chain = ["Audit.source", "Audit.filtered", "Audit.summary", "Audit.badge"]
     nodes += chain.map { SnapshotNode(id: $0, kind: .selector) }
     edges += zip(chain, chain.dropFirst()).map { SnapshotEdge(from: $0, to: $1) }
-    try withReport(Snapshot(nodes: nodes, edges: edges)) { browser in
+    // At a phone's width, where the note takes three lines.
+    try withReport(Snapshot(nodes: nodes, edges: edges), width: 390, height: 800) { browser in
       let note = "const note = document.getElementById('graph-note'); return note.hidden ? null : note.textContent"
       let drawn = "return !!document.querySelector('#graph svg.neighbourhood')"
       try browser.type("View.row(5)" + WebDriverKey.enter, into: "#search")
@@ -259,6 +260,18 @@ import WebDriver
       let whole =
         "return [...document.querySelectorAll('#graph svg.neighbourhood g.node[data-node-id]')].map((node) => node.dataset.nodeId)"
       #expect(try browser.execute(whole) as? [String] == ["Theme.current"])
+      // Searching for the theme while focused keeps the fit: all of it in view, below the note.
+      let fitted =
+        try browser.execute(
+          """
+          const frame = document.getElementById('graph').getBoundingClientRect();
+          const note = document.getElementById('graph-note').getBoundingClientRect();
+          return [...document.querySelectorAll('#graph svg.neighbourhood g.node')].every((node) => {
+            const box = node.getBoundingClientRect();
+            return box.top >= note.bottom && box.bottom <= frame.bottom && box.left >= frame.left && box.right <= frame.right;
+          })
+          """) as? Bool
+      #expect(fitted == true)
       try browser.execute("document.getElementById('focus').click()")
       #expect(try browser.execute(note) == nil)
       #expect(try browser.execute(drawn) as? Bool == false)

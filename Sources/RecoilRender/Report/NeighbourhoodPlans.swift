@@ -64,6 +64,8 @@ struct NeighbourhoodPlans: Sendable {
     var result = NeighbourhoodPlans(homes: homes)
     var planOfSet: [[Int]: Int] = [:]
     var budget = budget * (options.layoutWorkers?.count ?? 1)
+    // Workers that failed once are not asked again (one warning says so).
+    var workers = options.layoutWorkers
     var overviewsLeft = mostOverviews
     let nodeCount = snapshot.nodes.count
     for (position, depth) in NeighbourhoodGraph.depths.enumerated() {
@@ -124,17 +126,18 @@ struct NeighbourhoodPlans: Sendable {
         }
         column[node] = planOfSet[members] ?? -1
       }
-      result.plans += try layOut(newSets, of: snapshot, graph: graph, homes: homes, options: options, warning: warning)
+      result.plans += try layOut(
+        newSets, of: snapshot, graph: graph, homes: homes, options: options, workers: &workers, warning: warning)
       result.planOfNode.append(column)
     }
     return result
   }
 
-  /// The plans of `sets`, in order: by the layout workers when there are many and
-  /// `options.layoutWorkers` names some (in turn here if they fail, with a warning), else here.
+  /// The plans of `sets`, in order: by `workers` when there are many (when they fail, with a
+  /// warning, here, and `workers` becomes `nil`), else here.
   static func layOut(
     _ sets: [[Int]], of snapshot: Snapshot, graph: NeighbourhoodGraph, homes: NodeHomes, options: RenderOptions,
-    warning: (String) -> Void
+    workers: inout LayoutWorkers?, warning: (String) -> Void
   ) throws(RenderError) -> [Plan] {
     // A share at a time, so that the stand-ins of a whole depth are never held at once.
     let batch = 8_192
@@ -144,11 +147,12 @@ struct NeighbourhoodPlans: Sendable {
       let part = sets[start..<min(start + batch, sets.count)]
       let graphs = part.map { standIns($0, of: snapshot, graph: graph, homes: homes, options: options) }
       var places: [GraphPlaces]?
-      if let workers = options.layoutWorkers, sets.count >= LayoutWorkers.fewestLayouts {
+      if let sharing = workers, sets.count >= LayoutWorkers.fewestLayouts {
         do {
-          places = try workers.layOut(graphs, warning: warning)
+          places = try sharing.layOut(graphs, warning: warning)
         } catch {
           warning("\(error.description); laying out in this process instead")
+          workers = nil
         }
       }
       if places == nil {

@@ -980,6 +980,8 @@ enum ReportAssets {
         applyView();
       }
       function bringIntoView(index) {
+        // Focus laid out this node's neighbourhood and fitted it to the view: it is in view.
+        if (neighbourhoodView && neighbourhoodView.index === index) return;
         const revealing = reveal(index);
         if (revealing) {
           revealing.then(() => nodeElements[index] && bringIntoView(index));

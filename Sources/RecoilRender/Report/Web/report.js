@@ -193,6 +193,8 @@
     applyView();
   }
   function bringIntoView(index) {
+    // Focus laid out this node's neighbourhood and fitted it to the view: it is in view.
+    if (neighbourhoodView && neighbourhoodView.index === index) return;
     const revealing = reveal(index);
     if (revealing) {
       revealing.then(() => nodeElements[index] && bringIntoView(index));
