@@ -103,33 +103,25 @@ struct LayoutWorkersTests {
     // Enough nodes for more than `LayoutWorkers.fewestLayouts` distinct neighbourhoods.
     let snapshot = GeneratedAppGraph.make(nodeCount: 2_400)
     let graphs = Self.standIns(of: snapshot)
-    let failing = LayoutWorkers(
-      executable: URL(filePath: "/bin/sh"), arguments: ["-c", "cat >/dev/null; echo 'out of luck' >&2; exit 3"],
-      count: 2)
-    #expect {
-      try failing.layOut(graphs) { _ in }
-    } throws: { error in
-      "\(error)".contains("a layout worker failed (status 3): out of luck")
+    func shell(_ script: String) -> LayoutWorkers {
+      LayoutWorkers(executable: URL(filePath: "/bin/sh"), arguments: ["-c", "cat >/dev/null; " + script], count: 2)
     }
-    let garbling = LayoutWorkers(
-      executable: URL(filePath: "/bin/sh"), arguments: ["-c", "cat >/dev/null; echo nonsense"], count: 2)
-    #expect {
-      try garbling.layOut(graphs) { _ in }
-    } throws: { error in
-      "\(error)".contains("a layout worker answered what cannot be read")
-    }
-    let killed = LayoutWorkers(
-      executable: URL(filePath: "/bin/sh"), arguments: ["-c", "cat >/dev/null; kill -9 $$"], count: 2)
-    #expect {
-      try killed.layOut(graphs) { _ in }
-    } throws: { error in
-      "\(error)".contains("a layout worker failed (signal 9)")
-    }
-    let missing = LayoutWorkers(executable: URL(filePath: "/nonexistent/recoil-inspect"), arguments: [], count: 2)
-    #expect {
-      try missing.layOut(graphs) { _ in }
-    } throws: { error in
-      "\(error)".contains("could not start a layout worker (/nonexistent/recoil-inspect)")
+    let failing = shell("echo 'out of luck' >&2; exit 3")
+    let cases = [
+      (failing, "a layout worker failed (status 3): out of luck"),
+      (shell("echo nonsense"), "a layout worker answered what cannot be read"),
+      (shell("kill -9 $$"), "a layout worker failed (signal 9)"),
+      (
+        LayoutWorkers(executable: URL(filePath: "/nonexistent/recoil-inspect"), arguments: [], count: 2),
+        "could not start a layout worker (/nonexistent/recoil-inspect)"
+      ),
+    ]
+    for (workers, reason) in cases {
+      #expect {
+        try workers.layOut(graphs) { _ in }
+      } throws: { error in
+        "\(error)".contains(reason)
+      }
     }
 
     // A report given failing workers says so and lays out here: the same plans as without

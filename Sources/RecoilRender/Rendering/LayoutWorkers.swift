@@ -148,14 +148,7 @@ package struct LayoutWorkers: Sendable, Equatable {
     }
     var warnings: [String] = []
     var places: [UInt8] = []
-    for graph in graphs {
-      let laidOut = try Renderer.layOut(graph.description, format: nil, places: .nodesAndEdges) {
-        warnings.append($0)
-      }
-      guard let laidOutPlaces = laidOut.places else { throw .graphviz("Graphviz gave no places for a graph") }
-      warnings += laidOut.warnings
-      laidOutPlaces.write(to: &places)
-    }
+    for graph in graphs { try graph.places { warnings.append($0) }.write(to: &places) }
     var answer: [UInt8] = []
     for text in warnings {
       answer += Array("warning ".utf8) + Array(text.split(whereSeparator: \.isNewline).joined(separator: " ").utf8)

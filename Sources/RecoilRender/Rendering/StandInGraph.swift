@@ -7,8 +7,8 @@
 /// var graph = StandInGraph(attributes: [("rankdir", "TB")])
 /// graph.nodes = [.init(name: 3, shape: "box", width: "0.75", height: "0.5"), .init(name: 9, shape: "ellipse", width: "1", height: "0.5")]
 /// graph.edges = [.init(tail: 3, head: 9, id: 14)]
-/// let places = try Renderer.layOut(graph.description, format: nil, places: .nodesAndEdges) { _ in }.places
-/// places?.nodes["n3"]  // where Graphviz put node 3
+/// let places = try graph.places { print("Graphviz: \($0)") }
+/// places.nodes["n3"]  // where Graphviz put node 3
 /// ```
 struct StandInGraph: Sendable, Equatable {
   /// A node `n<name>` of `shape`, `width` by `height` inches, as Graphviz reads them.
@@ -49,6 +49,17 @@ struct StandInGraph: Sendable, Equatable {
       GraphDescription.Edge(tail: "n\($0.tail)", head: "n\($0.head)", attributes: [("id", "e\($0.id)")])
     }
     return description
+  }
+
+  /// Where Graphviz puts the nodes and edges, laid out in this process; its warnings go to
+  /// `warning`.
+  ///
+  /// - Throws: ``RenderError/graphviz(_:)`` when Graphviz fails.
+  func places(warning: (String) -> Void) throws(RenderError) -> GraphPlaces {
+    let laidOut = try Renderer.layOut(description, format: nil, places: .nodesAndEdges, warning: warning)
+    laidOut.warnings.forEach(warning)
+    guard let places = laidOut.places else { throw .graphviz("Graphviz gave no places for a graph") }
+    return places
   }
 
   // MARK: - Text form

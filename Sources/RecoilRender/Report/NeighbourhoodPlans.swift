@@ -155,18 +155,8 @@ struct NeighbourhoodPlans: Sendable {
           workers = nil
         }
       }
-      if places == nil {
-        places = []
-        for standIn in graphs {
-          let laidOut = try Renderer.layOut(standIn.description, format: nil, places: .nodesAndEdges, warning: warning)
-          laidOut.warnings.forEach(warning)
-          guard let laidOutPlaces = laidOut.places else {
-            throw .graphviz("Graphviz gave no places for a neighbourhood")
-          }
-          places?.append(laidOutPlaces)
-        }
-      }
-      for (members, laidOut) in zip(part, places ?? []) { plans.append(plan(of: members, from: laidOut, in: snapshot)) }
+      if places == nil { places = try graphs.map { (graph) throws(RenderError) in try graph.places(warning: warning) } }
+      for (members, places) in zip(part, places ?? []) { plans.append(plan(of: members, from: places, in: snapshot)) }
     }
     return plans
   }

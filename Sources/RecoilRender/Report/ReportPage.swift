@@ -130,7 +130,7 @@ enum ReportPage {
     page.append(
       contentsOf: ReportData.json(
         for: snapshot, marks: content.marks, shape: content.shape, overview: content.overview))
-    if let neighbourhoods = content.neighbourhoods, !neighbourhoods.plans.isEmpty {
+    if let neighbourhoods = content.neighbourhoods, !neighbourhoods.plans.isEmpty || !neighbourhoods.overviews.isEmpty {
       // Read when focus first shows one.
       add(
         """
