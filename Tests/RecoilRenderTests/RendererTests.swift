@@ -308,4 +308,16 @@ import Testing
     #expect(results.count == 16)
     #expect(results.allSatisfy { lines($0) == lines(expected) })
   }
+
+  /// A drawing depends on its graph alone: not on what the process laid out before (cgraph
+  /// would order clusters by where the heap had put their names).
+  @Test func aGraphIsDrawnTheSameWhateverWasDrawnBefore() throws {
+    let demo = try TestFixtures.snapshot("cart-demo/cart.snapshot.json")
+    let options = RenderOptions(format: .svg)
+    let first = try Renderer.render(demo, options: options)
+    for size in [200, 800] {
+      _ = try Renderer.render(GeneratedAppGraph.make(nodeCount: size), options: options)
+      #expect(try Renderer.render(demo, options: options) == first)
+    }
+  }
 }

@@ -53,6 +53,29 @@ enum Graphviz {
 
   // MARK: - Building the cgraph graph
 
+  /// cgraph's numbering of objects, in the order they are made: each graph counts from 1 in
+  /// odd numbers (as cgraph does for unnamed objects) and a name is left to cgraph's own map,
+  /// which then numbers it the same way and keeps the name.
+  private static func orderedIdentities() -> Agiddisc_t {
+    Agiddisc_t(
+      open: { _, _ in
+        let next = UnsafeMutablePointer<IDTYPE>.allocate(capacity: 1)
+        next.initialize(to: 1)
+        return UnsafeMutableRawPointer(next)
+      },
+      map: { state, _, name, id, _ in
+        guard name == nil, let next = state?.assumingMemoryBound(to: IDTYPE.self), let id else { return 0 }
+        id.pointee = next.pointee
+        next.pointee += 2
+        return 1
+      },
+      alloc: { _, _, id in id & 1 == 0 ? 1 : 0 },  // as cgraph's: a requested number must be even
+      free: { _, _, _ in },
+      print: { _, _, _ in nil },  // names are in cgraph's own map
+      close: { state in state?.assumingMemoryBound(to: IDTYPE.self).deallocate() },
+      idregister: { _, _, _ in })
+  }
+
   private static func layOut(
     _ description: GraphDescription, format: RenderFormat?, places: GraphPlaces.Scope?, gvc: OpaquePointer
   ) throws(RenderError) -> LaidOut {
@@ -60,7 +83,19 @@ enum Graphviz {
     var directed = Agdesc_t()
     directed.directed = 1
     directed.maingraph = 1
-    guard let graph = "state".withCString({ agopen(UnsafeMutablePointer(mutating: $0), directed, nil) }) else {
+    // cgraph numbers a named object by the address it keeps the name at, and orders clusters
+    // by that number: the same graph would be laid out differently after other layouts had
+    // moved the heap. Named objects are numbered as unnamed ones are, in the order they are
+    // made (cgraph keeps their names in its own map), so a layout depends on its graph alone.
+    let identities = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
+    identities.initialize(to: orderedIdentities())
+    let discipline = UnsafeMutablePointer<Agdisc_t>.allocate(capacity: 1)
+    discipline.initialize(to: Agdisc_t(mem: nil, id: identities, io: nil))  // nil: cgraph's own
+    defer {
+      discipline.deallocate()
+      identities.deallocate()
+    }
+    guard let graph = "state".withCString({ agopen(UnsafeMutablePointer(mutating: $0), directed, discipline) }) else {
       throw .graphviz(lastError() ?? "agopen failed")
     }
     defer { agclose(graph) }
