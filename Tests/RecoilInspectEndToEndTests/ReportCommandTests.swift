@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WebDriver
 
 /// `recoil-inspect report`, and `.html` from `render` and `diff`. The page's behaviour is
 /// tested in a browser (ReportBrowserTests); these check the command and the file.
@@ -79,6 +80,68 @@ import Testing
     #expect(outcome.status == 65)
     #expect(outcome.stderr.contains("missing-field.json"))
     #expect(try String(contentsOf: output, encoding: .utf8) == "previous report")
+  }
+
+  /// `report --serve`: the page `report` writes, asking its own server (and only it) for the
+  /// neighbourhoods it lacks; each laid out when asked. The page's behaviour is in the browser
+  /// tests (ReportOverviewTests.aServedReportLaysOutEveryDepthFocusAsksFor).
+  @Test func servesThePageAndLaysOutNeighbourhoodsOnDemand() throws {
+    let served = try LiveServeProcess(
+      executable: ExecutableRunner.productsDirectory.appending(path: "recoil-inspect"),
+      servingReportOf: URL(filePath: ExecutableRunner.fixture("cart-demo/cart.snapshot.json")),
+      arguments: ["--exclude", "Catalog.*"])
+    defer { served.stop() }
+    let head = { (path: String) in "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(served.httpPort)\r\n\r\n" }
+    let page = try LiveServeProcess.exchange(port: served.httpPort, head("/?token=\(served.token)"))
+    #expect(page.status == 200)
+    #expect(page.body.contains("<body data-layouts=\"server\">"))
+    #expect(page.body.contains("img-src data:; connect-src 'self'; base-uri 'none'"))
+    // The drawing options hold: the excluded nodes are not in it.
+    #expect(page.body.contains("data-node-id=\"Pricing.displayPrices\""))
+    #expect(!page.body.contains("data-node-id=\"Catalog."))
+    let drawn = try LiveServeProcess.exchange(
+      port: served.httpPort, head("/neighbourhood?token=\(served.token)&node=0&depth=all"))
+    #expect(drawn.status == 200)
+    #expect(drawn.body.hasPrefix("<svg") && drawn.body.contains("id=\"n0\""))
+    // Without the token, or anything but the page and its neighbourhoods: refused.
+    #expect(try LiveServeProcess.exchange(port: served.httpPort, head("/neighbourhood?node=0&depth=1")).status == 403)
+    for path in ["/sessions", "/events", "/report?session=1", "/neighbourhood?session=1&shape=0&node=0&depth=1"] {
+      let address = path + (path.contains("?") ? "&" : "?") + "token=\(served.token)"
+      let refused = try LiveServeProcess.exchange(port: served.httpPort, head(address))
+      #expect(refused.status == 404 && refused.body == "no such page\n", "\(path): \(refused.status)")
+    }
+    #expect(
+      try LiveServeProcess.exchange(
+        port: served.httpPort, head("/neighbourhood?token=\(served.token)&node=999&depth=1")
+      )
+      .status == 404)
+  }
+
+  @Test func servingTakesNoOutputAndSaysWhatIsWrongBeforeListening() throws {
+    let snapshot = ExecutableRunner.fixture("cart-demo/cart.snapshot.json")
+    var outcome = try ExecutableRunner.run(["report", snapshot, "--serve", "-o", "x.html"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.contains("--serve serves the page instead of writing it"))
+    // A bad focus or input ends the command with its error, before any address is printed.
+    outcome = try ExecutableRunner.run(["report", snapshot, "--serve", "--focus", "Nope"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.contains("Nope") && outcome.stdoutText.isEmpty)
+    outcome = try ExecutableRunner.run(["report", ExecutableRunner.fixture("bad/missing-field.json"), "--serve"])
+    #expect(outcome.status == 65)
+    #expect(outcome.stdoutText.isEmpty)
+    outcome = try ExecutableRunner.run(["report", snapshot, "--serve", "300.1.1.1:0"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.contains("--serve"))
+  }
+
+  /// `--max-input-bytes` holds for `report` as for every command that reads snapshots.
+  @Test func aSnapshotLargerThanTheLimitIsRefused() throws {
+    let outcome = try ExecutableRunner.run([
+      "report", ExecutableRunner.fixture("cart-demo/cart.snapshot.json"), "--max-input-bytes", "10", "-o", "-",
+    ])
+    #expect(outcome.status == 66)
+    #expect(outcome.stderr.contains("larger than --max-input-bytes 10"))
+    #expect(outcome.stdout.isEmpty)
   }
 
   @Test func anUnknownFocusIsAUsageError() throws {

@@ -81,9 +81,18 @@ import Testing
     #expect(
       try decide("/neighbourhood?session=2&shape=5&node=9&depth=2&token=secret")
         == .allow(.neighbourhood(session: 2, shape: 5, node: 9, depth: 2)))
+    let needs = "neighbourhood needs ?node=I&depth=1|2|3|all, and &session=N&shape=S on the live page"
+    // Without a session and shape: in the report `report --serve` serves; one without the other
+    // is nowhere.
     #expect(
-      try decide("/neighbourhood?session=2&shape=5&node=9&depth=0&token=secret")
-        == .refuse(status: 400, reason: "neighbourhood needs ?session=N&shape=S&node=I&depth=1|2|3|all"))
+      try decide("/neighbourhood?node=9&depth=3&token=secret")
+        == .allow(.neighbourhood(session: nil, shape: nil, node: 9, depth: 3)))
+    for query in [
+      "session=2&shape=5&node=9&depth=0", "session=2&node=9&depth=1", "shape=5&node=9&depth=1",
+      "session=0&shape=5&node=9&depth=1", "session=2&shape=x&node=9&depth=1", "node=-1&depth=1", "node=9",
+    ] {
+      #expect(try decide("/neighbourhood?\(query)&token=secret") == .refuse(status: 400, reason: needs), "\(query)")
+    }
     #expect(
       try decide("/inside?session=2&shape=5&group=-1&token=secret")
         == .refuse(status: 400, reason: "inside needs ?session=N&shape=S&group=K"))

@@ -193,22 +193,9 @@ import WebDriver
   /// and the page says why; a hub's neighbourhood, more than a plan holds, is drawn as an
   /// overview of itself.
   @Test func focusSaysWhyADepthKeepsTheWholeGraphsPlacesAndDrawsAHubsAsAnOverview() throws {
-    // 600 keys feed the theme, which 600 rows read: at depth 2 each row's neighbourhood holds
-    // all 600 keys, so that depth holds far more than a report lays out.
-    var nodes = [SnapshotNode(id: "Theme.current", kind: .selector)]
-    var edges: [SnapshotEdge] = []
-    for index in 0..<600 {
-      nodes.append(SnapshotNode(id: "Config.key(\(index))", kind: .atom, family: "Config.key", parameter: "\(index)"))
-      edges.append(SnapshotEdge(from: "Config.key(\(index))", to: "Theme.current"))
-      nodes.append(SnapshotNode(id: "View.row(\(index))", kind: .selector, family: "View.row", parameter: "\(index)"))
-      edges.append(SnapshotEdge(from: "Theme.current", to: "View.row(\(index))"))
-    }
-    // And a short chain of its own, small at any depth.
     let chain = ["Audit.source", "Audit.filtered", "Audit.summary", "Audit.badge"]
-    nodes += chain.map { SnapshotNode(id: $0, kind: .selector) }
-    edges += zip(chain, chain.dropFirst()).map { SnapshotEdge(from: $0, to: $1) }
     // At a phone's width, where the note takes three lines.
-    try withReport(Snapshot(nodes: nodes, edges: edges), width: 390, height: 800) { browser in
+    try withReport(Self.themeSnapshot(), width: 390, height: 800) { browser in
       let note = "const note = document.getElementById('graph-note'); return note.hidden ? null : note.textContent"
       let drawn = "return !!document.querySelector('#graph svg.neighbourhood')"
       try browser.type("View.row(5)" + WebDriverKey.enter, into: "#search")
@@ -219,8 +206,9 @@ import WebDriver
       #expect(try browser.execute(drawn) as? Bool == false)
       let deeper = try browser.execute(note) as? String
       #expect(
-        deeper?.contains("this report has no layouts at depth 2 (`recoil-inspect report --focus-layouts 2` makes them")
-          == true, "\(deeper ?? "")")
+        deeper?.contains(
+          "this report has no layouts at depth 2 (`recoil-inspect report --focus-layouts 2` makes them; "
+            + "`recoil-inspect report --serve` lays out any when focus asks)") == true, "\(deeper ?? "")")
       // In place, a few marked nodes are shown by opening the groups that hold them.
       try browser.execute("document.getElementById('search').value = ''")
       try browser.type("Audit.filtered" + WebDriverKey.enter, into: "#search")
@@ -277,6 +265,75 @@ import WebDriver
       #expect(try browser.execute(drawn) as? Bool == false)
       #expect(try browser.consoleProblems() == [])
     }
+  }
+
+  /// 600 keys feed the theme, which 600 rows read: at depth 2 each row's neighbourhood holds
+  /// all 600 keys, so that depth holds far more than a report lays out; and a short chain of
+  /// its own, small at any depth.
+  static func themeSnapshot() -> Snapshot {
+    var nodes = [SnapshotNode(id: "Theme.current", kind: .selector)]
+    var edges: [SnapshotEdge] = []
+    for index in 0..<600 {
+      nodes.append(SnapshotNode(id: "Config.key(\(index))", kind: .atom, family: "Config.key", parameter: "\(index)"))
+      edges.append(SnapshotEdge(from: "Config.key(\(index))", to: "Theme.current"))
+      nodes.append(SnapshotNode(id: "View.row(\(index))", kind: .selector, family: "View.row", parameter: "\(index)"))
+      edges.append(SnapshotEdge(from: "Theme.current", to: "View.row(\(index))"))
+    }
+    let chain = ["Audit.source", "Audit.filtered", "Audit.summary", "Audit.badge"]
+    nodes += chain.map { SnapshotNode(id: $0, kind: .selector) }
+    edges += zip(chain, chain.dropFirst()).map { SnapshotEdge(from: $0, to: $1) }
+    return Snapshot(nodes: nodes, edges: edges)
+  }
+
+  /// `report --serve`: the same page, which asks its server for every neighbourhood it holds no
+  /// layout of, so focus lays out the depths a file lacks, each on its own.
+  @Test func aServedReportLaysOutEveryDepthFocusAsksFor() throws {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "served-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appending(path: "theme.json")
+    try Data(SnapshotCodec.encode(Self.themeSnapshot())).write(to: file)
+    let served = try LiveServeProcess(
+      executable: Bundle.main.bundleURL.appending(path: "recoil-inspect"), servingReportOf: file)
+    defer { served.stop() }
+    try withBrowser(width: 390, height: 800) { browser in
+      try browser.navigate(to: try #require(URL(string: served.pageURL)))
+      try browser.wait(until: "return document.documentElement.getAttribute('data-ready') === 'true'")
+      let note = "const note = document.getElementById('graph-note'); return note.hidden ? null : note.textContent"
+      let alone =
+        "const drawn = document.querySelector('#graph svg.neighbourhood'); return drawn ? [drawn.dataset.node, drawn.querySelectorAll('g.node[data-node-id]').length] : null"
+      try browser.type("View.row(5)" + WebDriverKey.enter, into: "#search")
+      try browser.execute("document.getElementById('focus').click()")
+      #expect(try browser.execute(alone) as? [AnyHashable] == ["View.row(5)", 2])
+      // Depth 2 and 3, which the file lacks: the row, the theme and its 600 keys, laid out by
+      // the server on their own, with no note.
+      for depth in ["2", "3"] {
+        try browser.chooseDepth(depth)
+        try browser.wait(
+          until:
+            "const drawn = document.querySelector('#graph svg.neighbourhood'); return !!drawn && drawn.querySelectorAll('g.node[data-node-id]').length === 602",
+          timeout: .seconds(20))
+        #expect(try browser.execute(alone) as? [AnyHashable] == ["View.row(5)", 602])
+        #expect(try browser.execute(note) == nil)
+      }
+      #expect(try browser.nodeIDs(withClass: "selected") == ["View.row(5)"])
+      // Back to the whole graph.
+      try browser.execute("document.getElementById('focus').click()")
+      #expect(try browser.execute(alone) == nil)
+      #expect(try browser.consoleProblems() == [])
+    }
+    // The server answers the page and its neighbourhoods, with the token, and nothing else.
+    let head = { (path: String) in "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(served.httpPort)\r\n\r\n" }
+    let asked = try LiveServeProcess.exchange(
+      port: served.httpPort, head("/neighbourhood?token=\(served.token)&node=1&depth=all"))
+    #expect(asked.status == 200 && asked.body.hasPrefix("<svg"))
+    #expect(try LiveServeProcess.exchange(port: served.httpPort, head("/neighbourhood?node=1&depth=2")).status == 403)
+    #expect(try LiveServeProcess.exchange(port: served.httpPort, head("/sessions?token=\(served.token)")).status == 404)
+    #expect(
+      try LiveServeProcess.exchange(
+        port: served.httpPort, head("/neighbourhood?token=\(served.token)&node=5000&depth=1")
+      )
+      .status == 404)
   }
 
   /// The price family and its run opened for a price, as keys.

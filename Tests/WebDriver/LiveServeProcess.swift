@@ -27,10 +27,26 @@ public final class LiveServeProcess {
   public let appPort: UInt16
 
   /// Starts `live --serve` on free ports, listening for apps, or reading `source` (a file).
-  public init(executable: URL, source: [String] = ["--listen", "tcp:127.0.0.1:0"], arguments: [String] = []) throws {
+  public convenience init(
+    executable: URL, source: [String] = ["--listen", "tcp:127.0.0.1:0"], arguments: [String] = []
+  ) throws {
+    try self.init(
+      executable: executable, command: ["live", "--serve", "127.0.0.1:0"] + source + arguments,
+      readyWhen: "apps connect to")
+  }
+
+  /// Starts `report SNAPSHOT --serve` on a free port.
+  public convenience init(executable: URL, servingReportOf snapshot: URL, arguments: [String] = []) throws {
+    try self.init(
+      executable: executable, command: ["report", snapshot.path, "--serve", "127.0.0.1:0"] + arguments,
+      readyWhen: "Ctrl-C stops")
+  }
+
+  /// Starts `command`, and reads what it prints until a line holds `marker`.
+  private init(executable: URL, command: [String], readyWhen marker: String) throws {
     process = Process()
     process.executableURL = executable
-    process.arguments = ["live", "--serve", "127.0.0.1:0"] + source + arguments
+    process.arguments = command
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     process.environment = environment
@@ -40,7 +56,7 @@ public final class LiveServeProcess {
     try process.run()
     var text = ""
     let deadline = Date().addingTimeInterval(20)
-    while !(text.contains("apps connect to") && text.hasSuffix("\n")) && Date() < deadline {
+    while !(text.contains(marker) && text.hasSuffix("\n")) && Date() < deadline {
       let more = output.fileHandleForReading.availableData
       if more.isEmpty { break }
       text += String(decoding: more, as: UTF8.self)
@@ -54,7 +70,7 @@ public final class LiveServeProcess {
       let httpPort = UInt16(url.split(separator: ":")[2].split(separator: "/")[0])
     else {
       process.terminate()
-      throw Failure(message: "live --serve printed no addresses: \(text)")
+      throw Failure(message: "\(command.joined(separator: " ")) printed no address: \(text)")
     }
     pageURL = url
     self.httpPort = httpPort

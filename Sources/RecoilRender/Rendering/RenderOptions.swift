@@ -60,6 +60,9 @@ public struct RenderOptions: Sendable, Equatable {
   /// options.layoutWorkers = LayoutWorkers.ofThisProgram(named: "recoil-inspect", arguments: ["__layout-worker"])
   /// ```
   package var layoutWorkers: LayoutWorkers?
+  /// Whether an HTML report is served (``ServedReport``) and asks its server for every
+  /// neighbourhood it holds no layout of, instead of keeping the whole graph's places.
+  package var asksServerForLayouts = false
   /// What an overview collapses; empty draws every node whole.
   ///
   /// ```swift

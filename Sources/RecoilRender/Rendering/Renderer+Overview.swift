@@ -22,6 +22,7 @@ extension Renderer {
     var content = ReportPage.Content(
       title: options.title ?? "state graph", svg: top.svg, snapshot: snapshot, heat: options.heat, marks: nil)
     content.overview = ReportPage.Overview(layout: overview, insides: insides)
+    content.asksServerForLayouts = options.asksServerForLayouts
     content.neighbourhoods = try NeighbourhoodPlans.make(
       for: snapshot, homes: homes, options: options, warning: warning)
     let root = overview.root

@@ -48,7 +48,14 @@ public enum Renderer {
   public static func draw(
     _ snapshot: Snapshot, options: RenderOptions, warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> Drawing {
-    let filtered = try SnapshotFilter(options: options).apply(to: snapshot)
+    try drawFiltered(SnapshotFilter(options: options).apply(to: snapshot), options: options, warning: warning)
+  }
+
+  /// Draws a snapshot that focus and exclusions were already applied to (see
+  /// ``draw(_:options:warning:)``).
+  static func drawFiltered(
+    _ filtered: Snapshot, options: RenderOptions, warning: (String) -> Void
+  ) throws(RenderError) -> Drawing {
     if options.format == .html {
       // The report's overview opens groups in place: each group's inside is drawn too.
       if let overview = try ExpandableOverview.make(from: filtered, options: options) {
@@ -160,6 +167,7 @@ public enum Renderer {
     if options.format == .html {
       var content = ReportPage.Content(
         title: options.title ?? "state graph", svg: bytes, snapshot: snapshot, heat: options.heat, marks: marks)
+      content.asksServerForLayouts = options.asksServerForLayouts
       if plansFocus {
         var homes = NodeHomes(nodeCount: snapshot.nodes.count)
         homes.record(laidOut.places)

@@ -41,11 +41,8 @@ public final class LiveReport {
   /// page first opens each (see ``inside(_:shape:)``), and those laid out so far.
   private var overview: ExpandableOverview?
   private var insides: [Int: [UInt8]] = [:]
-  /// The snapshot the page was laid out for, its edges and ids by node (made when first
-  /// needed), and the neighbourhoods focus asked for so far (by node and depth).
-  private var laidOut: Snapshot?
-  private var adjacency: NeighbourhoodGraph?
-  private var neighbourhoods: [String: [UInt8]] = [:]
+  /// The neighbourhoods of the snapshot the page was laid out for, as focus asks for them.
+  private var neighbourhoods: NeighbourhoodDrawings?
   private var rooms: [String: LabelRoom] = [:]
   /// How many times the report was laid out.
   public private(set) var layouts = 0
@@ -68,9 +65,7 @@ public final class LiveReport {
       options.title = title
       overview = try ExpandableOverview.make(from: snapshot, options: options)
       insides = [:]
-      neighbourhoods = [:]
-      laidOut = snapshot
-      adjacency = nil
+      neighbourhoods = NeighbourhoodDrawings(snapshot, options: options)
       if let overview {
         svg = try Renderer.drawPart(overview.root, key: nil, options: options) { _ in }.svg
       } else {
@@ -98,16 +93,10 @@ public final class LiveReport {
   ///
   /// - Throws: ``RenderError`` when Graphviz fails.
   public func neighbourhood(of node: Int, depth: Int?, shape: Int) throws(RenderError) -> [UInt8]? {
-    guard self.shape == shape, let snapshot = laidOut, snapshot.nodes.indices.contains(node) else { return nil }
-    let key = "\(node)/\(depth.map(String.init) ?? "all")"
-    if let known = neighbourhoods[key] { return known }
-    let graph = laidOutGraph(snapshot)
-    var options = RenderOptions(format: .svg)
-    options.title = title
-    guard let svg = try NeighbourhoodDrawing.svg(of: node, depth: depth, in: snapshot, graph: graph, options: options)
-    else { return nil }
-    neighbourhoods[key] = svg
-    layouts += 1
+    guard self.shape == shape, neighbourhoods != nil else { return nil }
+    let before = neighbourhoods?.layouts ?? 0
+    let svg = try neighbourhoods?.svg(of: node, depth: depth)
+    layouts += (neighbourhoods?.layouts ?? 0) - before
     return svg
   }
 
@@ -121,7 +110,7 @@ public final class LiveReport {
   ///
   /// - Throws: ``RenderError`` when Graphviz fails.
   public func inside(_ key: Int, shape: Int) throws(RenderError) -> [UInt8]? {
-    guard self.shape == shape, let snapshot = laidOut, let overview,
+    guard self.shape == shape, let overview, let nodeIDs = neighbourhoods?.graph().nodeIDs,
       let inside = overview.insides.first(where: { $0.key == key })
     else {
       return nil
@@ -130,18 +119,10 @@ public final class LiveReport {
     var options = RenderOptions(format: .svg)
     options.title = title
     let drawn = try Renderer.drawPart(inside.drawing, key: key, options: options) { _ in }.svg
-    let svg = SVGForHTML.inline(drawn, nodeIDs: laidOutGraph(snapshot).nodeIDs)
+    let svg = SVGForHTML.inline(drawn, nodeIDs: nodeIDs)
     insides[key] = svg
     layouts += 1
     return svg
-  }
-
-  /// The laid-out snapshot's edges and ids by node, made the first time a part is asked for.
-  private func laidOutGraph(_ snapshot: Snapshot) -> NeighbourhoodGraph {
-    if let adjacency { return adjacency }
-    let made = NeighbourhoodGraph(snapshot)
-    adjacency = made
-    return made
   }
 
   /// What a page laid out for `shape` lacks of `snapshot`: the entries after timeline number

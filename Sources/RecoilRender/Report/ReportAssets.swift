@@ -1146,9 +1146,10 @@ enum ReportAssets {
         if (!planData()) return 'this page holds no layouts of neighbourhoods';
         if (!plans.depths[depthNames.indexOf(depth)]) {
           return `this report has no layouts at depth ${depth} (\`recoil-inspect report --focus-layouts ${depth}\` ` +
-            'makes them; the live page lays out any)';
+            'makes them; \`recoil-inspect report --serve\` lays out any when focus asks)';
         }
-        return 'it holds too many nodes to lay out on their own here (the live page draws it as an overview of itself)';
+        return 'it holds too many nodes to lay out on their own here (\`recoil-inspect report --serve\` draws it as an ' +
+          'overview of itself)';
       }
       // A copy of node `index`'s drawing as Graphviz drew it: from the inside of the group it is in
       // (parsed once), or from the page's own drawing with what the page changed on it undone.
@@ -2388,8 +2389,17 @@ enum ReportAssets {
         return next(0);
       }
       // For the live page, whose server lays out each inside when it is first asked for: the
-      // host's function (see setLayoutSource).
+      // host's function (see setLayoutSource). A page `report --serve` serves asks its own
+      // server for each neighbourhood it holds no layout of (its insides are all in it).
       let layoutProvider = null;
+      if (document.body.dataset.layouts === 'server') {
+        const token = new URLSearchParams(location.search).get('token') ?? '';
+        layoutProvider = (wanted) => {
+          if (wanted.node === undefined) return null;
+          const query = new URLSearchParams({ token, node: String(wanted.node), depth: String(wanted.depth) });
+          return fetch(`/neighbourhood?${query}`).then((response) => (response.ok ? response.text() : null));
+        };
+      }
       const pendingInsides = new Map();
       // Whether group `key`'s inside is at hand: true, false (nowhere to get it), or a promise
       // settled once it has been asked for.

@@ -32,6 +32,9 @@ enum ReportPage {
     var overview: Overview? = nil
     /// The neighbourhoods focus shows, laid out on their own (see ``NeighbourhoodPlans``).
     var neighbourhoods: NeighbourhoodPlans? = nil
+    /// For a report served by `report --serve`: the page may ask its own server (and only
+    /// it) for a neighbourhood it holds no layout of (see ``ServedReport``).
+    var asksServerForLayouts = false
   }
 
   /// A large graph's groups that open in place: which group each node and group is drawn in,
@@ -54,7 +57,8 @@ enum ReportPage {
       <head>
       <meta charset="utf-8">
       <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-\(nonce)'; \
-      style-src 'nonce-\(nonce)'; img-src data:; base-uri 'none'; form-action 'none'">
+      style-src 'nonce-\(nonce)'; img-src data:;\(content.asksServerForLayouts ? " connect-src 'self';" : "") \
+      base-uri 'none'; form-action 'none'">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="generator" content="recoil-inspect">
       <title>\(text(content.title)) · recoil-inspect</title>
@@ -62,7 +66,7 @@ enum ReportPage {
       \(ReportStyle.css)
       </style>
       </head>
-      <body>
+      <body\(content.asksServerForLayouts ? #" data-layouts="server""# : "")>
       <header id="toolbar">
       <h1>\(text(content.title))</h1>
       <input id="search" type="search" placeholder="Search ids, labels, values  ( / )" autocomplete="off" \

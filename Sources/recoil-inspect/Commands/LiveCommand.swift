@@ -67,7 +67,7 @@ struct LiveCommand: Command {
   var maximumLineBytes = LineReader.defaultMaximumLineBytes
   var clientTimeout = Duration.seconds(10)
   /// Where to serve the live page, if at all.
-  var serve: (host: String, port: UInt16)?
+  var serve: ServeAddress?
   var keep = 100_000
   /// How fast a file is replayed: `nil` as fast as it is read.
   var speed: Double?
@@ -101,13 +101,7 @@ struct LiveCommand: Command {
       }
       clientTimeout = .milliseconds(Int((seconds * 1_000).rounded(.up)))
     }
-    if arguments.has("serve") {
-      let text = arguments.value("serve") ?? "127.0.0.1:0"
-      guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
-        throw .invalidValue(option: "--serve", value: text, expected: "ADDRESS:PORT, such as 127.0.0.1:8080")
-      }
-      serve = (String(text[..<colon]), port)
-    }
+    serve = try ServeAddress(arguments)
     top = arguments.has("top")
     if top && (raw || arguments.has("serve")) {
       throw .invalidValue(option: "--top", value: "", expected: "neither --raw nor --serve with it")
@@ -259,13 +253,13 @@ extension LiveCommand {
 
   /// `--serve`: every event goes to its session, and the page shows them; the terminal says
   /// where the page is and which apps come and go.
-  func serving(at address: (host: String, port: UInt16), from source: EventSource, streams: StandardStreams)
+  func serving(at address: ServeAddress, from source: EventSource, streams: StandardStreams)
     throws(CommandFailure)
   {
     let sessions = LiveSessions(keep: keep)
     let server = try LiveServer(
       host: address.host, port: address.port, sessions: sessions, title: "recoil-inspect live")
-    if !["127.0.0.1", "localhost"].contains(address.host) {
+    if !address.isLoopback {
       streams.reportWarning(
         "serving on \(address.host): the page shows app state to anyone who can reach it with the token")
     }

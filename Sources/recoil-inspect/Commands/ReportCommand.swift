@@ -1,6 +1,12 @@
 import Foundation
 import RecoilRender
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `recoil-inspect report SNAPSHOT [-o report.html]`: the interactive HTML report.
 struct ReportCommand: Command {
   static let name = "report"
@@ -26,6 +32,12 @@ struct ReportCommand: Command {
     takes); for a depth it lacks, focus keeps the whole graph's places and says so. A
     neighbourhood of more than 1,000 nodes is drawn as an overview of itself. Many layouts
     are shared among helper processes, one for each processor.
+
+    --serve serves the page over HTTP instead of writing it, until Ctrl-C: the same page,
+    which asks the server for every neighbourhood it holds no layout of, so that focus lays
+    out any node's neighbourhood on its own at any depth, however large the graph. It
+    listens on 127.0.0.1 and a free port unless given ADDRESS:PORT, and prints the page's
+    address with its token; every request needs that token (403 otherwise).
     """
   static let options: [OptionSpec] =
     [
@@ -33,10 +45,15 @@ struct ReportCommand: Command {
       .option(
         "focus-layouts", value: "auto|1|2|3|all",
         help: "Lay out every node's neighbourhood for focus to this depth (default auto: 1, deeper while small)."),
+      .optionalAddress(
+        "serve", value: "address:port",
+        help: "Serve the page over HTTP, laying out any neighbourhood on demand (default 127.0.0.1:0, a free port)."),
     ] + RenderCommand.drawingOptions + RenderCommand.overviewOptions
 
   /// The report is a drawing in HTML.
   var drawing: RenderCommand
+  /// Where to serve the page instead of writing it, if at all.
+  var serve: ServeAddress?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let input = try arguments.onlyPositional("<snapshot>")
@@ -46,6 +63,11 @@ struct ReportCommand: Command {
         ?? (input == "-" ? "-" : RenderCommand.replacingExtension(of: input, with: "html")),
       renderOptions: try Self.renderOptions(arguments, input: input),
       quiet: arguments.has("quiet"))
+    drawing.inputLimit = try InputLimit(arguments)
+    serve = try ServeAddress(arguments)
+    if serve != nil, arguments.value("output") != nil {
+      throw .conflictingOptions("--serve", "--output", reason: "--serve serves the page instead of writing it")
+    }
   }
 
   private static func renderOptions(_ arguments: ParsedArguments, input: String) throws(UsageError) -> RenderOptions {
@@ -61,6 +83,35 @@ struct ReportCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    try drawing.run(streams: streams)
+    guard let serve else { return try drawing.run(streams: streams) }
+    let snapshot = try SnapshotInput.load(drawing.input, limit: drawing.inputLimit, streams: streams)
+    var options = drawing.renderOptions
+    options.layoutWorkers = LayoutWorkerCommand.workers
+    let report: ServedReport
+    do {
+      report = try ServedReport(snapshot, options: options) { streams.reportWarning("Graphviz: \($0)") }
+    } catch {
+      throw .render(error)
+    }
+    let server = try LiveServer(
+      host: serve.host, port: serve.port, sessions: LiveSessions(keep: 1), title: options.title ?? "report",
+      report: report)
+    if !serve.isLoopback {
+      streams.reportWarning(
+        "serving on \(serve.host): the page shows app state to anyone who can reach it with the token")
+    }
+    server.start()
+    let style = streams.outputStyle
+    let drawn = report.drawing
+    let counts =
+      drawn.overview.map { "an overview of \($0.totalNodeCount) nodes" }
+      ?? "\(drawn.nodeCount) node\(drawn.nodeCount == 1 ? "" : "s"), \(drawn.edgeCount) edge\(drawn.edgeCount == 1 ? "" : "s")"
+    streams.output("recoil-inspect report: open \(style.bold(server.address))\n")
+    streams.output(
+      style.dim(
+        "serving \(inert(options.title ?? "the report")) (\(counts)): focus lays out any neighbourhood; Ctrl-C stops")
+        + "\n")
+    streams.flush()
+    while true { sleep(3600) }
   }
 }

@@ -2,9 +2,11 @@
 /// its address, `?token=…`) and a `Host` header that names this server by address (an IP
 /// address or `localhost`, with its port), so that a web page elsewhere cannot read an app's
 /// state through a name that resolves here (DNS rebinding). The page, its event stream, a
-/// session's report (and its groups' insides) and the list of sessions answer GET, and `/control` (a request for an
-/// app to change, see `ControlRequest`) answers POST only; anything else is refused with the
-/// status that says why.
+/// session's report (its groups' insides, its neighbourhoods) and the list of sessions answer
+/// GET, and `/control` (a request for an app to change, see `ControlRequest`) answers POST
+/// only; anything else is refused with the status that says why. `report --serve` keeps the
+/// same rules, and answers only its page and its neighbourhoods (`/neighbourhood` without a
+/// session).
 ///
 /// ```swift
 /// let access = LiveAccess(token: "4f1c…", port: 8080)
@@ -28,8 +30,9 @@ struct LiveAccess {
     /// when first asked for; 404 when the report was made again since.
     case inside(session: Int, shape: Int, group: Int)
     /// The neighbourhood of node `node` (by index) to `depth` steps (`nil`: all) in a session's
-    /// report laid out for `shape` (SVG), for its focus; laid out when first asked for.
-    case neighbourhood(session: Int, shape: Int, node: Int, depth: Int?)
+    /// report laid out for `shape` (SVG), for its focus; laid out when first asked for. Without
+    /// a session and shape: in the report `report --serve` serves.
+    case neighbourhood(session: Int?, shape: Int?, node: Int, depth: Int?)
     /// A control request (the body, JSON) for one app: session N, the app named so, or the
     /// only app connected.
     case control(session: Int?, app: String?)
@@ -87,14 +90,16 @@ struct LiveAccess {
     case "/neighbourhood":
       let depthText = request.query["depth"]
       let depth = depthText.flatMap { Int($0) }
-      guard let number = request.query["session"].flatMap({ Int($0) }), number > 0,
-        let shape = request.query["shape"].flatMap({ Int($0) }),
+      let number = request.query["session"].map { Int($0) ?? 0 }
+      let shape = request.query["shape"].map { Int($0) }
+      guard (number ?? 1) > 0, (number == nil) == (shape == nil), shape != .some(nil),
         let node = request.query["node"].flatMap({ Int($0) }), node >= 0,
         depthText == "all" || (depth ?? 0) > 0
       else {
-        return .refuse(status: 400, reason: "neighbourhood needs ?session=N&shape=S&node=I&depth=1|2|3|all")
+        return .refuse(
+          status: 400, reason: "neighbourhood needs ?node=I&depth=1|2|3|all, and &session=N&shape=S on the live page")
       }
-      route = .neighbourhood(session: number, shape: shape, node: node, depth: depth)
+      route = .neighbourhood(session: number, shape: shape ?? nil, node: node, depth: depth)
     case "/control":
       let session = request.query["session"]
       if let session, (Int(session) ?? 0) <= 0 { return .refuse(status: 400, reason: "control takes ?session=N") }

@@ -13,6 +13,8 @@ import RecoilSnapshot
 /// The HTTP side of `live --serve`: serves the live page, each session's report, and a
 /// Server-Sent Events stream that tells pages when sessions change (at most a few times a
 /// second), on its own thread, every socket non-blocking so that no client holds up another.
+/// For `report --serve` it serves one report instead (``ServedReport``): the page at `/`, and
+/// each neighbourhood the page asks for, laid out the first time.
 ///
 /// Every request passes ``LiveAccess`` first. A client whose event stream it stops reading
 /// (its unsent data passes a bound) is dropped; the others go on. A request head that does
@@ -37,6 +39,8 @@ final class LiveServer: Sendable {
   private let listener: Int32
   private let sessions: LiveSessions
   private let title: String
+  /// For `report --serve`: the only report served (no sessions, events or control).
+  private let report: ServedReport?
   /// Control requests to the apps, and their answers.
   let relay = ControlRelay()
   /// How long a control request waits for its app's answer.
@@ -50,7 +54,9 @@ final class LiveServer: Sendable {
     return "http://\(shown):\(port)/?token=\(access.token)"
   }
 
-  init(host: String, port: UInt16, sessions: LiveSessions, title: String) throws(CommandFailure) {
+  init(host: String, port: UInt16, sessions: LiveSessions, title: String, report: ServedReport? = nil)
+    throws(CommandFailure)
+  {
     let descriptor: Int32
     switch LiveSocket.listen(ipv4: host, port: port, backlog: 32) {
     case .success(let listening): descriptor = listening
@@ -67,6 +73,7 @@ final class LiveServer: Sendable {
     self.access = LiveAccess(token: LiveAccess.makeToken(), port: self.port)
     self.sessions = sessions
     self.title = title
+    self.report = report
   }
 
   /// Serves on a thread of its own until the process ends.
@@ -101,6 +108,8 @@ final class LiveServer: Sendable {
     var announcedVersion = -1
     // Each session's report, keeping its layout while the graph keeps its shape.
     var reports: [Int: LiveReport] = [:]
+    // The served report's neighbourhoods, laid out as its page asks for them.
+    var served = report?.neighbourhoods()
     let buffer = LiveSocket.ReadBuffer(capacity: 64 * 1024)
     while true {
       var polled = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
@@ -122,7 +131,7 @@ final class LiveServer: Sendable {
           }
           if count > 0 && !clients[index].isStream && !clients[index].closesWhenSent && clients[index].awaiting == nil {
             clients[index].received += arrived
-            answer(&clients[index], reports: &reports)
+            answer(&clients[index], reports: &reports, served: &served)
           }
         }
         if !flush(&clients[index]) { closed.insert(index) }
@@ -190,7 +199,7 @@ final class LiveServer: Sendable {
   }
 
   /// Answers a client's request once its head has arrived.
-  private func answer(_ client: inout Client, reports: inout [Int: LiveReport]) {
+  private func answer(_ client: inout Client, reports: inout [Int: LiveReport], served: inout NeighbourhoodDrawings?) {
     guard let end = HTTPRequest.endOfHead(in: client.received) else {
       if client.received.count > HTTPRequest.maximumHeadBytes {
         client.unsent += Self.response(status: 400, type: "text/plain", body: Array("request head too long\n".utf8))
@@ -207,7 +216,23 @@ final class LiveServer: Sendable {
       return
     }
     let withBody = request.method != "HEAD"
-    switch access.decide(request) {
+    var decision = access.decide(request)
+    if let report {
+      // A served report answers its page and its neighbourhoods, nothing of sessions.
+      switch decision {
+      case .allow(.page):
+        client.unsent += Self.response(status: 200, type: "text/html; charset=utf-8", body: withBody ? report.page : [])
+        return
+      case .allow(.neighbourhood(nil, nil, let node, let depth)):
+        answerDrawing(&client, withBody: withBody, missing: "no such neighbourhood") { () throws(RenderError) in
+          try served?.svg(of: node, depth: depth)
+        }
+        return
+      case .allow: decision = .refuse(status: 404, reason: "no such page")
+      case .refuse: break
+      }
+    }
+    switch decision {
     case .refuse(let status, let reason):
       var extra: [(String, String)] = []
       if status == 405 { extra.append(("Allow", request.path == "/control" ? "POST" : "GET, HEAD")) }
@@ -247,11 +272,14 @@ final class LiveServer: Sendable {
       answerDrawing(&client, withBody: withBody, missing: "no such group in that layout") { () throws(RenderError) in
         try reports[number]?.inside(group, shape: shape)
       }
-    case .allow(.neighbourhood(let number, let shape, let node, let depth)):
+    case .allow(.neighbourhood(let number?, let shape?, let node, let depth)):
       // Laid out now, the first time the page's focus shows it (see LiveReport.neighbourhood).
       answerDrawing(&client, withBody: withBody, missing: "no such neighbourhood in that layout") {
         () throws(RenderError) in try reports[number]?.neighbourhood(of: node, depth: depth, shape: shape)
       }
+    case .allow(.neighbourhood):
+      client.unsent += Self.response(
+        status: 400, type: "text/plain", body: Array("the live page's neighbourhoods need &session=N&shape=S\n".utf8))
     case .allow(.control(let session, let app)):
       control(&client, session: session, app: app, request: request, bodyStart: end)
     case .allow(.events):
