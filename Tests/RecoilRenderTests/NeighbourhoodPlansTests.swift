@@ -69,6 +69,31 @@ struct NeighbourhoodPlansTests {
     #expect(Set(sets).count == sets.count)
   }
 
+  /// Plans are held as flat numbers, one piece for each batch laid out together: however the
+  /// batches fall, each plan reads back the same, and the page's data is the same.
+  @Test func plansLaidOutInSmallBatchesReadBackTheSame() throws {
+    let snapshot = GeneratedAppGraph.make(nodeCount: 300)
+    let homes = Self.homes(for: snapshot)
+    var options = RenderOptions(format: .html)
+    options.focusLayouts = .throughDepth(2)
+    let whole = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options)
+    let small = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, batchNodes: 7)
+    #expect(whole.planCount > 300)
+    #expect(small.planCount == whole.planCount)
+    for index in 0..<whole.planCount {
+      let (one, other) = (whole.plan(index), small.plan(index))
+      #expect(Array(one.numbers) == Array(other.numbers))
+      #expect(one.nodes.count == Int(one.numbers[one.numbers.startIndex + 2]) && !one.nodes.isEmpty)
+      #expect(one.edges.map(\.edge) == other.edges.map(\.edge))
+    }
+    #expect(ReportData.neighbourhoods(whole) == ReportData.neighbourhoods(small))
+    // Written a piece at a time into a page, made inert on the way, as the page holds it.
+    var page: [UInt8] = []
+    ReportData.writeNeighbourhoods(small) { ScriptEmbedding.append(json: $0, to: &page) }
+    #expect(page == ScriptEmbedding.inert(json: ReportData.neighbourhoods(whole)))
+    #expect(whole.estimatedPageBytes >= page.count)
+  }
+
   @Test func depthOneIsPlannedForEveryNodeAndDeeperDepthsForAllOrNone() throws {
     let snapshot = GeneratedAppGraph.make(nodeCount: 900)
     let homes = Self.homes(for: snapshot)

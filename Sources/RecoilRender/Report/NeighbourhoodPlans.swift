@@ -28,23 +28,88 @@ struct NeighbourhoodPlans: Sendable {
   /// The most nodes all of depths 2, 3 and all may hold together, for each process that lays
   /// them out: about as long as depth 1 takes on 10,000 nodes.
   static let deeperBudget = 60_000
+  /// About how many nodes' layouts are held at once while a report's plans are made.
+  static let batchNodes = 1 << 16
   /// The most neighbourhoods a report draws as overviews of themselves.
   static let mostOverviews = 100
   /// How Graphviz's SVG draws `style=dashed`, for the page drawing a plan's edges.
   static let dashedStroke = "5,2"
 
-  /// One neighbourhood's layout, in points, from the drawing's top left, y downwards.
-  struct Plan: Sendable {
-    var width: Double
-    var height: Double
-    /// Each node (by index in the snapshot) and where its centre goes.
-    var nodes: [(node: Int, x: Double, y: Double)]
-    /// Each edge (by index), whether it is a store driving an atom (dashed), and its curve:
-    /// cubic Bézier pieces to where its arrowhead starts, and the arrowhead's tip.
-    var edges: [(edge: Int, drives: Bool, points: [GraphPlaces.Point], tip: GraphPlaces.Point?)]
+  /// One neighbourhood's layout, from the drawing's top left, y downwards, in tenths of a
+  /// point (as the page reads it): a view of its numbers, which are
+  /// its width, its height, how many nodes it has, each node (by index in the snapshot) and
+  /// where its centre goes (node, x, y), then each edge: its index; 1 when it is a store
+  /// driving an atom (dashed), else 0; its arrowhead's tip, x and y (``noTip`` twice without
+  /// one); how many points follow; and those points, x and y each, of cubic Bézier pieces to
+  /// where its arrowhead starts.
+  struct Plan {
+    /// The plan's numbers, as above.
+    let numbers: ArraySlice<Int32>
+    /// Stands for the tip of an edge without an arrowhead.
+    static let noTip = Int32.min
+
+    /// `length` points in tenths, 0 for one that does not fit (Graphviz's lengths are
+    /// finite and far smaller).
+    static func tenths(_ length: Double) -> Int32 { Int32(exactly: (length * 10).rounded()) ?? 0 }
+
+    private var first: Int { numbers.startIndex }
+    /// The width and height, in tenths.
+    var size: (width: Int32, height: Int32) { (numbers[first], numbers[first + 1]) }
+    /// The nodes' numbers: node, x, y, node, x, y…
+    var nodeNumbers: ArraySlice<Int32> { numbers[(first + 3)..<edgesStart] }
+    /// The edges' numbers, as above.
+    var edgeNumbers: ArraySlice<Int32> { numbers[edgesStart...] }
+    private var edgesStart: Int { first + 3 + 3 * Int(numbers[first + 2]) }
+
+    /// The width in points.
+    var width: Double { Double(size.width) / 10 }
+    /// The height in points.
+    var height: Double { Double(size.height) / 10 }
+
+    /// Each node and where its centre goes, in points.
+    var nodes: [(node: Int, x: Double, y: Double)] {
+      let numbers = nodeNumbers
+      return stride(from: numbers.startIndex, to: numbers.endIndex, by: 3).map {
+        (Int(numbers[$0]), Double(numbers[$0 + 1]) / 10, Double(numbers[$0 + 2]) / 10)
+      }
+    }
+
+    /// Each edge, whether it is dashed, its curve and its arrowhead's tip, in points.
+    var edges: [(edge: Int, drives: Bool, points: [GraphPlaces.Point], tip: GraphPlaces.Point?)] {
+      let numbers = edgeNumbers
+      var edges: [(edge: Int, drives: Bool, points: [GraphPlaces.Point], tip: GraphPlaces.Point?)] = []
+      var index = numbers.startIndex
+      func point(at index: Int) -> GraphPlaces.Point {
+        GraphPlaces.Point(x: Double(numbers[index]) / 10, y: Double(numbers[index + 1]) / 10)
+      }
+      while index < numbers.endIndex {
+        let count = Int(numbers[index + 4])
+        let tip = numbers[index + 2] == Self.noTip ? nil : point(at: index + 2)
+        let points = (0..<count).map { point(at: index + 5 + 2 * $0) }
+        edges.append((Int(numbers[index]), numbers[index + 1] == 1, points, tip))
+        index += 5 + 2 * count
+      }
+      return edges
+    }
   }
 
-  var plans: [Plan] = []
+  /// Every plan's numbers (see ``Plan``), the plans laid out together one after another in
+  /// one piece, and where each plan starts: a report holds hundreds of thousands of plans, and
+  /// arrays of their own would cost several times as much, held in fragments the process does
+  /// not give back.
+  private var pieces: [[Int32]] = []
+  private var starts: [(piece: Int, start: Int)] = []
+  /// How many plans there are.
+  var planCount: Int { starts.count }
+  /// The plans, as views of their numbers.
+  var plans: [Plan] { starts.indices.map(plan) }
+  /// Plan `index`.
+  func plan(_ index: Int) -> Plan {
+    let (piece, start) = starts[index]
+    let next = index + 1 < starts.count && starts[index + 1].piece == piece ? starts[index + 1].start : nil
+    return Plan(numbers: pieces[piece][start..<(next ?? pieces[piece].count)])
+  }
+
   /// The neighbourhoods too large for a plan, each drawn as an overview of itself (SVG, inline-ready).
   var overviews: [[UInt8]] = []
   /// Where the page finds each node's drawing, and its size, as the plans were made from.
@@ -53,12 +118,19 @@ struct NeighbourhoodPlans: Sendable {
   /// overview `i`, -1 for one not laid out; `nil` for a depth not laid out at all.
   var planOfNode: [[Int]?] = []
 
+  /// About as many bytes as the page takes to hold them, or a little more (see
+  /// ``ReportData/neighbourhoods(_:)``): the page makes room for them before they are written.
+  var estimatedPageBytes: Int {
+    // Numbers of up to 6 digits and a comma, a few brackets a plan and an edge, 12 bytes a home.
+    7 * pieces.reduce(0) { $0 + $1.count } + 16 * starts.count + 12 * homes.nodeCount + overviews.reduce(1 << 10) { $0 + $1.count + $1.count / 16 }
+  }
+
   /// The plans of `snapshot`'s neighbourhoods, its nodes the size `homes` says, to the depths
   /// `options.focusLayouts` says; automatically, depths past 1 within `budget` nodes together
   /// for each process that lays them out.
   static func make(
     for snapshot: Snapshot, homes: NodeHomes, options: RenderOptions, budget: Int = deeperBudget,
-    mostOverviews: Int = mostOverviews, warning: (String) -> Void = { _ in }
+    mostOverviews: Int = mostOverviews, batchNodes: Int = batchNodes, warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> NeighbourhoodPlans {
     let graph = NeighbourhoodGraph(snapshot)
     var result = NeighbourhoodPlans(homes: homes)
@@ -121,31 +193,39 @@ struct NeighbourhoodPlans: Sendable {
       for node in 0..<nodeCount {
         guard let members = sets[node], members.allSatisfy({ homes[$0] != nil }) else { continue }
         if planOfSet[members] == nil {
-          planOfSet[members] = result.plans.count + newSets.count
+          planOfSet[members] = result.planCount + newSets.count
           newSets.append(members)
         }
         column[node] = planOfSet[members] ?? -1
       }
-      result.plans += try layOut(
-        newSets, of: snapshot, graph: graph, homes: homes, options: options, workers: &workers, warning: warning)
+      try result.layOut(
+        newSets, of: snapshot, graph: graph, options: options, batchNodes: batchNodes, workers: &workers,
+        warning: warning)
       result.planOfNode.append(column)
     }
     return result
   }
 
-  /// The plans of `sets`, in order: by `workers` when there are many (when they fail, with a
-  /// warning, here, and `workers` becomes `nil`), else here.
-  static func layOut(
-    _ sets: [[Int]], of snapshot: Snapshot, graph: NeighbourhoodGraph, homes: NodeHomes, options: RenderOptions,
+  /// Adds the plans of `sets`, in order: laid out by `workers` when there are many (when they
+  /// fail, with a warning, here, and `workers` becomes `nil`), else here.
+  mutating func layOut(
+    _ sets: [[Int]], of snapshot: Snapshot, graph: NeighbourhoodGraph, options: RenderOptions, batchNodes: Int,
     workers: inout LayoutWorkers?, warning: (String) -> Void
-  ) throws(RenderError) -> [Plan] {
-    // A share at a time, so that the stand-ins of a whole depth are never held at once.
-    let batch = 8_192
-    var plans: [Plan] = []
-    plans.reserveCapacity(sets.count)
-    for start in stride(from: 0, to: sets.count, by: batch) {
-      let part = sets[start..<min(start + batch, sets.count)]
-      let graphs = part.map { standIns($0, of: snapshot, graph: graph, homes: homes, options: options) }
+  ) throws(RenderError) {
+    // A share at a time, so that the stand-ins and places of a whole depth are never held at
+    // once: at most `batchNodes` nodes' worth (or one set), whatever the depth.
+    var start = 0
+    starts.reserveCapacity(starts.count + sets.count)
+    while start < sets.count {
+      var end = start + 1
+      var nodes = sets[start].count
+      while end < sets.count && nodes + sets[end].count <= batchNodes {
+        nodes += sets[end].count
+        end += 1
+      }
+      let part = sets[start..<end]
+      start = end
+      let graphs = part.map { Self.standIns($0, of: snapshot, graph: graph, homes: homes, options: options) }
       var places: [GraphPlaces]?
       if let sharing = workers, sets.count >= LayoutWorkers.fewestLayouts {
         do {
@@ -156,9 +236,13 @@ struct NeighbourhoodPlans: Sendable {
         }
       }
       if places == nil { places = try graphs.map { (graph) throws(RenderError) in try graph.places(warning: warning) } }
-      for (members, places) in zip(part, places ?? []) { plans.append(plan(of: members, from: places, in: snapshot)) }
+      var piece: [Int32] = []
+      for (members, places) in zip(part, places ?? []) {
+        starts.append((pieces.count, piece.count))
+        Self.appendPlan(of: members, from: places, in: snapshot, to: &piece)
+      }
+      pieces.append(piece)
     }
-    return plans
   }
 
   /// `members` and the edges among them, each node a stand-in of its drawn size and shape.
@@ -187,25 +271,39 @@ struct NeighbourhoodPlans: Sendable {
     return standIns
   }
 
-  /// The plan of `members` from where Graphviz put their stand-ins.
-  static func plan(of members: [Int], from places: GraphPlaces, in snapshot: Snapshot) -> Plan {
+  /// Appends to `numbers` the plan of `members` from where Graphviz put their stand-ins.
+  static func appendPlan(of members: [Int], from places: GraphPlaces, in snapshot: Snapshot, to numbers: inout [Int32]) {
     // From Graphviz's (y upwards from the bottom left) to the drawing's top left, y downwards.
     let (left, top) = (places.minimum.x, places.maximum.y)
     func moved(_ point: GraphPlaces.Point) -> GraphPlaces.Point { .init(x: point.x - left, y: top - point.y) }
-    var plan = Plan(
-      width: places.maximum.x - places.minimum.x, height: places.maximum.y - places.minimum.y, nodes: [], edges: [])
+    numbers.append(Plan.tenths(places.maximum.x - places.minimum.x))
+    numbers.append(Plan.tenths(places.maximum.y - places.minimum.y))
+    let nodeCount = numbers.count
+    numbers.append(0)
+    func append(_ point: GraphPlaces.Point) {
+      numbers.append(Plan.tenths(point.x))
+      numbers.append(Plan.tenths(point.y))
+    }
     for node in members {
       guard let place = places.nodes["n\(node)"] else { continue }
-      let centre = moved(place.centre)
-      plan.nodes.append((node, centre.x, centre.y))
+      numbers.append(Int32(node))
+      append(moved(place.centre))
+      numbers[nodeCount] += 1
     }
     for edge in places.edges {
       guard edge.id.first == "e", let index = Int(edge.id.dropFirst()), snapshot.edges.indices.contains(index)
       else { continue }
-      plan.edges.append(
-        (index, snapshot.edges[index].kind == .drives, edge.points.map(moved), edge.arrowTip.map(moved)))
+      numbers.append(Int32(index))
+      numbers.append(snapshot.edges[index].kind == .drives ? 1 : 0)
+      if let tip = edge.arrowTip {
+        append(moved(tip))
+      } else {
+        numbers.append(Plan.noTip)
+        numbers.append(Plan.noTip)
+      }
+      numbers.append(Int32(edge.points.count))
+      for point in edge.points { append(moved(point)) }
     }
-    return plan
   }
 
   private static func inches(_ points: Double) -> String {

@@ -197,17 +197,25 @@ enum ReportData {
   /// each node's plan at depths 1, 2, 3 and all (-1: none; null: that depth is not laid out);
   /// a plan is `[width, height, [node, x, y, …], [edge, …]]`, an edge
   /// `[index, drives (0 or 1), tip x, tip y, x, y, …]` (the tip null without an arrowhead)
-  /// whose points are cubic Bézier pieces; `looks` the edges' colours and dashes.
+  /// whose points are cubic Bézier pieces; `looks` the edges' colours and dashes. Not yet
+  /// inert for a script element (see ``ScriptEmbedding``).
   static func neighbourhoods(_ plans: NeighbourhoodPlans) -> [UInt8] {
-    var writer = JSONWriter(compact: true)
-    // Graphviz's lengths are finite; a length that is not is written as 0 rather than trapping.
-    func write(_ length: Double) { writer.writeElement(Int(exactly: (length * 10).rounded()) ?? 0) }
+    var bytes: [UInt8] = []
+    writeNeighbourhoods(plans) { bytes += $0 }
+    return bytes
+  }
+
+  /// Writes ``neighbourhoods(_:)``, handing its JSON to `chunk` a piece at a time: the page
+  /// takes the pieces into itself, and the whole (the largest part of a large graph's page) is
+  /// never held twice.
+  static func writeNeighbourhoods(_ plans: NeighbourhoodPlans, to chunk: @escaping ([UInt8]) -> Void) {
+    var writer = JSONWriter(compact: true, output: ByteOutput(capacity: 1 << 18, chunks: chunk))
     writer.beginObject()
     writer.beginArray(key: "homes")
     for node in 0..<plans.homes.nodeCount {
       if let home = plans.homes[node] {
-        write(home.x)
-        write(home.y)
+        writer.writeElement(Int(NeighbourhoodPlans.Plan.tenths(home.x)))
+        writer.writeElement(Int(NeighbourhoodPlans.Plan.tenths(home.y)))
       } else {
         writer.writeNullElement()
         writer.writeNullElement()
@@ -236,39 +244,37 @@ enum ReportData {
     writer.beginArray(key: "plans")
     for plan in plans.plans {
       writer.beginArray()
-      write(plan.width)
-      write(plan.height)
+      writer.writeElement(Int(plan.size.width))
+      writer.writeElement(Int(plan.size.height))
       writer.beginArray()
-      for node in plan.nodes {
-        writer.writeElement(node.node)
-        write(node.x)
-        write(node.y)
-      }
+      for number in plan.nodeNumbers { writer.writeElement(Int(number)) }
       writer.endArray()
       writer.beginArray()
-      for edge in plan.edges {
+      let numbers = plan.edgeNumbers
+      var index = numbers.startIndex
+      while index < numbers.endIndex {
         writer.beginArray()
-        writer.writeElement(edge.edge)
-        writer.writeElement(edge.drives ? 1 : 0)
-        if let tip = edge.tip {
-          write(tip.x)
-          write(tip.y)
+        writer.writeElement(Int(numbers[index]))
+        writer.writeElement(Int(numbers[index + 1]))
+        if numbers[index + 2] == NeighbourhoodPlans.Plan.noTip {
+          writer.writeNullElement()
+          writer.writeNullElement()
         } else {
-          writer.writeNullElement()
-          writer.writeNullElement()
+          writer.writeElement(Int(numbers[index + 2]))
+          writer.writeElement(Int(numbers[index + 3]))
         }
-        for point in edge.points {
-          write(point.x)
-          write(point.y)
-        }
+        let end = index + 5 + 2 * Int(numbers[index + 4])
+        for number in numbers[(index + 5)..<end] { writer.writeElement(Int(number)) }
         writer.endArray()
+        index = end
       }
       writer.endArray()
       writer.endArray()
     }
     writer.endArray()
     writer.endObject()
-    return ScriptEmbedding.inert(json: writer.bytes)
+    var output = writer.finishedOutput()
+    output.drain()
   }
 
   /// A node's difference: `{"structure": […], "before": …, "after": …, "time": {"before": …,

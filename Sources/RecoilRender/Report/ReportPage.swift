@@ -47,7 +47,17 @@ enum ReportPage {
   static func html(_ content: Content) -> [UInt8] {
     let nonce = makeNonce()
     let snapshot = content.snapshot
+    // The parts first, then the page at its size: a large graph's page runs to hundreds of
+    // megabytes, and grown by doubling it would be held twice. The neighbourhoods, its
+    // largest part, are written into it as they are made, a piece at a time.
+    let drawing = SVGForHTML.inline(content.svg, nodeIDs: snapshot.nodes.map(\.id))
+    let data = ReportData.json(for: snapshot, marks: content.marks, shape: content.shape, overview: content.overview)
+    let neighbourhoods = content.neighbourhoods.flatMap { $0.planCount == 0 && $0.overviews.isEmpty ? nil : $0 }
+    let insides = content.overview.flatMap { $0.insides.isEmpty ? nil : ReportData.insides($0.insides) }
     var page: [UInt8] = []
+    page.reserveCapacity(
+      1 << 16 + ReportStyle.css.utf8.count + ReportScript.source.utf8.count + drawing.count + data.count
+        + (neighbourhoods?.estimatedPageBytes ?? 0) + (insides?.count ?? 0))
     func add(_ text: String) { page.append(contentsOf: text.utf8) }
 
     add(
@@ -95,7 +105,7 @@ enum ReportPage {
       <div id="graph" tabindex="0" aria-label="State graph: drag to pan, wheel to zoom, click a node to select it">\
       <div id="canvas">
       """)
-    page.append(contentsOf: SVGForHTML.inline(content.svg, nodeIDs: snapshot.nodes.map(\.id)))
+    page.append(contentsOf: drawing)
     add(
       """
       </div></div>
@@ -131,26 +141,24 @@ enum ReportPage {
       </section>
       <script type="application/json" id="report-data">
       """)
-    page.append(
-      contentsOf: ReportData.json(
-        for: snapshot, marks: content.marks, shape: content.shape, overview: content.overview))
-    if let neighbourhoods = content.neighbourhoods, !neighbourhoods.plans.isEmpty || !neighbourhoods.overviews.isEmpty {
+    page.append(contentsOf: data)
+    if let neighbourhoods {
       // Read when focus first shows one.
       add(
         """
         </script>
         <script type="application/json" id="report-neighbourhoods">
         """)
-      page.append(contentsOf: ReportData.neighbourhoods(neighbourhoods))
+      ReportData.writeNeighbourhoods(neighbourhoods) { ScriptEmbedding.append(json: $0, to: &page) }
     }
-    if let overview = content.overview, !overview.insides.isEmpty {
+    if let insides {
       // Read only when a group is first opened: thousands of nodes' SVG as text, not as DOM.
       add(
         """
         </script>
         <script type="application/json" id="report-insides">
         """)
-      page.append(contentsOf: ReportData.insides(overview.insides))
+      page.append(contentsOf: insides)
     }
     add(
       """

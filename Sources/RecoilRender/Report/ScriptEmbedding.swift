@@ -12,14 +12,26 @@ enum ScriptEmbedding {
   static func inert(json: [UInt8]) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(json.count + json.count / 64)
-    for byte in json {
-      switch byte {
-      case UInt8(ascii: "<"): result.append(contentsOf: #"\u003c"#.utf8)
-      case UInt8(ascii: ">"): result.append(contentsOf: #"\u003e"#.utf8)
-      case UInt8(ascii: "&"): result.append(contentsOf: #"\u0026"#.utf8)
-      default: result.append(byte)
-      }
-    }
+    append(json: json, to: &result)
     return result
+  }
+
+  /// Appends `json`, made inert, to `page`: a large part goes into the page without a copy of
+  /// its own on the way.
+  static func append(json: [UInt8], to page: inout [UInt8]) {
+    var run = 0  // start of the bytes not yet copied
+    for (index, byte) in json.enumerated() {
+      let escape: String
+      switch byte {
+      case UInt8(ascii: "<"): escape = #"\u003c"#
+      case UInt8(ascii: ">"): escape = #"\u003e"#
+      case UInt8(ascii: "&"): escape = #"\u0026"#
+      default: continue
+      }
+      page.append(contentsOf: json[run..<index])
+      page.append(contentsOf: escape.utf8)
+      run = index + 1
+    }
+    page.append(contentsOf: json[run...])
   }
 }

@@ -56,6 +56,17 @@ package struct ByteOutput: ~Copyable {
     self.sink = sink
   }
 
+  /// An empty output that hands its bytes over as arrays, whenever `capacity` of them are
+  /// held and when told to ``drain()``: a large document goes where the caller keeps it, a
+  /// piece at a time, and is never held whole twice.
+  ///
+  /// ```swift
+  /// var output = ByteOutput(capacity: 1 << 18, chunks: { page += $0 })
+  /// ```
+  package init(capacity: Int, chunks: @escaping ([UInt8]) -> Void) {
+    self.init(capacity: capacity) { chunks($0.array) }
+  }
+
   deinit { start.deallocate() }
 
   /// Appends a byte.

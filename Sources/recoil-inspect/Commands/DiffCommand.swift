@@ -76,7 +76,7 @@ struct DiffCommand: Command {
       } catch {
         throw .render(error)
       }
-      try OutputDestination.write(Data(drawing.bytes), to: picture.path, streams: streams)
+      try OutputDestination.write(drawing.bytes, to: picture.path, streams: streams)
     }
     if json {
       streams.output(difference.json())

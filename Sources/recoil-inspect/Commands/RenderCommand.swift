@@ -180,7 +180,7 @@ struct RenderCommand: Command {
     } catch {
       throw .render(error)
     }
-    try OutputDestination.write(Data(drawing.bytes), to: output, streams: streams)
+    try OutputDestination.write(drawing.bytes, to: output, streams: streams)
     if output != "-" && !quiet {
       // The counts of what was drawn: with --focus or --exclude, part of the snapshot.
       let nodes = drawing.nodeCount
