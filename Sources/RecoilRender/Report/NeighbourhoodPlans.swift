@@ -122,7 +122,8 @@ struct NeighbourhoodPlans: Sendable {
   /// ``ReportData/neighbourhoods(_:)``): the page makes room for them before they are written.
   var estimatedPageBytes: Int {
     // Numbers of up to 6 digits and a comma, a few brackets a plan and an edge, 12 bytes a home.
-    7 * pieces.reduce(0) { $0 + $1.count } + 16 * starts.count + 12 * homes.nodeCount + overviews.reduce(1 << 10) { $0 + $1.count + $1.count / 16 }
+    7 * pieces.reduce(0) { $0 + $1.count } + 16 * starts.count + 12 * homes.nodeCount
+      + overviews.reduce(1 << 10) { $0 + $1.count + $1.count / 16 }
   }
 
   /// The plans of `snapshot`'s neighbourhoods, its nodes the size `homes` says, to the depths
@@ -272,7 +273,8 @@ struct NeighbourhoodPlans: Sendable {
   }
 
   /// Appends to `numbers` the plan of `members` from where Graphviz put their stand-ins.
-  static func appendPlan(of members: [Int], from places: GraphPlaces, in snapshot: Snapshot, to numbers: inout [Int32]) {
+  static func appendPlan(of members: [Int], from places: GraphPlaces, in snapshot: Snapshot, to numbers: inout [Int32])
+  {
     // From Graphviz's (y upwards from the bottom left) to the drawing's top left, y downwards.
     let (left, top) = (places.minimum.x, places.maximum.y)
     func moved(_ point: GraphPlaces.Point) -> GraphPlaces.Point { .init(x: point.x - left, y: top - point.y) }
