@@ -114,6 +114,15 @@ import Testing
     #expect(try laidOutDepths(["--focus-layouts", "1"]) == [true, false, false, false])
     #expect(try laidOutDepths(["--focus-layouts", "2"]) == [true, true, false, false])
     #expect(try laidOutDepths(["--focus-layouts", "ALL"]) == [true, true, true, true])
+    // Where some depths are left out, the message says which are there and how to have more.
+    for (layouts, said) in [
+      ("1", "; focus laid out at depth 1, deeper with --focus-layouts or --serve)\n"),
+      ("2", "; focus laid out at depths 1, 2, deeper with --focus-layouts or --serve)\n"),
+      ("all", "--full draws every node)\n"),
+    ] {
+      let outcome = try ExecutableRunner.run(["report", input, "-o", output.path, "--focus-layouts", layouts])
+      #expect(outcome.stderr.hasSuffix(said), "\(outcome.stderr)")
+    }
     let bad = try ExecutableRunner.run(["report", input, "-o", output.path, "--focus-layouts", "4"])
     #expect(bad.status == 64)
     #expect(

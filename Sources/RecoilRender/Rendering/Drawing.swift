@@ -16,6 +16,13 @@ public struct Drawing: Sendable {
   public var edgeCount: Int
   /// When the picture is an overview of a large graph: what its groups stand for.
   public var overview: OverviewCounts? = nil
+  /// For an HTML report: the depths (`1`, `2`, `3`, `all`) at which it holds every node's
+  /// neighbourhood laid out on its own for focus; `nil` for other pictures.
+  ///
+  /// ```swift
+  /// drawing.focusDepths  // ["1"] for 30,000 nodes: deeper ones need --focus-layouts or --serve
+  /// ```
+  public var focusDepths: [String]? = nil
 
   /// What an overview's groups stand for.
   ///

@@ -30,7 +30,8 @@ extension Renderer {
       bytes: ReportPage.html(content), nodeCount: root.shown.nodes.count, edgeCount: root.shown.edges.count,
       overview: Drawing.OverviewCounts(
         groupCount: root.groups.count, collapsedNodeCount: root.collapsedNodeCount,
-        totalNodeCount: root.totalNodeCount))
+        totalNodeCount: root.totalNodeCount),
+      focusDepths: content.neighbourhoods?.laidOutDepths)
   }
 
   /// One part of a report's overview as SVG: the top (`key` nil, with the legend) or a group's

@@ -164,6 +164,7 @@ public enum Renderer {
       description, format: drawn.format, places: plansFocus ? .nodes : nil, warning: warning)
     laidOut.warnings.forEach(warning)
     var bytes = laidOut.bytes
+    var focusDepths: [String]?
     if options.format == .html {
       var content = ReportPage.Content(
         title: options.title ?? "state graph", svg: bytes, snapshot: snapshot, heat: options.heat, marks: marks)
@@ -175,8 +176,10 @@ public enum Renderer {
           for: snapshot, homes: homes, options: options, warning: warning)
       }
       bytes = ReportPage.html(content)
+      focusDepths = content.neighbourhoods?.laidOutDepths
     }
-    return Drawing(bytes: bytes, nodeCount: snapshot.nodes.count, edgeCount: snapshot.edges.count)
+    return Drawing(
+      bytes: bytes, nodeCount: snapshot.nodes.count, edgeCount: snapshot.edges.count, focusDepths: focusDepths)
   }
 
   /// The version of the Graphviz libraries in use, such as `2.43.0`.

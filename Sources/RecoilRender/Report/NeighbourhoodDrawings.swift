@@ -38,8 +38,6 @@ public struct NeighbourhoodDrawings {
     guard snapshot.nodes.indices.contains(node) else { return nil }
     let key = "\(node)/\(depth.map(String.init) ?? "all")"
     if let known = drawn[key] { return known }
-    var options = options
-    options.format = .svg
     guard
       let svg = try NeighbourhoodDrawing.svg(of: node, depth: depth, in: snapshot, graph: graph(), options: options)
     else { return nil }

@@ -118,6 +118,13 @@ struct NeighbourhoodPlans: Sendable {
   /// overview `i`, -1 for one not laid out; `nil` for a depth not laid out at all.
   var planOfNode: [[Int]?] = []
 
+  /// The depths laid out (`1`, `2`, `3`, `all`), as the page names them.
+  var laidOutDepths: [String] {
+    zip(NeighbourhoodGraph.depths, planOfNode).compactMap { depth, column in
+      column == nil ? nil : depth.map(String.init) ?? "all"
+    }
+  }
+
   /// About as many bytes as the page takes to hold them, or a little more (see
   /// ``ReportData/neighbourhoods(_:)``): the page makes room for them before they are written.
   var estimatedPageBytes: Int {

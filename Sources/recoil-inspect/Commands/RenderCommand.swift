@@ -185,13 +185,19 @@ struct RenderCommand: Command {
       // The counts of what was drawn: with --focus or --exclude, part of the snapshot.
       let nodes = drawing.nodeCount
       let edges = drawing.edgeCount
+      // A report that lays out only some depths for focus says how to have the others.
+      var focus = ""
+      if let depths = drawing.focusDepths, depths.count < 4 {
+        let laidOut = depths.isEmpty ? "none" : "depth\(depths.count == 1 ? "" : "s") \(depths.joined(separator: ", "))"
+        focus = "; focus laid out at \(laidOut), deeper with --focus-layouts or --serve"
+      }
       if let overview = drawing.overview {
         streams.error(
-          "recoil-inspect: wrote \(inert(output)) (an overview of \(overview.totalNodeCount) nodes: \(nodes) drawn whole, \(overview.groupCount) group\(overview.groupCount == 1 ? "" : "s") standing for \(overview.collapsedNodeCount); \(renderOptions.format == .html ? "click a group to open it" : "--expand GLOB opens a group"), --full draws every node)\n"
+          "recoil-inspect: wrote \(inert(output)) (an overview of \(overview.totalNodeCount) nodes: \(nodes) drawn whole, \(overview.groupCount) group\(overview.groupCount == 1 ? "" : "s") standing for \(overview.collapsedNodeCount); \(renderOptions.format == .html ? "click a group to open it" : "--expand GLOB opens a group"), --full draws every node\(focus))\n"
         )
       } else {
         streams.error(
-          "recoil-inspect: wrote \(inert(output)) (\(nodes) node\(nodes == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
+          "recoil-inspect: wrote \(inert(output)) (\(nodes) node\(nodes == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s")\(focus))\n"
         )
       }
     }
