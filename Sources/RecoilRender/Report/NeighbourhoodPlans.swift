@@ -57,8 +57,6 @@ struct NeighbourhoodPlans: Sendable {
     var size: (width: Int32, height: Int32) { (numbers[first], numbers[first + 1]) }
     /// The nodes' numbers: node, x, y, node, x, y…
     var nodeNumbers: ArraySlice<Int32> { numbers[(first + 3)..<edgesStart] }
-    /// The edges' numbers, as above.
-    var edgeNumbers: ArraySlice<Int32> { numbers[edgesStart...] }
     private var edgesStart: Int { first + 3 + 3 * Int(numbers[first + 2]) }
 
     /// The width in points.
@@ -74,20 +72,31 @@ struct NeighbourhoodPlans: Sendable {
       }
     }
 
+    /// Calls `body` with each edge's index, whether it is dashed, its arrowhead's tip (x, y)
+    /// and its points (x, y, x, y…), in tenths, in order.
+    func forEachEdge(
+      _ body: (_ edge: Int32, _ drives: Bool, _ tip: (Int32, Int32)?, _ points: ArraySlice<Int32>) -> Void
+    ) {
+      var index = edgesStart
+      while index < numbers.endIndex {
+        let end = index + 5 + 2 * Int(numbers[index + 4])
+        let tip = numbers[index + 2] == Self.noTip ? nil : (numbers[index + 2], numbers[index + 3])
+        body(numbers[index], numbers[index + 1] == 1, tip, numbers[(index + 5)..<end])
+        index = end
+      }
+    }
+
     /// Each edge, whether it is dashed, its curve and its arrowhead's tip, in points.
     var edges: [(edge: Int, drives: Bool, points: [GraphPlaces.Point], tip: GraphPlaces.Point?)] {
-      let numbers = edgeNumbers
       var edges: [(edge: Int, drives: Bool, points: [GraphPlaces.Point], tip: GraphPlaces.Point?)] = []
-      var index = numbers.startIndex
-      func point(at index: Int) -> GraphPlaces.Point {
-        GraphPlaces.Point(x: Double(numbers[index]) / 10, y: Double(numbers[index + 1]) / 10)
+      func point(_ x: Int32, _ y: Int32) -> GraphPlaces.Point {
+        GraphPlaces.Point(x: Double(x) / 10, y: Double(y) / 10)
       }
-      while index < numbers.endIndex {
-        let count = Int(numbers[index + 4])
-        let tip = numbers[index + 2] == Self.noTip ? nil : point(at: index + 2)
-        let points = (0..<count).map { point(at: index + 5 + 2 * $0) }
-        edges.append((Int(numbers[index]), numbers[index + 1] == 1, points, tip))
-        index += 5 + 2 * count
+      forEachEdge { edge, drives, tip, numbers in
+        let points = stride(from: numbers.startIndex, to: numbers.endIndex, by: 2).map {
+          point(numbers[$0], numbers[$0 + 1])
+        }
+        edges.append((Int(edge), drives, points, tip.map { point($0.0, $0.1) }))
       }
       return edges
     }

@@ -250,23 +250,19 @@ enum ReportData {
       for number in plan.nodeNumbers { writer.writeElement(Int(number)) }
       writer.endArray()
       writer.beginArray()
-      let numbers = plan.edgeNumbers
-      var index = numbers.startIndex
-      while index < numbers.endIndex {
+      plan.forEachEdge { edge, drives, tip, points in
         writer.beginArray()
-        writer.writeElement(Int(numbers[index]))
-        writer.writeElement(Int(numbers[index + 1]))
-        if numbers[index + 2] == NeighbourhoodPlans.Plan.noTip {
-          writer.writeNullElement()
-          writer.writeNullElement()
+        writer.writeElement(Int(edge))
+        writer.writeElement(drives ? 1 : 0)
+        if let (x, y) = tip {
+          writer.writeElement(Int(x))
+          writer.writeElement(Int(y))
         } else {
-          writer.writeElement(Int(numbers[index + 2]))
-          writer.writeElement(Int(numbers[index + 3]))
+          writer.writeNullElement()
+          writer.writeNullElement()
         }
-        let end = index + 5 + 2 * Int(numbers[index + 4])
-        for number in numbers[(index + 5)..<end] { writer.writeElement(Int(number)) }
+        for number in points { writer.writeElement(Int(number)) }
         writer.endArray()
-        index = end
       }
       writer.endArray()
       writer.endArray()
