@@ -109,6 +109,14 @@ import Testing
     #expect(try parser.parse(["--serve=127.0.0.1:0"]).value("serve") == "127.0.0.1:0")
     #expect(try parser.parse(["--serve", "tcp:127.0.0.1:9"]).positionals == ["tcp:127.0.0.1:9"])
     #expect(try LiveCommand(parser.parse(["--serve", "--listen", "tcp:127.0.0.1:0"])).serve?.port == 0)
+    // Reachable from elsewhere: both commands that serve warn so; on this machine, neither.
+    let elsewhere = try #require(try ServeAddress(given))
+    #expect(elsewhere.host == "0.0.0.0" && elsewhere.port == 8080)
+    #expect(elsewhere.exposure?.contains("serving on 0.0.0.0: the page shows app state to anyone") == true)
+    #expect(try ServeAddress(bare)?.exposure == nil)
+    let report = try ArgumentParser(specs: ReportCommand.options).parse(["s.json", "--serve", "localhost:9"])
+    #expect(try ReportCommand(report).serve?.exposure == nil)
+    #expect(throws: UsageError.self) { try ServeAddress(parser.parse(["--serve=here"])) }
   }
 
   // MARK: - Sessions

@@ -303,3 +303,12 @@ struct NeighbourhoodPlansTests {
     return try JSONSerialization.jsonObject(with: Data(json.utf8))
   }
 }
+
+extension ReportData {
+  /// The neighbourhoods' JSON whole, as the page holds it but not yet made inert.
+  static func neighbourhoods(_ plans: NeighbourhoodPlans) -> [UInt8] {
+    var bytes: [UInt8] = []
+    writeNeighbourhoods(plans) { bytes += $0 }
+    return bytes
+  }
+}

@@ -20,7 +20,7 @@ import RecoilSnapshot
 ///
 /// ```swift
 /// let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options)
-/// print("\(plans.plans.count) layouts; depth 1 of node 12: plan \(plans.planOfNode[0]?[12] ?? -1)")
+/// print("\(plans.planCount) layouts; depth 1 of node 12: plan \(plans.planOfNode[0]?[12] ?? -1)")
 /// ```
 struct NeighbourhoodPlans: Sendable {
   /// The most nodes one neighbourhood may hold to be laid out.
@@ -135,7 +135,7 @@ struct NeighbourhoodPlans: Sendable {
   }
 
   /// About as many bytes as the page takes to hold them, or a little more (see
-  /// ``ReportData/neighbourhoods(_:)``): the page makes room for them before they are written.
+  /// ``ReportData/writeNeighbourhoods(_:to:)``): the page makes room for them before they are written.
   var estimatedPageBytes: Int {
     // Numbers of up to 6 digits and a comma, a few brackets a plan and an edge, 12 bytes a home.
     7 * pieces.reduce(0) { $0 + $1.count } + 16 * starts.count + 12 * homes.nodeCount

@@ -197,17 +197,11 @@ enum ReportData {
   /// each node's plan at depths 1, 2, 3 and all (-1: none; null: that depth is not laid out);
   /// a plan is `[width, height, [node, x, y, …], [edge, …]]`, an edge
   /// `[index, drives (0 or 1), tip x, tip y, x, y, …]` (the tip null without an arrowhead)
-  /// whose points are cubic Bézier pieces; `looks` the edges' colours and dashes. Not yet
-  /// inert for a script element (see ``ScriptEmbedding``).
-  static func neighbourhoods(_ plans: NeighbourhoodPlans) -> [UInt8] {
-    var bytes: [UInt8] = []
-    writeNeighbourhoods(plans) { bytes += $0 }
-    return bytes
-  }
-
-  /// Writes ``neighbourhoods(_:)``, handing its JSON to `chunk` a piece at a time: the page
-  /// takes the pieces into itself, and the whole (the largest part of a large graph's page) is
-  /// never held twice.
+  /// whose points are cubic Bézier pieces; `looks` the edges' colours and dashes.
+  ///
+  /// The JSON goes to `chunk` a piece at a time, not yet inert for a script element (see
+  /// ``ScriptEmbedding``): the page takes the pieces into itself, and the whole (the largest
+  /// part of a large graph's page) is never held twice.
   static func writeNeighbourhoods(_ plans: NeighbourhoodPlans, to chunk: @escaping ([UInt8]) -> Void) {
     var writer = JSONWriter(compact: true, output: ByteOutput(capacity: 1 << 18, chunks: chunk))
     writer.beginObject()
@@ -242,7 +236,8 @@ enum ReportData {
     for overview in plans.overviews { writer.writeElement(String(decoding: overview, as: UTF8.self)) }
     writer.endArray()
     writer.beginArray(key: "plans")
-    for plan in plans.plans {
+    for index in 0..<plans.planCount {
+      let plan = plans.plan(index)
       writer.beginArray()
       writer.writeElement(Int(plan.size.width))
       writer.writeElement(Int(plan.size.height))

@@ -48,10 +48,10 @@ struct CheckCommand: Command {
       reports.append((input, check.check(try SnapshotInput.load(input, limit: inputLimit, streams: streams))))
     }
     if let junitPath {
-      try OutputDestination.write(Data(JUnitReport.xml(reports).utf8), to: junitPath, streams: streams)
+      try OutputDestination.write(Array(JUnitReport.xml(reports).utf8), to: junitPath, streams: streams)
     }
     if let markdownPath {
-      try OutputDestination.write(Data(MarkdownSummary.markdown(reports).utf8), to: markdownPath, streams: streams)
+      try OutputDestination.write(Array(MarkdownSummary.markdown(reports).utf8), to: markdownPath, streams: streams)
     }
     streams.output(json ? Self.json(reports) : Self.text(reports, style: streams.outputStyle))
     if reports.contains(where: { $0.report.failed }) { throw .findingsReported }

@@ -122,7 +122,7 @@ struct ExportCommand: Command {
     }
     if let otlpOutput {
       let requests = OTLPTraces.requests(for: snapshot, service: service)
-      var lines = Data()
+      var lines: [UInt8] = []
       for request in requests {
         lines.append(contentsOf: request)
         lines.append(UInt8(ascii: "\n"))
@@ -136,7 +136,7 @@ struct ExportCommand: Command {
       }
       return
     }
-    try OutputDestination.write(Data(ChromeTrace.json(for: snapshot)), to: output, streams: streams)
+    try OutputDestination.write(ChromeTrace.json(for: snapshot), to: output, streams: streams)
     if output != "-" && !quiet {
       let count = snapshot.actions.count
       streams.error("recoil-inspect: wrote \(inert(output)) (\(count) action\(count == 1 ? "" : "s"))\n")

@@ -259,10 +259,7 @@ extension LiveCommand {
     let sessions = LiveSessions(keep: keep)
     let server = try LiveServer(
       host: address.host, port: address.port, sessions: sessions, title: "recoil-inspect live")
-    if !address.isLoopback {
-      streams.reportWarning(
-        "serving on \(address.host): the page shows app state to anyone who can reach it with the token")
-    }
+    if let exposure = address.exposure { streams.reportWarning(exposure) }
     server.start()
     let style = streams.outputStyle
     streams.output("recoil-inspect live: open \(style.bold(server.address))\n")

@@ -3,18 +3,6 @@ import RecoilSnapshot
 
 /// Writes a command's result to a file (atomically) or to standard output for `-`.
 enum OutputDestination {
-  static func write(_ data: Data, to path: String, streams: StandardStreams) throws(CommandFailure) {
-    if path == "-" {
-      streams.outputBytes(data)
-      return
-    }
-    do {
-      try AtomicFile.write(data, to: URL(filePath: path))
-    } catch {
-      throw .outputFailed(path: path, reason: error.reason)
-    }
-  }
-
   /// Writes `bytes` as they are, with no copy on the way to a file (a report can be hundreds
   /// of megabytes).
   static func write(_ bytes: [UInt8], to path: String, streams: StandardStreams) throws(CommandFailure) {

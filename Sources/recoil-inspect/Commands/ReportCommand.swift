@@ -96,10 +96,7 @@ struct ReportCommand: Command {
     let server = try LiveServer(
       host: serve.host, port: serve.port, sessions: LiveSessions(keep: 1), title: options.title ?? "report",
       report: report)
-    if !serve.isLoopback {
-      streams.reportWarning(
-        "serving on \(serve.host): the page shows app state to anyone who can reach it with the token")
-    }
+    if let exposure = serve.exposure { streams.reportWarning(exposure) }
     server.start()
     let style = streams.outputStyle
     let drawn = report.drawing

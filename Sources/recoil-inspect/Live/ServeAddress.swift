@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let address = try ServeAddress(arguments)  // nil without --serve
-/// address?.isLoopback  // false for 0.0.0.0:8080: anyone with the token may read
+/// address?.exposure  // for 0.0.0.0:8080: "serving on 0.0.0.0: the page shows app state to anyone…"
 /// ```
 struct ServeAddress: Equatable, Sendable {
   var host: String
@@ -20,6 +20,11 @@ struct ServeAddress: Equatable, Sendable {
     self.port = port
   }
 
-  /// Whether only this machine can reach it.
-  var isLoopback: Bool { ["127.0.0.1", "localhost"].contains(host) }
+  /// What to warn of when the page can be reached from elsewhere; `nil` when only this
+  /// machine can reach it.
+  var exposure: String? {
+    ["127.0.0.1", "localhost"].contains(host)
+      ? nil
+      : "serving on \(host): the page shows app state to anyone who can reach it with the token"
+  }
 }
