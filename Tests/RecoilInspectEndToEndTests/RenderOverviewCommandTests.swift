@@ -130,4 +130,31 @@ import Testing
         "recoil-inspect: error: invalid value '4' for '--focus-layouts'; expected auto, 1, 2, 3 or all"),
       "\(bad.stderr)")
   }
+  @Test func focusLayoutsAllSaysHowManyHubsItShowsInPlace() throws {
+    let directory = try ExecutableRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A chain of 1,100 selectors: at depth all every node's neighbourhood is the whole chain,
+    // more than a report lays out, and more hubs than it draws as overviews of themselves.
+    let nodes = (0..<1_100).map { #"{"id":"Chain.n\#($0)","kind":"selector"}"# }
+    let edges = (1..<1_100).map { #"{"from":"Chain.n\#($0 - 1)","to":"Chain.n\#($0)"}"# }
+    let input = directory.appending(path: "chain.json")
+    try Data(
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[\#(nodes.joined(separator: ","))],"edges":[\#(edges.joined(separator: ","))]}"#
+        .utf8
+    ).write(to: input)
+    let output = directory.appending(path: "report.html")
+    let outcome = try ExecutableRunner.run(["report", input.path, "-o", output.path, "--focus-layouts", "all"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(
+      outcome.stderr.hasSuffix(
+        "; focus laid out at depths 1, 2, 3, all (but 1100 hubs at all, shown in place), any with --serve)\n"),
+      "\(outcome.stderr)")
+    // The page holds depth all for none of them, and says why when focus asks.
+    let page = try String(contentsOf: output, encoding: .utf8)
+    let start = try #require(page.range(of: #"id="report-neighbourhoods">"#)).upperBound
+    let plans = try #require(
+      try JSONSerialization.jsonObject(with: Data(page[start...].prefix { $0 != "<" }.utf8)) as? [String: Any])
+    let all = try #require((plans["depths"] as? [Any])?.last as? [Int])
+    #expect(all.count == 1_100 && all.allSatisfy { $0 == -1 })
+  }
 }

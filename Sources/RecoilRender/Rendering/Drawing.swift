@@ -17,12 +17,21 @@ public struct Drawing: Sendable {
   /// When the picture is an overview of a large graph: what its groups stand for.
   public var overview: OverviewCounts? = nil
   /// For an HTML report: the depths (`1`, `2`, `3`, `all`) at which it holds every node's
-  /// neighbourhood laid out on its own for focus; `nil` for other pictures.
+  /// neighbourhood laid out on its own for focus (but hubs', see ``focusHubsInPlace``); `nil`
+  /// for other pictures.
   ///
   /// ```swift
   /// drawing.focusDepths  // ["1"] for 30,000 nodes: deeper ones need --focus-layouts or --serve
   /// ```
   public var focusDepths: [String]? = nil
+  /// For an HTML report: each of ``focusDepths`` at which some nodes' neighbourhoods are too
+  /// large to hold laid out (a report draws at most 100 hubs' as overviews of themselves), and
+  /// how many; the page focuses those in the whole graph's places and says why.
+  ///
+  /// ```swift
+  /// drawing.focusHubsInPlace  // [("all", 2_715)] for a 3,000-node graph with --focus-layouts all
+  /// ```
+  public var focusHubsInPlace: [(depth: String, hubs: Int)] = []
 
   /// What an overview's groups stand for.
   ///

@@ -11,7 +11,9 @@ public enum FocusLayouts: Sendable, Equatable {
   case automatic
   /// Every depth up to this one (1, 2 or 3), for every node.
   case throughDepth(Int)
-  /// Every depth the page offers (1, 2, 3 and all), for every node.
+  /// Every depth the page offers (1, 2, 3 and all), for every node; hubs' (more than 1,000
+  /// nodes) as overviews of themselves, while they are at most 100 all told (see
+  /// ``Drawing/focusHubsInPlace`` for how many were not).
   case everyDepth
 
   /// The value of `report --focus-layouts`: `auto`, `1`, `2`, `3` or `all`; `nil` for any other.

@@ -165,6 +165,7 @@ public enum Renderer {
     laidOut.warnings.forEach(warning)
     var bytes = laidOut.bytes
     var focusDepths: [String]?
+    var focusHubsInPlace: [(depth: String, hubs: Int)] = []
     if options.format == .html {
       var content = ReportPage.Content(
         title: options.title ?? "state graph", svg: bytes, snapshot: snapshot, heat: options.heat, marks: marks)
@@ -177,9 +178,12 @@ public enum Renderer {
       }
       bytes = ReportPage.html(content)
       focusDepths = content.neighbourhoods?.laidOutDepths
+      focusHubsInPlace = content.neighbourhoods?.depthsWithHubsInPlace ?? []
     }
-    return Drawing(
+    var drawing = Drawing(
       bytes: bytes, nodeCount: snapshot.nodes.count, edgeCount: snapshot.edges.count, focusDepths: focusDepths)
+    drawing.focusHubsInPlace = focusHubsInPlace
+    return drawing
   }
 
   /// The version of the Graphviz libraries in use, such as `2.43.0`.

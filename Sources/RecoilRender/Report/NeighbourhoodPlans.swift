@@ -127,12 +127,27 @@ struct NeighbourhoodPlans: Sendable {
   /// overview `i`, -1 for one not laid out; `nil` for a depth not laid out at all.
   var planOfNode: [[Int]?] = []
 
+  /// For each of ``NeighbourhoodGraph/depths``: how many hubs' neighbourhoods it holds no
+  /// layout of (past ``mostOverviews``), which the page focuses in the whole graph's places,
+  /// saying why; 0 for a depth not laid out.
+  var hubsInPlace: [Int] = []
+
   /// The depths laid out (`1`, `2`, `3`, `all`), as the page names them.
   var laidOutDepths: [String] {
     zip(NeighbourhoodGraph.depths, planOfNode).compactMap { depth, column in
-      column == nil ? nil : depth.map(String.init) ?? "all"
+      column == nil ? nil : Self.name(of: depth)
     }
   }
+
+  /// Each laid-out depth (as the page names it) with hubs it holds no layout of, and how many.
+  var depthsWithHubsInPlace: [(depth: String, hubs: Int)] {
+    zip(NeighbourhoodGraph.depths, hubsInPlace).compactMap { depth, hubs in
+      hubs == 0 ? nil : (Self.name(of: depth), hubs)
+    }
+  }
+
+  /// A depth as the page names it: `1`, `2`, `3` or `all`.
+  private static func name(of depth: Int?) -> String { depth.map(String.init) ?? "all" }
 
   /// About as many bytes as the page takes to hold them, or a little more (see
   /// ``ReportData/writeNeighbourhoods(_:to:)``): the page makes room for them before they are written.
@@ -168,6 +183,7 @@ struct NeighbourhoodPlans: Sendable {
       if let asked {
         guard asked else {
           result.planOfNode.append(nil)
+          result.hubsInPlace.append(0)
           continue
         }
         sets = (0..<nodeCount).map { graph.neighbourhood(of: $0, depth: depth, largest: largest) }
@@ -188,6 +204,7 @@ struct NeighbourhoodPlans: Sendable {
         }
         guard sets.count == nodeCount, total <= budget else {
           result.planOfNode.append(nil)
+          result.hubsInPlace.append(0)
           continue
         }
         budget -= total
@@ -205,6 +222,7 @@ struct NeighbourhoodPlans: Sendable {
           result.overviews.append(svg)
         }
       }
+      result.hubsInPlace.append(hubs.count { column[$0] == -1 })
       // Each set not laid out before, once, in turn or shared among the layout workers.
       var newSets: [[Int]] = []
       for node in 0..<nodeCount {

@@ -185,11 +185,16 @@ struct RenderCommand: Command {
       // The counts of what was drawn: with --focus or --exclude, part of the snapshot.
       let nodes = drawing.nodeCount
       let edges = drawing.edgeCount
-      // A report that lays out only some depths for focus says how to have the others.
+      // A report that lays out only some depths for focus, or not every hub's neighbourhood,
+      // says how to have the others.
       var focus = ""
-      if let depths = drawing.focusDepths, depths.count < 4 {
+      let hubs = drawing.focusHubsInPlace
+      if let depths = drawing.focusDepths, depths.count < 4 || !hubs.isEmpty {
         let laidOut = depths.isEmpty ? "none" : "depth\(depths.count == 1 ? "" : "s") \(depths.joined(separator: ", "))"
-        focus = "; focus laid out at \(laidOut), deeper with --focus-layouts or --serve"
+        let inPlace = hubs.map { "\($0.hubs) hub\($0.hubs == 1 ? "" : "s") at \($0.depth)" }.joined(separator: ", ")
+        focus =
+          "; focus laid out at \(laidOut)\(hubs.isEmpty ? "" : " (but \(inPlace), shown in place)")"
+          + (depths.count < 4 ? ", deeper with --focus-layouts or --serve" : ", any with --serve")
       }
       if let overview = drawing.overview {
         streams.error(
