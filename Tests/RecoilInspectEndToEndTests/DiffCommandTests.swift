@@ -50,6 +50,16 @@ import Testing
     let outcome = try ExecutableRunner.run(["diff", fixture, fixture, "--exit-code"])
     #expect(outcome.status == 0)
     #expect(outcome.stdoutText == "no structural changes (27 nodes, 18 edges); 0 values changed, 0 selectors slower\n")
+    // One of each is said so.
+    let directory = try ExecutableRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let single = directory.appending(path: "single.json")
+    try Data(
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom"},{"id":"b","kind":"selector"}],"edges":[{"from":"a","to":"b"}]}"#
+        .utf8
+    ).write(to: single)
+    let one = try ExecutableRunner.run(["diff", single.path, single.path])
+    #expect(one.stdoutText == "no structural changes (2 nodes, 1 edge); 0 values changed, 0 selectors slower\n")
   }
 
   @Test func valuesAndSlowerSelectorsAreComparedAndPrintedAsJSON() throws {

@@ -97,7 +97,10 @@ struct DiffCommand: Command {
       "; \(difference.values.count) value\(difference.values.count == 1 ? "" : "s") changed, "
       + "\(difference.timings.count) selector\(difference.timings.count == 1 ? "" : "s") slower"
     if difference.isEmpty {
-      streams.output("no structural changes (\(after.nodes.count) nodes, \(after.edges.count) edges)\(others)\n")
+      let (nodes, edges) = (after.nodes.count, after.edges.count)
+      streams.output(
+        "no structural changes (\(nodes) node\(nodes == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\(others)\n"
+      )
       return
     }
     for node in difference.addedNodes {
