@@ -26,14 +26,13 @@ extension Renderer {
     content.neighbourhoods = try NeighbourhoodPlans.make(
       for: snapshot, homes: homes, options: options, warning: warning)
     let root = overview.root
-    var drawing = Drawing(
+    return Drawing(
       bytes: ReportPage.html(content), nodeCount: root.shown.nodes.count, edgeCount: root.shown.edges.count,
       overview: Drawing.OverviewCounts(
         groupCount: root.groups.count, collapsedNodeCount: root.collapsedNodeCount,
         totalNodeCount: root.totalNodeCount),
-      focusDepths: content.neighbourhoods?.laidOutDepths)
-    drawing.focusHubsInPlace = content.neighbourhoods?.depthsWithHubsInPlace ?? []
-    return drawing
+      focusDepths: content.neighbourhoods?.laidOutDepths,
+      focusHubsInPlace: content.neighbourhoods?.depthsWithHubsInPlace ?? [])
   }
 
   /// One part of a report's overview as SVG: the top (`key` nil, with the legend) or a group's

@@ -180,10 +180,9 @@ public enum Renderer {
       focusDepths = content.neighbourhoods?.laidOutDepths
       focusHubsInPlace = content.neighbourhoods?.depthsWithHubsInPlace ?? []
     }
-    var drawing = Drawing(
-      bytes: bytes, nodeCount: snapshot.nodes.count, edgeCount: snapshot.edges.count, focusDepths: focusDepths)
-    drawing.focusHubsInPlace = focusHubsInPlace
-    return drawing
+    return Drawing(
+      bytes: bytes, nodeCount: snapshot.nodes.count, edgeCount: snapshot.edges.count, focusDepths: focusDepths,
+      focusHubsInPlace: focusHubsInPlace)
   }
 
   /// The version of the Graphviz libraries in use, such as `2.43.0`.

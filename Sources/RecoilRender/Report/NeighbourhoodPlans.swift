@@ -127,22 +127,15 @@ struct NeighbourhoodPlans: Sendable {
   /// overview `i`, -1 for one not laid out; `nil` for a depth not laid out at all.
   var planOfNode: [[Int]?] = []
 
-  /// For each of ``NeighbourhoodGraph/depths``: how many hubs' neighbourhoods it holds no
-  /// layout of (past ``mostOverviews``), which the page focuses in the whole graph's places,
-  /// saying why; 0 for a depth not laid out.
-  var hubsInPlace: [Int] = []
+  /// Each laid-out depth (as the page names it) with hubs whose neighbourhoods it holds no
+  /// layout of (past ``mostOverviews``), and how many: the page focuses those in the whole
+  /// graph's places, saying why.
+  var depthsWithHubsInPlace: [(depth: String, hubs: Int)] = []
 
   /// The depths laid out (`1`, `2`, `3`, `all`), as the page names them.
   var laidOutDepths: [String] {
     zip(NeighbourhoodGraph.depths, planOfNode).compactMap { depth, column in
       column == nil ? nil : Self.name(of: depth)
-    }
-  }
-
-  /// Each laid-out depth (as the page names it) with hubs it holds no layout of, and how many.
-  var depthsWithHubsInPlace: [(depth: String, hubs: Int)] {
-    zip(NeighbourhoodGraph.depths, hubsInPlace).compactMap { depth, hubs in
-      hubs == 0 ? nil : (Self.name(of: depth), hubs)
     }
   }
 
@@ -183,7 +176,6 @@ struct NeighbourhoodPlans: Sendable {
       if let asked {
         guard asked else {
           result.planOfNode.append(nil)
-          result.hubsInPlace.append(0)
           continue
         }
         sets = (0..<nodeCount).map { graph.neighbourhood(of: $0, depth: depth, largest: largest) }
@@ -204,7 +196,6 @@ struct NeighbourhoodPlans: Sendable {
         }
         guard sets.count == nodeCount, total <= budget else {
           result.planOfNode.append(nil)
-          result.hubsInPlace.append(0)
           continue
         }
         budget -= total
@@ -222,7 +213,8 @@ struct NeighbourhoodPlans: Sendable {
           result.overviews.append(svg)
         }
       }
-      result.hubsInPlace.append(hubs.count { column[$0] == -1 })
+      let hubsInPlace = hubs.count { column[$0] == -1 }
+      if hubsInPlace > 0 { result.depthsWithHubsInPlace.append((name(of: depth), hubsInPlace)) }
       // Each set not laid out before, once, in turn or shared among the layout workers.
       var newSets: [[Int]] = []
       for node in 0..<nodeCount {
