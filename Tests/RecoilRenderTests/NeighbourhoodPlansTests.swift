@@ -99,22 +99,66 @@ struct NeighbourhoodPlansTests {
     let homes = Self.homes(for: snapshot)
     let graph = NeighbourhoodGraph(snapshot)
     let options = RenderOptions(format: .html)
-    let tight = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: 2 * 900)
+    // What depth 2 adds: the nodes of its neighbourhoods unlike any of depth 1's (a hub's
+    // counts as `largest`).
+    let largest = NeighbourhoodPlans.largest
+    let depthOneSets = Set(
+      snapshot.nodes.indices.compactMap { graph.neighbourhood(of: $0, depth: 1, largest: largest) })
+    var depthTwoSets = Set<[Int]>()
+    var depthTwoHubs = 0
+    for node in snapshot.nodes.indices {
+      if let members = graph.neighbourhood(of: node, depth: 2, largest: largest) {
+        if !depthOneSets.contains(members) { depthTwoSets.insert(members) }
+      } else {
+        depthTwoHubs += 1
+      }
+    }
+    let added = depthTwoSets.reduce(largest * depthTwoHubs) { $0 + $1.count }
+    #expect(added > 900)
+    let tight = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: added - 1)
     let depthOne = try #require(tight.planOfNode[0])
     for node in snapshot.nodes.indices {
       let members = graph.neighbourhood(of: node, depth: 1, largest: NeighbourhoodPlans.largest)
       #expect((depthOne[node] >= 0) == (members != nil))
       if let members, depthOne[node] >= 0 { #expect(tight.plans[depthOne[node]].nodes.map(\.node) == members) }
     }
-    // Depth 2 holds more than twice the nodes: left out as a whole, and so is every depth past it.
+    // Depth 2 adds a node more than the budget: left out as a whole, and so is every depth past it.
     #expect(tight.planOfNode.dropFirst().allSatisfy { $0 == nil })
 
-    let roomy = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: 40 * 900)
+    let roomy = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options, budget: added)
     let depthTwo = try #require(roomy.planOfNode[1])
     for node in snapshot.nodes.indices {
       #expect(
         (depthTwo[node] >= 0) == (graph.neighbourhood(of: node, depth: 2, largest: NeighbourhoodPlans.largest) != nil))
     }
+  }
+
+  /// What a deeper depth costs is what it adds: where neighbourhoods stop growing after depth 1
+  /// (an app's short chains: each item read by its own price), every depth is laid out
+  /// without a node of budget, and each neighbourhood once.
+  @Test func deeperDepthsCostOnlyTheNeighbourhoodsTheyAdd() throws {
+    let pairs = 300
+    let snapshot = Snapshot(
+      nodes: (0..<pairs).flatMap {
+        [
+          SnapshotNode(id: "Catalog.item(\($0))", kind: .atom, family: "Catalog.item", parameter: "\($0)"),
+          SnapshotNode(id: "Catalog.price(\($0))", kind: .selector, family: "Catalog.price", parameter: "\($0)"),
+        ]
+      },
+      edges: (0..<pairs).map { SnapshotEdge(from: "Catalog.item(\($0))", to: "Catalog.price(\($0))") })
+    let homes = Self.homes(for: snapshot)
+    let plans = try NeighbourhoodPlans.make(
+      for: snapshot, homes: homes, options: RenderOptions(format: .html), budget: 0)
+    #expect(plans.laidOutDepths == ["1", "2", "3", "all"])
+    #expect(plans.planCount == pairs)
+    #expect(plans.planOfNode.allSatisfy { $0 == plans.planOfNode[0] })
+    // A chain grows at every depth: depth 2 adds neighbourhoods, which a budget of 0 has no room for.
+    let chain = Snapshot(
+      nodes: (0..<20).map { SnapshotNode(id: "s\($0)", kind: .selector) },
+      edges: (1..<20).map { SnapshotEdge(from: "s\($0 - 1)", to: "s\($0)") })
+    let chainPlans = try NeighbourhoodPlans.make(
+      for: chain, homes: Self.homes(for: chain), options: RenderOptions(format: .html), budget: 0)
+    #expect(chainPlans.laidOutDepths == ["1"])
   }
 
   /// Asked for, a depth is laid out for every node whatever it costs; a depth not asked for,

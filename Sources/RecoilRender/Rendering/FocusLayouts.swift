@@ -6,8 +6,9 @@
 /// options.focusLayouts = .throughDepth(2)  // depths 1 and 2 for every node, however long that takes
 /// ```
 public enum FocusLayouts: Sendable, Equatable {
-  /// Depth 1 for every node, and each deeper depth while the layouts hold at most 60,000
-  /// nodes together: a report of tens of thousands of nodes stays quick to make.
+  /// Depth 1 for every node, and each deeper depth while the layouts it adds (those unlike
+  /// any laid out already) hold at most 60,000 nodes together: a report of tens of thousands
+  /// of nodes stays quick to make.
   case automatic
   /// Every depth up to this one (1, 2 or 3), for every node.
   case throughDepth(Int)

@@ -7,10 +7,11 @@ import RecoilSnapshot
 ///
 /// Depth 1 (what a large graph's selection marks first) is planned for every node whose
 /// neighbourhood holds at most ``largest`` nodes. A deeper depth is planned for every node or
-/// for none: unless ``RenderOptions/focusLayouts`` asks for it, for all when that depth's
-/// neighbourhoods together hold at most ``deeperBudget`` nodes for each process laying them
-/// out (``RenderOptions/layoutWorkers``; past what is left of it, the page keeps the whole
-/// graph's places at that depth, and says so). Identical neighbourhoods are laid out once.
+/// for none: unless ``RenderOptions/focusLayouts`` asks for it, for all when the
+/// neighbourhoods that depth adds (those not laid out already) together hold at most
+/// ``deeperBudget`` nodes for each process laying them out (``RenderOptions/layoutWorkers``;
+/// past what is left of it, the page keeps the whole graph's places at that depth, and says
+/// so). Identical neighbourhoods are laid out once.
 /// Each node stands in for Graphviz at its drawn size and shape, without its label, which is
 /// what makes a layout cheap.
 ///
@@ -180,16 +181,24 @@ struct NeighbourhoodPlans: Sendable {
         }
         sets = (0..<nodeCount).map { graph.neighbourhood(of: $0, depth: depth, largest: largest) }
       } else {
-        // All or nothing: a depth laid out for some nodes only would surprise. A deeper depth
-        // holds what the one before it does, so past the first that does not fit, none does;
-        // a neighbourhood too large to lay out counts as `largest`, which bounds the search.
+        // All or nothing: a depth laid out for some nodes only would surprise. Only the depths
+        // after one laid out are tried, so the depths laid out run from 1 without a gap. What
+        // counts is what is laid out: a neighbourhood laid out before (at a shallower depth,
+        // or for another node) costs nothing, so a graph whose chains are short (an app's
+        // families: item, price, line) has every depth for little more than depth 1; one too
+        // large to lay out counts as `largest`, which bounds the search.
         sets = []
         var total = 0
+        var counted = Set<[Int]>()
         let previousLaidOut = result.planOfNode.last.map { $0 != nil } ?? false
         if previousLaidOut {
           for node in 0..<nodeCount {
             let members = graph.neighbourhood(of: node, depth: depth, largest: largest)
-            total += members?.count ?? largest
+            if let members {
+              if planOfSet[members] == nil && counted.insert(members).inserted { total += members.count }
+            } else {
+              total += largest
+            }
             sets.append(members)
             if total > budget { break }
           }
