@@ -27,9 +27,11 @@ import Testing
     try listener.acceptApp()
     _ = listener.lines { $0.contains { $0.contains("\"type\":\"hello\"") } }
 
-    // Garbage, an over-long line, then a request in two pieces.
+    // Garbage, an over-long line, an operation from a newer tool (answered by its id, which
+    // the tool waits for), then a request in two pieces.
     listener.send("garbage\n")
     listener.send(String(repeating: "x", count: 1_100_000) + "\n")
+    listener.send(#"{"control":"rewind","id":8,"seq":12}"# + "\n")
     listener.send(#"{"control":"set","id":9,"node":"Pricing.cur"#)
     usleep(150_000)
     listener.send(#"rency","value":"USD","by":"a test"}"# + "\n")
@@ -42,6 +44,9 @@ import Testing
     #expect(
       answers == [
         ControlAnswer(id: 0, ok: false, message: "a control request is a JSON object; this is not JSON"),
+        ControlAnswer(
+          id: 8, ok: false,
+          message: "unknown operation `rewind`; known: set, reset, dispatch, jump, resume, skip, stub, unstub"),
         ControlAnswer(id: 9, ok: true, message: #"set Pricing.currency = "USD""#),
       ])
     #expect(try container.get(Self.currency) == "USD")

@@ -28,7 +28,7 @@ import Testing
     let cases: [(String, String)] = [
       ("not json", "a control request is a JSON object; this is not JSON"),
       ("[1]", "a control request is a JSON object"),
-      (#"{"id":1}"#, "`control` names the operation: set, reset, dispatch, jump, resume, skip, stub, unstub"),
+      (#"{"by":"x"}"#, "`control` names the operation: set, reset, dispatch, jump, resume, skip, stub, unstub"),
       (
         #"{"control":"explode"}"#,
         "unknown operation `explode`; known: set, reset, dispatch, jump, resume, skip, stub, unstub"
@@ -37,6 +37,9 @@ import Testing
       (#"{"control":"jump","seq":"12"}"#, "`seq` must be a whole number"),
       (#"{"control":"jump","seq":1.5}"#, "`seq` must be a whole number"),
       (#"{"control":"jump","seq":true}"#, "`seq` must be a whole number"),
+      (#"{"control":"jump","seq":9223372036854775808}"#, "`seq` must be at most 9223372036854775807"),
+      (#"{"control":"jump","seq":1e30}"#, "`seq` must be at most 9223372036854775807"),
+      (#"{"control":"jump","seq":-1e-3}"#, "`seq` must be a whole number"),
       (#"{"control":"jump"}"#, "`jump` needs `seq`"),
       (#"{"control":"set","node":"A"}"#, "`set` needs `value`"),
       (#"{"control":"dispatch","action":{}}"#, "`dispatch` needs `store`"),
@@ -50,6 +53,21 @@ import Testing
     for (text, message) in cases {
       #expect(throws: ControlRequestError(message), "\(text)") { try ControlRequest(parsing: Data(text.utf8)) }
     }
+    // Whatever is wrong, the error carries the request's id when it has one.
+    #expect(throws: ControlRequestError("`jump` needs `seq`", requestID: 41)) {
+      try ControlRequest(parsing: Data(#"{"control":"jump","id":41}"#.utf8))
+    }
+  }
+
+  /// Entry numbers are read exactly, however large: a double would take #9007199254740993
+  /// to #9007199254740992.
+  @Test func wholeNumbersAreReadExactlyToTheirLimits() throws {
+    for seq in [1, 9_007_199_254_740_993, Int.max] {
+      let request = try ControlRequest(parsing: Data(#"{"control":"jump","id":\#(seq),"seq":\#(seq)}"#.utf8))
+      #expect(request.seq == seq && request.id == seq)
+    }
+    #expect(try ControlRequest(parsing: Data(#"{"control":"skip","seq":12.0}"#.utf8)).seq == 12)
+    #expect(try ControlRequest(parsing: Data(#"{"control":"skip","seq":1e3}"#.utf8)).seq == 1_000)
   }
 
   @Test func valuesAreKeptAsJSONWhateverTheyHold() throws {

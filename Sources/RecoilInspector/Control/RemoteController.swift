@@ -44,13 +44,14 @@ final class RemoteController: Sendable {
   var jumpedTo: Int? { jump.withLock { $0?.seq } }
 
   /// Takes one line the tool sent: carries the request out on the control queue and streams
-  /// the answer. A line that is not a request is answered (id 0) with what is wrong.
+  /// the answer. A line that is not a request is answered with what is wrong, by its `id`
+  /// when it has one (0 otherwise).
   func receive(line: [UInt8]) {
     let request: ControlRequest
     do {
       request = try ControlRequest(parsing: Data(line))
     } catch {
-      answer(ControlAnswer(id: 0, ok: false, message: error.message))
+      answer(ControlAnswer(id: error.requestID, ok: false, message: error.message))
       return
     }
     control.queue.async { [self] in answer(perform(request)) }

@@ -138,8 +138,10 @@ public struct ControlRequest: Sendable, Equatable {
     }
     func whole(_ key: String) throws(ControlRequestError) -> Int? {
       guard let value = object[key], !(value is NSNull) else { return nil }
-      guard let number = value as? NSNumber, !Self.isBool(number), let whole = Int(exactly: number.doubleValue)
-      else { throw ControlRequestError("`\(key)` must be a whole number") }
+      guard let number = value as? NSNumber, !Self.isBool(number), let whole = Self.whole(number) else {
+        throw ControlRequestError("`\(key)` must be a whole number")
+      }
+      guard let whole else { throw ControlRequestError("`\(key)` must be at most \(Int.max)") }
       return whole
     }
     func raw(_ key: String) -> String? {
@@ -148,19 +150,40 @@ public struct ControlRequest: Sendable, Equatable {
       else { return nil }
       return String(decoding: data, as: UTF8.self)
     }
-    guard let name = try text("control") else {
-      throw ControlRequestError(
-        "`control` names the operation: \(Operation.allCases.map(\.rawValue).joined(separator: ", "))")
+    // Read first, so that whatever else is wrong, the answer names the request it answers.
+    let id = try whole("id") ?? 0
+    do throws(ControlRequestError) {
+      guard let name = try text("control") else {
+        throw ControlRequestError(
+          "`control` names the operation: \(Operation.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      guard let operation = Operation(rawValue: name) else {
+        throw ControlRequestError(
+          "unknown operation `\(name)`; known: \(Operation.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      self = ControlRequest(
+        id: id, operation: operation, node: try text("node"), store: try text("store"),
+        json: raw(operation == .dispatch ? "action" : "value"), seq: try whole("seq"), error: try text("error"),
+        loading: (object["loading"] as? NSNumber).map { Self.isBool($0) && $0.boolValue } ?? false,
+        by: try text("by"))
+      try validate()
+    } catch {
+      throw ControlRequestError(error.message, requestID: id)
     }
-    guard let operation = Operation(rawValue: name) else {
-      throw ControlRequestError(
-        "unknown operation `\(name)`; known: \(Operation.allCases.map(\.rawValue).joined(separator: ", "))")
+  }
+
+  /// A whole number JSONSerialization made, exactly (a `Double` would round past 2^53): `nil`
+  /// for a fraction, `.some(nil)` for a whole number past `Int`'s range.
+  private static func whole(_ number: NSNumber) -> Int?? {
+    // Its type code says how it was read: a signed or unsigned integer, or a double.
+    switch String(cString: number.objCType) {
+    case "c", "s", "i", "l", "q": return .some(Int(number.int64Value))
+    case "C", "S", "I", "L", "Q": return .some(number.uint64Value <= UInt64(Int.max) ? Int(number.uint64Value) : nil)
+    default:
+      let double = number.doubleValue
+      guard double.rounded() == double else { return nil }
+      return .some(Int(exactly: double))
     }
-    self.init(
-      id: try whole("id") ?? 0, operation: operation, node: try text("node"), store: try text("store"),
-      json: raw(operation == .dispatch ? "action" : "value"), seq: try whole("seq"), error: try text("error"),
-      loading: (object["loading"] as? NSNumber).map { Self.isBool($0) && $0.boolValue } ?? false, by: try text("by"))
-    try validate()
   }
 
   /// Whether a number JSONSerialization made is a JSON `true` or `false`.
@@ -206,14 +229,22 @@ public struct ControlRequest: Sendable, Equatable {
 public struct ControlRequestError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, naming the field.
   public var message: String
+  /// The request's `id` when it could be read, else 0: an app answers the request it could
+  /// not read by it (one from a newer tool, say), so the tool waiting for it hears why.
+  public var requestID: Int
   /// Creates the error.
   ///
   /// ```swift
-  /// throw ControlRequestError("`seq` must be a whole number")
+  /// throw ControlRequestError("`seq` must be a whole number", requestID: 12)
   /// ```
   ///
-  /// - Parameter message: What is wrong.
-  public init(_ message: String) { self.message = message }
+  /// - Parameters:
+  ///   - message: What is wrong.
+  ///   - requestID: The request's `id`, when it is known.
+  public init(_ message: String, requestID: Int = 0) {
+    self.message = message
+    self.requestID = requestID
+  }
   /// The message.
   public var description: String { message }
 }
