@@ -102,6 +102,35 @@ import WebDriver
     }
   }
 
+  /// Entries numbered up to `Int.max` (valid in a snapshot, past the 2^53 a script holds
+  /// exactly) each show their own number, and no two are taken for one.
+  @Test func entryNumbersUpToIntMaxShowExactlyAndApart() throws {
+    let first = Int.max - 3
+    let snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "Theme.mode", kind: .atom, value: "\"dark\""),
+        SnapshotNode(id: "Theme.label", kind: .selector),
+      ],
+      edges: [SnapshotEdge(from: "Theme.mode", to: "Theme.label")],
+      timeline: [
+        SnapshotEvent(seq: first, kind: .write, node: "Theme.mode", before: "\"light\"", after: "\"auto\""),
+        SnapshotEvent(seq: first + 1, kind: .evaluation, cause: first, node: "Theme.label", changed: true, value: "1"),
+        SnapshotEvent(seq: first + 2, kind: .write, node: "Theme.mode", before: "\"auto\"", after: "\"dark\""),
+        SnapshotEvent(seq: first + 3, kind: .evaluation, cause: 7, node: "Theme.label", changed: true, value: "2"),
+      ])
+    try withReport(snapshot) { browser in
+      #expect(try browser.consoleProblems() == [])
+      let shown = try browser.execute(
+        "return [...document.querySelectorAll('#timeline .entry .seq')].map((element) => element.textContent)")
+      #expect(shown as? [String] == (0...3).map { String(first + $0) })
+      try browser.chooseEntry(2)
+      let details = try browser.detailsText()
+      #expect(details.contains("#\(first) write Theme.mode"))
+      try browser.chooseEntry(4)
+      #expect(try browser.detailsText().contains("#7 (not recorded)"))
+    }
+  }
+
   @Test func aThreeThousandNodeReportLoadsAndSearches() throws {
     let snapshot = layeredSnapshot(nodes: 3_000)
     // Drawn whole (--full): the page's own behaviour on thousands of drawn nodes.

@@ -395,3 +395,16 @@ test('a plan moves each node\'s own drawing from its home and draws each edge\'s
   // A node with no drawing to copy: no picture.
   assert.equal(ReportCore.planPicture([10, 10, [2, 0, 0], []], homes, looks), null);
 });
+
+test('an entry shows the snapshot\'s own number, past what a script holds exactly', () => {
+  // Past 2^53 the page numbers entries from 1 and each says its own number as text.
+  const far = { seq: 2, seqText: '9223372036854775806', kind: 'write', cause: 1, causeText: '9223372036854775805', node: 0 };
+  const near = { seq: 74, kind: 'write', cause: 73, node: 0 };
+  const nodes = [{ id: 'Pricing.currency', kind: 'atom' }];
+  assert.equal(ReportCore.entryNumber(far), '9223372036854775806');
+  assert.equal(ReportCore.causeNumber(far), '9223372036854775805');
+  assert.equal(ReportCore.entryNumber(near), '74');
+  assert.equal(ReportCore.causeNumber(near), '73');
+  assert.ok(ReportCore.entryTitle(far, nodes).startsWith('#9223372036854775806 write Pricing.currency'));
+  assert.ok(ReportCore.entryTitle(near, nodes).startsWith('#74 write'));
+});

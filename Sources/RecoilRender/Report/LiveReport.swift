@@ -127,7 +127,8 @@ public final class LiveReport {
 
   /// What a page laid out for `shape` lacks of `snapshot`: the entries after timeline number
   /// `after` and the nodes they touched (JSON, for the page's `recoilReport.extend`); `nil`
-  /// when the page must be made again instead (the shape changed, or a label needs more room).
+  /// when the page must be made again instead (the shape changed, a label needs more room, or
+  /// entries are numbered past what the page's script holds exactly).
   ///
   /// - Parameters:
   ///   - snapshot: The session as it is now.
@@ -135,7 +136,9 @@ public final class LiveReport {
   ///   - after: The latest timeline number the page holds.
   /// - Returns: The delta, or `nil`.
   public func delta(for snapshot: Snapshot, shape: Int, after: Int) -> [UInt8]? {
-    guard self.shape == shape, fits(snapshot, shape: shape) else { return nil }
+    // A page numbering entries from a base of its own (past 2^53) is made again instead: its
+    // base moves as old entries go.
+    guard self.shape == shape, fits(snapshot, shape: shape), PageNumbering(snapshot).base == 0 else { return nil }
     return ReportData.json(for: snapshot, shape: shape, after: after)
   }
 

@@ -442,9 +442,20 @@ enum ReportAssets {
         }
       }
 
+      /** An entry's number as the snapshot has it: `seqText` when the page numbers entries from
+       *  a base of its own (past 2^53, which a script's numbers do not hold exactly), else `seq`. */
+      function entryNumber(entry) {
+        return entry.seqText ?? String(entry.seq);
+      }
+
+      /** An entry's cause's number as the snapshot has it (see entryNumber). */
+      function causeNumber(entry) {
+        return entry.causeText ?? String(entry.cause);
+      }
+
       /** An entry's one-line title: `#74 write Pricing.currency "EUR" → "GBP"`. */
       function entryTitle(entry, nodes) {
-        const number = entry.seq !== undefined ? `#${entry.seq} ` : '';
+        const number = entry.seq !== undefined ? `#${entryNumber(entry)} ` : '';
         return `${number}${entry.kind} ${entrySubject(entry, nodes)} ${entryDetail(entry)}`.trim();
       }
 
@@ -774,7 +785,7 @@ enum ReportAssets {
         planPicture, reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
         changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
         entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
-        entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
+        entrySubject, entryDetail, entryTitle, entryNumber, causeNumber, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
         treeRows, treeMatches, changeTree,
       });
     })();
@@ -1642,7 +1653,7 @@ enum ReportAssets {
         if (current >= 0 && node.history) {
           const value = nodeValue(index);
           const shown = value === undefined ? `not known before #${node.history.changes[0][0]}` : value ?? '∅';
-          const step = timeline[current].seq !== undefined ? `#${timeline[current].seq}` : 'an action older than the timeline';
+          const step = timeline[current].seq !== undefined ? `#${ReportCore.entryNumber(timeline[current])}` : 'an action older than the timeline';
           details.append(section(`Value as of ${step}`, make('pre', 'value', shown, true)));
         } else if (node.value !== undefined) {
           // A node without a history is the same at every step, except a store or slice changed
@@ -1673,7 +1684,7 @@ enum ReportAssets {
             item.append(entryLink(hop, entryTitle(timeline[hop])));
             list.append(item);
           }
-          details.append(section(`Why (${current >= 0 ? `as of #${timeline[current].seq ?? '—'}` : 'latest'})`, list));
+          details.append(section(`Why (${current >= 0 ? `as of #${timeline[current].seq !== undefined ? ReportCore.entryNumber(timeline[current]) : '—'}` : 'latest'})`, list));
         }
         if (node.structure) details.append(stateSection(index));
         details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
@@ -1799,7 +1810,7 @@ enum ReportAssets {
           if (again) again.focus();
         });
         body.append(find, tree);
-        return section(current >= 0 && timeline[current].seq !== undefined ? `State as of #${timeline[current].seq}` : 'State', body);
+        return section(current >= 0 && timeline[current].seq !== undefined ? `State as of #${ReportCore.entryNumber(timeline[current])}` : 'State', body);
       }
 
       function showEntry(entryIndex) {
@@ -1829,9 +1840,9 @@ enum ReportAssets {
           ['took', entry.duration],
           ['site', entry.site],
           ['reads', entry.reads && entry.reads.length ? readsList(entry.reads) : undefined],
-          ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
+          ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined || entry.causeText !== undefined ? `#${ReportCore.causeNumber(entry)} (not recorded)` : undefined],
         ]));
-        appendTools('entry', { seq: entry.seq, kind: entry.kind, store: entry.store, name: entry.name });
+        appendTools('entry', { seq: entry.seq, seqText: entry.seqText, kind: entry.kind, store: entry.store, name: entry.name });
         // A notification: the subscriptions it reached, each with its callback's time when timed.
         if (entry.reached && entry.reached.length) {
           const list = make('ul', 'reached');
@@ -1903,7 +1914,7 @@ enum ReportAssets {
       // Left out by the app's inspector on purpose (actionsNeverRecorded), by name.
       const notRecorded = Object.entries(dropped.notRecorded ?? {}).map(([name, count]) => `${count} × ${name}`).join(', ');
       const droppedNote = [
-        dropped.timeline ? `${dropped.timeline} older entries dropped; values known from #${firstNumbered ? firstNumbered.seq : '?'}` : '',
+        dropped.timeline ? `${dropped.timeline} older entries dropped; values known from #${firstNumbered ? ReportCore.entryNumber(firstNumbered) : '?'}` : '',
         dropped.actions ? `${dropped.actions} older actions dropped` : '',
         notRecorded ? `not recorded: ${notRecorded}` : '',
       ].filter(Boolean).join('; ');
@@ -1943,7 +1954,7 @@ enum ReportAssets {
           element.setAttribute('data-index', String(entryIndex));
           element.style.top = `${row * rowHeight}px`;
           element.append(
-            make('span', 'seq', entry.seq !== undefined ? String(entry.seq) : '—'), make('span', 'kind', entry.kind),
+            make('span', 'seq', entry.seq !== undefined ? ReportCore.entryNumber(entry) : '—'), make('span', 'kind', entry.kind),
             make('span', 'subject', ReportCore.entrySubject(entry, nodes)),
             make('span', 'detail', ReportCore.entryDetail(entry)), make('span', 'duration', entry.duration ?? ''));
           fragment.append(element);
@@ -3154,10 +3165,14 @@ enum ReportAssets {
           },
           entry(entry, box) {
             if (entry.seq === undefined || !sessions.find((session) => session.number === chosen)?.connected) return;
+            // The app's own number: past 2^53 the page numbers entries from a base and the entry
+            // says its own as text (seqText), sent exactly as written, or not at all.
+            const seq = entry.seqText === undefined ? entry.seq : JSON.rawJSON ? JSON.rawJSON(entry.seqText) : undefined;
+            if (seq === undefined) return;
             const answer = answerLine(box);
             const row = element(box, 'div', 'row');
-            row.append(button(box, 'Jump here', () => control({ control: 'jump', seq: entry.seq }, answer), true));
-            if (entry.kind === 'action') row.append(button(box, 'Skip', () => control({ control: 'skip', seq: entry.seq }, answer)));
+            row.append(button(box, 'Jump here', () => control({ control: 'jump', seq }, answer), true));
+            if (entry.kind === 'action') row.append(button(box, 'Skip', () => control({ control: 'skip', seq }, answer)));
             box.append(element(box, 'h3', null, 'The running app'), row, answer);
           },
         };

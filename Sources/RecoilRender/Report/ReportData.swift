@@ -18,6 +18,9 @@ import RecoilSnapshot
 /// timeline come first, without a number. A snapshot without a causal timeline lists its
 /// actions, numbered from 1 in order. Each node's ``ValueHistory`` (`history`) is kept by the
 /// same numbers, so the value as of entry `seq` is the last change numbered at or before it.
+/// Past the numbers a script holds exactly (2^53), the page numbers its entries from 1 and
+/// each entry says its own number and its cause's as text (`seqText`, `causeText`; see
+/// ``PageNumbering``), as does a store's number past it (`storeSeq`).
 ///
 /// For the live page, `shape` says which shape of the graph the page was laid out for, and a
 /// delta (`after`: a timeline number) holds only what the page lacks: the entries after it, and
@@ -27,6 +30,9 @@ enum ReportData {
     for snapshot: Snapshot, marks: DifferenceMarks? = nil, shape: Int? = nil, after: Int? = nil,
     overview: ReportPage.Overview? = nil
   ) -> [UInt8] {
+    // Numbers a script holds exactly (see PageNumbering): each entry then says its own as text.
+    let numbering = PageNumbering(snapshot)
+    let snapshot = numbering.renumbered(snapshot)
     var writer = JSONWriter(compact: true)
     var indexOfID: [String: Int] = [:]
     indexOfID.reserveCapacity(snapshot.nodes.count)
@@ -48,7 +54,7 @@ enum ReportData {
     if let after {
       writeDelta(
         of: snapshot, causal: causal, after: after, histories: histories, indexOfID: indexOfID,
-        slicesOfStore: slicesOfStore, to: &writer)
+        slicesOfStore: slicesOfStore, numbering: numbering, to: &writer)
       if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
       writer.endObject()
       return ScriptEmbedding.inert(json: writer.bytes)
@@ -62,7 +68,9 @@ enum ReportData {
       writer.endArray()
     }
     writer.endArray()
-    writeTimeline(of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
+    writeTimeline(
+      of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, numbering: numbering,
+      to: &writer)
     writeSubscriptions(of: snapshot, indexOfID: indexOfID, to: &writer)
     if let overview { writeOverview(overview.layout, to: &writer) }
     if let dropped = snapshot.dropped { SnapshotCodec.write(dropped, to: &writer) }
@@ -74,7 +82,8 @@ enum ReportData {
   /// they touched (`nodes`, each with its `index` and its history's changes after `after`).
   private static func writeDelta(
     of snapshot: Snapshot, causal: TimelineIndex, after: Int, histories: [Int: ValueHistory],
-    indexOfID: [String: Int], slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter
+    indexOfID: [String: Int], slicesOfStore: [String: [(index: Int, path: String)]], numbering: PageNumbering,
+    to writer: inout JSONWriter
   ) {
     let entries = causal.events.filter { $0.seq > after }
     writer.write("latestSeq", causal.events.last?.seq)
@@ -94,8 +103,8 @@ enum ReportData {
     }
     writeNodes(of: snapshot, marks: nil, histories: trimmed, only: touched.sorted(), to: &writer)
     writeTimeline(
-      of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer,
-      events: entries)
+      of: snapshot, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, numbering: numbering,
+      to: &writer, events: entries)
   }
 
   private static func writeNodes(
@@ -295,13 +304,16 @@ enum ReportData {
 
   private static func writeTimeline(
     of snapshot: Snapshot, causal: TimelineIndex, indexOfID: [String: Int],
-    slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter, events: [SnapshotEvent]? = nil
+    slicesOfStore: [String: [(index: Int, path: String)]], numbering: PageNumbering, to writer: inout JSONWriter,
+    events: [SnapshotEvent]? = nil
   ) {
     writer.beginArray(key: "timeline")
     if let events {
       // A delta's entries, all numbered.
       for event in events {
-        writeEntry(event, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
+        writeEntry(
+          event, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, numbering: numbering,
+          to: &writer)
       }
       writer.endArray()
       return
@@ -327,7 +339,9 @@ enum ReportData {
       writer.endObject()
     }
     for event in causal.events {
-      writeEntry(event, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
+      writeEntry(
+        event, causal: causal, indexOfID: indexOfID, slicesOfStore: slicesOfStore, numbering: numbering,
+        to: &writer)
     }
     writer.endArray()
   }
@@ -335,12 +349,18 @@ enum ReportData {
   /// One numbered entry of the timeline.
   private static func writeEntry(
     _ event: SnapshotEvent, causal: TimelineIndex, indexOfID: [String: Int],
-    slicesOfStore: [String: [(index: Int, path: String)]], to writer: inout JSONWriter
+    slicesOfStore: [String: [(index: Int, path: String)]], numbering: PageNumbering, to writer: inout JSONWriter
   ) {
     writer.beginObject()
     writer.write("seq", event.seq)
     writer.write("kind", event.kind.rawValue)
     writer.write("cause", event.cause)
+    if numbering.base != 0 {
+      // The snapshot's own numbers, which the page shows (``PageNumbering``).
+      writer.write("seqText", String(numbering.snapshotNumber(of: event.seq)))
+      let cause = event.cause.map(numbering.snapshotNumber) ?? numbering.farCauses[event.seq]
+      writer.write("causeText", cause.map { String($0) })
+    }
     if let node = event.node {
       // A node the graph does not hold (released since) keeps its id.
       if let index = indexOfID[node] { writer.write("node", index) } else { writer.write("id", node) }
@@ -349,7 +369,7 @@ enum ReportData {
       writeAction(action, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
     } else {
       writer.write("store", event.store)
-      writer.write("storeSeq", event.action)
+      writeStoreNumber(event.action, to: &writer)
       writer.write("name", event.name)
       writer.write("duration", event.durationNanos.map { DurationText.format(nanos: $0) })
       writer.write("at", event.atNanos.map { DurationText.format(nanos: $0) })
@@ -377,6 +397,17 @@ enum ReportData {
     writer.endObject()
   }
 
+  /// A store's number of an action (`storeSeq`), as text past what the page's script holds
+  /// exactly: the page only shows it.
+  private static func writeStoreNumber(_ number: Int?, to writer: inout JSONWriter) {
+    guard let number else { return }
+    if number.magnitude <= UInt(PageNumbering.largestExact) {
+      writer.write("storeSeq", number)
+    } else {
+      writer.write("storeSeq", String(number))
+    }
+  }
+
   /// The subscriptions (`subscriptions`: `{"id", "node", "name", "calls", "mean", "max",
   /// "ended"}`, `node` the index of the node watched): a node's details list its own, a
   /// notification's the ones it reached.
@@ -402,7 +433,7 @@ enum ReportData {
     to writer: inout JSONWriter
   ) {
     writer.write("store", action.store)
-    writer.write("storeSeq", action.seq)
+    writeStoreNumber(action.seq, to: &writer)
     writer.write("name", action.name)
     writer.write("payload", action.payload)
     writer.write("at", action.atNanos.map { DurationText.format(nanos: $0) })

@@ -262,10 +262,14 @@
       },
       entry(entry, box) {
         if (entry.seq === undefined || !sessions.find((session) => session.number === chosen)?.connected) return;
+        // The app's own number: past 2^53 the page numbers entries from a base and the entry
+        // says its own as text (seqText), sent exactly as written, or not at all.
+        const seq = entry.seqText === undefined ? entry.seq : JSON.rawJSON ? JSON.rawJSON(entry.seqText) : undefined;
+        if (seq === undefined) return;
         const answer = answerLine(box);
         const row = element(box, 'div', 'row');
-        row.append(button(box, 'Jump here', () => control({ control: 'jump', seq: entry.seq }, answer), true));
-        if (entry.kind === 'action') row.append(button(box, 'Skip', () => control({ control: 'skip', seq: entry.seq }, answer)));
+        row.append(button(box, 'Jump here', () => control({ control: 'jump', seq }, answer), true));
+        if (entry.kind === 'action') row.append(button(box, 'Skip', () => control({ control: 'skip', seq }, answer)));
         box.append(element(box, 'h3', null, 'The running app'), row, answer);
       },
     };

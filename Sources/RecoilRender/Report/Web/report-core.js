@@ -435,9 +435,20 @@ const ReportCore = (() => {
     }
   }
 
+  /** An entry's number as the snapshot has it: `seqText` when the page numbers entries from
+   *  a base of its own (past 2^53, which a script's numbers do not hold exactly), else `seq`. */
+  function entryNumber(entry) {
+    return entry.seqText ?? String(entry.seq);
+  }
+
+  /** An entry's cause's number as the snapshot has it (see entryNumber). */
+  function causeNumber(entry) {
+    return entry.causeText ?? String(entry.cause);
+  }
+
   /** An entry's one-line title: `#74 write Pricing.currency "EUR" → "GBP"`. */
   function entryTitle(entry, nodes) {
-    const number = entry.seq !== undefined ? `#${entry.seq} ` : '';
+    const number = entry.seq !== undefined ? `#${entryNumber(entry)} ` : '';
     return `${number}${entry.kind} ${entrySubject(entry, nodes)} ${entryDetail(entry)}`.trim();
   }
 
@@ -767,7 +778,7 @@ const ReportCore = (() => {
     planPicture, reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
     changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
     entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
-    entrySubject, entryDetail, entryTitle, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
+    entrySubject, entryDetail, entryTitle, entryNumber, causeNumber, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
     treeRows, treeMatches, changeTree,
   });
 })();

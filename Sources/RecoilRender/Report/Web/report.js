@@ -855,7 +855,7 @@
     if (current >= 0 && node.history) {
       const value = nodeValue(index);
       const shown = value === undefined ? `not known before #${node.history.changes[0][0]}` : value ?? '∅';
-      const step = timeline[current].seq !== undefined ? `#${timeline[current].seq}` : 'an action older than the timeline';
+      const step = timeline[current].seq !== undefined ? `#${ReportCore.entryNumber(timeline[current])}` : 'an action older than the timeline';
       details.append(section(`Value as of ${step}`, make('pre', 'value', shown, true)));
     } else if (node.value !== undefined) {
       // A node without a history is the same at every step, except a store or slice changed
@@ -886,7 +886,7 @@
         item.append(entryLink(hop, entryTitle(timeline[hop])));
         list.append(item);
       }
-      details.append(section(`Why (${current >= 0 ? `as of #${timeline[current].seq ?? '—'}` : 'latest'})`, list));
+      details.append(section(`Why (${current >= 0 ? `as of #${timeline[current].seq !== undefined ? ReportCore.entryNumber(timeline[current]) : '—'}` : 'latest'})`, list));
     }
     if (node.structure) details.append(stateSection(index));
     details.append(section(`Dependencies (${dependencies[index].length})`, linkList(dependencies[index], 'None.')));
@@ -1012,7 +1012,7 @@
       if (again) again.focus();
     });
     body.append(find, tree);
-    return section(current >= 0 && timeline[current].seq !== undefined ? `State as of #${timeline[current].seq}` : 'State', body);
+    return section(current >= 0 && timeline[current].seq !== undefined ? `State as of #${ReportCore.entryNumber(timeline[current])}` : 'State', body);
   }
 
   function showEntry(entryIndex) {
@@ -1042,9 +1042,9 @@
       ['took', entry.duration],
       ['site', entry.site],
       ['reads', entry.reads && entry.reads.length ? readsList(entry.reads) : undefined],
-      ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined ? `#${entry.cause} (not recorded)` : undefined],
+      ['cause', cause !== undefined ? entryLink(cause, entryTitle(timeline[cause])) : entry.cause !== undefined || entry.causeText !== undefined ? `#${ReportCore.causeNumber(entry)} (not recorded)` : undefined],
     ]));
-    appendTools('entry', { seq: entry.seq, kind: entry.kind, store: entry.store, name: entry.name });
+    appendTools('entry', { seq: entry.seq, seqText: entry.seqText, kind: entry.kind, store: entry.store, name: entry.name });
     // A notification: the subscriptions it reached, each with its callback's time when timed.
     if (entry.reached && entry.reached.length) {
       const list = make('ul', 'reached');
@@ -1116,7 +1116,7 @@
   // Left out by the app's inspector on purpose (actionsNeverRecorded), by name.
   const notRecorded = Object.entries(dropped.notRecorded ?? {}).map(([name, count]) => `${count} × ${name}`).join(', ');
   const droppedNote = [
-    dropped.timeline ? `${dropped.timeline} older entries dropped; values known from #${firstNumbered ? firstNumbered.seq : '?'}` : '',
+    dropped.timeline ? `${dropped.timeline} older entries dropped; values known from #${firstNumbered ? ReportCore.entryNumber(firstNumbered) : '?'}` : '',
     dropped.actions ? `${dropped.actions} older actions dropped` : '',
     notRecorded ? `not recorded: ${notRecorded}` : '',
   ].filter(Boolean).join('; ');
@@ -1156,7 +1156,7 @@
       element.setAttribute('data-index', String(entryIndex));
       element.style.top = `${row * rowHeight}px`;
       element.append(
-        make('span', 'seq', entry.seq !== undefined ? String(entry.seq) : '—'), make('span', 'kind', entry.kind),
+        make('span', 'seq', entry.seq !== undefined ? ReportCore.entryNumber(entry) : '—'), make('span', 'kind', entry.kind),
         make('span', 'subject', ReportCore.entrySubject(entry, nodes)),
         make('span', 'detail', ReportCore.entryDetail(entry)), make('span', 'duration', entry.duration ?? ''));
       fragment.append(element);
