@@ -59,6 +59,15 @@ import Testing
     #expect(timeline[5]["cause"] == nil && timeline[5]["causeText"] as? String == "1")
     #expect(timeline[2]["storeSeq"] as? String == String(Int.max))
     #expect(timeline[0]["storeSeq"] as? Int == 1)
+    // Counts the page shows, the same way: text past 2^53, numbers below it.
+    snapshot.nodes[4].evaluations = SnapshotEvaluations(count: Int.max, totalNanos: 1, timedCount: 2)
+    snapshot.nodes[4].subscribers = 1 << 53
+    snapshot.nodes[0].subscribers = (1 << 53) - 1
+    let nodes = try #require(try Self.data(snapshot)["nodes"] as? [[String: Any]])
+    let evaluations = try #require(nodes[4]["evaluations"] as? [String: Any])
+    #expect(evaluations["count"] as? String == String(Int.max) && evaluations["timed"] as? Int == 2)
+    #expect(nodes[4]["subscribers"] as? String == String(1 << 53))
+    #expect(nodes[0]["subscribers"] as? Int == (1 << 53) - 1)
   }
 
   /// A live page whose entries are numbered from a base is made again rather than extended:

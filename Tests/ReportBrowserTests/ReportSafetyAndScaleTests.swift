@@ -118,8 +118,15 @@ import WebDriver
         SnapshotEvent(seq: first + 2, kind: .write, node: "Theme.mode", before: "\"auto\"", after: "\"dark\""),
         SnapshotEvent(seq: first + 3, kind: .evaluation, cause: 7, node: "Theme.label", changed: true, value: "2"),
       ])
-    try withReport(snapshot) { browser in
+    var counted = snapshot
+    counted.nodes[1].evaluations = SnapshotEvaluations(count: Int.max, totalNanos: 10, timedCount: Int.max - 1)
+    counted.nodes[1].subscribers = Int.max
+    try withReport(counted) { browser in
       #expect(try browser.consoleProblems() == [])
+      // Counts past 2^53 show as the snapshot has them too.
+      try browser.type("Theme.label" + WebDriverKey.enter, into: "#search")
+      let node = try browser.detailsText()
+      #expect(node.contains(String(Int.max)) && node.contains("\(Int.max - 1) timed"))
       let shown = try browser.execute(
         "return [...document.querySelectorAll('#timeline .entry .seq')].map((element) => element.textContent)")
       #expect(shown as? [String] == (0...3).map { String(first + $0) })

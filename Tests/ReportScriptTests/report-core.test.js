@@ -408,3 +408,10 @@ test('an entry shows the snapshot\'s own number, past what a script holds exactl
   assert.ok(ReportCore.entryTitle(far, nodes).startsWith('#9223372036854775806 write Pricing.currency'));
   assert.ok(ReportCore.entryTitle(near, nodes).startsWith('#74 write'));
 });
+
+test('whole numbers compare exactly, as numbers or as digits past 2^53', () => {
+  assert.equal(ReportCore.wholeLess('9223372036854775806', '9223372036854775807'), true);
+  assert.equal(ReportCore.wholeLess('9223372036854775807', '9223372036854775807'), false);
+  assert.equal(ReportCore.wholeLess(3, '9007199254740993'), true);
+  assert.equal(ReportCore.wholeLess(12, 9), false);
+});

@@ -429,7 +429,7 @@ enum ReportAssets {
               entry.trigger ? `(${entry.trigger})` : ''].filter(Boolean).join(' ');
           case 'notification': {
             const count = entry.subscribers ?? 0;
-            return `${count} subscriber${count === 1 ? '' : 's'}`;
+            return `${count} subscriber${Number(count) === 1 ? '' : 's'}`;
           }
           case 'effect': return [entry.name, entry.phase, entry.error].filter((part) => part !== undefined).join(' ');
           case 'resolution': return entry.phase ?? 'resolved';
@@ -440,6 +440,11 @@ enum ReportAssets {
             return [entry.name, entry.value, `from ${entry.site ?? 'the tool'}`].filter((part) => part !== undefined).join(' ');
           default: return '';
         }
+      }
+
+      /** Whether whole number `a` is less than `b`, each a number or (past 2^53) its digits. */
+      function wholeLess(a, b) {
+        return BigInt(a) < BigInt(b);
       }
 
       /** An entry's number as the snapshot has it: `seqText` when the page numbers entries from
@@ -785,7 +790,7 @@ enum ReportAssets {
         planPicture, reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
         changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
         entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
-        entrySubject, entryDetail, entryTitle, entryNumber, causeNumber, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
+        entrySubject, entryDetail, entryTitle, entryNumber, causeNumber, wholeLess, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
         treeRows, treeMatches, changeTree,
       });
     })();
@@ -1614,7 +1619,7 @@ enum ReportAssets {
         return list;
       }
       function subscriptionText(subscription) {
-        const facts = [`${subscription.calls} call${subscription.calls === 1 ? '' : 's'}`];
+        const facts = [`${subscription.calls} call${Number(subscription.calls) === 1 ? '' : 's'}`];
         if (subscription.mean) facts.push(`mean ${subscription.mean}`);
         if (subscription.max) facts.push(`max ${subscription.max}`);
         if (subscription.ended) facts.push('ended');
@@ -1636,7 +1641,7 @@ enum ReportAssets {
           ['status', node.status],
           ['error', node.error],
           ['subscribers', node.subscribers],
-          ['evaluations', evaluations && `${evaluations.count}` + (evaluations.timed < evaluations.count ? ` (${evaluations.timed} timed)` : '')],
+          ['evaluations', evaluations && `${evaluations.count}` + (ReportCore.wholeLess(evaluations.timed, evaluations.count) ? ` (${evaluations.timed} timed)` : '')],
           ['total', evaluations && evaluations.total],
           ['mean', evaluations && evaluations.mean],
           ['max', evaluations && evaluations.max],
@@ -2036,9 +2041,9 @@ enum ReportAssets {
       // total, which the label shows as an estimate, is left as drawn).
       function writeEvaluations(index) {
         const evaluations = nodes[index].evaluations;
-        if (!evaluations || evaluations.timed < evaluations.count || !nodeElements[index]) return;
+        if (!evaluations || ReportCore.wholeLess(evaluations.timed, evaluations.count) || !nodeElements[index]) return;
         const line = labelLines(index).find((text) => /^\d+ evals? · /.test(text.textContent));
-        if (line) line.textContent = `${evaluations.count} eval${evaluations.count === 1 ? '' : 's'} · ${evaluations.total}`;
+        if (line) line.textContent = `${evaluations.count} eval${Number(evaluations.count) === 1 ? '' : 's'} · ${evaluations.total}`;
       }
       nodes.forEach((_, index) => writeEvaluations(index));
       const withHistory = nodes.map((node, index) => index).filter((index) => nodes[index].history);

@@ -128,7 +128,7 @@ enum ReportData {
       writer.write("value", node.value)
       writer.write("status", node.status?.rawValue)
       writer.write("error", node.error)
-      writer.write("subscribers", node.subscribers)
+      writeCount("subscribers", node.subscribers, to: &writer)
       // A store's or slice's latest value as tree rows; the page undoes later changes on it.
       if let rows = node.structure {
         writer.writeObjects(key: "structure", rows) { writer, row in
@@ -145,8 +145,8 @@ enum ReportData {
       if let detail = marks?.details[node.id] { writeDifference(detail, to: &writer) }
       if let evaluations = node.evaluations {
         writer.beginObject(key: "evaluations")
-        writer.write("count", evaluations.count)
-        writer.write("timed", evaluations.timedCount ?? evaluations.count)
+        writeCount("count", evaluations.count, to: &writer)
+        writeCount("timed", evaluations.timedCount ?? evaluations.count, to: &writer)
         writer.write("total", DurationText.format(nanos: evaluations.totalNanos))
         writer.write("mean", evaluations.meanNanos.map { DurationText.format(nanos: $0) })
         writer.write("max", evaluations.maxNanos.map { DurationText.format(nanos: $0) })
@@ -380,7 +380,7 @@ enum ReportData {
     if let changed = event.changed { writer.write("changed", changed) }
     writer.write("value", event.value)
     writer.write("site", event.site)
-    writer.write("subscribers", event.subscribers)
+    writeCount("subscribers", event.subscribers, to: &writer)
     writer.write("phase", event.phase)
     writer.write("error", event.error)
     if !event.reads.isEmpty {
@@ -400,11 +400,17 @@ enum ReportData {
   /// A store's number of an action (`storeSeq`), as text past what the page's script holds
   /// exactly: the page only shows it.
   private static func writeStoreNumber(_ number: Int?, to writer: inout JSONWriter) {
+    writeCount("storeSeq", number, to: &writer)
+  }
+
+  /// A number the page shows (a count, a store's number), as text past what its script holds
+  /// exactly (2^53), so that it shows as the snapshot has it.
+  private static func writeCount(_ key: StaticString, _ number: Int?, to writer: inout JSONWriter) {
     guard let number else { return }
     if number.magnitude <= UInt(PageNumbering.largestExact) {
-      writer.write("storeSeq", number)
+      writer.write(key, number)
     } else {
-      writer.write("storeSeq", String(number))
+      writer.write(key, String(number))
     }
   }
 
@@ -419,7 +425,7 @@ enum ReportData {
       writer.write("id", subscription.id)
       writer.write("node", indexOfID[subscription.node])
       writer.write("name", subscription.name)
-      writer.write("calls", subscription.calls)
+      writeCount("calls", subscription.calls, to: &writer)
       writer.write("mean", subscription.timings?.meanNanos.map { DurationText.format(nanos: $0) })
       writer.write("max", subscription.timings?.maxNanos.map { DurationText.format(nanos: $0) })
       if !subscription.isActive { writer.write("ended", true) }

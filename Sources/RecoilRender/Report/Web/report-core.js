@@ -422,7 +422,7 @@ const ReportCore = (() => {
           entry.trigger ? `(${entry.trigger})` : ''].filter(Boolean).join(' ');
       case 'notification': {
         const count = entry.subscribers ?? 0;
-        return `${count} subscriber${count === 1 ? '' : 's'}`;
+        return `${count} subscriber${Number(count) === 1 ? '' : 's'}`;
       }
       case 'effect': return [entry.name, entry.phase, entry.error].filter((part) => part !== undefined).join(' ');
       case 'resolution': return entry.phase ?? 'resolved';
@@ -433,6 +433,11 @@ const ReportCore = (() => {
         return [entry.name, entry.value, `from ${entry.site ?? 'the tool'}`].filter((part) => part !== undefined).join(' ');
       default: return '';
     }
+  }
+
+  /** Whether whole number `a` is less than `b`, each a number or (past 2^53) its digits. */
+  function wholeLess(a, b) {
+    return BigInt(a) < BigInt(b);
   }
 
   /** An entry's number as the snapshot has it: `seqText` when the page numbers entries from
@@ -778,7 +783,7 @@ const ReportCore = (() => {
     planPicture, reach, selectionDepth, visibleRows, searchText, searchMatches, chooseMatch, writtenBy, indexBySeq, boundOf, valueAsOf,
     changeEntries, neighbours, consequences, causedBy, chainTo, whyEntry, historyOf, touches, glob, entryIds,
     entryTexts, changedNothing, makeFilter, isEmptyFilter, entryPasses, filterEntries, positionIn, stepWithin,
-    entrySubject, entryDetail, entryTitle, entryNumber, causeNumber, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
+    entrySubject, entryDetail, entryTitle, entryNumber, causeNumber, wholeLess, visible, labelPreview, slowest, isInside, previewRows, structureAsOf,
     treeRows, treeMatches, changeTree,
   });
 })();

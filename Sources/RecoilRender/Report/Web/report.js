@@ -816,7 +816,7 @@
     return list;
   }
   function subscriptionText(subscription) {
-    const facts = [`${subscription.calls} call${subscription.calls === 1 ? '' : 's'}`];
+    const facts = [`${subscription.calls} call${Number(subscription.calls) === 1 ? '' : 's'}`];
     if (subscription.mean) facts.push(`mean ${subscription.mean}`);
     if (subscription.max) facts.push(`max ${subscription.max}`);
     if (subscription.ended) facts.push('ended');
@@ -838,7 +838,7 @@
       ['status', node.status],
       ['error', node.error],
       ['subscribers', node.subscribers],
-      ['evaluations', evaluations && `${evaluations.count}` + (evaluations.timed < evaluations.count ? ` (${evaluations.timed} timed)` : '')],
+      ['evaluations', evaluations && `${evaluations.count}` + (ReportCore.wholeLess(evaluations.timed, evaluations.count) ? ` (${evaluations.timed} timed)` : '')],
       ['total', evaluations && evaluations.total],
       ['mean', evaluations && evaluations.mean],
       ['max', evaluations && evaluations.max],
@@ -1238,9 +1238,9 @@
   // total, which the label shows as an estimate, is left as drawn).
   function writeEvaluations(index) {
     const evaluations = nodes[index].evaluations;
-    if (!evaluations || evaluations.timed < evaluations.count || !nodeElements[index]) return;
+    if (!evaluations || ReportCore.wholeLess(evaluations.timed, evaluations.count) || !nodeElements[index]) return;
     const line = labelLines(index).find((text) => /^\d+ evals? · /.test(text.textContent));
-    if (line) line.textContent = `${evaluations.count} eval${evaluations.count === 1 ? '' : 's'} · ${evaluations.total}`;
+    if (line) line.textContent = `${evaluations.count} eval${Number(evaluations.count) === 1 ? '' : 's'} · ${evaluations.total}`;
   }
   nodes.forEach((_, index) => writeEvaluations(index));
   const withHistory = nodes.map((node, index) => index).filter((index) => nodes[index].history);
