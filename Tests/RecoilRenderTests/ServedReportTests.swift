@@ -51,6 +51,15 @@ struct ServedReportTests {
     _ = try drawings.svg(of: total, depth: 1)
     #expect(drawings.layouts == 2)
     #expect(try drawings.svg(of: kept.count, depth: 1) == nil)
+    // The latest drawings are kept, up to a size: the oldest go first, and are laid out again
+    // when asked for.
+    drawings.keptBytes = 1
+    _ = try drawings.svg(of: total, depth: 2)
+    #expect(drawings.keptCount == 1 && drawings.layouts == 3)
+    _ = try drawings.svg(of: total, depth: 2)
+    #expect(drawings.layouts == 3)
+    _ = try drawings.svg(of: total, depth: nil)
+    #expect(drawings.keptCount == 1 && drawings.layouts == 4)
     // An unknown focus is the command's error, before anything is served.
     options.focus = "Nope"
     #expect(throws: RenderError.unknownFocus("Nope")) { try ServedReport(snapshot, options: options) }

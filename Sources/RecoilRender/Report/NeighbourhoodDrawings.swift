@@ -1,8 +1,9 @@
 import RecoilSnapshot
 
 /// The neighbourhoods a server lays out for its pages' focus: each laid out the first time it
-/// is asked for, and kept. The live page's reports and a served report (``ServedReport``) each
-/// hold one.
+/// is asked for, and kept, the latest ``keptBytes`` of them (a page that visits every hub of a
+/// large graph would otherwise have the server hold them all: 50 KB each at 3,000 nodes).
+/// The live page's reports and a served report (``ServedReport``) each hold one.
 ///
 /// ```swift
 /// var drawings = NeighbourhoodDrawings(snapshot, options: options)
@@ -15,8 +16,15 @@ public struct NeighbourhoodDrawings {
   private let options: RenderOptions
   private var adjacency: NeighbourhoodGraph?
   private var drawn: [String: [UInt8]] = [:]
+  /// The keys of `drawn`, oldest first, and how many bytes they hold.
+  private var order: [String] = []
+  private var heldBytes = 0
+  /// How many bytes of drawings are kept at most (the latest one always is).
+  var keptBytes = 64 << 20
   /// How many neighbourhoods were laid out.
   public private(set) var layouts = 0
+  /// How many drawings are kept.
+  var keptCount: Int { drawn.count }
 
   /// The drawings of `snapshot`'s neighbourhoods, in `options`' look (direction, subscribers,
   /// collapse rules); none is laid out until asked for.
@@ -42,6 +50,11 @@ public struct NeighbourhoodDrawings {
       let svg = try NeighbourhoodDrawing.svg(of: node, depth: depth, in: snapshot, graph: graph(), options: options)
     else { return nil }
     drawn[key] = svg
+    order.append(key)
+    heldBytes += svg.count
+    while heldBytes > keptBytes, order.count > 1 {
+      heldBytes -= drawn.removeValue(forKey: order.removeFirst())?.count ?? 0
+    }
     layouts += 1
     return svg
   }
