@@ -103,7 +103,7 @@ let package = Package(
     // PyPI's opentelemetry-proto as the tests' OpenTelemetry collector (check-otlp.py).
     .target(name: "OTLPReceiver", path: "Tests/OTLPReceiver", exclude: ["check-otlp.py"]),
     .testTarget(name: "ReportBrowserTests", dependencies: ["RecoilRender", "RecoilSnapshot", "WebDriver"]),
-    .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect"]),
+    .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect", "RecoilTransport"]),
     .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot", "WebDriver", "OTLPReceiver"]),
     // Scenarios that must behave in an optimised build; ReleaseBuildTests build it in release.
     .executableTarget(

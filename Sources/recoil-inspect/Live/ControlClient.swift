@@ -62,8 +62,9 @@ enum ControlClient {
     guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
       let message = object["message"] as? String
     else {
-      // Refused before the app was asked (a wrong token, say): the server says why in text.
-      let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      // Refused before the app was asked (a wrong token, say): the server says why in text,
+      // one line of it (whatever answers at that address may send a megabyte).
+      let text = shortened(String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
       return Answer(ok: false, message: text.isEmpty ? "HTTP \(status)" : text, status: status)
     }
     return Answer(ok: (object["ok"] as? Bool) ?? false, message: message, status: status)
