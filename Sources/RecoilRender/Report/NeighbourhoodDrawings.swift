@@ -1,7 +1,7 @@
 import RecoilSnapshot
 
 /// The neighbourhoods a server lays out for its pages' focus: each laid out the first time it
-/// is asked for, and kept, the latest ``keptBytes`` of them (a page that visits every hub of a
+/// is asked for, and kept, the latest 64 MiB of them (a page that visits every hub of a
 /// large graph would otherwise have the server hold them all: 50 KB each at 3,000 nodes).
 /// The live page's reports and a served report (``ServedReport``) each hold one.
 ///
