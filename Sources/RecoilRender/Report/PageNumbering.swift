@@ -2,16 +2,16 @@ import RecoilSnapshot
 
 /// How a page numbers timeline entries so that its script, whose numbers are exact only up to
 /// 2^53 − 1, tells them apart. A snapshot's entries may be numbered up to `Int.max`; past
-/// what a script holds exactly, the page numbers them from 1 and shows each as `base` plus its
-/// number (exact, with `BigInt`). Entries rarely number past 2^53 (an app would have to
-/// record a billion a second for three months), so almost every page keeps the snapshot's
-/// own numbers and is written as it always was.
+/// what a script holds exactly, the page numbers them from 1 and each entry says its own
+/// number, `base` plus the page's, as text. Entries rarely number past 2^53 (an app would
+/// have to record a billion a second for three months), so almost every page keeps the
+/// snapshot's own numbers and is written as it always was.
 ///
 /// ```swift
 /// let numbering = PageNumbering(snapshot)
 /// let numbered = numbering.renumbered(snapshot)  // the same when numbering.base == 0
 /// ```
-struct PageNumbering: Equatable {
+struct PageNumbering {
   /// The largest whole number a page's script holds exactly (`Number.MAX_SAFE_INTEGER`).
   static let largestExact = (1 << 53) - 1
 

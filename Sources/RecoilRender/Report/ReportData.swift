@@ -369,7 +369,7 @@ enum ReportData {
       writeAction(action, indexOfID: indexOfID, slicesOfStore: slicesOfStore, to: &writer)
     } else {
       writer.write("store", event.store)
-      writeStoreNumber(event.action, to: &writer)
+      writeCount("storeSeq", event.action, to: &writer)
       writer.write("name", event.name)
       writer.write("duration", event.durationNanos.map { DurationText.format(nanos: $0) })
       writer.write("at", event.atNanos.map { DurationText.format(nanos: $0) })
@@ -395,12 +395,6 @@ enum ReportData {
       }
     }
     writer.endObject()
-  }
-
-  /// A store's number of an action (`storeSeq`), as text past what the page's script holds
-  /// exactly: the page only shows it.
-  private static func writeStoreNumber(_ number: Int?, to writer: inout JSONWriter) {
-    writeCount("storeSeq", number, to: &writer)
   }
 
   /// A number the page shows (a count, a store's number), as text past what its script holds
@@ -439,7 +433,7 @@ enum ReportData {
     to writer: inout JSONWriter
   ) {
     writer.write("store", action.store)
-    writeStoreNumber(action.seq, to: &writer)
+    writeCount("storeSeq", action.seq, to: &writer)
     writer.write("name", action.name)
     writer.write("payload", action.payload)
     writer.write("at", action.atNanos.map { DurationText.format(nanos: $0) })
