@@ -130,6 +130,11 @@ import WebDriver
       let shown = try browser.execute(
         "return [...document.querySelectorAll('#timeline .entry .seq')].map((element) => element.textContent)")
       #expect(shown as? [String] == (0...3).map { String(first + $0) })
+      // The number column is as wide as the numbers: none is cut.
+      let cut = try browser.execute(
+        "return [...document.querySelectorAll('#timeline .entry .seq')].filter((e) => e.scrollWidth > e.clientWidth).length"
+      )
+      #expect(cut as? Int == 0)
       try browser.chooseEntry(2)
       let details = try browser.detailsText()
       #expect(details.contains("#\(first) write Theme.mode"))

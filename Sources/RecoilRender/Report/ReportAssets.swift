@@ -1943,6 +1943,10 @@ enum ReportAssets {
         }
         // A live report's first entries replace the note.
         if (spacer.parentNode !== timelineView) timelineView.replaceChildren(spacer);
+        // The number column as wide as the latest (the largest) entry's number.
+        const latest = timeline[timeline.length - 1];
+        const digits = latest.seq !== undefined ? ReportCore.entryNumber(latest).length : 1;
+        timelineView.style.setProperty('--seq-digits', String(digits));
         const [first, last] = ReportCore.visibleRows(
           timelineView.scrollTop, timelineView.clientHeight, rowHeight, shown.length);
         const fragment = document.createDocumentFragment();
@@ -2782,7 +2786,10 @@ enum ReportAssets {
     .entry:hover { background: #f1f3f5; }
     .entry.current { background: #d0ebff; }
     .entry span { overflow: hidden; text-overflow: ellipsis; }
-    .entry .seq { width: 5em; flex: none; text-align: right; color: var(--muted); }
+    /* As wide as the latest entry's number (--seq-digits, set by the script); where that is too
+       wide, cut on the left, keeping the digits that tell entries apart. */
+    .entry .seq { width: max(5em, calc(var(--seq-digits, 1) * 1ch)); flex: none; text-align: right; direction: rtl;
+      color: var(--muted); }
     .entry .kind { width: 6.5em; flex: none; color: var(--muted); }
     .entry.action .kind { color: #1e6b2e; font-weight: 600; }
     .entry.write .kind { color: #b35000; }
@@ -2859,7 +2866,7 @@ enum ReportAssets {
       fieldset { flex-wrap: wrap; }
       main { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(0, 3fr) minmax(0, 2fr); }
       #details { border-left: 0; border-top: 1px solid var(--line); }
-      .entry .seq { width: 3em; }
+      .entry .seq { width: max(3em, min(calc(var(--seq-digits, 1) * 1ch), 7ch)); }
       .entry .kind { width: 5em; }
       .entry .subject { max-width: 9em; }
       #timeline-filters input:not([type]) { width: calc(50% - 8px); min-width: 6em; }

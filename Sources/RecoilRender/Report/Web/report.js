@@ -1140,6 +1140,10 @@
     }
     // A live report's first entries replace the note.
     if (spacer.parentNode !== timelineView) timelineView.replaceChildren(spacer);
+    // The number column as wide as the latest (the largest) entry's number.
+    const latest = timeline[timeline.length - 1];
+    const digits = latest.seq !== undefined ? ReportCore.entryNumber(latest).length : 1;
+    timelineView.style.setProperty('--seq-digits', String(digits));
     const [first, last] = ReportCore.visibleRows(
       timelineView.scrollTop, timelineView.clientHeight, rowHeight, shown.length);
     const fragment = document.createDocumentFragment();
