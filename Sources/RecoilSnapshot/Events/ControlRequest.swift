@@ -138,11 +138,10 @@ public struct ControlRequest: Sendable, Equatable {
     }
     func whole(_ key: String) throws(ControlRequestError) -> Int? {
       guard let value = object[key], !(value is NSNull) else { return nil }
-      guard let number = value as? NSNumber, !Self.isBool(number), let whole = Self.whole(number) else {
+      guard let number = value as? NSNumber, !Self.isBool(number) else {
         throw ControlRequestError("`\(key)` must be a whole number")
       }
-      guard let whole else { throw ControlRequestError("`\(key)` must be at most \(Int.max)") }
-      return whole
+      return try Self.whole(number, key: key)
     }
     func raw(_ key: String) -> String? {
       guard let value = object[key] else { return nil }
@@ -172,18 +171,21 @@ public struct ControlRequest: Sendable, Equatable {
     }
   }
 
-  /// A whole number JSONSerialization made, exactly (a `Double` would round past 2^53): `nil`
-  /// for a fraction, `.some(nil)` for a whole number past `Int`'s range.
-  private static func whole(_ number: NSNumber) -> Int?? {
+  /// The whole number JSONSerialization made of field `key`, exactly (a `Double` would round
+  /// past 2^53).
+  private static func whole(_ number: NSNumber, key: String) throws(ControlRequestError) -> Int {
     // Its type code says how it was read: a signed or unsigned integer, or a double.
+    let whole: Int?
     switch String(cString: number.objCType) {
-    case "c", "s", "i", "l", "q": return .some(Int(number.int64Value))
-    case "C", "S", "I", "L", "Q": return .some(number.uint64Value <= UInt64(Int.max) ? Int(number.uint64Value) : nil)
+    case "c", "s", "i", "l", "q": whole = Int(number.int64Value)
+    case "C", "S", "I", "L", "Q": whole = number.uint64Value <= UInt64(Int.max) ? Int(number.uint64Value) : nil
     default:
       let double = number.doubleValue
-      guard double.rounded() == double else { return nil }
-      return .some(Int(exactly: double))
+      guard double.rounded() == double else { throw ControlRequestError("`\(key)` must be a whole number") }
+      whole = Int(exactly: double)
     }
+    guard let whole else { throw ControlRequestError("`\(key)` must be at most \(Int.max)") }
+    return whole
   }
 
   /// Whether a number JSONSerialization made is a JSON `true` or `false`.
