@@ -99,6 +99,15 @@ package struct EnumCases {
     #endif
   }
 
+  /// Every case's name and whether it has a payload, cases with payloads first, each in
+  /// declaration order (the runtime's order): what a tool asking for a value of this type can
+  /// be told it takes.
+  ///
+  /// ```swift
+  /// EnumCases(Action.self)?.names   // [("rename", true), ("reset", false)]
+  /// ```
+  package var names: [(name: String, hasPayload: Bool)] { cases.map { ($0.label, $0.payload != nil) } }
+
   /// The name of `value`'s case and its payload (`nil` for a case without one), as a mirror's
   /// first child gives them; `nil` for a case whose payload is not read here, and for a value
   /// not of this type.

@@ -143,6 +143,57 @@ import Testing
     #expect(app.controls.isEmpty)
   }
 
+  /// A look whose theme is an enum inside a struct, inside an array: where a request's JSON
+  /// names no case, the answer says where, what it named and which cases there are.
+  struct Look: Codable, Equatable, Sendable {
+    enum Theme: Codable, Equatable, Sendable { case light, dark, custom(String) }
+    var themes: [Theme] = [.light]
+  }
+  static let look = Atom(Look(), key: "Settings.look")
+
+  @Test func aRequestNamingNoCaseOfAnEnumSaysWhichItNamedAndWhichCasesThereAre() throws {
+    let app = App()
+    _ = try app.container.get(Self.look)
+    let cases = "its cases are add and note, each written as {\"add\":{…}}, a payload's values inside by label"
+    let themes = #"its cases are custom, dark and light, each written as {"dark":{}}"#
+    let expectations: [(ControlAnswer, String)] = [
+      (
+        app.perform(.dispatch, store: "counter", json: #"{"bogus":{}}"#),
+        #"counter/CounterAction: "bogus" is not a case of CounterAction; "# + cases
+      ),
+      (
+        app.perform(.dispatch, store: "counter", json: "{}"),
+        "counter/CounterAction: {} names no case of CounterAction; "
+      ),
+      (
+        app.perform(.dispatch, store: "counter", json: #"{"note":{"_0":"a"},"add":{"_0":1}}"#),
+        #"an object naming 2 keys ("add", "note") is not one case of CounterAction"#
+      ),
+      (
+        app.perform(.dispatch, store: "counter", json: #""add""#),
+        "counter/CounterAction: expected an object naming one case of CounterAction, found string; " + cases
+      ),
+      (
+        app.perform(.set, node: "Settings.look", json: #"{"themes":["dark"]}"#),
+        "Settings.look.themes[0]: expected an object, found string"
+      ),
+      (
+        app.perform(.set, node: "Settings.look", json: #"{"themes":[{"light":{}},{"darker":{}}]}"#),
+        #"Settings.look.themes[1]: "darker" is not a case of Theme; "# + themes
+      ),
+      (
+        app.perform(.dispatch, store: "counter", json: "{\"\(String(repeating: "x", count: 100))\":{}}"),
+        #""\#(String(repeating: "x", count: 39))…" is not a case"#
+      ),
+    ]
+    for (answer, expected) in expectations {
+      #expect(!answer.ok)
+      #expect(answer.message.contains(expected), "\(answer.message)")
+    }
+    #expect(app.store.state == Counter())
+    #expect(try app.container.get(Self.look) == Look())
+  }
+
   @Test func controlIsOffByDefaultAndOnlyWhatIsAllowedIsDone() throws {
     let off = App(control: InspectorConfiguration().remoteControl)
     for operation in ControlRequest.Operation.allCases {

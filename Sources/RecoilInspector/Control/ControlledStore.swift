@@ -59,7 +59,8 @@ struct StoreControl<State: Sendable, Action: Sendable>: ControlledStore {
     do {
       decoded = try JSONDecoder().decode(type, from: Data(json.utf8))
     } catch {
-      throw ControlRefusal(DecodingErrorText.describe(error, subject: "\(name)/\(Action.self)"))
+      throw ControlRefusal(
+        DecodingErrorText.describe(error, subject: "\(name)/\(Action.self)", json: json, type: Action.self))
     }
     guard let action = decoded as? Action else { throw ControlRefusal("\(name): the action did not decode") }
     return (redactor.preview(action), { store.dispatch(action) })

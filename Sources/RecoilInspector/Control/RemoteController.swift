@@ -271,7 +271,7 @@ final class RemoteController: Sendable {
     do {
       return try JSONDecoder().decode(decodable, from: Data(json.utf8))
     } catch {
-      throw ControlRefusal(DecodingErrorText.describe(error, subject: subject))
+      throw ControlRefusal(DecodingErrorText.describe(error, subject: subject, json: json, type: type))
     }
   }
 
