@@ -227,6 +227,21 @@ import WebDriver
     }
   }
 
+  @Test func aSmallGraphSeenWholeHasNoMinimapOverIt() throws {
+    try withReport(layeredSnapshot(nodes: 12)) { browser in
+      func hidden() throws -> Bool? {
+        try browser.execute("return document.getElementById('minimap').hidden") as? Bool
+      }
+      // At fit every node is in view and readable: the minimap would only cover the graph.
+      #expect(try hidden() == true)
+      // Zoomed in so far that part is out of view, it shows where the view is.
+      for _ in 0..<5 { try browser.execute("document.getElementById('zoom-in').click()") }
+      #expect(try hidden() == false)
+      try browser.execute("document.getElementById('zoom-fit').click()")
+      #expect(try hidden() == true)
+    }
+  }
+
   @Test func aLongTimelineKeepsOnlyVisibleRowsInTheDocument() throws {
     var snapshot = try demoSnapshot()
     // Actions without a causal timeline: they are the timeline, numbered in order.

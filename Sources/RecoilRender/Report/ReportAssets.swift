@@ -919,6 +919,11 @@ enum ReportAssets {
         context.lineWidth = 1.5;
         context.strokeRect(...shown);
         minimap.dataset.view = shown.map((value) => value.toFixed(1)).join(',');
+        // Needed only where the view leaves something out, or draws the nodes too small to read:
+        // over a small graph seen whole it would only cover the graph (and its legend).
+        const [width, height] = [parseFloat(minimap.style.width), parseFloat(minimap.style.height)];
+        const seesAll = shown[0] <= 1 && shown[1] <= 1 && shown[0] + shown[2] >= width - 1 && shown[1] + shown[3] >= height - 1;
+        minimap.hidden = seesAll && view.scale >= 0.5;
       }
       function placeMarker() {
         const element = markedIndex !== null ? nodeElements[markedIndex] : null;
@@ -2754,7 +2759,7 @@ enum ReportAssets {
       border: 1px solid #ced4da; border-radius: 4px; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.15); cursor: crosshair; }
     #selection-marker { position: absolute; width: 34px; height: 34px; transform: translate(-50%, -50%); border-radius: 50%;
       border: 3px solid var(--selected); box-shadow: 0 0 0 3px rgba(255, 255, 255, 0.85); pointer-events: none; }
-    #selection-marker[hidden] { display: none; }
+    #selection-marker[hidden], #minimap[hidden] { display: none; }
     #graph-note { position: absolute; left: 8px; top: 8px; right: 8px; margin: 0; width: fit-content; padding: 4px 8px;
       background: rgba(255, 255, 255, 0.94); border: 1px solid #ced4da; border-radius: 4px; color: #212529;
       pointer-events: none; }
@@ -2816,7 +2821,7 @@ enum ReportAssets {
     #timeline-filter-box[open] { display: contents; }
     #timeline-filter-box summary { cursor: pointer; color: var(--selected); }
     #timeline-filters { display: inline-flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; }
-    #timeline-filters input:not([type]) { width: 9em; padding: 1px 4px; font: inherit; }
+    #timeline-filters input:not([type]) { padding: 1px 4px; font: inherit; }  /* as wide as its placeholder (size) */
     #timeline-filters input[aria-invalid="true"] { outline: 2px solid #c92a2a; }
     #filter-error { color: #c92a2a; }
     #scrub { display: flex; gap: 8px; align-items: center; padding: 2px 10px; border-top: 1px solid var(--line); background: var(--panel); }

@@ -118,18 +118,18 @@ enum ReportPage {
       <div id="timeline-head"><strong>Timeline</strong> <span id="timeline-count"></span>
       <details id="timeline-filter-box"><summary>Filter</summary>\
       <span id="timeline-filters" role="group" aria-label="Filter the timeline">\
-      <input id="filter-store" list="store-names" placeholder="--store" aria-label="Only this store's entries (--store)" \
+      <input id="filter-store" list="store-names" placeholder="--store" size="8" aria-label="Only this store's entries (--store)" \
       autocomplete="off" spellcheck="false"><datalist id="store-names"></datalist>\
-      <input id="filter-node" placeholder="--node glob" aria-label="Only entries about nodes matching this glob (--node)" \
+      <input id="filter-node" placeholder="--node glob" size="12" aria-label="Only entries about nodes matching this glob (--node)" \
       autocomplete="off" spellcheck="false">\
-      <input id="filter-kind" placeholder="--kind action,write" \
+      <input id="filter-kind" placeholder="--kind action,write" size="20" \
       aria-label="Only these kinds, comma-separated: action, write, evaluation, notification, effect, resolution, control (--kind)" \
       autocomplete="off" spellcheck="false">\
-      <input id="filter-grep" placeholder="--grep text" aria-label="Only entries whose text holds this (--grep)" \
+      <input id="filter-grep" placeholder="--grep text" size="12" aria-label="Only entries whose text holds this (--grep)" \
       autocomplete="off" spellcheck="false">\
-      <input id="filter-not-node" placeholder="--not-node glob" \
+      <input id="filter-not-node" placeholder="--not-node glob" size="16" \
       aria-label="Leave out entries about nodes matching this glob (--not-node)" autocomplete="off" spellcheck="false">\
-      <input id="filter-not-kind" placeholder="--not-kind notification" \
+      <input id="filter-not-kind" placeholder="--not-kind notification" size="24" \
       aria-label="Leave out these kinds, comma-separated (--not-kind)" autocomplete="off" spellcheck="false">\
       <label><input type="checkbox" id="filter-changed"> hide no-change</label>\
       <label><input type="checkbox" id="filter-touching"> selected node only</label></span></details>

@@ -116,6 +116,11 @@
     context.lineWidth = 1.5;
     context.strokeRect(...shown);
     minimap.dataset.view = shown.map((value) => value.toFixed(1)).join(',');
+    // Needed only where the view leaves something out, or draws the nodes too small to read:
+    // over a small graph seen whole it would only cover the graph (and its legend).
+    const [width, height] = [parseFloat(minimap.style.width), parseFloat(minimap.style.height)];
+    const seesAll = shown[0] <= 1 && shown[1] <= 1 && shown[0] + shown[2] >= width - 1 && shown[1] + shown[3] >= height - 1;
+    minimap.hidden = seesAll && view.scale >= 0.5;
   }
   function placeMarker() {
     const element = markedIndex !== null ? nodeElements[markedIndex] : null;
