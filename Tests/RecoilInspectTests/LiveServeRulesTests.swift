@@ -166,6 +166,20 @@ import Testing
     #expect(session.snapshot().edges.isEmpty)
   }
 
+  /// Found by trying every integer of a recorded stream at Int's limits: two evaluations of
+  /// Int.max nanoseconds each stopped the server (their sum overflowed).
+  @Test func durationsAtIntsLimitAddUpToItsLimit() {
+    var session = LiveSession(number: 1, keep: 100)
+    for seq in 1...2 {
+      session.apply(
+        Self.event(
+          .evaluation(EvaluationEvent(node: "slow", durationNanos: .max, trigger: "t", changed: true, value: "1")),
+          seq: seq))
+    }
+    let evaluations = session.snapshot().nodes.first?.evaluations
+    #expect(evaluations?.count == 2 && evaluations?.totalNanos == .max && evaluations?.maxNanos == .max)
+  }
+
   @Test func aNodeThatGoesTakesItsEdgesAndChangesTheShape() {
     var session = LiveSession(number: 1, keep: 100)
     session.apply(Self.event(.node(SnapshotNode(id: "Item(1)", kind: .atom))))

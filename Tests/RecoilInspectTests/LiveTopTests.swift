@@ -36,6 +36,14 @@ import Testing
     #expect(later.contains("  (nothing since the last redraw)"))
   }
 
+  @Test func durationsAtIntsLimitAreShownNotAddedPastIt() {
+    var top = LiveTop()
+    for _ in 0..<3 { top.apply(Self.evaluation("Cart.slow", nanos: .max), from: 1) }
+    let lines = top.lines(width: 80, height: 30, seconds: 1, style: TerminalStyle(isEnabled: false))
+    let slowest = lines.firstIndex { $0.hasPrefix("mean") }.map { lines[$0 + 1] }
+    #expect(slowest?.hasSuffix("Cart.slow") == true, "\(lines)")
+  }
+
   @Test func linesFitTheScreen() {
     var top = LiveTop()
     for index in 0..<100 {

@@ -117,6 +117,22 @@ import Testing
       #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":92233720368547758070}],"edges":[]}"#
     )
     #expect(tooBig?.path == "nodes[0].subscribers")
+    #expect(tooBig?.message == "expected an integer at most 9223372036854775807, found 92233720368547758070")
+    // Int.min is read as the integer it is (its magnitude is past Int.max), and refused as
+    // any negative count is; so is a negative number past Int's range.
+    for (written, shown) in [
+      ("-9223372036854775808", "-9223372036854775808"), ("-92233720368547758080", "-92233720368547758080"),
+      ("-1", "-1"),
+    ] {
+      let negative = decodeError(
+        #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":"#
+          + written + "}],\"edges\":[]}")
+      #expect(negative?.message == "expected a non-negative integer, found \(shown)")
+    }
+    let long = decodeError(
+      #"{"format":"recoil-inspect/snapshot","version":1,"nodes":[{"id":"a","kind":"atom","subscribers":"#
+        + String(repeating: "9", count: 60) + "}],\"edges\":[]}")
+    #expect(long?.message.hasPrefix("expected an integer at most 9223372036854775807, found 999") == true)
   }
 
 }

@@ -214,7 +214,15 @@ struct FieldReader {
       case .integer(let value) where value >= 0: return value
       case .integer(let value):
         throw .invalidValue(expected: "a non-negative integer", found: String(value), at: location)
-      case .double: throw .typeMismatch(expected: "an integer", found: before.preview(), at: location)
+      case .double:
+        let found = before.preview()
+        // A whole number past Int's range is an integer still, too large (or small) to hold.
+        let written = found.hasSuffix("…") ? found.dropLast() : Substring(found)
+        if written.dropFirst(written.hasPrefix("-") ? 1 : 0).allSatisfy({ $0.isASCII && $0.isWholeNumber }) {
+          let expected = written.hasPrefix("-") ? "a non-negative integer" : "an integer at most \(Int.max)"
+          throw .invalidValue(expected: expected, found: found, at: location)
+        }
+        throw .typeMismatch(expected: "an integer", found: found, at: location)
       }
     case .null:
       try json.readNull()

@@ -431,17 +431,19 @@ struct JSONReader {
     let start = index
     let negative = bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }
-    // Integers are accumulated as they are read; text is made only for the rest.
-    var magnitude = 0
+    // Integers are accumulated as they are read; text is made only for the rest. Downwards
+    // from 0, so that Int.min, which has no positive counterpart, is read too.
+    var negated = 0
     var fitsInt = true
     let firstDigit = index
     while bytes.holds(index), bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
       let digit = Int(bytes[index] - UInt8(ascii: "0"))
-      let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times10.addingReportingOverflow(digit)
-      if overflow1 || overflow2 { fitsInt = false } else { magnitude = sum }
+      let (times10, overflow1) = negated.multipliedReportingOverflow(by: 10)
+      let (difference, overflow2) = times10.subtractingReportingOverflow(digit)
+      if overflow1 || overflow2 { fitsInt = false } else { negated = difference }
       index += 1
     }
+    if !negative && negated == .min { fitsInt = false }
     let integerDigits = index - firstDigit
     guard integerDigits > 0 else { throw failure("invalid number; expected a digit") }
     if integerDigits > 1 && bytes[firstDigit] == UInt8(ascii: "0") {
@@ -461,7 +463,7 @@ struct JSONReader {
       }
       guard skipDigits() > 0 else { throw failure("invalid number; expected an exponent") }
     }
-    if isInteger && fitsInt { return .integer(negative ? -magnitude : magnitude) }
+    if isInteger && fitsInt { return .integer(negative ? negated : -negated) }
     let text = bytes.string(start..<index)
     guard let value = Double(text), value.isFinite else {
       let shown = TextPreview.cut(text, limit: 41)

@@ -309,7 +309,7 @@ extension LiveCommand {
         self.start = (atNanos, ContinuousClock.now)
         return
       }
-      let offset = Double(max(atNanos - start.nanos, 0)) / speed
+      let offset = max(Double(atNanos) - Double(start.nanos), 0) / speed  // in Double: any two times
       let due = start.instant.advanced(by: .nanoseconds(Int64(min(offset, 9e18))))
       let now = ContinuousClock.now
       if due > now {

@@ -107,7 +107,8 @@ struct LiveSession {
       update(evaluation.node) { node in
         var statistics = node.evaluations ?? SnapshotEvaluations(count: 0, totalNanos: 0)
         statistics.count += 1
-        statistics.totalNanos += evaluation.durationNanos
+        // Saturated: a stream is read as it comes, and durations near Int.max are still integers.
+        statistics.totalNanos = statistics.totalNanos.addingSaturated(evaluation.durationNanos)
         statistics.minNanos = min(statistics.minNanos ?? .max, evaluation.durationNanos)
         statistics.maxNanos = max(statistics.maxNanos ?? 0, evaluation.durationNanos)
         statistics.lastNanos = evaluation.durationNanos

@@ -66,7 +66,7 @@ struct LiveTop {
     entry.total += 1
     if let nanos {
       entry.timed += 1
-      entry.totalNanos += nanos
+      entry.totalNanos = entry.totalNanos.addingSaturated(nanos)
       entry.maxNanos = max(entry.maxNanos, nanos)
     }
     counts[node] = entry
