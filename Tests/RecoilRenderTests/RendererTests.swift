@@ -114,6 +114,23 @@ import Testing
     #expect(try svg.tooltips().contains { $0.contains("error: URLError(.timedOut): the request timed out after 10 s") })
   }
 
+  @Test func aValueOfMegabytesIsCutInTheTooltipNotCopiedWhole() throws {
+    // Snapshots carry previews, but one written by hand may hold a huge value: the drawing
+    // of 2 nodes was 2 MB.
+    let huge = String(repeating: "v", count: 1 << 20)
+    let snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "a", kind: .atom, value: huge),
+        SnapshotNode(id: "b", kind: .selector, status: .error, error: huge),
+      ], edges: [])
+    let bytes = try Renderer.render(snapshot, options: RenderOptions())
+    #expect(bytes.count < 40_000)
+    let tooltips = try TestFixtures.SVG(bytes).tooltips()
+    let limit = GraphDescription.tooltipTextLimit
+    #expect(tooltips.contains { $0.contains("value: " + String(repeating: "v", count: limit - 1) + "…") })
+    #expect(tooltips.contains { $0.contains("error: " + String(repeating: "v", count: limit - 1) + "…") })
+  }
+
   @Test func theLegendCanBeTurnedOff() throws {
     let snapshot = try TestFixtures.snapshot("format/async.snapshot.json")
     var options = RenderOptions()

@@ -169,15 +169,20 @@ extension GraphDescription {
     return node.id
   }
 
-  /// Everything known about the node, in full.
+  /// The most characters of a value or error a tooltip shows: a snapshot's previews are far
+  /// shorter (200 by default), but one written by hand or another tool may hold megabytes, which
+  /// would otherwise be copied into every drawing of the node.
+  static let tooltipTextLimit = 4_000
+
+  /// Everything known about the node, its value and error up to ``tooltipTextLimit`` characters.
   private static func tooltip(for node: SnapshotNode) -> String {
     var lines = ["\(node.id) (\(node.isAsync ? "async " : "")\(node.kind.rawValue))"]
     if let family = node.family { lines.append("family: \(family)" + (node.parameter.map { "(\($0))" } ?? "")) }
     if let owner = node.owner { lines.append("owner: \(owner)") }
     if let valueType = node.valueType { lines.append("type: \(valueType)") }
     if let status = node.status { lines.append("status: \(status.rawValue)") }
-    if let error = node.error { lines.append("error: \(error)") }
-    if let value = node.value { lines.append("value: \(value)") }
+    if let error = node.error { lines.append("error: " + TextPreview.cut(error, limit: tooltipTextLimit)) }
+    if let value = node.value { lines.append("value: " + TextPreview.cut(value, limit: tooltipTextLimit)) }
     if let subscribers = node.subscribers { lines.append("subscribers: \(subscribers)") }
     if let stats = node.evaluations {
       var text = "evaluations: \(stats.count)"
