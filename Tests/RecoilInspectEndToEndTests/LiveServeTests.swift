@@ -100,6 +100,34 @@ import WebDriver
     #expect(report.status == 200)
     #expect(report.body.contains("data-node-id=\"Cart.count\""))
   }
+
+  @Test func onlyTheLatestEndedSessionsAreKept() throws {
+    let live = try LiveServeProcess(
+      executable: ExecutableRunner.productsDirectory.appending(path: "recoil-inspect"),
+      arguments: ["--keep-ended", "1"])
+    defer { live.stop() }
+    let staying = try LiveServeProcess.Connection(port: live.appPort)
+    defer { staying.close() }
+    try staying.send(Self.hello("shop", pid: 1))
+    _ = try Self.sessions(live) { $0.count == 1 }
+    // Three runs of another app, one after another.
+    for pid in 2...4 {
+      let run = try LiveServeProcess.Connection(port: live.appPort)
+      try run.send(Self.hello("admin", pid: pid))
+      _ = try Self.sessions(live) { $0.contains { $0["name"] as? String == "admin \(pid)" } }
+      run.close()
+      _ = try Self.sessions(live) { sessions in
+        sessions.contains { $0["name"] as? String == "admin \(pid)" && $0["connected"] as? Bool == false }
+      }
+    }
+    let sessions = try Self.sessions(live) { $0.count == 2 }
+    #expect(sessions.compactMap { $0["name"] as? String } == ["shop 1", "admin 4"])
+    #expect(sessions.compactMap { $0["number"] as? Int } == [1, 4])
+    let forgotten = try LiveServeProcess.exchange(
+      port: live.httpPort,
+      "GET /report?session=2&token=\(live.token) HTTP/1.1\r\nHost: 127.0.0.1:\(live.httpPort)\r\n\r\n")
+    #expect(forgotten.status == 404)
+  }
 }
 
 /// `live` in the terminal with more than one app: whose each line is.

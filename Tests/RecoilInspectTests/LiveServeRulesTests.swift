@@ -119,6 +119,17 @@ import Testing
     #expect(throws: UsageError.self) { try ServeAddress(parser.parse(["--serve=here"])) }
   }
 
+  @Test func keepEndedTakesACountOfSessions() throws {
+    let parser = ArgumentParser(specs: LiveCommand.options)
+    #expect(try LiveCommand(parser.parse(["--serve", "-l", "tcp:127.0.0.1:0"])).keepEnded == 20)
+    #expect(try LiveCommand(parser.parse(["--serve", "--keep-ended", "0", "-l", "tcp:127.0.0.1:0"])).keepEnded == 0)
+    for bad in ["-1", "x", "10001"] {
+      #expect(throws: UsageError.self) {
+        try LiveCommand(parser.parse(["--serve", "--keep-ended", bad, "-l", "tcp:127.0.0.1:0"]))
+      }
+    }
+  }
+
   // MARK: - Sessions
 
   static func event(_ kind: InspectorEvent.Kind, seq: Int? = nil) -> InspectorEvent {
@@ -219,12 +230,42 @@ import Testing
     #expect(sessions.apply(Self.event(.node(SnapshotNode(id: "a", kind: .atom))), connection: 1) == (1, false))
     #expect(sessions.apply(hello(2), connection: 2) == (2, true))
     // The first app restarts: its new connection is a new session of the same app.
-    #expect(sessions.close(connection: 1)?.isConnected == false)
+    #expect(sessions.close(connection: 1)?.ended.isConnected == false)
     #expect(sessions.apply(hello(3), connection: 3).session == 3)
     let summaries = sessions.summaries()
     #expect(summaries.map(\.name) == ["shop 1", "shop 2", "shop 3"])
     #expect(summaries.map(\.isConnected) == [false, true, true])
     #expect(sessions.snapshot(of: 1)?.snapshot.nodes.map(\.id) == ["a"])
     #expect(sessions.snapshot(of: 4) == nil)
+  }
+
+  /// An app relaunched all day comes back as a session each time: the connected ones are
+  /// all kept, and of those that ended the latest `keepEnded`, each numbered as it was.
+  @Test func onlyTheLatestEndedSessionsAreKept() {
+    let sessions = LiveSessions(keep: 100, keepEnded: 2)
+    let hello = { (pid: Int) in
+      Self.event(.hello(AppHello(app: "shop", processID: pid, instance: "\(pid)", version: "1")))
+    }
+    // Connection 1 stays; connections 2 to 6 come and go.
+    sessions.apply(hello(100), connection: 1)
+    var forgotten: [Int] = []
+    for connection in 2...6 {
+      #expect(sessions.apply(hello(connection), connection: connection).session == connection)
+      sessions.apply(Self.event(.node(SnapshotNode(id: "n\(connection)", kind: .atom))), connection: connection)
+      let closed = sessions.close(connection: connection)
+      #expect(closed?.ended.number == connection)
+      forgotten += closed?.forgotten.map(\.number) ?? []
+    }
+    #expect(forgotten == [2, 3, 4])
+    #expect(sessions.summaries().map(\.number) == [1, 5, 6])
+    #expect(sessions.summaries().map(\.isConnected) == [true, false, false])
+    #expect(sessions.snapshot(of: 3) == nil && sessions.summary(of: 3) == nil)
+    #expect(sessions.snapshot(of: 5)?.snapshot.nodes.map(\.id) == ["n5"])
+    // The next connection takes the next number, not a forgotten one; the one still connected
+    // is still reached by its number.
+    #expect(sessions.apply(hello(7), connection: 7).session == 7)
+    #expect(sessions.connection(ofSession: 1) == 1 && sessions.connection(ofSession: 7) == 7)
+    #expect(sessions.apply(Self.event(.node(SnapshotNode(id: "m", kind: .atom))), connection: 1).session == 1)
+    #expect(sessions.snapshot(of: 1)?.snapshot.nodes.map(\.id) == ["m"])
   }
 }

@@ -43,7 +43,7 @@ struct LiveCommand: Command {
     address with its token: every request needs that token and a Host header naming the
     address (403 otherwise). Another address than loopback shows app state to whoever has
     the token, and is warned about. Each session keeps its latest --keep entries (100000 by
-    default). A FILE is replayed at its recorded pace (--speed N: N times as fast), and then
+    default); of the sessions that ended, the latest --keep-ended (20) are kept. A FILE is replayed at its recorded pace (--speed N: N times as fast), and then
     served until Ctrl-C.
     """
   static let options: [OptionSpec] =
@@ -56,6 +56,7 @@ struct LiveCommand: Command {
       .optionalAddress(
         "serve", value: "address:port", help: "Serve the live page over HTTP (default 127.0.0.1:0, a free port)."),
       .option("keep", value: "n", help: "With --serve: timeline entries kept per session (default 100000)."),
+      .option("keep-ended", value: "n", help: "With --serve: ended sessions kept, the latest (default 20)."),
       .option("token", value: "text", help: "The token apps must send (made up when listening beyond loopback)."),
       .option("speed", value: "n", help: "Replay a FILE at N times its recorded pace (with --serve, 1)."),
       .flag("top", help: "A summary redrawn in place, like top (on a terminal; q quits)."),
@@ -69,6 +70,8 @@ struct LiveCommand: Command {
   /// Where to serve the live page, if at all.
   var serve: ServeAddress?
   var keep = 100_000
+  /// With `--serve`, how many ended sessions are kept.
+  var keepEnded = LiveSessions.defaultKeepEnded
   /// How fast a file is replayed: `nil` as fast as it is read.
   var speed: Double?
   /// The token apps' hellos must carry: given, or made up for a listener beyond loopback.
@@ -118,6 +121,12 @@ struct LiveCommand: Command {
         throw .invalidValue(option: "--keep", value: text, expected: "a number of entries from 1 to 100000000")
       }
       keep = value
+    }
+    if let text = arguments.value("keep-ended") {
+      guard let value = Int(text), value >= 0, value <= 10_000 else {
+        throw .invalidValue(option: "--keep-ended", value: text, expected: "a number of sessions from 0 to 10000")
+      }
+      keepEnded = value
     }
     if let text = arguments.value("speed") {
       guard let value = Double(text), value > 0, value <= 1_000_000 else {
@@ -256,7 +265,7 @@ extension LiveCommand {
   func serving(at address: ServeAddress, from source: EventSource, streams: StandardStreams)
     throws(CommandFailure)
   {
-    let sessions = LiveSessions(keep: keep)
+    let sessions = LiveSessions(keep: keep, keepEnded: keepEnded)
     let server = try LiveServer(
       host: address.host, port: address.port, sessions: sessions, title: "recoil-inspect live")
     if let exposure = address.exposure { streams.reportWarning(exposure) }
@@ -281,8 +290,13 @@ extension LiveCommand {
       waiting: { streams.flush() },
       warning: { streams.reportWarning($0) },
       closed: { origin in
-        guard let summary = sessions.close(connection: origin.connection) else { return }
+        guard let (summary, forgotten) = sessions.close(connection: origin.connection) else { return }
         streams.output(style.dim("session \(summary.number): \(inert(summary.name)) ended") + "\n")
+        for old in forgotten {
+          streams.output(
+            style.dim("session \(old.number): \(inert(old.name)) forgotten (the latest \(keepEnded) ended are kept)")
+              + "\n")
+        }
         streams.flush()
       },
       // Woken often enough to send control requests on promptly.

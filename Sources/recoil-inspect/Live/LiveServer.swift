@@ -171,7 +171,11 @@ final class LiveServer: Sendable {
         let version = sessions.version
         if version != announcedVersion {
           announcedVersion = version
-          let message = Self.sessionsEvent(sessions.summaries())
+          let summaries = sessions.summaries()
+          // A forgotten session's report goes with it.
+          let numbers = Set(summaries.map(\.number))
+          reports = reports.filter { numbers.contains($0.key) }
+          let message = Self.sessionsEvent(summaries)
           for index in clients.indices where clients[index].isStream && !closed.contains(index) {
             clients[index].unsent += message
             if !flush(&clients[index]) { closed.insert(index) }

@@ -3,7 +3,9 @@ import Synchronization
 
 /// Every session `live --serve` has seen, shared between the thread that reads the apps'
 /// streams and the one that serves the page: one ``LiveSession`` per app connection (or one
-/// for a file or standard input), in the order they came.
+/// for a file or standard input), in the order they came. Connected sessions are all kept;
+/// of those that ended, the latest ``keepEnded`` (an app relaunched all day, or a test run
+/// streaming each process, would otherwise hold every run it ever had).
 ///
 /// ```swift
 /// let sessions = LiveSessions(keep: 100_000)
@@ -30,18 +32,39 @@ final class LiveSessions: Sendable {
   }
 
   private struct State {
+    /// In the order they came, so by number (numbers are never reused, and those forgotten
+    /// leave gaps).
     var sessions: [LiveSession] = []
-    /// The session of each open connection, by the connection's number (0 for a file or
-    /// standard input).
+    /// The number of each open connection's session, by the connection's number (0 for a
+    /// file or standard input).
     var sessionOfConnection: [Int: Int] = [:]
     var version = 0
+
+    /// Where session `number` is in ``sessions``.
+    func index(of number: Int) -> Int? {
+      // Numbers ascend: a binary search, the list holding at most the connected and
+      // `keepEnded` others.
+      var (low, high) = (0, sessions.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if sessions[middle].number < number { low = middle + 1 } else { high = middle }
+      }
+      return low < sessions.count && sessions[low].number == number ? low : nil
+    }
   }
 
-  private let state = Mutex(State())
-  let keep: Int
+  /// How many ended sessions are kept by default.
+  static let defaultKeepEnded = 20
 
-  init(keep: Int) {
+  private let state = Mutex(State())
+  /// The timeline entries kept per session.
+  let keep: Int
+  /// The ended sessions kept: the latest that many.
+  let keepEnded: Int
+
+  init(keep: Int, keepEnded: Int = defaultKeepEnded) {
     self.keep = keep
+    self.keepEnded = keepEnded
   }
 
   /// Applies an event from connection `connection` (`nil`: a file or standard input); a
@@ -52,28 +75,37 @@ final class LiveSessions: Sendable {
     state.withLock { state in
       let key = connection ?? 0
       let index: Int
-      if let known = state.sessionOfConnection[key] {
+      if let number = state.sessionOfConnection[key], let known = state.index(of: number) {
         index = known
       } else {
+        let number = (state.sessions.last?.number ?? 0) + 1
         index = state.sessions.count
-        state.sessions.append(LiveSession(number: index + 1, keep: keep))
-        state.sessionOfConnection[key] = index
+        state.sessions.append(LiveSession(number: number, keep: keep))
+        state.sessionOfConnection[key] = number
       }
       state.sessions[index].apply(event)
       state.version += 1
-      if case .hello = event.kind { return (index + 1, true) }
-      return (index + 1, false)
+      if case .hello = event.kind { return (state.sessions[index].number, true) }
+      return (state.sessions[index].number, false)
     }
   }
 
-  /// Marks connection `connection`'s session as ended; returns its summary, if it had one.
+  /// Marks connection `connection`'s session as ended; returns its summary, if it had one, and
+  /// those of the ended sessions forgotten to keep only the latest ``keepEnded``.
   @discardableResult
-  func close(connection: Int?) -> Summary? {
+  func close(connection: Int?) -> (ended: Summary, forgotten: [Summary])? {
     state.withLock { state in
-      guard let index = state.sessionOfConnection.removeValue(forKey: connection ?? 0) else { return nil }
+      guard let number = state.sessionOfConnection.removeValue(forKey: connection ?? 0),
+        let index = state.index(of: number)
+      else { return nil }
       state.sessions[index].isConnected = false
+      let ended = Self.summary(of: state.sessions[index])
       state.version += 1
-      return Self.summary(of: state.sessions[index])
+      let endedIndices = state.sessions.indices.filter { !state.sessions[$0].isConnected }
+      let forgotten = endedIndices.dropLast(keepEnded)
+      let summaries = forgotten.map { Self.summary(of: state.sessions[$0]) }
+      for index in forgotten.reversed() { state.sessions.remove(at: index) }
+      return (ended, summaries)
     }
   }
 
@@ -81,7 +113,7 @@ final class LiveSessions: Sendable {
   /// a session that ended, or read from a file.
   func connection(ofSession number: Int) -> Int? {
     state.withLock { state in
-      state.sessionOfConnection.first { $0.value == number - 1 && $0.key != 0 }?.key
+      state.sessionOfConnection.first { $0.value == number && $0.key != 0 }?.key
     }
   }
 
@@ -93,9 +125,7 @@ final class LiveSessions: Sendable {
   }
 
   func summary(of number: Int) -> Summary? {
-    state.withLock { state in
-      state.sessions.indices.contains(number - 1) ? Self.summary(of: state.sessions[number - 1]) : nil
-    }
+    state.withLock { state in state.index(of: number).map { Self.summary(of: state.sessions[$0]) } }
   }
 
   /// Session `number`'s snapshot, with its version and shape version (see ``LiveSession``), or
@@ -103,9 +133,7 @@ final class LiveSessions: Sendable {
   func snapshot(of number: Int) -> (snapshot: Snapshot, version: Int, shapeVersion: Int)? {
     // The session is copied under the lock (its arrays are shared, not copied), and made
     // into a snapshot outside it, so the reading thread is not held up.
-    let session: LiveSession? = state.withLock { state in
-      state.sessions.indices.contains(number - 1) ? state.sessions[number - 1] : nil
-    }
+    let session: LiveSession? = state.withLock { state in state.index(of: number).map { state.sessions[$0] } }
     return session.map { ($0.snapshot(), $0.version, $0.shapeVersion) }
   }
 
