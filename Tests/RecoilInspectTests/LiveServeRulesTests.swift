@@ -191,6 +191,19 @@ import Testing
     #expect(evaluations?.count == 2 && evaluations?.totalNanos == .max && evaluations?.maxNanos == .max)
   }
 
+  /// Any process on the machine may connect and say it is called anything: a name of 100,000
+  /// characters named the session, and prefixed every line of `live` with several apps.
+  @Test func anAppIsNamedByAShortenedName() {
+    var session = LiveSession(number: 1, keep: 100)
+    let long = String(repeating: "A", count: 100_000)
+    session.apply(Self.event(.hello(AppHello(app: long, processID: 42, instance: "i", version: long))))
+    #expect(session.name == String(repeating: "A", count: AppHello.shownNameLimit - 1) + "… 42")
+    var top = LiveTop()
+    top.apply(Self.event(.hello(AppHello(app: long, processID: 42, instance: "i", version: "1"))), from: 1)
+    let lines = top.lines(width: 1_000, height: 10, seconds: 1, style: TerminalStyle(isEnabled: false))
+    #expect(lines[1] == "apps: " + session.name)
+  }
+
   @Test func aNodeThatGoesTakesItsEdgesAndChangesTheShape() {
     var session = LiveSession(number: 1, keep: 100)
     session.apply(Self.event(.node(SnapshotNode(id: "Item(1)", kind: .atom))))

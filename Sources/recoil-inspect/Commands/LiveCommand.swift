@@ -193,7 +193,7 @@ struct LiveCommand: Command {
         received += 1
         let connection = origin.connection ?? 0
         if case .hello(let hello) = event.kind {
-          names[connection] = "\(hello.app) \(hello.processID)"
+          names[connection] = hello.shownName
         } else if names[connection] == nil {
           names[connection] = "app \(connection)"
         }

@@ -149,13 +149,13 @@ struct LiveEventPrinter {
     case .hello(let hello):
       line.styled(.bold) { $0.append("hello") }
       line.append(" ")
-      line.appendInert(hello.app)
+      line.appendInert(TextPreview.cut(hello.app, limit: AppHello.shownNameLimit))
       line.append(" (process ")
       line.append(hello.processID)
       line.append(", instance ")
       line.appendInert(String(hello.instance.prefix(8)))
       line.append(", recoil ")
-      line.appendInert(hello.version)
+      line.appendInert(TextPreview.cut(hello.version, limit: AppHello.shownNameLimit))
       line.append(")")
     }
   }

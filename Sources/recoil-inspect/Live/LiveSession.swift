@@ -51,7 +51,7 @@ struct LiveSession {
   /// The session's name on the page and in the terminal: the app's name and process id, or
   /// `app N` before its hello.
   var name: String {
-    hello.map { "\($0.app) \($0.processID)" } ?? "app \(number)"
+    hello?.shownName ?? "app \(number)"
   }
 
   /// The latest timeline entry's number, if any.

@@ -37,7 +37,7 @@ struct LiveTop {
     }
     switch event.kind {
     case .hello(let hello):
-      apps[connection] = "\(hello.app) \(hello.processID)"
+      apps[connection] = hello.shownName
     case .evaluation(let evaluation):
       count(evaluation.node, nanos: evaluation.durationNanos)
     case .action(let action):
