@@ -227,6 +227,33 @@ import WebDriver
     }
   }
 
+  @Test func anEntryWithLongValuesHasAHeadingOfThreeLinesAndShortLinks() throws {
+    var snapshot = try demoSnapshot()
+    let last = try #require(snapshot.timeline.last?.seq)
+    let long = String(repeating: "w", count: 5_000)
+    snapshot.timeline += [
+      SnapshotEvent(seq: last + 1, kind: .write, node: "Pricing.currency", before: "\"EUR\"", after: long),
+      SnapshotEvent(seq: last + 2, kind: .write, cause: last + 1, node: "Pricing.currency", before: long, after: long),
+    ]
+    try withReport(snapshot) { browser in
+      try browser.execute("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))")
+      let found =
+        try browser.execute(
+          """
+          const heading = document.querySelector('#details h2');
+          const lineHeight = parseFloat(getComputedStyle(heading).lineHeight) || 18;
+          const cause = [...document.querySelectorAll('#details a.entry-link')].find((a) => a.title.includes('#\(last + 1)'));
+          return [heading.getBoundingClientRect().height / lineHeight, heading.title.length,
+            cause ? [...cause.textContent].length : -1, cause ? cause.title.length : -1]
+          """) as? [Double] ?? []
+      #expect(found.count == 4)
+      // Three lines at most, the whole title in its tooltip; the cause's link cut at 240.
+      #expect(found[0] <= 3.2, "\(found)")
+      #expect(found[1] > 10_000, "\(found)")
+      #expect(found[2] == 240 && found[3] > 5_000, "\(found)")
+    }
+  }
+
   @Test func aSmallGraphSeenWholeHasNoMinimapOverIt() throws {
     try withReport(layeredSnapshot(nodes: 12)) { browser in
       func hidden() throws -> Bool? {

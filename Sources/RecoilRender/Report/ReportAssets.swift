@@ -1507,8 +1507,21 @@ enum ReportAssets {
         link.setAttribute('data-target-id', nodes[index].id);
         return link;
       }
+      // A heading of the details, at most three lines (CSS): an entry's title holds its values,
+      // which may be long; the whole of it is its tooltip, and the values are shown below it.
+      function heading(text) {
+        const element = make('h2', null, text);
+        element.title = element.textContent;
+        return element;
+      }
+      // A link to an entry, its text cut at 240 characters (an entry's title holds its values),
+      // the whole of it its tooltip.
       function entryLink(entryIndex, text) {
         const link = make('a', 'entry-link', text);
+        if (link.textContent.length > 240) {
+          link.title = link.textContent;
+          link.textContent = `${link.textContent.slice(0, 239)}…`;
+        }
         link.href = '#';
         link.setAttribute('data-step', String(entryIndex));
         return link;
@@ -1635,7 +1648,7 @@ enum ReportAssets {
       }
       function buildNodeDetails(index) {
         const node = nodes[index];
-        details.append(make('h2', null, node.label || node.id));
+        details.append(heading(node.label || node.id));
         const evaluations = node.evaluations;
         details.append(definitionList([
           ['id', node.id],
@@ -1828,7 +1841,7 @@ enum ReportAssets {
       }
       function buildEntryDetails(entryIndex) {
         const entry = timeline[entryIndex];
-        details.append(make('h2', null, entryTitle(entry)));
+        details.append(heading(entryTitle(entry)));
         const storeIndex = entry.store !== undefined ? indexOfId.get(entry.store) : undefined;
         const cause = entry.cause !== undefined ? positions.get(entry.cause) : undefined;
         details.append(definitionList([
@@ -2770,6 +2783,9 @@ enum ReportAssets {
     #graph.focused g.cluster { display: none; }
     #details { overflow: auto; border-left: 1px solid var(--line); padding: 8px 12px; background: #fff; }
     #details h2 { font-size: 15px; margin: 4px 0 8px; word-break: break-all; }
+    /* Long titles (an entry's values, a hostile id) stop after three lines; the tooltip has all. */
+    #details h2 { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; line-clamp: 3;
+      overflow: hidden; }
     #details h3 { font-size: 13px; margin: 12px 0 4px; color: #495057; }
     #details dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 10px; margin: 0; }
     #details dt { color: var(--muted); }

@@ -704,8 +704,21 @@
     link.setAttribute('data-target-id', nodes[index].id);
     return link;
   }
+  // A heading of the details, at most three lines (CSS): an entry's title holds its values,
+  // which may be long; the whole of it is its tooltip, and the values are shown below it.
+  function heading(text) {
+    const element = make('h2', null, text);
+    element.title = element.textContent;
+    return element;
+  }
+  // A link to an entry, its text cut at 240 characters (an entry's title holds its values),
+  // the whole of it its tooltip.
   function entryLink(entryIndex, text) {
     const link = make('a', 'entry-link', text);
+    if (link.textContent.length > 240) {
+      link.title = link.textContent;
+      link.textContent = `${Array.from(link.textContent).slice(0, 239).join('')}…`;
+    }
     link.href = '#';
     link.setAttribute('data-step', String(entryIndex));
     return link;
@@ -832,7 +845,7 @@
   }
   function buildNodeDetails(index) {
     const node = nodes[index];
-    details.append(make('h2', null, node.label || node.id));
+    details.append(heading(node.label || node.id));
     const evaluations = node.evaluations;
     details.append(definitionList([
       ['id', node.id],
@@ -1025,7 +1038,7 @@
   }
   function buildEntryDetails(entryIndex) {
     const entry = timeline[entryIndex];
-    details.append(make('h2', null, entryTitle(entry)));
+    details.append(heading(entryTitle(entry)));
     const storeIndex = entry.store !== undefined ? indexOfId.get(entry.store) : undefined;
     const cause = entry.cause !== undefined ? positions.get(entry.cause) : undefined;
     details.append(definitionList([
