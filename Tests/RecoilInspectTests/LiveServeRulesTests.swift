@@ -119,6 +119,16 @@ import Testing
     #expect(throws: UsageError.self) { try ServeAddress(parser.parse(["--serve=here"])) }
   }
 
+  @Test func maxPauseTakesSecondsOrNone() throws {
+    let parser = ArgumentParser(specs: LiveCommand.options)
+    #expect(try LiveCommand(parser.parse(["events.jsonl"])).maximumPause == .seconds(3))
+    #expect(try LiveCommand(parser.parse(["events.jsonl", "--max-pause", "0.25"])).maximumPause == .milliseconds(250))
+    #expect(try LiveCommand(parser.parse(["events.jsonl", "--max-pause", "none"])).maximumPause == nil)
+    for bad in ["-1", "x", "86401", "nan"] {
+      #expect(throws: UsageError.self) { try LiveCommand(parser.parse(["events.jsonl", "--max-pause", bad])) }
+    }
+  }
+
   @Test func keepEndedTakesACountOfSessions() throws {
     let parser = ArgumentParser(specs: LiveCommand.options)
     #expect(try LiveCommand(parser.parse(["--serve", "-l", "tcp:127.0.0.1:0"])).keepEnded == 20)

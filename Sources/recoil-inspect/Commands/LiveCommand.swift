@@ -43,8 +43,12 @@ struct LiveCommand: Command {
     address with its token: every request needs that token and a Host header naming the
     address (403 otherwise). Another address than loopback shows app state to whoever has
     the token, and is warned about. Each session keeps its latest --keep entries (100000 by
-    default); of the sessions that ended, the latest --keep-ended (20) are kept. A FILE is replayed at its recorded pace (--speed N: N times as fast), and then
-    served until Ctrl-C.
+    default); of the sessions that ended, the latest --keep-ended (20) are kept. A FILE is
+    replayed at its recorded pace (--speed N: N times as fast), and then served until Ctrl-C.
+
+    A FILE replayed at a pace (--serve, or --speed) keeps its pauses up to --max-pause
+    seconds (3 by default; none keeps every pause whole), as a terminal recording's player
+    shortens idle time: an app left idle for an hour replays its busy moments without it.
     """
   static let options: [OptionSpec] =
     [
@@ -59,6 +63,8 @@ struct LiveCommand: Command {
       .option("keep-ended", value: "n", help: "With --serve: ended sessions kept, the latest (default 20)."),
       .option("token", value: "text", help: "The token apps must send (made up when listening beyond loopback)."),
       .option("speed", value: "n", help: "Replay a FILE at N times its recorded pace (with --serve, 1)."),
+      .option(
+        "max-pause", value: "seconds", help: "Replaying a FILE: shorten longer pauses to this (default 3; none)."),
       .flag("top", help: "A summary redrawn in place, like top (on a terminal; q quits)."),
     ] + EventFilter.options
 
@@ -74,6 +80,8 @@ struct LiveCommand: Command {
   var keepEnded = LiveSessions.defaultKeepEnded
   /// How fast a file is replayed: `nil` as fast as it is read.
   var speed: Double?
+  /// Replaying a file, pauses longer than this (recorded time) are shortened to it.
+  var maximumPause: Duration? = .seconds(3)
   /// The token apps' hellos must carry: given, or made up for a listener beyond loopback.
   var appToken: String?
   /// `--top`: a summary redrawn in place instead of a line per event.
@@ -136,6 +144,16 @@ struct LiveCommand: Command {
     } else if serve != nil, case .file = endpoint {
       speed = 1
     }
+    if let text = arguments.value("max-pause") {
+      if text == "none" {
+        maximumPause = nil
+      } else {
+        guard let value = Double(text), value >= 0, value <= 86_400 else {
+          throw .invalidValue(option: "--max-pause", value: text, expected: "seconds from 0 to 86400, or none")
+        }
+        maximumPause = .milliseconds(Int((value * 1_000).rounded()))
+      }
+    }
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
@@ -186,10 +204,16 @@ struct LiveCommand: Command {
       orderings[connection]?.flush { print($0, from: connection) }
     }
     defer { for connection in orderings.keys.sorted() { flush(connection) } }
+    var pace = speed.map { ReplayPace(speed: $0, maximumPause: maximumPause) }
     try source.run(
       { origin, lineNumber, line in
         guard let event = event(in: line, from: origin, lineNumber: lineNumber, report: streams.reportWarning)
         else { return }
+        // What came before a pause is shown before it.
+        pace?.wait(until: event.atNanos) {
+          for connection in orderings.keys.sorted() { flush(connection) }
+          streams.flush()
+        }
         received += 1
         let connection = origin.connection ?? 0
         if case .hello(let hello) = event.kind {
@@ -274,12 +298,12 @@ extension LiveCommand {
     streams.output("recoil-inspect live: open \(style.bold(server.address))\n")
     streams.output(style.dim("apps connect to \(source.listeningEndpoint)") + "\n")
     streams.flush()
-    var pace = Pace(speed: speed)
+    var pace = speed.map { ReplayPace(speed: $0, maximumPause: maximumPause) }
     try source.run(
       { origin, lineNumber, line in
         guard let event = event(in: line, from: origin, lineNumber: lineNumber, report: streams.reportWarning)
         else { return }
-        pace.wait(until: event.atNanos)
+        pace?.wait(until: event.atNanos)
         if case .answer(let answer) = event.kind { server.relay.answered(answer) }
         let (number, isHello) = sessions.apply(event, connection: origin.connection)
         if isHello, let summary = sessions.summary(of: number) {
@@ -306,32 +330,6 @@ extension LiveCommand {
     streams.flush()
     while true { sleep(3600) }
   }
-
-  /// Replays a recorded stream at its own pace: waits until each event is as far from the
-  /// first as it was when recorded, divided by `speed`.
-  struct Pace {
-    let speed: Double?
-    private var start: (nanos: Int, instant: ContinuousClock.Instant)?
-
-    init(speed: Double?) {
-      self.speed = speed
-    }
-
-    mutating func wait(until atNanos: Int) {
-      guard let speed else { return }
-      guard let start else {
-        self.start = (atNanos, ContinuousClock.now)
-        return
-      }
-      let offset = max(Double(atNanos) - Double(start.nanos), 0) / speed  // in Double: any two times
-      let due = start.instant.advanced(by: .nanoseconds(Int64(min(offset, 9e18))))
-      let now = ContinuousClock.now
-      if due > now {
-        Thread.sleep(
-          forTimeInterval: Double((due - now).components.attoseconds) / 1e18 + Double((due - now).components.seconds))
-      }
-    }
-  }
 }
 
 extension LiveCommand {
@@ -356,11 +354,13 @@ extension LiveCommand {
     }
     draw()
     var (warnings, received, matched) = (0, 0, 0)
+    var pace = speed.map { ReplayPace(speed: $0, maximumPause: maximumPause) }
     try source.run(
       { origin, lineNumber, line in
         // Warnings would tear the screen: counted, and said after it.
         guard let event = event(in: line, from: origin, lineNumber: lineNumber, report: { _ in warnings += 1 })
         else { return }
+        pace?.wait(until: event.atNanos) { draw() }
         received += 1
         if case .hello = event.kind {
           summary.apply(event, from: origin.connection ?? 0)
