@@ -38,6 +38,25 @@ import Testing
     }
   }
 
+  @Test func clockTimesAreHoursMinutesSecondsAndMilliseconds() {
+    let cases = [
+      (100_000_000_000, "  0:01:40.000"), (3_723_456_400_000, "  1:02:03.456"), (3_723_456_500_000, "  1:02:03.457"),
+      (36_000_000_000_000, " 10:00:00.000"), (Int.max, "2562047:47:16.855"), (-5, "  0:00:00.000"),
+    ]
+    for (nanos, text) in cases {
+      var line = TerminalLine(style: TerminalStyle(isEnabled: false))
+      line.appendClockTime(nanos: nanos, width: 13)
+      #expect(String(decoding: line.bytes, as: UTF8.self) == text)
+    }
+    // The live printer's column: milliseconds below 100 s, a clock's time from there.
+    var line = TerminalLine(style: TerminalStyle(isEnabled: false))
+    LiveEventPrinter().write(InspectorEvent(atNanos: 3_600_000_000_001, kind: .dropped(count: 3)), into: &line)
+    #expect(String(decoding: line.bytes, as: UTF8.self).hasPrefix("  1:00:00.000  dropped 3 events"))
+    line.removeAll()
+    LiveEventPrinter().write(InspectorEvent(atNanos: 99_999_000_000, kind: .dropped(count: 3)), into: &line)
+    #expect(String(decoding: line.bytes, as: UTF8.self).hasPrefix(" 99999.000 ms  dropped 3 events"))
+  }
+
   @Test func appTextIsInertAndStylesWrapOnlyWhenEnabled() {
     var line = TerminalLine(style: TerminalStyle(isEnabled: true))
     line.styled(.red) { $0.appendInert("a\u{1B}[2Jb") }

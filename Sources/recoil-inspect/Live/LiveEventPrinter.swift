@@ -9,10 +9,18 @@ import RecoilSnapshot
 /// //      2.350 ms  eval Pricing.displayPrices 12.3 µs (dependency Pricing.currency)
 /// ```
 struct LiveEventPrinter {
+  /// From when (in nanoseconds) a time is written `0:01:40.000` rather than `100000.000 ms`.
+  static let clockTimeFrom = 100_000_000_000
+
   func write(_ event: InspectorEvent, into line: inout TerminalLine) {
     line.styled(.dim) {
-      $0.appendMilliseconds(nanos: event.atNanos, width: 10)
-      $0.append(" ms")
+      // Milliseconds for the first 100 seconds, then a clock's time, in the same 13 columns.
+      if event.atNanos < Self.clockTimeFrom {
+        $0.appendMilliseconds(nanos: event.atNanos, width: 10)
+        $0.append(" ms")
+      } else {
+        $0.appendClockTime(nanos: event.atNanos, width: 13)
+      }
     }
     line.append("  ")
     // The timeline's number, as trace and why print it; a step's own text starts with it.

@@ -61,6 +61,32 @@ struct TerminalLine {
     bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
   }
 
+  /// Appends a time as hours, minutes, seconds and milliseconds, `1:02:03.456`, right-aligned
+  /// in `width` columns: a live session's time past a minute or two, which in milliseconds
+  /// (`3723456.000 ms`) is hard to read.
+  mutating func appendClockTime(nanos: Int, width: Int) {
+    let millis = DurationText.rounded(max(nanos, 0), dividedBy: 1_000_000)
+    let (hours, minutes, seconds) = (millis / 3_600_000, millis / 60_000 % 60, millis / 1_000 % 60)
+    var digits = 1
+    var rest = hours
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
+    }
+    for _ in 0..<max(width - digits - 10, 0) { bytes.append(UInt8(ascii: " ")) }
+    append(hours)
+    for value in [minutes, seconds] {
+      bytes.append(UInt8(ascii: ":"))
+      bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+    let fraction = millis % 1_000
+    bytes.append(UInt8(ascii: "."))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+  }
+
   /// Appends a time in milliseconds with three decimals, right-aligned in `width` columns, as
   /// ``DurationText/milliseconds(nanos:width:)`` writes it, without making a string.
   mutating func appendMilliseconds(nanos: Int, width: Int) {
