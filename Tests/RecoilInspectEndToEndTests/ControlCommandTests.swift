@@ -132,6 +132,16 @@ import WebDriver
       try app.entry { $0["kind"] as? String == "evaluation" && $0["cause"] as? Int == write["seq"] as? Int })
     #expect((evaluation["value"] as? String)?.contains("CHF") == true)
 
+    // actions: the store's cases, each with the latest recorded, to dispatch as it reads.
+    let controlsBefore = try app.timeline().count { $0["kind"] as? String == "control" }
+    let actions = try app.control(["actions", "cart"])
+    #expect(actions.status == 0, "\(actions.stderr)")
+    let lines = actions.stdoutText.split(separator: "\n").map(String.init)
+    #expect(lines.first == "cart takes CartAction: each case with the latest recorded, or an empty payload")
+    #expect(lines.contains(#"  setQuantity    {"setQuantity":{"productID":"GL-03","quantity":2}}"#), "\(lines)")
+    // Asking changed nothing: no control entry came of it.
+    #expect(try app.timeline().count { $0["kind"] as? String == "control" } == controlsBefore)
+
     // dispatch: an action of the app's store, decoded by its own Codable type.
     let dispatch = try app.control(["dispatch", "app", #"{"settings":{"_0":{"setCurrency":{"_0":"GBP"}}}}"#])
     #expect(dispatch.status == 0, "\(dispatch.stderr)")

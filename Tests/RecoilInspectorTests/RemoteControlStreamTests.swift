@@ -46,7 +46,7 @@ import Testing
         ControlAnswer(id: 0, ok: false, message: "a control request is a JSON object; this is not JSON"),
         ControlAnswer(
           id: 8, ok: false,
-          message: "unknown operation `rewind`; known: set, reset, dispatch, jump, resume, skip, stub, unstub"),
+          message: "unknown operation `rewind`; known: set, reset, dispatch, jump, resume, skip, stub, unstub, actions"),
         ControlAnswer(id: 9, ok: true, message: #"set Pricing.currency = "USD""#),
       ])
     #expect(try container.get(Self.currency) == "USD")

@@ -37,9 +37,10 @@ import Testing
     let container = AtomContainer()
     let store = Store(initialState: Counter(), reducer: RemoteControlTests.reducer, name: "counter")
 
-    init(control: RemoteControl = .everything) {
+    init(control: RemoteControl = .everything, redactedActions: [String] = []) {
       var configuration = InspectorConfiguration()
       configuration.remoteControl = control
+      configuration.redaction.actions = redactedActions
       inspector = Inspector(configuration: configuration)
       inspector.attach(container)
       inspector.attach(store)
@@ -192,6 +193,52 @@ import Testing
     }
     #expect(app.store.state == Counter())
     #expect(try app.container.get(Self.look) == Look())
+  }
+
+  /// What `actions` answers: the action type's cases, each with the latest recorded action of
+  /// that case as JSON.
+  static func cases(_ answer: ControlAnswer) throws -> [String: [String: Any]] {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.message.utf8)) as? [String: Any])
+    #expect(object["store"] as? String == "counter" && object["type"] as? String == "CounterAction")
+    let cases = try #require(object["cases"] as? [[String: Any]])
+    return Dictionary(uniqueKeysWithValues: cases.map { ($0["case"] as? String ?? "?", $0) })
+  }
+
+  @Test func actionsNamesEachCaseWithTheLatestRecordedAndChangesNothing() throws {
+    let app = App()
+    let before = app.inspector.snapshot().timeline.count
+    var cases = try Self.cases(app.perform(.actions, store: "counter"))
+    // Nothing recorded: the cases, and no example for payloads it cannot know.
+    #expect(cases.keys.sorted() == ["add", "note"])
+    #expect(cases["add"]?["example"] == nil && cases["add"]?["recorded"] as? Bool == false)
+    for action in [CounterAction.add(5), .note("first"), .add(7)] { app.store.dispatch(action) }
+    cases = try Self.cases(app.perform(.actions, store: "counter"))
+    #expect(cases["add"]?["example"] as? String == #"{"add":{"_0":7}}"#)
+    #expect(cases["note"]?["example"] as? String == #"{"note":{"_0":"first"}}"#)
+    #expect(cases["note"]?["recorded"] as? Bool == true)
+    // Each example dispatches as it reads.
+    #expect(app.perform(.dispatch, store: "counter", json: #"{"add":{"_0":7}}"#).ok)
+    #expect(app.store.state.count == 19)
+    // Asking changed nothing: no control entry for it (the dispatch has one).
+    let controls = app.controls.map(\.name)
+    #expect(controls == ["dispatch"])
+    #expect(app.inspector.snapshot().timeline.count > before)
+    let unknown = app.perform(.actions, store: "count")
+    #expect(!unknown.ok && unknown.message.contains("no store count is attached; attached: counter"))
+  }
+
+  @Test func actionsGivesNoExampleOfARedactedActionAndIsAllowedWithDispatch() throws {
+    let app = App(redactedActions: ["note"])
+    app.store.dispatch(.note("the secret"))
+    app.store.dispatch(.add(1))
+    let answer = app.perform(.actions, store: "counter")
+    #expect(!answer.message.contains("the secret"))
+    let cases = try Self.cases(answer)
+    #expect(cases["note"]?["example"] == nil && cases["add"]?["example"] as? String == #"{"add":{"_0":1}}"#)
+    // Allowed with dispatch, as resume is with jump; refused otherwise.
+    #expect(App(control: RemoteControl(allowing: [.dispatch])).perform(.actions, store: "counter").ok)
+    let refused = App(control: RemoteControl(allowing: [.set])).perform(.actions, store: "counter")
+    #expect(!refused.ok && refused.message.contains("does not allow `actions`"))
   }
 
   @Test func controlIsOffByDefaultAndOnlyWhatIsAllowedIsDone() throws {

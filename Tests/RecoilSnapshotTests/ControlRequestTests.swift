@@ -28,10 +28,12 @@ import Testing
     let cases: [(String, String)] = [
       ("not json", "a control request is a JSON object; this is not JSON"),
       ("[1]", "a control request is a JSON object"),
-      (#"{"by":"x"}"#, "`control` names the operation: set, reset, dispatch, jump, resume, skip, stub, unstub"),
+      (
+        #"{"by":"x"}"#, "`control` names the operation: set, reset, dispatch, jump, resume, skip, stub, unstub, actions"
+      ),
       (
         #"{"control":"explode"}"#,
-        "unknown operation `explode`; known: set, reset, dispatch, jump, resume, skip, stub, unstub"
+        "unknown operation `explode`; known: set, reset, dispatch, jump, resume, skip, stub, unstub, actions"
       ),
       (#"{"control":5}"#, "`control` must be a string"),
       (#"{"control":"jump","seq":"12"}"#, "`seq` must be a whole number"),
@@ -43,6 +45,7 @@ import Testing
       (#"{"control":"jump"}"#, "`jump` needs `seq`"),
       (#"{"control":"set","node":"A"}"#, "`set` needs `value`"),
       (#"{"control":"dispatch","action":{}}"#, "`dispatch` needs `store`"),
+      (#"{"control":"actions"}"#, "`actions` needs `store`"),
       (#"{"control":"stub","node":"A"}"#, "`stub` needs exactly one of `value`, `error` or `loading`"),
       (
         #"{"control":"stub","node":"A","value":1,"loading":true}"#,

@@ -40,7 +40,8 @@ import Testing
     let block = try #require(text.components(separatedBy: "```json\n").dropFirst(2).first)
     let lines = block.components(separatedBy: "\n```")[0].split(separator: "\n")
     let requests = try lines.map { try ControlRequest(parsing: Data($0.utf8)) }
-    #expect(requests.map(\.operation) == [.set, .dispatch, .jump, .stub])
+    #expect(requests.map(\.operation) == [.set, .dispatch, .jump, .stub, .actions])
+    #expect(requests[4].store == "cart")
     #expect(requests[0].json == #""CHF""# && requests[0].by == "live page" && requests[2].seq == 812)
     #expect(requests[3].loading && requests[1].json == #"{"settings":{"_0":{"setCurrency":{"_0":"GBP"}}}}"#)
   }

@@ -136,6 +136,21 @@ import WebDriver
         return report.querySelector('#details h2')?.textContent === 'app' && !!report.querySelector('#details .tools textarea');
         """)
       try browser.wait(until: chooseStore, timeout: .seconds(10))
+      // Its action type's cases, asked of the app: each puts the latest recorded in the editor.
+      try browser.wait(
+        until: Self.inFrame(
+          """
+          const cases = [...report.querySelectorAll('#details .tools .cases button')].map((b) => b.textContent);
+          return cases.join(',') === 'settings,user';
+          """), timeout: .seconds(10))
+      let example =
+        try browser.execute(
+          Self.inFrame(
+            """
+            [...report.querySelectorAll('#details .tools .cases button')].find((b) => b.textContent === 'settings').click();
+            return report.querySelector('#details .tools textarea').value;
+            """)) as? String
+      #expect(example.map { $0.hasPrefix(#"{"settings":{"_0":{"#) } == true, "\(example ?? "")")
       let action = #"{"settings":{"_0":{"setCurrency":{"_0":"JPY"}}}}"#
       try browser.execute(
         Self.inFrame(

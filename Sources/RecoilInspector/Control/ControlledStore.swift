@@ -13,6 +13,8 @@ protocol ControlledStore: Sendable {
   var name: String { get }
   /// Decodes `json` as an action: its preview, and how to dispatch it.
   func decodeAction(json: String, redactor: Redactor) throws -> (preview: String, dispatch: @Sendable () -> Void)
+  /// The action type's cases, each with an example from the store's latest recorded actions.
+  func actionCases(redactor: Redactor) -> ActionCases
   /// Whether one of the store's recorded actions is at step `seq`.
   func recordsAction(at seq: Int) -> Bool
   /// Holds the app's actions (see `Store.holdActions()`).
@@ -64,6 +66,14 @@ struct StoreControl<State: Sendable, Action: Sendable>: ControlledStore {
     }
     guard let action = decoded as? Action else { throw ControlRefusal("\(name): the action did not decode") }
     return (redactor.preview(action), { store.dispatch(action) })
+  }
+
+  /// The most recorded actions looked through for examples, newest first.
+  static var mostActionsLookedAt: Int { 1_000 }
+
+  func actionCases(redactor: Redactor) -> ActionCases {
+    let recorded = store()?.recordedActions(after: 0, limit: Self.mostActionsLookedAt).records ?? []
+    return ActionCases(of: Action.self, newestFirst: recorded.reversed().map(\.action), redactor: redactor)
   }
 
   func recordsAction(at seq: Int) -> Bool {

@@ -25,7 +25,8 @@ public struct RemoteControl: Sendable {
   /// An operation the tool may ask for.
   public typealias Operation = ControlRequest.Operation
 
-  /// The operations allowed; `resume` is allowed with `jump`, and `unstub` with `stub`.
+  /// The operations allowed; `resume` is allowed with `jump`, `unstub` with `stub`, and
+  /// `actions` with `dispatch`.
   public var allowed: Set<Operation>
   /// Where requests are carried out: a serial queue of the inspector's own by default, or the
   /// main queue for an app whose state is read on the main thread.
@@ -44,6 +45,8 @@ public struct RemoteControl: Sendable {
     var allowed = operations
     if allowed.contains(.jump) { allowed.insert(.resume) }
     if allowed.contains(.stub) { allowed.insert(.unstub) }
+    // Only what a dispatch would need to know, and changes nothing.
+    if allowed.contains(.dispatch) { allowed.insert(.actions) }
     self.allowed = allowed
     self.queue = queue ?? DispatchQueue(label: "recoil-inspector.control")
   }

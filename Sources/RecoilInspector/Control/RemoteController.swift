@@ -122,6 +122,14 @@ final class RemoteController: Sendable {
       let order = record(.dispatch, store: name, value: action.preview, by: by)
       CauseContext.withCause(order) { action.dispatch() }
       return "dispatched \(action.preview) to \(name)"
+    case .actions:
+      let name = request.store ?? ""
+      guard let store = targets.stores.first(where: { $0.name == name }) else {
+        throw ControlRefusal(
+          "no store \(name) is attached; attached: \(targets.stores.map(\.name).joined(separator: ", "))")
+      }
+      // Changes nothing, so it is no entry of the timeline.
+      return store.actionCases(redactor: core.redactor).json(store: name)
     case .stub:
       let id = request.node ?? ""
       let (container, local, node) = try find(id, in: targets)

@@ -1520,7 +1520,7 @@ enum ReportAssets {
         const link = make('a', 'entry-link', text);
         if (link.textContent.length > 240) {
           link.title = link.textContent;
-          link.textContent = `${link.textContent.slice(0, 239)}…`;
+          link.textContent = `${Array.from(link.textContent).slice(0, 239).join('')}…`;
         }
         link.href = '#';
         link.setAttribute('data-step', String(entryIndex));
@@ -2827,7 +2827,8 @@ enum ReportAssets {
     .tools .answer { margin: 0; font-size: 12px; }
     .tools .answer.ok { color: #2b8a3e; }
     .tools .answer.refused { color: #c92a2a; }
-    .tools .recent { display: flex; flex-wrap: wrap; gap: 4px; }
+    .tools .recent, .tools .cases { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+    .tools .cases { margin: 4px 0; }
     .tools .recent button { font: 11px ui-monospace, monospace; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .entry .subject { flex: none; max-width: 18em; font-weight: 600; }
     .entry .detail { flex: 1; color: #495057; }
@@ -2946,8 +2947,9 @@ enum ReportAssets {
     //
     // When the app allows it (InspectorConfiguration.remoteControl), the report's details get
     // controls: a node's value editor (JSON, checked before it is sent), reset and stubs; an
-    // entry's "jump here" and "skip"; a store's dispatch form, remembering the last actions. Each
-    // is a POST to /control, and the app's answer is shown beside it. While the app is jumped to
+    // entry's "jump here" and "skip"; a store's dispatch form, with its action type's cases (each
+    // filling in an example the app gives) and the last actions sent. Each is a POST to /control,
+    // and the app's answer is shown beside it. While the app is jumped to
     // an earlier entry the bar says so, with a button to resume, and the report shows that entry.
     //
     // Every request carries the token from the page's own address. Text from apps is written
@@ -3043,22 +3045,28 @@ enum ReportAssets {
       let shownJump = null;
 
       // ---- Control of the running app: one POST to /control per request, its answer shown.
-      async function control(request, answerLine) {
+      // Sends a control request to the chosen session's app; its answer, `{ok, message}`.
+      async function ask(request) {
         const session = sessions.find((candidate) => candidate.number === chosen);
         if (!session) return null;
-        answerLine.className = 'answer';
-        answerLine.textContent = 'asking the app…';
-        let answer;
         try {
           const response = await fetch(withToken('/control', { session: String(session.number) }), {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ ...request, by: 'live page' }),
           });
-          answer = await response.json().catch(() => ({ ok: false, message: `HTTP ${response.status}` }));
+          return await response.json().catch(() => ({ ok: false, message: `HTTP ${response.status}` }));
         } catch {
-          answer = { ok: false, message: 'could not reach recoil-inspect' };
+          return { ok: false, message: 'could not reach recoil-inspect' };
         }
+      }
+
+      async function control(request, answerLine) {
+        if (!sessions.some((candidate) => candidate.number === chosen)) return null;
+        answerLine.className = 'answer';
+        answerLine.textContent = 'asking the app…';
+        const answer = await ask(request);
+        if (!answer) return null;
         answerLine.className = `answer ${answer.ok ? 'ok' : 'refused'}`;
         answerLine.textContent = answer.ok ? answer.message : `Refused: ${answer.message}`;
         answerLine.dataset.ok = String(Boolean(answer.ok));
@@ -3178,6 +3186,35 @@ enum ReportAssets {
                 }
               };
               showRecent();
+              // The action type's cases, each a button that puts an example in the editor: the
+              // latest the app recorded, or an empty payload. Asked of the app, which answers
+              // only when it allows dispatch (an older app does not know the question).
+              const cases = element(box, 'div', 'cases');
+              cases.setAttribute('role', 'group');
+              cases.setAttribute('aria-label', `Cases of ${node.id}'s actions`);
+              ask({ control: 'actions', store: node.id }).then((answer) => {
+                if (!answer || !answer.ok) return;
+                let described;
+                try {
+                  described = JSON.parse(answer.message);
+                } catch {
+                  return;
+                }
+                if (!described || !Array.isArray(described.cases)) return;
+                cases.append(element(box, 'span', 'hint', `${String(described.type ?? 'Action')}:`));
+                for (const item of described.cases) {
+                  if (typeof item.case !== 'string') continue;
+                  const example = typeof item.example === 'string' ? item.example : `{${JSON.stringify(item.case)}:{}}`;
+                  const chosenCase = button(box, item.case, () => {
+                    editor.value = example;
+                    editor.focus();
+                  });
+                  chosenCase.title = item.recorded
+                    ? `The latest recorded: ${example}`
+                    : typeof item.example === 'string' ? example : 'None recorded: its payload goes inside by label (_0 where unlabelled)';
+                  cases.append(chosenCase);
+                }
+              });
               const row = element(box, 'div', 'row');
               row.append(button(box, 'Dispatch', async () => {
                 const problem = checkJSON(editor.value);
@@ -3193,7 +3230,7 @@ enum ReportAssets {
                   showRecent();
                 }
               }, true));
-              box.append(editor, row, recent, answer);
+              box.append(editor, cases, row, recent, answer);
             }
           },
           entry(entry, box) {

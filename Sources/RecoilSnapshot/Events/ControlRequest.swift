@@ -34,6 +34,11 @@ public struct ControlRequest: Sendable, Equatable {
     case stub
     /// Undo a stub made from the tool.
     case unstub
+    /// Ask for a store's action cases (``ControlRequest/store``), each with an example to
+    /// write a `dispatch` from: the latest recorded action of that case as JSON, where its
+    /// type is `Encodable` and nothing in it is redacted. Changes nothing; allowed with
+    /// `dispatch`. The answer's message is JSON (see `Docs/events-v1.md`).
+    case actions
   }
 
   /// The request's number, which its answer repeats.
@@ -42,7 +47,7 @@ public struct ControlRequest: Sendable, Equatable {
   public var operation: Operation
   /// The node, for `set`, `reset`, `stub` and `unstub`.
   public var node: String?
-  /// The store, for `dispatch`.
+  /// The store, for `dispatch` and `actions`.
   public var store: String?
   /// The value (`set`, `stub`) or the action (`dispatch`), as JSON text.
   public var json: String?
@@ -210,6 +215,7 @@ public struct ControlRequest: Sendable, Equatable {
       try need(node, "node")
       try need(json, "value")
     case .reset, .unstub: try need(node, "node")
+    case .actions: try need(store, "store")
     case .dispatch:
       try need(store, "store")
       try need(json, "action")

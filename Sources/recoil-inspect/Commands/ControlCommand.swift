@@ -12,6 +12,8 @@ struct ControlCommand: Command {
       set ID JSON          give atom ID a value (JSON, decoded by the atom's own type)
       reset ID             give atom ID its default value back
       dispatch STORE JSON  send an action (JSON, decoded by the store's Action type)
+      actions STORE        list the store's action cases, each with an example to dispatch:
+                           the latest recorded, where its Action is Encodable and unredacted
       jump SEQ             take the app back to its state as of timeline entry #SEQ
       resume               return from a jump to the present (held actions then run)
       skip SEQ             replay the store without the action at #SEQ
@@ -81,6 +83,7 @@ struct ControlCommand: Command {
     case .dispatch:
       request.store = try take("<store>")
       request.json = try json(try take("<json>"), "<json>")
+    case .actions: request.store = try take("<store>")
     case .jump, .skip: request.seq = try step(try take("<seq>"))
     case .resume: break
     case .stub:
@@ -110,6 +113,28 @@ struct ControlCommand: Command {
       streams.reportError(answer.message)
       throw .findingsReported
     }
+    if request.operation == .actions, let lines = Self.actionLines(answer.message) {
+      for line in lines { streams.output(inert(line) + "\n") }
+      return
+    }
     streams.output(inert(answer.message) + "\n")
+  }
+
+  /// An `actions` answer as lines: the store and its action type, then each case and its
+  /// example, aligned; `nil` when the answer is not that JSON.
+  static func actionLines(_ message: String) -> [String]? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any],
+      let store = object["store"] as? String, let type = object["type"] as? String,
+      let cases = object["cases"] as? [[String: Any]]
+    else { return nil }
+    let names = cases.map { $0["case"] as? String ?? "?" }
+    let width = min(names.map(\.count).max() ?? 0, 24)
+    var lines = ["\(store) takes \(type): each case with the latest recorded, or an empty payload"]
+    for (name, item) in zip(names, cases) {
+      let padding = String(repeating: " ", count: max(width - name.count, 0))
+      let example = item["example"] as? String ?? "(none recorded; its payload goes inside by label, _0 unlabelled)"
+      lines.append("  \(name)\(padding)  \(example)")
+    }
+    return lines
   }
 }
