@@ -35,8 +35,7 @@ struct ActionCases: Equatable {
   /// the newest first), shown as `redactor` would show them.
   init(of type: Any.Type, newestFirst: [Any], redactor: Redactor) {
     typeName = "\(type)"
-    // Read from metadata only where the reflection self-check found it readable.
-    let enumCases = MetadataReading.isEnabled ? EnumCases(type) : nil
+    let enumCases = Self.enumCases(of: type)
     var examples: [String: String] = [:]
     for action in newestFirst {
       let name = enumCases.map { Self.caseName(of: action, in: $0) } ?? typeName
@@ -45,13 +44,39 @@ struct ActionCases: Equatable {
       if enumCases == nil { break }
     }
     if let enumCases {
-      cases = enumCases.names.sorted { $0.name < $1.name }.map { name, hasPayload in
+      cases = Self.sortedNames(of: enumCases).map { name, hasPayload in
         if let example = examples[name] { return Case(name: name, example: example, isRecorded: true) }
-        return Case(name: name, example: hasPayload ? nil : "{\(Self.quoted(name)):{}}", isRecorded: false)
+        return Case(name: name, example: hasPayload ? nil : Self.emptyPayload(of: name), isRecorded: false)
       }
     } else {
       cases = [Case(name: typeName, example: examples[typeName], isRecorded: examples[typeName] != nil)]
     }
+  }
+
+  /// `type`'s cases by name, each with whether it has a payload; `nil` when `type` is not an
+  /// enum whose cases can be read.
+  ///
+  /// ```swift
+  /// ActionCases.names(of: AppAction.self)  // [("click", false), ("rename", true)]
+  /// ```
+  static func names(of type: Any.Type) -> [(name: String, hasPayload: Bool)]? {
+    enumCases(of: type).map(sortedNames)
+  }
+
+  /// How a synthesized `Codable` conformance writes case `name` without a payload.
+  ///
+  /// ```swift
+  /// ActionCases.emptyPayload(of: "click")  // {"click":{}}
+  /// ```
+  static func emptyPayload(of name: String) -> String { "{\(quoted(name)):{}}" }
+
+  /// `type`'s cases, read from metadata only where the reflection self-check found it readable.
+  private static func enumCases(of type: Any.Type) -> EnumCases? {
+    MetadataReading.isEnabled ? EnumCases(type) : nil
+  }
+
+  private static func sortedNames(of enumCases: EnumCases) -> [(name: String, hasPayload: Bool)] {
+    enumCases.names.sorted { $0.name < $1.name }
   }
 
   /// The answer's message: `{"cases":[{"case","example","recorded"}…],"store","type"}`.
@@ -80,9 +105,10 @@ struct ActionCases: Equatable {
   private static func example(_ action: Any, redactor: Redactor) -> String? {
     guard let encodable = action as? any Encodable else { return nil }
     if !redactor.isEmpty {
-      let description = ActionDescription(action) { redactor.preview($0, limit: .max) }
-      if redactor.redacts(actionNamed: description.name) { return nil }
-      if description.payload?.contains(Redaction.marker) == true { return nil }
+      // The rules by action name, then by type and path: the action's preview, payload
+      // included, shows the marker wherever they apply.
+      let name = ActionDescription(action) { _ in "" }.name
+      if redactor.redacts(actionNamed: name) { return nil }
       if redactor.preview(action, limit: .max).contains(Redaction.marker) { return nil }
     }
     let encoder = JSONEncoder()

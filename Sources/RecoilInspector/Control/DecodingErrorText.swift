@@ -1,5 +1,4 @@
 import Foundation
-import RecoilReflection
 
 /// A `DecodingError` in a line that says what and where: `Pricing.currency: expected String,
 /// found number`, `app/Action.setCurrency.code: missing`. Where an enum was expected, the line
@@ -97,16 +96,13 @@ enum DecodingErrorText {
   /// `type`'s cases and how one is written, as its synthesized `Codable` conformance reads it;
   /// `nil` when `type` is not an enum whose cases can be read.
   private static func cases(of type: Any.Type) -> String? {
-    // Read from metadata only where the self-check found it readable, as every description is.
-    guard MetadataReading.isEnabled, let names = EnumCases(type)?.names.sorted(by: { $0.name < $1.name }),
-      !names.isEmpty
-    else { return nil }
+    guard let names = ActionCases.names(of: type), !names.isEmpty else { return nil }
     let mostNamed = 12
     var list = names.prefix(mostNamed).map(\.name)
     if names.count > mostNamed { list.append("\(names.count - mostNamed) more") }
     let listed = list.count == 1 ? list[0] : list.dropLast().joined(separator: ", ") + " and " + list[list.count - 1]
     let plain = names.first { !$0.hasPayload }
-    let example = plain.map { "{\(quoted($0.name)):{}}" } ?? "{\(quoted(names[0].name)):{…}}"
+    let example = plain.map { ActionCases.emptyPayload(of: $0.name) } ?? "{\(quoted(names[0].name)):{…}}"
     let payloads = names.contains { $0.hasPayload } ? ", a payload's values inside by label (_0, _1… unlabelled)" : ""
     return "its cases are \(listed), each written as \(example)\(payloads)"
   }

@@ -114,20 +114,14 @@ final class RemoteController: Sendable {
       return "reset \(id)"
     case .dispatch:
       let name = request.store ?? ""
-      guard let store = targets.stores.first(where: { $0.name == name }) else {
-        throw ControlRefusal(
-          "no store \(name) is attached; attached: \(targets.stores.map(\.name).joined(separator: ", "))")
-      }
+      let store = try store(named: name, in: targets)
       let action = try store.decodeAction(json: request.json ?? "", redactor: core.redactor)
       let order = record(.dispatch, store: name, value: action.preview, by: by)
       CauseContext.withCause(order) { action.dispatch() }
       return "dispatched \(action.preview) to \(name)"
     case .actions:
       let name = request.store ?? ""
-      guard let store = targets.stores.first(where: { $0.name == name }) else {
-        throw ControlRefusal(
-          "no store \(name) is attached; attached: \(targets.stores.map(\.name).joined(separator: ", "))")
-      }
+      let store = try store(named: name, in: targets)
       // Changes nothing, so it is no entry of the timeline.
       return store.actionCases(redactor: core.redactor).json(store: name)
     case .stub:
@@ -263,6 +257,15 @@ final class RemoteController: Sendable {
       if let node = container.controlledNode(local) { return (container, local, node) }
     }
     throw ControlRefusal("no node \(id) is in use in an attached container")
+  }
+
+  /// The attached store named `name`.
+  private func store(named name: String, in targets: Targets) throws -> any ControlledStore {
+    guard let store = targets.stores.first(where: { $0.name == name }) else {
+      throw ControlRefusal(
+        "no store \(name) is attached; attached: \(targets.stores.map(\.name).joined(separator: ", "))")
+    }
+    return store
   }
 
   /// A value as the node's timeline entries show it: redacted as its rules say.

@@ -15,6 +15,8 @@ struct ReplayPace {
   let speed: Double
   /// The longest pause kept whole; `nil` keeps every pause.
   let maximumPause: Duration?
+  /// ``maximumPause`` in nanoseconds, as recorded times are.
+  private let maximumPauseNanos: Double?
   /// When the first event was replayed.
   private var start: ContinuousClock.Instant?
   /// The latest recorded time seen, in nanoseconds.
@@ -25,6 +27,9 @@ struct ReplayPace {
   init(speed: Double, maximumPause: Duration?) {
     self.speed = speed
     self.maximumPause = maximumPause
+    maximumPauseNanos = maximumPause.map {
+      Double($0.components.seconds) * 1e9 + Double($0.components.attoseconds) / 1e9
+    }
   }
 
   /// Seconds from the first event's replay to when the event recorded at `atNanos` is due; for
@@ -34,10 +39,7 @@ struct ReplayPace {
     if let latest {
       // In Double: any two times, however far apart.
       var gap = max(Double(atNanos) - Double(latest), 0)
-      if let maximumPause {
-        let (seconds, attoseconds) = maximumPause.components
-        gap = min(gap, Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
-      }
+      if let maximumPauseNanos { gap = min(gap, maximumPauseNanos) }
       elapsed += gap
       self.latest = max(latest, atNanos)
     } else {

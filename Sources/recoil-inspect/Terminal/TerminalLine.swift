@@ -66,25 +66,15 @@ struct TerminalLine {
   /// (`3723456.000 ms`) is hard to read.
   mutating func appendClockTime(nanos: Int, width: Int) {
     let millis = DurationText.rounded(max(nanos, 0), dividedBy: 1_000_000)
-    let (hours, minutes, seconds) = (millis / 3_600_000, millis / 60_000 % 60, millis / 1_000 % 60)
-    var digits = 1
-    var rest = hours
-    while rest >= 10 {
-      rest /= 10
-      digits += 1
-    }
-    for _ in 0..<max(width - digits - 10, 0) { bytes.append(UInt8(ascii: " ")) }
+    let hours = millis / 3_600_000
+    appendSpaces(before: hours, inColumns: width - 10)
     append(hours)
-    for value in [minutes, seconds] {
-      bytes.append(UInt8(ascii: ":"))
-      bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
-    let fraction = millis % 1_000
+    bytes.append(UInt8(ascii: ":"))
+    appendDigits(millis / 60_000 % 60, count: 2)
+    bytes.append(UInt8(ascii: ":"))
+    appendDigits(millis / 1_000 % 60, count: 2)
     bytes.append(UInt8(ascii: "."))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    appendDigits(millis % 1_000, count: 3)
   }
 
   /// Appends a time in milliseconds with three decimals, right-aligned in `width` columns, as
@@ -92,19 +82,31 @@ struct TerminalLine {
   mutating func appendMilliseconds(nanos: Int, width: Int) {
     let micros = DurationText.rounded(max(nanos, 0), dividedBy: 1_000)
     let whole = micros / 1_000
+    appendSpaces(before: whole, inColumns: width - 4)
+    append(whole)
+    bytes.append(UInt8(ascii: "."))
+    appendDigits(micros % 1_000, count: 3)
+  }
+
+  /// Appends the spaces that right-align non-negative `number` in `columns` columns.
+  private mutating func appendSpaces(before number: Int, inColumns columns: Int) {
     var digits = 1
-    var rest = whole
+    var rest = number
     while rest >= 10 {
       rest /= 10
       digits += 1
     }
-    for _ in 0..<max(width - digits - 4, 0) { bytes.append(UInt8(ascii: " ")) }
-    append(whole)
-    bytes.append(UInt8(ascii: "."))
-    let fraction = micros % 1_000
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    for _ in 0..<max(columns - digits, 0) { bytes.append(UInt8(ascii: " ")) }
+  }
+
+  /// Appends the last `count` digits of non-negative `value`, zeros first: `07`, `045`.
+  private mutating func appendDigits(_ value: Int, count: Int) {
+    var divisor = 1
+    for _ in 1..<count { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      divisor /= 10
+    }
   }
 
   /// Appends text of the tool's own that is not a literal (a formatted duration).
