@@ -94,47 +94,13 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
-  /// `report --focus-layouts` chooses how deep the page's focus is laid out for every node.
-  @Test func focusLayoutsChoosesTheDepthsTheReportLaysOut() throws {
+  /// `report --focus-layouts all` on a chain of 1,100 selectors, where at depth all every
+  /// node's neighbourhood is the whole chain, more than a report lays out whole: every node's
+  /// is laid out as an overview of itself; with `--collapse none`, nothing groups them, and
+  /// the report says how many it shows in the whole graph's places.
+  @Test func focusLayoutsAllLaysOutEveryHubAsAnOverviewOrSaysHowManyItShowsInPlace() throws {
     let directory = try ExecutableRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let input = try Self.largeSnapshot(count: 600, in: directory)
-    let output = directory.appending(path: "report.html")
-    func laidOutDepths(_ arguments: [String]) throws -> [Bool] {
-      let outcome = try ExecutableRunner.run(["report", input, "-o", output.path, "-q"] + arguments)
-      #expect(outcome.status == 0, "\(outcome.stderr)")
-      let page = try String(contentsOf: output, encoding: .utf8)
-      let start = try #require(page.range(of: #"id="report-neighbourhoods">"#)).upperBound
-      let json = page[start...].prefix { $0 != "<" }
-      let plans = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-      return try #require(plans["depths"] as? [Any]).map { !($0 is NSNull) }
-    }
-    // 600 nodes in chains of three: every depth is small, so all are laid out by default.
-    #expect(try laidOutDepths([]) == [true, true, true, true])
-    #expect(try laidOutDepths(["--focus-layouts", "1"]) == [true, false, false, false])
-    #expect(try laidOutDepths(["--focus-layouts", "2"]) == [true, true, false, false])
-    #expect(try laidOutDepths(["--focus-layouts", "ALL"]) == [true, true, true, true])
-    // Where some depths are left out, the message says which are there and how to have more.
-    for (layouts, said) in [
-      ("1", "; focus laid out at depth 1, deeper with --focus-layouts or --serve)\n"),
-      ("2", "; focus laid out at depths 1, 2, deeper with --focus-layouts or --serve)\n"),
-      ("all", "--full draws every node)\n"),
-    ] {
-      let outcome = try ExecutableRunner.run(["report", input, "-o", output.path, "--focus-layouts", layouts])
-      #expect(outcome.stderr.hasSuffix(said), "\(outcome.stderr)")
-    }
-    let bad = try ExecutableRunner.run(["report", input, "-o", output.path, "--focus-layouts", "4"])
-    #expect(bad.status == 64)
-    #expect(
-      bad.stderr.hasPrefix(
-        "recoil-inspect: error: invalid value '4' for '--focus-layouts'; expected auto, 1, 2, 3 or all"),
-      "\(bad.stderr)")
-  }
-  @Test func focusLayoutsAllSaysHowManyHubsItShowsInPlace() throws {
-    let directory = try ExecutableRunner.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    // A chain of 1,100 selectors: at depth all every node's neighbourhood is the whole chain,
-    // more than a report lays out, and more hubs than it draws as overviews of themselves.
     let nodes = (0..<1_100).map { #"{"id":"Chain.n\#($0)","kind":"selector"}"# }
     let edges = (1..<1_100).map { #"{"from":"Chain.n\#($0 - 1)","to":"Chain.n\#($0)"}"# }
     let input = directory.appending(path: "chain.json")
@@ -143,18 +109,28 @@ import Testing
         .utf8
     ).write(to: input)
     let output = directory.appending(path: "report.html")
+    func depthAll() throws -> [Int] {
+      let page = try String(contentsOf: output, encoding: .utf8)
+      let start = try #require(page.range(of: #"id="report-neighbourhoods">"#)).upperBound
+      let plans = try #require(
+        try JSONSerialization.jsonObject(with: Data(page[start...].prefix { $0 != "<" }.utf8)) as? [String: Any])
+      return try #require((plans["depths"] as? [Any])?.last as? [Int])
+    }
     let outcome = try ExecutableRunner.run(["report", input.path, "-o", output.path, "--focus-layouts", "all"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
+    // Every depth laid out for every node: nothing to say about focus.
+    #expect(outcome.stderr.hasSuffix("--full draws every node)\n"), "\(outcome.stderr)")
+    let overviews = try depthAll()
+    #expect(overviews.count == 1_100 && Set(overviews).count == 1_100 && overviews.allSatisfy { $0 <= -2 })
+    let whole = try ExecutableRunner.run([
+      "report", input.path, "-o", output.path, "--focus-layouts", "all", "--collapse", "none",
+    ])
+    #expect(whole.status == 0, "\(whole.stderr)")
     #expect(
-      outcome.stderr.hasSuffix(
+      whole.stderr.hasSuffix(
         "; focus laid out at depths 1, 2, 3, all (but 1100 hubs at all, shown in place), any with --serve)\n"),
-      "\(outcome.stderr)")
-    // The page holds depth all for none of them, and says why when focus asks.
-    let page = try String(contentsOf: output, encoding: .utf8)
-    let start = try #require(page.range(of: #"id="report-neighbourhoods">"#)).upperBound
-    let plans = try #require(
-      try JSONSerialization.jsonObject(with: Data(page[start...].prefix { $0 != "<" }.utf8)) as? [String: Any])
-    let all = try #require((plans["depths"] as? [Any])?.last as? [Int])
-    #expect(all.count == 1_100 && all.allSatisfy { $0 == -1 })
+      "\(whole.stderr)")
+    let inPlace = try depthAll()
+    #expect(inPlace.count == 1_100 && inPlace.allSatisfy { $0 == -1 })
   }
 }

@@ -223,8 +223,16 @@ struct NeighbourhoodPlansTests {
       depthOne.indices.allSatisfy {
         (depthOne[$0] >= 0) == (graph.neighbourhood(of: $0, depth: 1, largest: NeighbourhoodPlans.largest) != nil)
       })
-    let looks = try #require(plans["looks"] as? [String: String])
-    #expect(looks == ["edge": Palette.edge, "drives": Palette.driveEdge, "dash": "5,2"])
+    let looks = try #require(plans["looks"] as? [String: Any])
+    #expect(
+      looks.compactMapValues { $0 as? String } == [
+        "edge": Palette.edge, "drives": Palette.driveEdge, "dash": "5,2", "error": Palette.errorBorder,
+        "text": "#000000", "muted": Palette.mutedText,
+      ])
+    // Each kind of group's look, in the order an overview plan numbers them.
+    let groupLooks = try #require(looks["groups"] as? [[String]])
+    #expect(groupLooks.map(\.first) == OverviewPlan.kinds.map(\.rawValue))
+    #expect(groupLooks[0] == ["family", "box3d", Palette.familyFill, Palette.familyBorder, "filled"])
     // A node inside a group: its home is the centre of its shape in that group's inside.
     let item = try #require(snapshot.nodes.firstIndex { $0.id == "Catalog.item(7)" })
     let insides = try #require(
@@ -259,9 +267,10 @@ struct NeighbourhoodPlansTests {
   }
 
   /// Two hubs, each read by 1,100 rows: their neighbourhoods at depth 1, past a plan's
-  /// largest, are drawn as overviews of themselves, for both or, past the most a report draws,
-  /// for neither; and the page's JSON holds the drawings.
-  @Test func aHubsNeighbourhoodIsDrawnAsAnOverviewForEveryHubOrNone() throws {
+  /// largest, are laid out as overviews of themselves, every hub's, kept as numbers the page
+  /// draws from (the hub whole, its rows' family one group with its count, one merged edge);
+  /// with no collapse rule, none is, and the report says how many it shows in place.
+  @Test func everyHubsNeighbourhoodIsLaidOutAsAnOverviewPlan() throws {
     var nodes: [SnapshotNode] = []
     var edges: [SnapshotEdge] = []
     for hub in ["Theme.light", "Theme.dark"] {
@@ -269,31 +278,71 @@ struct NeighbourhoodPlansTests {
       for index in 0..<1_100 {
         let row = "View.\(hub.dropFirst(6))Row(\(index))"
         nodes.append(
-          SnapshotNode(id: row, kind: .selector, family: "View.\(hub.dropFirst(6))Row", parameter: "\(index)"))
+          SnapshotNode(
+            id: row, kind: .selector, family: "View.\(hub.dropFirst(6))Row", parameter: "\(index)",
+            status: index == 3 ? .error : nil))
         edges.append(SnapshotEdge(from: hub, to: row))
       }
     }
     let snapshot = Snapshot(nodes: nodes, edges: edges)
     let homes = Self.homes(for: snapshot)
     let hubs = [0, 1_101]
-    let drawn = try NeighbourhoodPlans.make(
-      for: snapshot, homes: homes, options: RenderOptions(format: .html), mostOverviews: 2)
+    var options = RenderOptions(format: .html)
+    options.focusLayouts = .throughDepth(1)
+    let drawn = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options)
     let depthOne = try #require(drawn.planOfNode[0])
     #expect(hubs.map { depthOne[$0] }.sorted() == [-3, -2])
     #expect(drawn.overviews.count == 2)
+    #expect(drawn.depthsWithHubsInPlace.isEmpty)
     for hub in hubs {
-      let svg = String(decoding: drawn.overviews[-2 - depthOne[hub]], as: UTF8.self)
-      #expect(Set(svg.matches(of: /data-node-id="([^"]*)"/).map { String($0.output.1) }) == [snapshot.nodes[hub].id])
-      #expect(svg.contains("1,100 nodes"))
+      let overview = drawn.overviews[-2 - depthOne[hub]]
+      let plan = NeighbourhoodPlans.Plan(numbers: overview.plan[...])
+      #expect(plan.nodes.map(\.node) == [hub])
+      #expect(plan.edges.isEmpty)
+      // One group: the rows' family, its label, kind, failed member and side (downstream).
+      #expect(overview.groups.count == OverviewPlan.groupFields)
+      let family = "View.\(snapshot.nodes[hub].id.dropFirst(6))Row"
+      #expect(drawn.labels[Int(overview.groups[0])] == ["family \(family)", "1,100 nodes", "1 failed", ""])
+      #expect(OverviewPlan.kinds[Int(overview.groups[1])] == .family)
+      #expect(overview.groups[2] == 1)
+      #expect(overview.groups[3] == Int32(NeighbourhoodOverview.Sides.downstream.rawValue))
+      // The group is inside the drawing, beside (not over) the hub, below it (top to bottom).
+      let (x, y, width, height) = (
+        Double(overview.groups[4]) / 10, Double(overview.groups[5]) / 10, Double(overview.groups[6]) / 10,
+        Double(overview.groups[7]) / 10
+      )
+      let expected = OverviewPlan.size(of: drawn.labels[Int(overview.groups[0])])
+      #expect(abs(width - expected.width) < 0.2 && abs(height - expected.height) < 0.2)
+      #expect(x - width / 2 >= -0.1 && x + width / 2 <= plan.width + 0.1)
+      #expect(y + height / 2 <= plan.height + 0.1)
+      let hubPlace = try #require(plan.nodes.first)
+      #expect(y - height / 2 > hubPlace.y)
+      // One merged edge, hub to group, standing for 1,100 edges, with a curve and an arrowhead.
+      var merged: [[Int32]] = []
+      overview.forEachMerged { merged.append(Array($0)) }
+      #expect(merged.count == 1)
+      #expect(
+        Array(merged[0].prefix(4)) == [Int32(hub), -1, 1_100, Int32(NeighbourhoodOverview.Sides.downstream.rawValue)])
+      #expect(merged[0][4] != NeighbourhoodPlans.Plan.noTip)
+      #expect(merged[0].count == 7 + 2 * Int(merged[0][6]) && merged[0][6] >= 4)
     }
     // Every row's own neighbourhood is small: planned as ever.
     #expect(depthOne.indices.filter { !hubs.contains($0) }.allSatisfy { depthOne[$0] >= 0 })
-    let fewer = try NeighbourhoodPlans.make(
-      for: snapshot, homes: homes, options: RenderOptions(format: .html), mostOverviews: 1)
-    #expect(hubs.map { fewer.planOfNode[0]?[$0] } == [-1, -1])
-    #expect(fewer.overviews.isEmpty)
-    let json = try JSONSerialization.jsonObject(with: Data(ReportData.neighbourhoods(drawn))) as? [String: Any]
-    #expect((json?["overviews"] as? [String])?.map { Array($0.utf8) } == drawn.overviews)
+    var uncollapsed = options
+    uncollapsed.collapse = []
+    let none = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: uncollapsed)
+    #expect(hubs.map { none.planOfNode[0]?[$0] } == [-1, -1])
+    #expect(none.overviews.isEmpty)
+    #expect(none.depthsWithHubsInPlace.map(\.depth) == ["1"] && none.depthsWithHubsInPlace.map(\.hubs) == [2])
+    // The page's JSON holds them: each label once, each overview's numbers.
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(ReportData.neighbourhoods(drawn))) as? [String: Any])
+    #expect((json["labels"] as? [[String]])?.count == 2)
+    let written = try #require(json["overviews"] as? [[String: Any]])
+    #expect(written.count == 2)
+    #expect((written[0]["groups"] as? [Int])?.map(Int32.init) == drawn.overviews[0].groups)
+    #expect(((written[0]["merged"] as? [[Int]])?.first?.prefix(4)).map(Array.init) == [0, -1, 1_100, 2])
+    #expect((written[0]["plan"] as? [Any])?.count == 4)
   }
 
   /// A theme read by 1,200 rows and fed by 1,200 keys: its neighbourhood at depth 1 holds

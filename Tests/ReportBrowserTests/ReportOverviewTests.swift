@@ -245,6 +245,33 @@ import WebDriver
           "group family downstream: family View.row 600 nodes", "group family upstream: family Config.key 600 nodes",
         ],
         "\(groups ?? [])")
+      // Laid out as Graphviz laid it out when the report was made: nothing overlaps, each
+      // group's lines inside its outline, each merged edge saying how many edges it stands for.
+      let laidOut =
+        try browser.execute(
+          """
+          const drawn = [...document.querySelectorAll('#graph svg.neighbourhood g.node')];
+          const boxes = drawn.map((node) => node.getBoundingClientRect());
+          const apart = boxes.every((a, i) => boxes.every((b, j) => i === j || a.right <= b.left
+            || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top));
+          const fits = drawn.filter((node) => node.classList.contains('group')).every((group) => {
+            const outline = [...group.querySelectorAll('path')].pop().getBoundingClientRect();
+            return [...group.querySelectorAll('text')].every((text) => {
+              const box = text.getBoundingClientRect();
+              return box.left >= outline.left && box.right <= outline.right && box.top >= outline.top
+                && box.bottom <= outline.bottom;
+            });
+          });
+          const merged = [...document.querySelectorAll('#graph svg.neighbourhood g.edge.merged')]
+            .map((edge) => `${edge.querySelector('title').textContent} | ${edge.querySelector('text')?.textContent}`).sort();
+          return [apart, fits, merged];
+          """) as? [Any]
+      #expect(laidOut?[0] as? Bool == true)
+      #expect(laidOut?[1] as? Bool == true)
+      #expect(
+        laidOut?[2] as? [String] == [
+          "Theme.current → family View.row: 600 edges | 600", "family Config.key → Theme.current: 600 edges | 600",
+        ], "\(laidOut ?? [])")
       let whole =
         "return [...document.querySelectorAll('#graph svg.neighbourhood g.node[data-node-id]')].map((node) => node.dataset.nodeId)"
       #expect(try browser.execute(whole) as? [String] == ["Theme.current"])

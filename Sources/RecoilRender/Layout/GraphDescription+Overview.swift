@@ -52,25 +52,17 @@ extension GraphDescription {
       style += ",dashed"
     }
     let colors = Palette.needsLightText(on: fill) ? LabelColors.onDark : .onLight
-    var lines = ["<B>\(LabelText.html(LabelText.preview(group.title, limit: 48)))</B>"]
-    lines.append(
-      "<FONT POINT-SIZE=\"10\" COLOR=\"\(colors.muted)\">\(LabelText.html(counted(group.memberIDs.count, "node")))</FONT>"
-    )
-    var states: [String] = []
-    if group.failedCount > 0 { states.append("\(group.failedCount) failed") }
-    if group.loadingCount > 0 { states.append("\(group.loadingCount) loading") }
-    if !states.isEmpty {
-      lines.append(
-        "<FONT POINT-SIZE=\"10\" COLOR=\"\(colors.error)\">\(LabelText.html(states.joined(separator: " · ")))</FONT>")
+    let text = groupLabel(of: group)
+    var lines = ["<B>\(LabelText.html(text.title))</B>"]
+    lines.append("<FONT POINT-SIZE=\"10\" COLOR=\"\(colors.muted)\">\(LabelText.html(text.count))</FONT>")
+    if !text.states.isEmpty {
+      lines.append("<FONT POINT-SIZE=\"10\" COLOR=\"\(colors.error)\">\(LabelText.html(text.states))</FONT>")
     }
-    if group.evaluationCount > 0 {
-      let total = (group.isSampled ? "≈" : "") + DurationText.format(nanos: group.estimatedNanos)
-      lines.append(
-        "<FONT POINT-SIZE=\"9\" COLOR=\"\(colors.muted)\">\(LabelText.html("\(counted(group.evaluationCount, "eval")) · \(total)"))</FONT>"
-      )
+    if !text.evaluations.isEmpty {
+      lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"\(colors.muted)\">\(LabelText.html(text.evaluations))</FONT>")
     }
-    var tooltip = "\(group.title): \(counted(group.memberIDs.count, "node")), drawn as one"
-    if !states.isEmpty { tooltip += "\n" + states.joined(separator: ", ") }
+    var tooltip = "\(group.title): \(text.count), drawn as one"
+    if !text.states.isEmpty { tooltip += "\n" + text.states.replacingOccurrences(of: " · ", with: ", ") }
     let sample = group.memberIDs.prefix(5).joined(separator: ", ")
     tooltip += "\n" + sample + (group.memberIDs.count > 5 ? ", …" : "")
     let attributes: [(String, String)] = [
@@ -79,6 +71,30 @@ extension GraphDescription {
       ("tooltip", LabelText.attribute(tooltip)),
     ]
     return Node(name: name, attributes: attributes, htmlLabel: lines.joined(separator: "<BR/>"))
+  }
+
+  /// The lines of a group's label, as its drawing shows them: its title (bold, at most 48
+  /// characters), how many nodes it stands for (10 pt), how many failed and are loading
+  /// (10 pt, in the error colour) and its evaluations (9 pt); a line with nothing to say is "".
+  ///
+  /// ```swift
+  /// GraphDescription.groupLabel(of: group).count  // "412 nodes"
+  /// ```
+  static func groupLabel(of group: GraphOverview.Group) -> (
+    title: String, count: String, states: String, evaluations: String
+  ) {
+    var states: [String] = []
+    if group.failedCount > 0 { states.append("\(group.failedCount) failed") }
+    if group.loadingCount > 0 { states.append("\(group.loadingCount) loading") }
+    var evaluations = ""
+    if group.evaluationCount > 0 {
+      let total = (group.isSampled ? "≈" : "") + DurationText.format(nanos: group.estimatedNanos)
+      evaluations = "\(counted(group.evaluationCount, "eval")) · \(total)"
+    }
+    return (
+      LabelText.preview(group.title, limit: 48), counted(group.memberIDs.count, "node"),
+      states.joined(separator: " · "), evaluations
+    )
   }
 
   /// A group's shape and colours, by what it groups.

@@ -79,6 +79,60 @@ struct GroupTree {
     for index in groups.indices where groups[index].size < 2 { groups[index].isOpen = true }
   }
 
+  /// The tree of `members` alone (indexes in the snapshot, ascending): the groups that hold
+  /// any of them, each holding only those, closed but for those of one node, none open or
+  /// banded yet. A neighbourhood's overview starts from it (see ``NeighbourhoodOverview``):
+  /// the same groups as the whole graph's, found without a snapshot of the neighbourhood or
+  /// its ids' namespaces read again, so that a report can make one for every hub.
+  ///
+  /// ```swift
+  /// let whole = GroupTree(snapshot: snapshot, rules: options.collapse)
+  /// var part = whole.restricted(to: [3, 4, 12])
+  /// ```
+  func restricted(to members: [Int]) -> GroupTree {
+    var result = GroupTree(snapshot: snapshot, groupOfNode: Array(repeating: nil, count: snapshot.nodes.count))
+    var placeOfGroup = Array(repeating: -1, count: groups.count)
+    var chain: [Int] = []
+    for node in members {
+      guard let innermost = groupOfNode[node] else {
+        result.topNodes.append(node)
+        continue
+      }
+      // The groups on the way to the node not made yet, outermost last.
+      chain.removeAll(keepingCapacity: true)
+      var current: Int? = innermost
+      while let group = current, placeOfGroup[group] < 0 {
+        chain.append(group)
+        current = groups[group].parent
+      }
+      for group in chain.reversed() {
+        let parent = groups[group].parent.map { placeOfGroup[$0] }
+        placeOfGroup[group] = result.groups.count
+        if let parent {
+          result.groups[parent].childGroups.append(result.groups.count)
+        } else {
+          result.topGroups.append(result.groups.count)
+        }
+        result.groups.append(Node(kind: groups[group].kind, name: groups[group].name, parent: parent))
+      }
+      let place = placeOfGroup[innermost]
+      result.groups[place].nodes.append(node)
+      result.groupOfNode[node] = place
+      var counted: Int? = place
+      while let group = counted {
+        result.groups[group].size += 1
+        counted = result.groups[group].parent
+      }
+    }
+    for index in result.groups.indices where result.groups[index].size < 2 { result.groups[index].isOpen = true }
+    return result
+  }
+
+  private init(snapshot: Snapshot, groupOfNode: [Int?]) {
+    self.snapshot = snapshot
+    self.groupOfNode = groupOfNode
+  }
+
   /// Opens every group an `--expand` pattern names, and those on the way to each node it
   /// matches; the nodes it matches and the own nodes of the groups it names are drawn whole,
   /// never banded.
@@ -166,9 +220,11 @@ struct GroupTree {
   /// there is no other structure, at most about `GraphOverview.mostBands` runs; inside a group,
   /// which has its own structure beside, one (its own nodes, apart from its nested groups).
   func bands(of nodes: [Int], atTop: Bool) -> [[Int]] {
-    let loose = nodes.filter { !kept.contains($0) }
+    let loose = kept.isEmpty ? nodes : nodes.filter { !kept.contains($0) }
     guard let levels, loose.count > GraphOverview.loosest else { return nodes.map { [$0] } }
-    let sorted = loose.sorted { (levels[$0], $0) < (levels[$1], $1) }
+    // By level, then index, as one number each: a neighbourhood's overview sorts tens of
+    // thousands of them for every hub.
+    let sorted = loose.map { levels[$0] << 32 | $0 }.sorted().map { $0 & 0xFFFF_FFFF }
     let most = atTop ? GraphOverview.mostBands : 1
     let bandSize = max(2, (sorted.count + most - 1) / most)
     var bands: [[Int]] = []
@@ -182,7 +238,7 @@ struct GroupTree {
       current.append(node)
     }
     if !current.isEmpty { bands.append(current) }
-    return bands + nodes.filter { kept.contains($0) }.map { [$0] }
+    return kept.isEmpty ? bands : bands + nodes.filter { kept.contains($0) }.map { [$0] }
   }
 
   /// In every shown container, gathers the loose nodes into their ``bands(of:)``: each band of
@@ -295,14 +351,18 @@ struct GroupTree {
   /// where an end is a group. Edges leaving the container are not drawn.
   func overview(inside container: Int? = nil, edges: SnapshotEdgeIndex) -> GraphOverview {
     let (closed, loose) = contents(of: container)
-    // Each member's representative: -1 drawn itself, else the closed group's place in `result`.
-    var drawnGroupOfNode: [Int: Int] = [:]
+    // Each member's representative: -1 drawn itself, else the closed group's place in
+    // `result`; -2 outside the container. An array, not a dictionary: a hub's overview holds
+    // tens of thousands of members, and a report makes one for every hub.
+    var drawnGroupOfNode = Array(repeating: -2, count: snapshot.nodes.count)
+    var inside: [Int] = loose
     var result: [GraphOverview.Group] = []
     for (drawnIndex, group) in closed.enumerated() {
       let members = self.members(of: group)
       var summary = GraphOverview.Group(
         kind: groups[group].kind, name: groups[group].name, memberIDs: members.map { snapshot.nodes[$0].id },
         key: group)
+      inside += members
       for member in members {
         drawnGroupOfNode[member] = drawnIndex
         let node = snapshot.nodes[member]
@@ -319,12 +379,14 @@ struct GroupTree {
     }
     for node in loose { drawnGroupOfNode[node] = -1 }
     func end(_ node: Int) -> GraphOverview.End? {
-      guard let group = drawnGroupOfNode[node] else { return nil }  // outside the container
+      guard node >= 0 else { return nil }
+      let group = drawnGroupOfNode[node]
+      guard group > -2 else { return nil }  // outside the container
       return group >= 0 ? .group(group) : .node(snapshot.nodes[node].id)
     }
     var merged: [GraphOverview.MergedEdge] = []
     var indexOfPair: [[GraphOverview.End]: Int] = [:]
-    for edge in edges.edges(from: drawnGroupOfNode.keys) {
+    for edge in edges.edges(from: inside) {
       let (fromNode, toNode) = edges.ends[edge]
       guard let from = end(fromNode), let to = end(toNode) else { continue }
       if case .node = from, case .node = to { continue }  // drawn as the snapshot's own edge

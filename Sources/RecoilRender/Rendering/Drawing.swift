@@ -25,11 +25,12 @@ public struct Drawing: Sendable {
   /// ```
   public var focusDepths: [String]? = nil
   /// For an HTML report: each of ``focusDepths`` at which some nodes' neighbourhoods are too
-  /// large to hold laid out (a report draws at most 100 hubs' as overviews of themselves), and
-  /// how many; the page focuses those in the whole graph's places and says why.
+  /// large to lay out whole and no collapse rule groups them into an overview of themselves
+  /// (`--collapse none`), and how many; the page focuses those in the whole graph's places
+  /// and says why.
   ///
   /// ```swift
-  /// drawing.focusHubsInPlace  // [("all", 2_715)] for a 3,000-node graph with --focus-layouts all
+  /// drawing.focusHubsInPlace  // [("all", 2_715)] for a 3,000-node layered graph, --focus-layouts all --collapse none
   /// ```
   public var focusHubsInPlace: [(depth: String, hubs: Int)] = []
 

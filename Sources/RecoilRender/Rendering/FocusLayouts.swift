@@ -13,8 +13,8 @@ public enum FocusLayouts: Sendable, Equatable {
   /// Every depth up to this one (1, 2 or 3), for every node.
   case throughDepth(Int)
   /// Every depth the page offers (1, 2, 3 and all), for every node; hubs' (more than 1,000
-  /// nodes) as overviews of themselves, while they are at most 100 all told (see
-  /// ``Drawing/focusHubsInPlace`` for how many were not).
+  /// nodes) as overviews of themselves (see ``Drawing/focusHubsInPlace`` for those no
+  /// collapse rule groups).
   case everyDepth
 
   /// The value of `report --focus-layouts`: `auto`, `1`, `2`, `3` or `all`; `nil` for any other.

@@ -15,6 +15,7 @@ public struct NeighbourhoodDrawings {
   let snapshot: Snapshot
   private let options: RenderOptions
   private var adjacency: NeighbourhoodGraph?
+  private var overviewSource: NeighbourhoodOverview.Source?
   private var drawn: [String: [UInt8]] = [:]
   /// The keys of `drawn`, oldest first, and how many bytes they hold.
   private var order: [String] = []
@@ -47,7 +48,8 @@ public struct NeighbourhoodDrawings {
     let key = "\(node)/\(depth.map(String.init) ?? "all")"
     if let known = drawn[key] { return known }
     guard
-      let svg = try NeighbourhoodDrawing.svg(of: node, depth: depth, in: snapshot, graph: graph(), options: options)
+      let svg = try NeighbourhoodDrawing.svg(
+        of: node, depth: depth, in: snapshot, graph: graph(), source: source(), options: options)
     else { return nil }
     drawn[key] = svg
     order.append(key)
@@ -64,6 +66,14 @@ public struct NeighbourhoodDrawings {
     if let adjacency { return adjacency }
     let made = NeighbourhoodGraph(snapshot)
     adjacency = made
+    return made
+  }
+
+  /// What hubs' overviews are made from, made the first time one is drawn.
+  mutating func source() -> NeighbourhoodOverview.Source {
+    if let overviewSource { return overviewSource }
+    let made = NeighbourhoodOverview.Source(snapshot, options: options, edges: graph().edges)
+    overviewSource = made
     return made
   }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import RecoilConcurrency
 import RecoilSnapshot
 
 /// The neighbourhoods a static report's focus shows, each laid out on its own by Graphviz and
@@ -15,9 +17,10 @@ import RecoilSnapshot
 /// Each node stands in for Graphviz at its drawn size and shape, without its label, which is
 /// what makes a layout cheap.
 ///
-/// A neighbourhood of more than ``largest`` nodes (a hub's) is drawn instead, as an overview
-/// of itself (see ``NeighbourhoodDrawing``), for every node of a laid-out depth that has one
-/// when they are at most ``mostOverviews`` all told; past that, for none at that depth.
+/// A neighbourhood of more than ``largest`` nodes (a hub's) is laid out instead as an overview
+/// of itself (``NeighbourhoodOverview``), kept as an ``OverviewPlan``, for every node of a
+/// laid-out depth that has one (a graph no rule collapses has none: its hubs are focused in the
+/// whole graph's places).
 ///
 /// ```swift
 /// let plans = try NeighbourhoodPlans.make(for: snapshot, homes: homes, options: options)
@@ -31,8 +34,9 @@ struct NeighbourhoodPlans: Sendable {
   static let deeperBudget = 60_000
   /// About how many nodes' layouts are held at once while a report's plans are made.
   static let batchNodes = 1 << 16
-  /// The most neighbourhoods a report draws as overviews of themselves.
-  static let mostOverviews = 100
+  /// About how many hubs' overviews are made at once: each holds the hub's whole
+  /// neighbourhood while it is made.
+  static let overviewBatch = 256
   /// How Graphviz's SVG draws `style=dashed`, for the page drawing a plan's edges.
   static let dashedStroke = "5,2"
 
@@ -120,8 +124,10 @@ struct NeighbourhoodPlans: Sendable {
     return Plan(numbers: pieces[piece][start..<(next ?? pieces[piece].count)])
   }
 
-  /// The neighbourhoods too large for a plan, each drawn as an overview of itself (SVG, inline-ready).
-  var overviews: [[UInt8]] = []
+  /// The neighbourhoods too large for a plan, each laid out as an overview of itself.
+  var overviews: [OverviewPlan] = []
+  /// The labels of the overviews' groups, each once (see ``OverviewPlan/label(of:)``).
+  var labels: [[String]] = []
   /// Where the page finds each node's drawing, and its size, as the plans were made from.
   var homes: NodeHomes
   /// For each of ``NeighbourhoodGraph/depths``: each node's plan (by index), `-2 - i` for
@@ -129,7 +135,7 @@ struct NeighbourhoodPlans: Sendable {
   var planOfNode: [[Int]?] = []
 
   /// Each laid-out depth (as the page names it) with hubs whose neighbourhoods it holds no
-  /// layout of (past ``mostOverviews``), and how many: the page focuses those in the whole
+  /// layout of (no rule collapses them), and how many: the page focuses those in the whole
   /// graph's places, saying why.
   var depthsWithHubsInPlace: [(depth: String, hubs: Int)] = []
 
@@ -148,7 +154,8 @@ struct NeighbourhoodPlans: Sendable {
   var estimatedPageBytes: Int {
     // Numbers of up to 6 digits and a comma, a few brackets a plan and an edge, 12 bytes a home.
     7 * pieces.reduce(0) { $0 + $1.count } + 16 * starts.count + 12 * homes.nodeCount
-      + overviews.reduce(1 << 10) { $0 + $1.count + $1.count / 16 }
+      + overviews.reduce(1 << 10) { $0 + 7 * ($1.plan.count + $1.groups.count + $1.merged.count) + 64 }
+      + labels.reduce(0) { $0 + 8 + $1.reduce(0) { $0 + 2 * $1.utf8.count + 3 } }
   }
 
   /// The plans of `snapshot`'s neighbourhoods, its nodes the size `homes` says, to the depths
@@ -156,7 +163,7 @@ struct NeighbourhoodPlans: Sendable {
   /// for each process that lays them out.
   static func make(
     for snapshot: Snapshot, homes: NodeHomes, options: RenderOptions, budget: Int = deeperBudget,
-    mostOverviews: Int = mostOverviews, batchNodes: Int = batchNodes, warning: (String) -> Void = { _ in }
+    batchNodes: Int = batchNodes, warning: (String) -> Void = { _ in }
   ) throws(RenderError) -> NeighbourhoodPlans {
     let graph = NeighbourhoodGraph(snapshot)
     var result = NeighbourhoodPlans(homes: homes)
@@ -164,7 +171,7 @@ struct NeighbourhoodPlans: Sendable {
     var budget = budget * (options.layoutWorkers?.count ?? 1)
     // Workers that failed once are not asked again (one warning says so).
     var workers = options.layoutWorkers
-    var overviewsLeft = mostOverviews
+    var overviewSource: NeighbourhoodOverview.Source?
     let nodeCount = snapshot.nodes.count
     for (position, depth) in NeighbourhoodGraph.depths.enumerated() {
       var sets: [[Int]?]
@@ -211,16 +218,12 @@ struct NeighbourhoodPlans: Sendable {
       }
       var column = Array(repeating: -1, count: nodeCount)
       let hubs = (0..<nodeCount).filter { sets[$0] == nil }
-      if hubs.count <= overviewsLeft {
-        overviewsLeft -= hubs.count
-        for node in hubs {
-          guard
-            let svg = try NeighbourhoodDrawing.svg(
-              of: node, depth: depth, in: snapshot, graph: graph, options: options, warning: warning)
-          else { continue }
-          column[node] = -2 - result.overviews.count
-          result.overviews.append(svg)
-        }
+      if !hubs.isEmpty {
+        let source = overviewSource ?? NeighbourhoodOverview.Source(snapshot, options: options, edges: graph.edges)
+        overviewSource = source
+        try result.layOutOverviews(
+          of: hubs, depth: depth, in: snapshot, graph: graph, source: source, options: options, column: &column,
+          workers: &workers, warning: warning)
       }
       let hubsInPlace = hubs.count { column[$0] == -1 }
       if hubsInPlace > 0 { result.depthsWithHubsInPlace.append((name(of: depth), hubsInPlace)) }
@@ -262,23 +265,80 @@ struct NeighbourhoodPlans: Sendable {
       let part = sets[start..<end]
       start = end
       let graphs = part.map { Self.standIns($0, of: snapshot, graph: graph, homes: homes, options: options) }
-      var places: [GraphPlaces]?
-      if let sharing = workers, sets.count >= LayoutWorkers.fewestLayouts {
-        do {
-          places = try sharing.layOut(graphs, warning: warning)
-        } catch {
-          warning("\(error.description); laying out in this process instead")
-          workers = nil
-        }
-      }
-      if places == nil { places = try graphs.map { (graph) throws(RenderError) in try graph.places(warning: warning) } }
+      let places = try Self.places(
+        of: graphs, shared: sets.count >= LayoutWorkers.fewestLayouts, workers: &workers, warning: warning)
       var piece: [Int32] = []
-      for (members, places) in zip(part, places ?? []) {
+      for (members, places) in zip(part, places) {
         starts.append((pieces.count, piece.count))
         Self.appendPlan(of: members, from: places, in: snapshot, to: &piece)
       }
       pieces.append(piece)
     }
+  }
+
+  /// Adds the overview plans of the neighbourhoods of `hubs` at `depth` and marks them in
+  /// `column` (`-2 - i` for overview `i`), a batch of ``overviewBatch`` at a time; a hub whose
+  /// neighbourhood no rule collapses, or with a node without a drawing, is left as it was.
+  mutating func layOutOverviews(
+    of hubs: [Int], depth: Int?, in snapshot: Snapshot, graph: NeighbourhoodGraph,
+    source: NeighbourhoodOverview.Source, options: RenderOptions, column: inout [Int], workers: inout LayoutWorkers?,
+    warning: (String) -> Void
+  ) throws(RenderError) {
+    var indexOfLabel: [[String]: Int] = Dictionary(
+      labels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    for start in stride(from: 0, to: hubs.count, by: Self.overviewBatch) {
+      // Each hub's overview is found on its own (its whole neighbourhood walked), on every
+      // processor; what they find is gathered in order.
+      let batch = Array(hubs[start..<min(start + Self.overviewBatch, hubs.count)])
+      let found = LockedValue<[(hub: NeighbourhoodOverview, labels: [[String]])?]>(
+        Array(repeating: nil, count: batch.count))
+      DispatchQueue.concurrentPerform(iterations: batch.count) { at in
+        guard var hub = NeighbourhoodOverview(of: batch[at], depth: depth, graph: graph, source: source) else { return }
+        let texts = hub.overview.groups.map(OverviewPlan.label(of:))
+        // Their labels say how many members the groups have: their ids are not kept.
+        for group in hub.overview.groups.indices { hub.overview.groups[group].memberIDs = [] }
+        found.withLock { $0[at] = (hub, texts) }
+      }
+      var made: [(node: Int, hub: NeighbourhoodOverview, labels: [Int], standIns: StandInGraph)] = []
+      for (node, result) in zip(batch, found.withLock { $0 }) {
+        guard let (hub, texts) = result else { continue }
+        guard
+          let standIns = OverviewPlan.standIns(
+            of: hub, labels: texts, in: snapshot, edges: graph.edges, homes: homes, options: options)
+        else { continue }
+        let numbers = texts.map { text in
+          if let known = indexOfLabel[text] { return known }
+          indexOfLabel[text] = labels.count
+          labels.append(text)
+          return labels.count - 1
+        }
+        made.append((node, hub, numbers, standIns))
+      }
+      let places = try Self.places(
+        of: made.map(\.standIns), shared: hubs.count >= LayoutWorkers.fewestLayouts, workers: &workers,
+        warning: warning)
+      for (hub, places) in zip(made, places) {
+        guard let plan = OverviewPlan(hub.hub, labels: hub.labels, places: places, in: snapshot) else { continue }
+        column[hub.node] = -2 - overviews.count
+        overviews.append(plan)
+      }
+    }
+  }
+
+  /// Where Graphviz puts `graphs`' stand-ins, in order: laid out by `workers` when `shared`
+  /// (when they fail, with a warning, here, and `workers` becomes `nil`), else here.
+  static func places(
+    of graphs: [StandInGraph], shared: Bool, workers: inout LayoutWorkers?, warning: (String) -> Void
+  ) throws(RenderError) -> [GraphPlaces] {
+    if let sharing = workers, shared {
+      do {
+        return try sharing.layOut(graphs, warning: warning)
+      } catch {
+        warning("\(error.description); laying out in this process instead")
+        workers = nil
+      }
+    }
+    return try graphs.map { (graph) throws(RenderError) in try graph.places(warning: warning) }
   }
 
   /// `members` and the edges among them, each node a stand-in of its drawn size and shape.
@@ -343,7 +403,8 @@ struct NeighbourhoodPlans: Sendable {
     }
   }
 
-  private static func inches(_ points: Double) -> String {
+  /// `points` in inches, as Graphviz reads a size.
+  static func inches(_ points: Double) -> String {
     String(Double((points / 72 * 10_000).rounded()) / 10_000)
   }
 }

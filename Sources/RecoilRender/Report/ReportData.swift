@@ -201,12 +201,17 @@ enum ReportData {
 
   /// The plans of the neighbourhoods focus shows (see ``NeighbourhoodPlans``), every length in
   /// tenths of a point, y downwards:
-  /// `{"homes": [x, y, …], "looks": {…}, "depths": [[plan, …] or null, …], "plans": [plan, …]}`.
+  /// `{"homes": [x, y, …], "looks": {…}, "depths": [[plan, …] or null, …], "labels": […],
+  /// "overviews": […], "plans": [plan, …]}`.
   /// `homes` holds each node's centre in the drawing that holds it (null for none); `depths`
   /// each node's plan at depths 1, 2, 3 and all (-1: none; null: that depth is not laid out);
   /// a plan is `[width, height, [node, x, y, …], [edge, …]]`, an edge
   /// `[index, drives (0 or 1), tip x, tip y, x, y, …]` (the tip null without an arrowhead)
-  /// whose points are cubic Bézier pieces; `looks` the edges' colours and dashes.
+  /// whose points are cubic Bézier pieces; `looks` the edges' colours and dashes, and each kind
+  /// of group's shape and colours. A hub's neighbourhood is `-2 - i` in `depths`: overview `i`,
+  /// `{"plan": plan, "groups": [label, kind, status, sides, x, y, width, height, …],
+  /// "merged": [[tail, head, count, sides, tip x, tip y, n, x, y, …], …]}` (see ``OverviewPlan``),
+  /// each label an index into `labels`, each `[title, count, states, evaluations]`.
   ///
   /// The JSON goes to `chunk` a piece at a time, not yet inert for a script element (see
   /// ``ScriptEmbedding``): the page takes the pieces into itself, and the whole (the largest
@@ -229,6 +234,18 @@ enum ReportData {
     writer.write("edge", Palette.edge)
     writer.write("drives", Palette.driveEdge)
     writer.write("dash", NeighbourhoodPlans.dashedStroke)
+    // How an overview plan's groups are drawn: each kind's shape, fill, border and style.
+    writer.beginArray(key: "groups")
+    for kind in OverviewPlan.kinds {
+      let look = GraphDescription.groupLook(of: kind)
+      writer.beginArray()
+      for part in [kind.rawValue, look.shape, look.fill, look.border, look.style] { writer.writeElement(part) }
+      writer.endArray()
+    }
+    writer.endArray()
+    writer.write("error", Palette.errorBorder)
+    writer.write("text", GraphDescription.LabelColors.onLight.main)
+    writer.write("muted", GraphDescription.LabelColors.onLight.muted)
     writer.endObject()
     writer.beginArray(key: "depths")
     for column in plans.planOfNode {
@@ -241,40 +258,68 @@ enum ReportData {
       writer.endArray()
     }
     writer.endArray()
-    writer.beginArray(key: "overviews")
-    for overview in plans.overviews { writer.writeElement(String(decoding: overview, as: UTF8.self)) }
-    writer.endArray()
-    writer.beginArray(key: "plans")
-    for index in 0..<plans.planCount {
-      let plan = plans.plan(index)
+    writer.beginArray(key: "labels")
+    for label in plans.labels {
       writer.beginArray()
-      writer.writeElement(Int(plan.size.width))
-      writer.writeElement(Int(plan.size.height))
-      writer.beginArray()
-      for number in plan.nodeNumbers { writer.writeElement(Int(number)) }
+      for line in label { writer.writeElement(line) }
       writer.endArray()
-      writer.beginArray()
-      plan.forEachEdge { edge, drives, tip, points in
+    }
+    writer.endArray()
+    writer.beginArray(key: "overviews")
+    for overview in plans.overviews {
+      writer.beginObject()
+      writer.beginArray(key: "plan")
+      writePlan(NeighbourhoodPlans.Plan(numbers: overview.plan[...]), to: &writer)
+      writer.endArray()
+      writer.beginArray(key: "groups")
+      for number in overview.groups { writer.writeElement(Int(number)) }
+      writer.endArray()
+      writer.beginArray(key: "merged")
+      overview.forEachMerged { numbers in
         writer.beginArray()
-        writer.writeElement(Int(edge))
-        writer.writeElement(drives ? 1 : 0)
-        if let (x, y) = tip {
-          writer.writeElement(Int(x))
-          writer.writeElement(Int(y))
-        } else {
-          writer.writeNullElement()
-          writer.writeNullElement()
-        }
-        for number in points { writer.writeElement(Int(number)) }
+        for number in numbers { writeNumberOrNull(number, to: &writer) }
         writer.endArray()
       }
       writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.beginArray(key: "plans")
+    for index in 0..<plans.planCount {
+      writer.beginArray()
+      writePlan(plans.plan(index), to: &writer)
       writer.endArray()
     }
     writer.endArray()
     writer.endObject()
     var output = writer.finishedOutput()
     output.drain()
+  }
+
+  /// A plan's numbers inside its array: `width, height, [node, x, y, …], [edge, …]`, an edge
+  /// `[index, drives (0 or 1), tip x, tip y, x, y, …]` (the tip null without an arrowhead).
+  private static func writePlan(_ plan: NeighbourhoodPlans.Plan, to writer: inout JSONWriter) {
+    writer.writeElement(Int(plan.size.width))
+    writer.writeElement(Int(plan.size.height))
+    writer.beginArray()
+    for number in plan.nodeNumbers { writer.writeElement(Int(number)) }
+    writer.endArray()
+    writer.beginArray()
+    plan.forEachEdge { edge, drives, tip, points in
+      writer.beginArray()
+      writer.writeElement(Int(edge))
+      writer.writeElement(drives ? 1 : 0)
+      writeNumberOrNull(tip?.0 ?? NeighbourhoodPlans.Plan.noTip, to: &writer)
+      writeNumberOrNull(tip?.1 ?? NeighbourhoodPlans.Plan.noTip, to: &writer)
+      for number in points { writer.writeElement(Int(number)) }
+      writer.endArray()
+    }
+    writer.endArray()
+  }
+
+  /// `number`, or null for ``NeighbourhoodPlans/Plan/noTip`` (the tip of an edge without an arrowhead).
+  private static func writeNumberOrNull(_ number: Int32, to writer: inout JSONWriter) {
+    if number == NeighbourhoodPlans.Plan.noTip { writer.writeNullElement() } else { writer.writeElement(Int(number)) }
   }
 
   /// A node's difference: `{"structure": […], "before": …, "after": …, "time": {"before": …,

@@ -30,9 +30,9 @@ struct ReportCommand: Command {
     that layout for every node at depth 1, and at deeper depths while those layouts stay
     small (--focus-layouts 2, 3 or all lays out those depths for every node, however long it
     takes); for a depth it lacks, focus keeps the whole graph's places and says so. A
-    neighbourhood of more than 1,000 nodes is drawn as an overview of itself while there are
-    at most 100 such hubs (past that, report says how many it focuses in place). Many layouts
-    are shared among helper processes, one for each processor.
+    neighbourhood of more than 1,000 nodes (a hub's) is laid out as an overview of itself,
+    by the overview's rules. Many layouts are shared among helper processes, one for each
+    processor.
 
     --serve serves the page over HTTP instead of writing it, until Ctrl-C: the same page,
     which asks the server for every neighbourhood it holds no layout of, so that focus lays

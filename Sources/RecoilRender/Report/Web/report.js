@@ -324,8 +324,9 @@
   // report holds a plan of it (`#report-neighbourhoods`: where each node goes and each edge's
   // curve, laid out by Graphviz when the report was made), drawn here from copies of the
   // nodes' own drawings; the live page asks its server, which sends the drawing whole. One of
-  // more than a thousand nodes is drawn whole as an overview of itself, its own groups
-  // (`focus_g<i>`) each standing for many of its nodes.
+  // more than a thousand nodes is laid out as an overview of itself, its own groups
+  // (`focus_g<i>`) each standing for many of its nodes: in a static report a plan too, its
+  // groups and merged edges drawn here from their sizes, labels and curves.
   const depthNames = ['1', '2', '3', 'all'];
   let plans = null; // the parsed plans, or false for a page without; read when focus first asks
   const insideDrawings = new Map(); // group key -> its inside's parsed <svg>, for copies of its nodes
@@ -338,13 +339,13 @@
     }
     return plans;
   }
-  // Node `index`'s neighbourhood at `depth`: a plan's number, SVG text (an overview of a large
-  // neighbourhood the report drew, or the server's drawing), a promise of the server's, or
-  // undefined when there is no layout of it.
+  // Node `index`'s neighbourhood at `depth`: a plan's number, a hub's overview plan (an
+  // object), the server's drawing (SVG text) or a promise of it, or undefined when there is
+  // no layout of it.
   function neighbourhoodSource(index, depth) {
     const planned = planData() ? plans.depths[depthNames.indexOf(depth)]?.[index] : undefined;
     if (planned !== undefined && planned >= 0) return planned;
-    if (planned !== undefined && planned <= -2) return plans.overviews[-2 - planned]; // drawn whole
+    if (planned !== undefined && planned <= -2) return plans.overviews[-2 - planned]; // a hub's overview
     const key = `${index}/${depth}`;
     if (askedNeighbourhoods.has(key)) return askedNeighbourhoods.get(key);
     if (!layoutProvider) return undefined;
@@ -366,8 +367,8 @@
       return `this report has no layouts at depth ${depth} (\`recoil-inspect report --focus-layouts ${depth}\` ` +
         'makes them; \`recoil-inspect report --serve\` lays out any when focus asks)';
     }
-    return 'it holds too many nodes to lay out on their own here (\`recoil-inspect report --serve\` draws it as an ' +
-      'overview of itself)';
+    return 'it holds more than a thousand nodes, too many to lay out whole, and no collapse rule groups them into ' +
+      'an overview of itself (\`recoil-inspect report --collapse\` chooses the rules)';
   }
   // A copy of node `index`'s drawing as Graphviz drew it: from the inside of the group it is in
   // (parsed once), or from the page's own drawing with what the page changed on it undone.
@@ -397,7 +398,16 @@
   // Plan `number` drawn: its edges from their curves, its nodes as copies of their drawings
   // moved to their places; null when a node's drawing cannot be found.
   function drawPlan(number) {
-    const picture = ReportCore.planPicture(plans.plans[number], plans.homes, plans.looks);
+    return drawPicture(ReportCore.planPicture(plans.plans[number], plans.homes, plans.looks));
+  }
+  // A hub's neighbourhood laid out as an overview of itself (`plans.overviews[i]`) drawn: its
+  // nodes and their edges as a plan's, its groups and merged edges from their outlines and
+  // curves, as Graphviz draws an overview's; null when a node's drawing cannot be found.
+  function drawOverviewPlan(entry) {
+    return drawPicture(ReportCore.overviewPicture(entry, plans.homes, plans.looks, plans.labels ?? [],
+      (node) => nodes[node]?.id ?? ''));
+  }
+  function drawPicture(picture) {
     if (!picture) return null;
     const pad = 4; // Graphviz's margin around a drawing
     const drawn = document.createElementNS(svgNamespace, 'svg');
@@ -405,18 +415,31 @@
     const layer = document.createElementNS(svgNamespace, 'g');
     layer.setAttribute('class', 'graph');
     layer.setAttribute('transform', `translate(${pad} ${pad})`);
-    const element = (tag, attributes) => {
+    const element = (tag, attributes, text) => {
       const made = document.createElementNS(svgNamespace, tag);
       for (const [name, value] of Object.entries(attributes)) if (value !== null) made.setAttribute(name, value);
+      if (text !== undefined) made.textContent = text;
       return made;
     };
     for (const edge of picture.edges) {
       const group = element('g', { id: `e${edge.edge}`, class: edge.dash ? 'edge drives' : 'edge' });
-      const title = element('title', {});
       const [from, to] = data.edges[edge.edge];
-      title.textContent = ReportCore.visible(`${nodes[from].id} → ${nodes[to].id}`);
-      group.append(title, element('path', { fill: 'none', stroke: edge.stroke, 'stroke-dasharray': edge.dash, d: edge.d }));
+      group.append(element('title', {}, ReportCore.visible(`${nodes[from].id} → ${nodes[to].id}`)));
+      group.append(element('path', { fill: 'none', stroke: edge.stroke, 'stroke-dasharray': edge.dash, d: edge.d }));
       if (edge.arrow) group.append(element('polygon', { fill: edge.stroke, stroke: edge.stroke, points: edge.arrow }));
+      layer.append(group);
+    }
+    for (const edge of picture.merged ?? []) {
+      const group = element('g', { id: edge.id, class: edge.className });
+      group.append(element('title', {}, edge.title));
+      group.append(element('path', { fill: 'none', stroke: edge.stroke, 'stroke-width': edge.strokeWidth, d: edge.d }));
+      if (edge.arrow) group.append(element('polygon', { fill: edge.stroke, stroke: edge.stroke, points: edge.arrow }));
+      if (edge.count) {
+        group.append(element('text', {
+          x: edge.count.x, y: edge.count.y, 'font-family': 'Helvetica,sans-Serif', 'font-size': 9,
+          fill: plans.looks.muted,
+        }, edge.count.text));
+      }
       layer.append(group);
     }
     for (const { node, dx, dy } of picture.nodes) {
@@ -424,6 +447,22 @@
       if (!copy) return null;
       copy.setAttribute('transform', `translate(${dx} ${dy})`);
       layer.append(copy);
+    }
+    for (const group of picture.groups ?? []) {
+      const drawnGroup = element('g', { id: group.id, class: group.className });
+      drawnGroup.append(element('title', {}, group.title));
+      for (const d of group.outline) {
+        drawnGroup.append(element('path', {
+          fill: group.fill, stroke: group.stroke, 'stroke-width': group.strokeWidth, 'stroke-dasharray': group.dash, d,
+        }));
+      }
+      for (const text of group.texts) {
+        drawnGroup.append(element('text', {
+          'text-anchor': 'middle', x: text.x, y: text.y, 'font-family': 'Helvetica,sans-Serif',
+          'font-weight': text.weight, 'font-size': text.size, fill: text.fill,
+        }, text.text));
+      }
+      layer.append(drawnGroup);
     }
     drawn.append(layer);
     return drawn;
@@ -440,6 +479,8 @@
     let drawn = null;
     if (typeof source === 'number') {
       drawn = drawPlan(source);
+    } else if (source && typeof source === 'object') {
+      drawn = drawOverviewPlan(source);
     } else if (typeof source === 'string') {
       const parsed = parseDrawing(source);
       drawn = parsed && document.importNode(parsed, true);
