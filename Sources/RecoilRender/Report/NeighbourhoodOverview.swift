@@ -53,6 +53,8 @@ struct NeighbourhoodOverview: Sendable {
   var groupSides: [Sides]
   /// The side of each of `overview.mergedEdges`.
   var mergedSides: [Sides]
+  /// The ends of each of `overview.mergedEdges`: a node's index in the snapshot, or -1 - a group's.
+  var mergedEnds: [(from: Int, to: Int)]
 
   /// Node `node`'s neighbourhood to `depth` steps each way (`nil`: all) as an overview; `nil`
   /// when it holds at most `largest` nodes (it is laid out whole) or no rule collapses any of it.
@@ -97,16 +99,19 @@ struct NeighbourhoodOverview: Sendable {
     }
     let shownIndexOfID = Dictionary(
       zip(overview.shown.nodes.map(\.id), overview.shownNodeIndices), uniquingKeysWith: { first, _ in first })
-    func sides(of end: GraphOverview.End) -> Sides {
+    func number(of end: GraphOverview.End) -> Int {
       switch end {
-      case .node(let id): shownIndexOfID[id].map { marks[$0] } ?? []
-      case .group(let index): groupSides[index]
+      // A node end is always a node the overview shows (ids are unique).
+      case .node(let id): shownIndexOfID[id] ?? node
+      case .group(let index): -1 - index
       }
     }
+    mergedEnds = overview.mergedEdges.map { (number(of: $0.from), number(of: $0.to)) }
+    func sides(of end: Int) -> Sides { end >= 0 ? marks[end] : groupSides[-1 - end] }
     // A merged edge is upstream when it runs between upstream ends or into the focused node,
     // downstream the other way, as the page marks the snapshot's own edges.
-    mergedSides = overview.mergedEdges.map { merged in
-      let (tail, head) = (sides(of: merged.from), sides(of: merged.to))
+    mergedSides = mergedEnds.map { from, to in
+      let (tail, head) = (sides(of: from), sides(of: to))
       var side: Sides = []
       if tail.contains(.upstream) && !head.isDisjoint(with: [.upstream, .focused]) { side.insert(.upstream) }
       if head.contains(.downstream) && !tail.isDisjoint(with: [.downstream, .focused]) { side.insert(.downstream) }

@@ -345,18 +345,10 @@ struct NeighbourhoodPlans: Sendable {
   static func standIns(
     _ members: [Int], of snapshot: Snapshot, graph: NeighbourhoodGraph, homes: NodeHomes, options: RenderOptions
   ) -> StandInGraph {
-    // The whole drawing's direction and spacing; nothing is drawn, so no fonts or colours.
-    let spacing: Set = ["rankdir", "nodesep", "ranksep"]
-    var standIns = StandInGraph(
-      attributes: LayoutSettings.graphAttributes(
-        nodeCount: members.count, isLarge: false, rankDirection: options.rankDirection
-      ).filter { spacing.contains($0.0) })
+    var standIns = emptyStandIns(itemCount: members.count, options: options)
     for node in members {
       guard let home = homes[node] else { continue }
-      standIns.nodes.append(
-        .init(
-          name: node, shape: NodeLook(kind: snapshot.nodes[node].kind).shape, width: inches(home.width),
-          height: inches(home.height)))
+      standIns.nodes.append(standIn(of: node, at: home, in: snapshot))
     }
     let kept = Set(members)
     for edge in graph.edges.edges(from: members) {
@@ -367,24 +359,34 @@ struct NeighbourhoodPlans: Sendable {
     return standIns
   }
 
+  /// A stand-in graph with the whole drawing's direction and spacing for `itemCount` nodes;
+  /// nothing is drawn, so no fonts or colours.
+  static func emptyStandIns(itemCount: Int, options: RenderOptions) -> StandInGraph {
+    let spacing: Set = ["rankdir", "nodesep", "ranksep"]
+    return StandInGraph(
+      attributes: LayoutSettings.graphAttributes(
+        nodeCount: itemCount, isLarge: false, rankDirection: options.rankDirection
+      ).filter { spacing.contains($0.0) })
+  }
+
+  /// Node `node`'s stand-in: its shape, at the size its drawing has at `home`.
+  static func standIn(of node: Int, at home: NodeHomes.Home, in snapshot: Snapshot) -> StandInGraph.Node {
+    .init(
+      name: node, shape: NodeLook(kind: snapshot.nodes[node].kind).shape, width: inches(home.width),
+      height: inches(home.height))
+  }
+
   /// Appends to `numbers` the plan of `members` from where Graphviz put their stand-ins.
   static func appendPlan(of members: [Int], from places: GraphPlaces, in snapshot: Snapshot, to numbers: inout [Int32])
   {
-    // From Graphviz's (y upwards from the bottom left) to the drawing's top left, y downwards.
-    let (left, top) = (places.minimum.x, places.maximum.y)
-    func moved(_ point: GraphPlaces.Point) -> GraphPlaces.Point { .init(x: point.x - left, y: top - point.y) }
     numbers.append(Plan.tenths(places.maximum.x - places.minimum.x))
     numbers.append(Plan.tenths(places.maximum.y - places.minimum.y))
     let nodeCount = numbers.count
     numbers.append(0)
-    func append(_ point: GraphPlaces.Point) {
-      numbers.append(Plan.tenths(point.x))
-      numbers.append(Plan.tenths(point.y))
-    }
     for node in members {
       guard let place = places.nodes["n\(node)"] else { continue }
       numbers.append(Int32(node))
-      append(moved(place.centre))
+      appendPoint(place.centre, of: places, to: &numbers)
       numbers[nodeCount] += 1
     }
     for edge in places.edges {
@@ -392,15 +394,28 @@ struct NeighbourhoodPlans: Sendable {
       else { continue }
       numbers.append(Int32(index))
       numbers.append(snapshot.edges[index].kind == .drives ? 1 : 0)
-      if let tip = edge.arrowTip {
-        append(moved(tip))
-      } else {
-        numbers.append(Plan.noTip)
-        numbers.append(Plan.noTip)
-      }
-      numbers.append(Int32(edge.points.count))
-      for point in edge.points { append(moved(point)) }
+      appendCurve(edge, of: places, to: &numbers)
     }
+  }
+
+  /// Appends an edge's arrowhead tip (``Plan/noTip`` twice without one), how many points
+  /// follow, and its points, each as ``appendPoint(_:of:to:)`` writes it.
+  static func appendCurve(_ edge: GraphPlaces.Edge, of places: GraphPlaces, to numbers: inout [Int32]) {
+    if let tip = edge.arrowTip {
+      appendPoint(tip, of: places, to: &numbers)
+    } else {
+      numbers.append(Plan.noTip)
+      numbers.append(Plan.noTip)
+    }
+    numbers.append(Int32(edge.points.count))
+    for point in edge.points { appendPoint(point, of: places, to: &numbers) }
+  }
+
+  /// Appends `point` of `places` in tenths, from the drawing's top left, y downwards (Graphviz
+  /// puts y upwards from the bottom left).
+  static func appendPoint(_ point: GraphPlaces.Point, of places: GraphPlaces, to numbers: inout [Int32]) {
+    numbers.append(Plan.tenths(point.x - places.minimum.x))
+    numbers.append(Plan.tenths(places.maximum.y - point.y))
   }
 
   /// `points` in inches, as Graphviz reads a size.

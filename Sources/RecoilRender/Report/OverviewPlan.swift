@@ -62,19 +62,11 @@ struct OverviewPlan: Sendable, Equatable {
     homes: NodeHomes, options: RenderOptions
   ) -> StandInGraph? {
     let overview = hub.overview
-    let spacing: Set = ["rankdir", "nodesep", "ranksep"]
-    var graph = StandInGraph(
-      attributes: LayoutSettings.graphAttributes(
-        nodeCount: overview.shownNodeIndices.count + overview.groups.count, isLarge: false,
-        rankDirection: options.rankDirection
-      ).filter { spacing.contains($0.0) })
+    var graph = NeighbourhoodPlans.emptyStandIns(
+      itemCount: overview.shownNodeIndices.count + overview.groups.count, options: options)
     for node in overview.shownNodeIndices {
       guard let home = homes[node] else { return nil }
-      graph.nodes.append(
-        .init(
-          name: node, shape: NodeLook(kind: snapshot.nodes[node].kind).shape,
-          width: NeighbourhoodPlans.inches(home.width),
-          height: NeighbourhoodPlans.inches(home.height)))
+      graph.nodes.append(NeighbourhoodPlans.standIn(of: node, at: home, in: snapshot))
     }
     let nodeCount = snapshot.nodes.count
     for (index, group) in overview.groups.enumerated() {
@@ -88,17 +80,9 @@ struct OverviewPlan: Sendable, Equatable {
       let (from, to) = edges.ends[edge]
       graph.edges.append(.init(tail: from, head: to, id: edge))
     }
-    let shownIndexOfID = Dictionary(
-      zip(overview.shown.nodes.map(\.id), overview.shownNodeIndices), uniquingKeysWith: { first, _ in first })
-    func name(of end: GraphOverview.End) -> Int? {
-      switch end {
-      case .node(let id): shownIndexOfID[id]
-      case .group(let index): nodeCount + index
-      }
-    }
-    for (index, merged) in overview.mergedEdges.enumerated() {
-      guard let tail = name(of: merged.from), let head = name(of: merged.to) else { continue }
-      graph.edges.append(.init(tail: tail, head: head, id: snapshot.edges.count + index))
+    func name(of end: Int) -> Int { end >= 0 ? end : nodeCount - 1 - end }
+    for (index, (from, to)) in hub.mergedEnds.enumerated() {
+      graph.edges.append(.init(tail: name(of: from), head: name(of: to), id: snapshot.edges.count + index))
     }
     return graph
   }
@@ -109,11 +93,6 @@ struct OverviewPlan: Sendable, Equatable {
     let overview = hub.overview
     plan = []
     NeighbourhoodPlans.appendPlan(of: overview.shownNodeIndices, from: places, in: snapshot, to: &plan)
-    let (left, top) = (places.minimum.x, places.maximum.y)
-    func append(_ point: GraphPlaces.Point, to numbers: inout [Int32]) {
-      numbers.append(NeighbourhoodPlans.Plan.tenths(point.x - left))
-      numbers.append(NeighbourhoodPlans.Plan.tenths(top - point.y))
-    }
     groups = []
     groups.reserveCapacity(Self.groupFields * overview.groups.count)
     for (index, group) in overview.groups.enumerated() {
@@ -122,32 +101,18 @@ struct OverviewPlan: Sendable, Equatable {
       groups.append(Int32(Self.kinds.firstIndex(of: group.kind) ?? 0))
       groups.append(group.status == .error ? 1 : group.status == .loading ? 2 : 0)
       groups.append(Int32(hub.groupSides[index].rawValue))
-      append(place.centre, to: &groups)
+      NeighbourhoodPlans.appendPoint(place.centre, of: places, to: &groups)
       groups.append(NeighbourhoodPlans.Plan.tenths(place.width))
       groups.append(NeighbourhoodPlans.Plan.tenths(place.height))
-    }
-    let shownIndexOfID = Dictionary(
-      zip(overview.shown.nodes.map(\.id), overview.shownNodeIndices), uniquingKeysWith: { first, _ in first })
-    func number(of end: GraphOverview.End) -> Int32 {
-      switch end {
-      case .node(let id): Int32(shownIndexOfID[id] ?? -1)
-      case .group(let index): Int32(-1 - index)
-      }
     }
     var curveOfID: [String: GraphPlaces.Edge] = [:]
     for edge in places.edges { curveOfID[edge.id] = edge }
     merged = []
     for (index, edge) in overview.mergedEdges.enumerated() {
       guard let curve = curveOfID["e\(snapshot.edges.count + index)"] else { continue }
-      merged += [number(of: edge.from), number(of: edge.to), Int32(clamping: edge.count)]
-      merged.append(Int32(hub.mergedSides[index].rawValue))
-      if let tip = curve.arrowTip {
-        append(tip, to: &merged)
-      } else {
-        merged += [NeighbourhoodPlans.Plan.noTip, NeighbourhoodPlans.Plan.noTip]
-      }
-      merged.append(Int32(curve.points.count))
-      for point in curve.points { append(point, to: &merged) }
+      let (from, to) = hub.mergedEnds[index]
+      merged += [Int32(from), Int32(to), Int32(clamping: edge.count), Int32(hub.mergedSides[index].rawValue)]
+      NeighbourhoodPlans.appendCurve(curve, of: places, to: &merged)
     }
   }
 
