@@ -76,11 +76,14 @@ let package = Package(
     .executableTarget(
       name: "cart-demo", dependencies: ["RecoilAtoms", "RecoilStores", "RecoilInspector", "RecoilSnapshot"]),
 
+    // Generated graphs of the shapes the benchmark and the layout tests measure: the anchors'
+    // layered DAG and app-shaped graphs (namespaces, families, stores).
+    .target(name: "GraphShapes", dependencies: ["RecoilSnapshot"], path: "Benchmarks/GraphShapes"),
     .executableTarget(
       name: "recoil-bench",
       dependencies: [
         "RecoilSnapshot", "RecoilRender", "RecoilAtoms", "RecoilStores", "RecoilInspector", "RecoilConcurrency",
-        "WebDriver",
+        "WebDriver", "GraphShapes",
       ],
       path: "Benchmarks/recoil-bench"
     ),
@@ -97,7 +100,7 @@ let package = Package(
         "OTLPReceiver",
       ]
     ),
-    .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot"]),
+    .testTarget(name: "RecoilRenderTests", dependencies: ["RecoilRender", "RecoilSnapshot", "GraphShapes"]),
     // Drives headless Chromium over WebDriver: the report's browser tests and its benchmark.
     .target(name: "WebDriver", path: "Tests/WebDriver"),
     // PyPI's opentelemetry-proto as the tests' OpenTelemetry collector (check-otlp.py).

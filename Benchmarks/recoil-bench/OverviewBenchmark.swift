@@ -1,4 +1,5 @@
 import Foundation
+import GraphShapes
 import RecoilSnapshot
 import WebDriver
 

@@ -6,7 +6,9 @@ import Foundation
 struct RecoilBench {
   /// `+inspector-every`: the same with every action and evaluation timed (not in the default set).
   static let workloads = [
-    "S1", "S2", "G1", "G2", "G3", "S1+inspector", "G3+inspector", "S1+detached", "G3+detached", "R1", "R3", "M1", "D1",
+    "S1", "S2", "G1", "G2", "G3", "G4", "S1+inspector", "G3+inspector", "S1+detached", "G3+detached", "R1", "R3", "A1",
+    "M1",
+    "D1",
     "L1", "W1", "H1", "H2", "H3",
   ]
 
@@ -21,7 +23,7 @@ struct RecoilBench {
     }
     if arguments.contains("--help") || arguments.contains("-h") {
       print(
-        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|S1+stalled|S1+stream|S1+otlp|K1|K1-quick|R1-quick|D1-quick|L1-quick ...] [--reps N]"
+        "usage: recoil-bench [\(workloads.joined(separator: "|"))|S1+inspector-every|G3+inspector-every|S1+stalled|S1+stream|S1+otlp|K1|K1-quick|R1-quick|D1-quick|L1-quick ...] [--reps N]\n       recoil-bench graph layered|app|tangled|events|actions COUNT FILE   (writes a generated snapshot or event log)"
       )
       return
     }
@@ -29,12 +31,17 @@ struct RecoilBench {
       FileHandle.standardError.write(
         Data("recoil-bench: warning: debug build; use 'swift run -c release recoil-bench'\n".utf8))
     #endif
+    if arguments.first == "graph" {
+      try GraphFile.write(Array(arguments.dropFirst()))
+      return
+    }
     let selected = arguments.isEmpty ? workloads : arguments
     for workload in selected {
       switch workload.uppercased() {
       case "R1": try RenderBenchmark.run(sizes: [100, 1000, 3000], repetitions: repetitions ?? 3)
       case "R1-QUICK": try RenderBenchmark.run(sizes: [100, 1000], repetitions: repetitions ?? 1)
       case "R3": try OverviewBenchmark.run(sizes: [30_000, 100_000], repetitions: repetitions ?? 3)
+      case "A1": try AppOverviewBenchmark.run(sizes: [30_000, 100_000], repetitions: repetitions ?? 3)
       case "D1": try DecodeBenchmark.run(actions: 160_000, repetitions: repetitions ?? 3)
       case "D1-QUICK": try DecodeBenchmark.run(actions: 20_000, repetitions: repetitions ?? 3)
       case "L1": try ReplayBenchmark.run(events: 1_000_000, repetitions: repetitions ?? 3)
@@ -60,6 +67,7 @@ struct RecoilBench {
       case "G3+INSPECTOR-EVERY": InspectorBenchmark.run("G3", timing: .everyOperation, repetitions: repetitions ?? 9)
       case "S1", "S2": StoreBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 5)
       case "G1", "G2", "G3": GraphBenchmark.run(workload.uppercased(), repetitions: repetitions ?? 5)
+      case "G4": ResetBenchmark.run(repetitions: repetitions ?? 5)
       default:
         FileHandle.standardError.write(
           Data("recoil-bench: unknown workload \(workload); known: \(workloads.joined(separator: " "))\n".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import GraphShapes
 import RecoilRender
 import RecoilSnapshot
 import WebDriver

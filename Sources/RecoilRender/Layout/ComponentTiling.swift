@@ -11,8 +11,11 @@ import Foundation
 /// stacked with invisible edges, bottom of one to top of the next. Clusters stay whole: a
 /// cluster's nodes always belong to one part.
 enum ComponentTiling {
-  /// How wide a node is drawn, relative to the distance between two ranks.
+  /// How wide a node is drawn, relative to the distance between two ranks: a node of one or
+  /// two lines. An overview's groups, three or four lines each, are about as wide as
+  /// ``groupWidthPerRank``.
   static let nodeWidthPerRank = 2.2
+  static let groupWidthPerRank = 1.4
   /// The aspect ratio (across ranks over along ranks) the tiling aims at.
   static let targetRatio = 4.0 / 3.0
 
@@ -34,10 +37,10 @@ enum ComponentTiling {
   }
 
   /// Adds the invisible edges that stack `description`'s parts into columns.
-  static func tile(_ description: inout GraphDescription) {
+  static func tile(_ description: inout GraphDescription, widthPerRank: Double = nodeWidthPerRank) {
     let parts = self.parts(of: description)
     guard parts.count > 1 else { return }
-    let columns = bestColumns(for: parts)
+    let columns = bestColumns(for: parts, widthPerRank: widthPerRank)
     for column in columns {
       for (upper, lower) in zip(column, column.dropFirst()) {
         description.edges.append(
@@ -117,7 +120,7 @@ enum ComponentTiling {
 
   /// The columns (lists of part indexes, top first) whose estimated picture is closest to
   /// ``targetRatio``: parts go, tallest first, into the currently shortest column.
-  static func bestColumns(for parts: [Part]) -> [[Int]] {
+  static func bestColumns(for parts: [Part], widthPerRank: Double = nodeWidthPerRank) -> [[Int]] {
     let order = parts.indices.sorted { parts[$0].height > parts[$1].height }
     var best: (columns: [[Int]], score: Double)?
     for count in 1...parts.count {
@@ -131,7 +134,7 @@ enum ComponentTiling {
       columns.removeAll { $0.isEmpty }
       let width = columns.map { column in column.map { parts[$0].width }.max() ?? 0 }.reduce(0, +)
       let height = heights.max() ?? 1
-      let ratio = Double(width) * nodeWidthPerRank / Double(max(height, 1))
+      let ratio = Double(width) * widthPerRank / Double(max(height, 1))
       let score = abs(log(ratio / targetRatio))
       if best == nil || score < best!.score { best = (columns, score) }
     }

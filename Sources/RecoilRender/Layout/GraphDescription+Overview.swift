@@ -3,11 +3,16 @@ import RecoilSnapshot
 
 extension GraphDescription {
   /// Adds an overview's collapsed groups, one node each (`g0`, `g1`… in SVG), and its merged
-  /// edges (`m0`, `m1`…), labelled with how many edges each stands for.
+  /// edges (`m0`, `m1`…), labelled with how many edges each stands for: all of them, or, where
+  /// they outnumber what is drawn, the strongest, with the others counted on their groups
+  /// (see ``StrongestLinks``).
   mutating func addGroups(of overview: GraphOverview, nameOfID: [String: String], heat: Bool) {
     let hottest = max(Palette.hottestNanos(in: overview.shown), overview.groups.map(\.estimatedNanos).max() ?? 0)
+    let links = StrongestLinks(overview)
     for (index, group) in overview.groups.enumerated() {
-      nodes.append(Self.describe(group, name: "g\(index)", hottestNanos: heat ? hottest : nil))
+      nodes.append(
+        Self.describe(
+          group, name: "g\(index)", hottestNanos: heat ? hottest : nil, lighterLinks: links.folded[index]))
     }
     func name(of end: GraphOverview.End) -> String? {
       switch end {
@@ -21,7 +26,8 @@ extension GraphDescription {
       case .group(let index): overview.groups[index].title
       }
     }
-    for (index, merged) in overview.mergedEdges.enumerated() {
+    for index in links.drawn {
+      let merged = overview.mergedEdges[index]
       guard let tail = name(of: merged.from), let head = name(of: merged.to) else { continue }
       let count = merged.count
       var attributes: [(String, String)] = [
@@ -39,7 +45,9 @@ extension GraphDescription {
     }
   }
 
-  private static func describe(_ group: GraphOverview.Group, name: String, hottestNanos: Int?) -> Node {
+  private static func describe(
+    _ group: GraphOverview.Group, name: String, hottestNanos: Int?, lighterLinks: (links: Int, edges: Int)?
+  ) -> Node {
     var (shape, fill, border, style) = groupLook(of: group.kind)
     if let hottestNanos, hottestNanos > 0, group.estimatedNanos > 0 {
       fill = Palette.heatColor(fraction: Double(group.estimatedNanos) / Double(hottestNanos))
@@ -61,8 +69,15 @@ extension GraphDescription {
     if !text.evaluations.isEmpty {
       lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"\(colors.muted)\">\(LabelText.html(text.evaluations))</FONT>")
     }
+    let lighter = lighterLinks.map { "+ " + counted($0.links, "lighter link") }
+    if let lighter {
+      lines.append("<FONT POINT-SIZE=\"10\" COLOR=\"\(colors.muted)\">\(LabelText.html(lighter))</FONT>")
+    }
     var tooltip = "\(group.title): \(text.count), drawn as one"
     if !text.states.isEmpty { tooltip += "\n" + text.states.replacingOccurrences(of: " · ", with: ", ") }
+    if let lighterLinks, let lighter {
+      tooltip += "\n\(lighter) not drawn (\(counted(lighterLinks.edges, "edge"))); the strongest are"
+    }
     let sample = group.memberIDs.prefix(5).joined(separator: ", ")
     tooltip += "\n" + sample + (group.memberIDs.count > 5 ? ", …" : "")
     let attributes: [(String, String)] = [

@@ -84,7 +84,8 @@ extension GraphDescription {
             ]))
       }
     }
-    ComponentTiling.tile(&self)
+    ComponentTiling.tile(
+      &self, widthPerRank: overview == nil ? ComponentTiling.nodeWidthPerRank : ComponentTiling.groupWidthPerRank)
   }
 
   // MARK: - Nodes
@@ -229,7 +230,8 @@ extension GraphDescription {
     }
     var familyClusters: [String: [Cluster]] = [:]
     var topLevel: [Cluster] = []
-    for (index, family) in familyOrder.enumerated() {
+    let framed = framedFamilies(familyOrder, of: snapshot)
+    for (index, family) in familyOrder.enumerated() where framed.contains(family) {
       let cluster = Cluster(
         name: "cluster_family_\(index)",
         attributes: [
@@ -259,6 +261,40 @@ extension GraphDescription {
           nodeNames: storeMembers[store, default: []], clusters: familyClusters[store, default: []]))
     }
     return stores + topLevel
+  }
+
+  /// The most dependency levels a family's members may span and still be framed as one.
+  static let framedFamilyLevels = 3
+
+  /// The families whose members sit on at most ``framedFamilyLevels`` ranks: siblings such as
+  /// `Catalog.stock("BT-42")`, `Catalog.stock("SC-07")`. A family whose members are spread down
+  /// the graph (each reading the one before, or read at every depth) is not framed: its frame
+  /// would span the picture across everything between, and Graphviz's whole-graph ranker fails
+  /// on such frames ("trouble in init_rank"), so a large graph was laid out twice. A node's
+  /// rank is its dependency level, and an atom's (which reads nothing) just above its nearest
+  /// reader, where dot puts it.
+  private static func framedFamilies(_ families: [String], of snapshot: Snapshot) -> Set<String> {
+    guard !families.isEmpty else { return [] }
+    let levels = DependencyLevels(snapshot).level
+    var rank = levels
+    var indexOfID: [String: Int] = [:]
+    indexOfID.reserveCapacity(snapshot.nodes.count)
+    for (index, node) in snapshot.nodes.enumerated() { indexOfID[node.id] = index }
+    var nearestReader: [Int: Int] = [:]
+    for edge in snapshot.edges {
+      guard let from = indexOfID[edge.from], levels[from] == 0, snapshot.nodes[from].family != nil,
+        let to = indexOfID[edge.to]
+      else { continue }
+      nearestReader[from] = min(nearestReader[from] ?? .max, levels[to])
+    }
+    for (node, reader) in nearestReader { rank[node] = max(reader - 1, 0) }
+    var span: [String: (low: Int, high: Int)] = [:]
+    for (index, node) in snapshot.nodes.enumerated() {
+      guard let family = node.family else { continue }
+      let known = span[family] ?? (rank[index], rank[index])
+      span[family] = (min(known.low, rank[index]), max(known.high, rank[index]))
+    }
+    return Set(families.filter { family in span[family].map { $0.high - $0.low < framedFamilyLevels } ?? true })
   }
 
   /// A small cluster explaining the shapes and colours.

@@ -3,15 +3,15 @@ import RecoilSnapshot
 /// The R1 graph, exactly as `shared/anchors/dot/make_dag.py` builds it: nodes n0..n(N-1) in
 /// layers of 20, even nodes atoms and odd nodes selectors, and every node outside layer 0
 /// depending on 2 distinct nodes from the up to 3 layers above it (LCG, seed 42).
-struct LayeredDAG {
-  static let width = 20
-  static let reach = 3
+public struct LayeredDAG: Sendable {
+  public static let width = 20
+  public static let reach = 3
 
-  let count: Int
+  public let count: Int
   /// (dependent, dependency) pairs in generation order.
-  let dependencies: [(Int, Int)]
+  public let dependencies: [(Int, Int)]
 
-  init(count: Int) {
+  public init(count: Int) {
     self.count = count
     var x: UInt64 = 42
     func random(_ bound: Int) -> Int {
@@ -32,7 +32,7 @@ struct LayeredDAG {
     dependencies = pairs
   }
 
-  var snapshot: Snapshot {
+  public var snapshot: Snapshot {
     Snapshot(
       nodes: (0..<count).map {
         SnapshotNode(id: "n\($0)", kind: $0 % 2 == 0 ? .atom : .selector, label: $0 % 2 == 0 ? "a\($0)" : "s\($0)")
@@ -41,7 +41,7 @@ struct LayeredDAG {
   }
 
   /// The same DOT text `make_dag.py` writes.
-  var dot: String {
+  public var dot: String {
     var lines = ["digraph R1 {", "  node [style=filled];"]
     for i in 0..<count {
       lines.append(
