@@ -69,7 +69,7 @@ let package = Package(
     // The command line: argument parsing and commands only.
     .executableTarget(
       name: "recoil-inspect",
-      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilTransport"]
+      dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilTransport", "RecoilConcurrency"]
     ),
 
     // A scripted shopping-cart app that produces the real fixtures.

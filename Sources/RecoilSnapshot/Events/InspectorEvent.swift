@@ -53,6 +53,8 @@ public struct InspectorEvent: Sendable, Equatable {
   /// ```swift
   /// if case .action(let action) = event.kind { print(action.name) }
   /// ```
+  // The rarer large payloads are indirect (boxed), so that an event, which the live stream
+  // moves several times on its way to the screen, stays as small as an evaluation's.
   public enum Kind: Sendable, Equatable {
     /// A node appeared or its state changed (value, status, error, subscribers).
     indirect case node(SnapshotNode)
@@ -63,9 +65,9 @@ public struct InspectorEvent: Sendable, Equatable {
     /// A selector was evaluated.
     case evaluation(EvaluationEvent)
     /// A store processed an action.
-    case action(SnapshotAction)
+    indirect case action(SnapshotAction)
     /// An effect started, finished, was cancelled or failed.
-    case effect(EffectEvent)
+    indirect case effect(EffectEvent)
     /// An atom write, a notification of subscribers, an async resolution or an atom effect's
     /// phase: a timeline entry of kind `write`, `notification`, `resolution` or `effect`,
     /// written with that kind as its type (`atomEffect` for an effect, apart from a store's).
@@ -75,12 +77,12 @@ public struct InspectorEvent: Sendable, Equatable {
     /// Events were dropped because the stream could not keep up; this many since the last report.
     case dropped(count: Int)
     /// The app introduces itself: the first event of each connection.
-    case hello(AppHello)
+    indirect case hello(AppHello)
     /// A node went away (a container released an unused family member), with its edges.
     case nodeRemoved(id: String)
     /// The app's answer to a control request (see ``ControlRequest``): whether it did what
     /// was asked, and what it did or why not.
-    case answer(ControlAnswer)
+    indirect case answer(ControlAnswer)
   }
 }
 

@@ -20,7 +20,7 @@ struct LiveCommand: Command {
     put threads' events in order, and released whenever the stream pauses), each with its
     cause. With more than one app, each connection is put in order on its own, and each line
     starts with its app's name and process id ([cart-demo 4242]). --raw prints the JSON lines
-    themselves. A malformed line is reported with its line
+    themselves, as they came (a hello's token left out). A malformed line is reported with its line
     number and skipped; so is a line longer than --max-line-bytes (16 MiB by default), which
     is not kept in memory. A listener on another address than loopback (tcp:0.0.0.0:9999)
     takes only apps whose hello carries its token (InspectorConfiguration.streamToken): --token,
@@ -181,23 +181,32 @@ struct LiveCommand: Command {
     var printed = TerminalLine(style: streams.outputStyle)
     // Each connection is its own app, with its own timeline numbers: its events are put in
     // order on their own, and once more than one app has spoken, each line says whose it is.
-    var orderings: [Int: SequenceOrdering<InspectorEvent>] = [:]
+    var orderings: [Int: SequenceOrdering<PrintedEvent>] = [:]
     var filter = filter
     var names: [Int: String] = [:]
     // Counted so that filters that matched nothing say so when the stream ends, as trace does.
     var (received, printedCount) = (0, 0)
-    func print(_ event: InspectorEvent, from connection: Int) {
+    // Taken once: a method of `streams` passed on each line would copy its closures each time.
+    let (outputLine, flushOutput, report) = (streams.outputLine, streams.flush, streams.reportWarning)
+    let raw = self.raw
+    // With --raw each line is printed as it came (it is read all the same, to filter it, put
+    // it in order and leave out a hello's token): fields this version does not know stay, and
+    // nothing is spent encoding it again.
+    let passesLinesThrough = raw
+    func print(_ item: PrintedEvent, from connection: Int) {
       printedCount += 1
-      if raw {
-        streams.output(InspectorEventCodec.encode(event) + "\n")
+      if let line = item.line {
+        outputLine(line)
+      } else if raw {
+        outputLine(Array((InspectorEventCodec.encode(item.event) + "\n").utf8))
       } else {
         printed.removeAll()
         if names.count > 1 {
           printed.styled(.dim) { $0.appendInert("[" + (names[connection] ?? "app \(connection)") + "] ") }
         }
-        printer.write(event, into: &printed)
+        printer.write(item.event, into: &printed)
         printed.append("\n")
-        streams.outputLine(printed.bytes)
+        outputLine(printed.bytes)
       }
     }
     func flush(_ connection: Int) {
@@ -205,15 +214,28 @@ struct LiveCommand: Command {
     }
     defer { for connection in orderings.keys.sorted() { flush(connection) } }
     var pace = speed.map { ReplayPace(speed: $0, maximumPause: maximumPause) }
-    try source.run(
-      { origin, lineNumber, line in
-        guard let event = event(in: line, from: origin, lineNumber: lineNumber, report: streams.reportWarning)
-        else { return }
+    func flushAll() {
+      for connection in orderings.keys.sorted() { flush(connection) }
+      flushOutput()
+    }
+    // Decoded on a second thread while this one prints (see DecodingPipeline).
+    let pipeline = DecodingPipeline(
+      source: source, maximumLineBytes: maximumLineBytes, keepsLines: passesLinesThrough)
+    try pipeline.run { item in
+      switch item {
+      case .warning(let message):
+        report(message)
+      case .waiting:
+        flushAll()
+      case .closed(let origin):
+        let connection = origin.connection ?? 0
+        flush(connection)
+        orderings[connection] = nil
+        guard origin.connection != nil, !raw, let name = names[connection] else { return }
+        streams.output(streams.outputStyle.dim(inert("\(name) disconnected")) + "\n")
+      case .event(let event, let origin, let line):
         // What came before a pause is shown before it.
-        pace?.wait(until: event.atNanos) {
-          for connection in orderings.keys.sorted() { flush(connection) }
-          streams.flush()
-        }
+        pace?.wait(until: event.atNanos) { flushAll() }
         received += 1
         let connection = origin.connection ?? 0
         if case .hello(let hello) = event.kind {
@@ -224,22 +246,11 @@ struct LiveCommand: Command {
         // Slices registered under another name than their path are found by path.
         if case .node(let node) = event.kind, node.kind == .slice { filter.learnSlices(of: [node]) }
         guard filter.isEmpty || filter.accepts(event.kind) else { return }
-        orderings[connection, default: SequenceOrdering(window: 256)].add(event, seq: event.seq) {
-          print($0, from: connection)
-        }
-      },
-      waiting: {
-        for connection in orderings.keys.sorted() { flush(connection) }
-        streams.flush()
-      },
-      warning: { streams.reportWarning($0) },
-      closed: { origin in
-        let connection = origin.connection ?? 0
-        flush(connection)
-        orderings[connection] = nil
-        guard origin.connection != nil, !raw, let name = names[connection] else { return }
-        streams.output(streams.outputStyle.dim(inert("\(name) disconnected")) + "\n")
-      })
+        orderings[connection, default: SequenceOrdering(window: 256)].add(
+          PrintedEvent(event: event, line: line), seq: event.seq
+        ) { print($0, from: connection) }
+      }
+    }
     if printedCount == 0 && !filter.isEmpty {
       let message = "nothing matched \(shortened(filter.description)) (of \(received) events)"
       // JSON Lines stay JSON Lines: with --raw the note goes to standard error.
@@ -258,6 +269,16 @@ extension LiveCommand {
   func event(
     in line: LineReader.Line, from origin: EventSource.Origin, lineNumber: Int, report: (String) -> Void
   ) -> InspectorEvent? {
+    Self.event(in: line, from: origin, lineNumber: lineNumber, maximumLineBytes: maximumLineBytes, report: report)?
+      .event
+  }
+
+  /// ``event(in:from:lineNumber:report:)``, without the command: the event, and whether a
+  /// token was taken out of it (its line is then not what was read).
+  static func event(
+    in line: LineReader.Line, from origin: EventSource.Origin, lineNumber: Int, maximumLineBytes: Int,
+    report: (String) -> Void
+  ) -> (event: InspectorEvent, hadToken: Bool)? {
     switch line {
     case .tooLong(let bytes):
       report(
@@ -267,7 +288,10 @@ extension LiveCommand {
     case .text(let bytes):
       guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
       do throws(SnapshotError) {
-        return Self.withoutToken(try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber))
+        let event = try InspectorEventCodec.decode(line: bytes, lineNumber: lineNumber)
+        let forgotten = withoutToken(event)
+        if case .hello(let hello) = event.kind, hello.token != nil { return (forgotten, true) }
+        return (forgotten, false)
       } catch {
         report("\(origin.description):\(error.description)")
         return nil

@@ -22,7 +22,7 @@ import RecoilSnapshot
 final class EventSource {
   /// Where a line came from: `tcp:127.0.0.1:4000` alone, or with `#2` for the second
   /// connection, so warnings say which client sent what.
-  struct Origin {
+  struct Origin: Sendable {
     var endpoint: String
     var connection: Int?
     var description: String { connection.map { "\(endpoint)#\($0)" } ?? endpoint }
