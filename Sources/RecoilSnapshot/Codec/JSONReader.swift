@@ -343,6 +343,14 @@ struct JSONReader {
     utf8.reserveCapacity(index - first + 16)
     bytes.append(first..<index, to: &utf8)
     while true {
+      // The plain bytes up to the next escape, quote or fault, copied as one run.
+      let run = index
+      while bytes.holds(index) {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+        index += 1
+      }
+      if index > run { bytes.append(run..<index, to: &utf8) }
       guard bytes.holds(index) else { throw failure("unterminated string") }
       let byte = bytes[index]
       switch byte {
@@ -357,11 +365,8 @@ struct JSONReader {
         } else {
           UTF8.encode(scalar) { utf8.append($0) }
         }
-      case 0x00..<0x20:
-        try throwControlCharacter(byte)
       default:
-        utf8.append(byte)
-        index += 1
+        try throwControlCharacter(byte)
       }
     }
   }
