@@ -669,6 +669,8 @@ import Synchronization
     _ index: Int32, before: (any Sendable)?, after written: (any Sendable)? = nil, site: CallSite,
     isReset: Bool = false
   ) {
+    // Nothing hears of writes: the value after is not boxed for nobody.
+    guard notesWrites else { return }
     let after: (any Sendable)? =
       written ?? _records[Int(index)]._withSlot { $0.erasedLoadable.value }
     _noteChange(index, values: .boxed(before: before, after: after), site: site, isReset: isReset)

@@ -532,6 +532,9 @@ extension AtomGraphObserver {
   /// Where `storage` comes from, and goes back to.
   final let arena: _ValueArena
   @exclusivity(unchecked) final var compute: Compute
+  /// A plain atom's default, kept apart from `compute`: reading `compute` looks up the generic
+  /// metadata of its type each time, and `resetAll` resets every atom.
+  final let atomDefault: (@Sendable () -> Value)?
 
   init(
     node: Node<Value>, index: Int32, arena: _ValueArena, compute: Compute,
@@ -541,6 +544,7 @@ extension AtomGraphObserver {
     self.arena = arena
     self._storage = arena.allocate(Value.self)
     self.compute = compute
+    if case .atom(let makeDefault) = compute { atomDefault = makeDefault } else { atomDefault = nil }
     self._isSame = isSame
     self._syncGetter = syncGetter
     super.init(node: node, index: index, mark: mark, evaluator: evaluator)

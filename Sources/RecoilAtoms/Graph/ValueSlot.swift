@@ -278,6 +278,13 @@ import Dispatch
   }
 
   override func resetToDefault(_ core: _GraphCore) -> Bool {
+    if !_isStubbed, let atomDefault { return write(atomDefault()) }
+    return resetByCompute(core)
+  }
+
+  /// ``resetToDefault(_:)`` of any node but a plain atom. Out of line, so that resetting a plain
+  /// atom does not look up the metadata of `Compute`, whose layout depends on `Value`.
+  @inline(never) private func resetByCompute(_ core: _GraphCore) -> Bool {
     switch compute {
     case .atom(let makeDefault):
       return write(makeDefault())

@@ -43,11 +43,14 @@ extension AtomContainer {
   /// ```
   public func resetAll() {
     _operate { core in
-      for slot in core._slots where slot.index >= 0 {
-        if slot.kind == .atom {
-          core.reset(slot.index)
-        } else if core._records[Int(slot.index)]._mark == .clean {
-          core.forceRefresh(slot.index)
+      // By index, each slot used without a retain: `_slots` keeps them.
+      for index in core._slots.indices {
+        let (isAtom, isInUse) = core._records[index]._withSlot { ($0.kind == .atom, $0.index >= 0) }
+        guard isInUse else { continue }
+        if isAtom {
+          core.reset(Int32(index))
+        } else if core._records[index]._mark == .clean {
+          core.forceRefresh(Int32(index))
         }
       }
       core.settle()
