@@ -104,17 +104,25 @@ import Testing
     #expect(failing.first?["message"] as? String == "HTTP 503")
     #expect(summary(try reasons(snapshot, "S.loading").reasons).first == "loading@16")
     // A store selector: the action changed no path it reads.
-    let label = try reasons(snapshot, "settings.localeLabel").reasons
+    let label = try reasons(snapshot, "settings.localeLabel", after: 19).reasons
     #expect(summary(label) == ["noPathRead@-", "noDependencyChanged@14"])
     #expect(label[0]["paths"] as? [String] == ["locale"])
     #expect(label[0]["actions"] as? [Int] == [20])
+    // After the action itself, no action came.
+    let afterAction = try reasons(snapshot, "settings.localeLabel").reasons
+    #expect(afterAction[0]["actions"] as? [Int] ?? [] == [])
     // A slice, an atom.
     #expect(summary(try reasons(snapshot, "settings.locale").reasons) == ["noPathChanged@-"])
     #expect(summary(try reasons(snapshot, "A.flag").reasons) == ["notWritten@10"])
     // What did change says so, with no reasons.
     let price = try reasons(snapshot, "A.price")
     #expect(price.changedAt == 22 && price.reasons.isEmpty)
-    #expect(try reasons(snapshot, "settings.theme").changedAt == 20)
+    #expect(try reasons(snapshot, "settings.theme", after: 19).changedAt == 20)
+    // After #20 means after it: the action at #20 is the step, not a change after it.
+    let theme = try reasons(snapshot, "settings.theme")
+    #expect(theme.changedAt == nil)
+    #expect(summary(theme.reasons) == ["noPathChanged@-"])
+    #expect(try reasons(snapshot, "A.price", after: 22).changedAt == nil)
     // By default the step is the latest action.
     #expect(summary(try reasons(snapshot, "S.lazy", after: nil).reasons) == ["notRead@22"])
   }
@@ -125,7 +133,7 @@ import Testing
     #expect(down.status == 0)
     #expect(
       down.stdoutText == """
-        why not S.down since #20:
+        why not S.down after #20:
           #20 action settings #1 setTheme
           none of the dependencies of its last evaluation changed since:
               S.cut  never changed in the timeline
@@ -137,8 +145,45 @@ import Testing
       lazy.stdoutText.contains(
         "nothing read it since A.price changed at #22: it has no subscriber, and a selector is evaluated only when read"
       ))
-    let label = try ExecutableRunner.run(["why", snapshot, "settings.localeLabel", "--not"])
+    let label = try ExecutableRunner.run(["why", snapshot, "settings.localeLabel", "--not", "--after", "19"])
     #expect(label.stdoutText.contains("its store's actions since (#20) changed no path it reads (locale)"))
+  }
+
+  /// An app of atoms and selectors only has no action: the step is then its latest write
+  /// (issue 57: it failed with "invalid value '(none)' for '--after'").
+  @Test func withoutActionsTheStepIsTheLatestWrite() throws {
+    let snapshot = Snapshot(
+      nodes: [
+        SnapshotNode(id: "Cart.items", kind: .atom), SnapshotNode(id: "Cart.coupon", kind: .atom),
+        SnapshotNode(id: "Cart.total", kind: .selector, subscribers: 1),
+        SnapshotNode(id: "Cart.banner", kind: .selector, subscribers: 1),
+      ],
+      edges: [
+        SnapshotEdge(from: "Cart.items", to: "Cart.total"), SnapshotEdge(from: "Cart.coupon", to: "Cart.banner"),
+      ],
+      timeline: [
+        SnapshotEvent(seq: 1, kind: .write, node: "Cart.coupon", before: "\"\"", after: "\"SPRING\""),
+        SnapshotEvent(seq: 2, kind: .evaluation, cause: 1, node: "Cart.banner", trigger: "dependency Cart.coupon"),
+        SnapshotEvent(seq: 3, kind: .write, node: "Cart.items", before: "[]", after: "[3]"),
+        SnapshotEvent(seq: 4, kind: .evaluation, cause: 3, node: "Cart.total", trigger: "dependency Cart.items"),
+      ])
+    let url = try ExecutableRunner.temporaryDirectory().appending(path: "atoms-only.json")
+    try SnapshotCodec.encode(snapshot).write(to: url)
+    let outcome = try ExecutableRunner.run(["why", url.path, "Cart.banner", "--not", "--format", "json"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
+    #expect(object["after"] as? Int == 3)
+    #expect(object["changedAt"] == nil)
+    let reasons = object["reasons"] as? [[String: Any]] ?? []
+    #expect(reasons.first?["reason"] as? String == "noDependencyChanged")
+    let text = try ExecutableRunner.run(["why", url.path, "Cart.banner", "--not"])
+    #expect(text.stdoutText.hasPrefix("why not Cart.banner after #3:\n"))
+    // An empty timeline still says what is missing.
+    let empty = try ExecutableRunner.temporaryDirectory().appending(path: "no-timeline.json")
+    try SnapshotCodec.encode(Snapshot(nodes: snapshot.nodes, edges: snapshot.edges)).write(to: empty)
+    let none = try ExecutableRunner.run(["why", empty.path, "Cart.banner", "--not"])
+    #expect(none.status == 64)
+    #expect(none.stderr.contains("a snapshot with a causal timeline"))
   }
 
   @Test func badFlagsAreUsageErrors() throws {

@@ -86,6 +86,24 @@ import Testing
     #expect(decoded.edges == snapshot.edges)
   }
 
+  /// A replaced reducer (Redux's `replaceReducer`) is an entry of its store's, between the
+  /// actions before and after it, where the app replaced it (issue 57).
+  @Test func aReplacedReducerIsAnEntryBetweenTheActions() throws {
+    let store = Self.settingsStore()
+    let inspector = Inspector()
+    inspector.attach(store)
+    store.dispatch(.setCurrency("USD"))
+    store.replaceReducer(Reducer { state, _ in state.theme = "dark" })
+    store.dispatch(.setCurrency("GBP"))
+    let timeline = inspector.snapshot().timeline.filter { $0.kind == .action }
+    #expect(timeline.map { $0.name ?? "" } == ["setCurrency", "replaceReducer", "setCurrency"])
+    #expect(timeline[1].store == "settings")
+    #expect(timeline[1].site?.hasPrefix("RecoilInspectorTests/CausalTimelineTests.swift:") == true)
+    #expect(store.state == Settings(currency: "USD", theme: "dark"))
+    let decoded = try SnapshotCodec.decode(SnapshotCodec.encode(inspector.snapshot()))
+    #expect(decoded.timeline.contains { $0.name == "replaceReducer" })
+  }
+
   @Test func aWriteDeliveredOnAnotherQueueKeepsItsCause() async throws {
     let container = AtomContainer()
     let store = Self.settingsStore()

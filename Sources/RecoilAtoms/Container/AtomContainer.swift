@@ -34,9 +34,15 @@ public final class AtomContainer: Sendable {
   ///
   /// ```swift
   /// let container = AtomContainer()
+  /// let logged = AtomContainer(onEffectFailure: { print("\($0.node): \($0.effect) failed: \($0.error)") })
   /// ```
-  public init() {
+  ///
+  /// - Parameter onEffectFailure: Called with every atom effect's failure (a throw when it
+  ///   starts or in an `onSet` handler, or a reported error), after the container's lock is
+  ///   released, on the thread that made the change.
+  public init(onEffectFailure: (@Sendable (AtomEffectFailure) -> Void)? = nil) {
     _core = _GraphCore(serial: Self.serials.add(1, ordering: .relaxed).newValue)
+    _core.effectFailureHandler = onEffectFailure
     _core.container = self
   }
 
@@ -63,6 +69,8 @@ public final class AtomContainer: Sendable {
       _lockOwner.store(thread, ordering: .relaxed)
       if _core._hasObservers { _core._operationInterests = _core._interests() }
       defer {
+        // Family members a cache policy leaves out go once nothing evaluates.
+        if _core._hasFamiliesToTrim { _core._trimFamilies() }
         _lockOwner.store(0, ordering: .relaxed)
         needsDelivery = !_core._deliveries.isEmpty || !_core._events.isEmpty
       }
@@ -118,6 +126,7 @@ public final class AtomContainer: Sendable {
   @inlinable public func get<Value>(_ node: Node<Value>) throws -> Value {
     try _operate { core in
       let index = core.index(of: node)
+      if node._isFamilyMember { core._usedMember(index) }
       core._ensureFresh(index)
       core.settle()
       return try core.readFresh(index, as: Value.self)
@@ -135,6 +144,7 @@ public final class AtomContainer: Sendable {
   public func loadable<Value>(_ node: Node<Value>) -> Loadable<Value> {
     _operate { core in
       let index = core.index(of: node)
+      if node._isFamilyMember { core._usedMember(index) }
       core._ensureFresh(index)
       core.settle()
       return core.slot(index, as: Value.self).loadable
@@ -155,6 +165,7 @@ public final class AtomContainer: Sendable {
       try Task.checkCancellation()
       let (loadable, slot, version) = _operate { core in
         let index = core.index(of: node)
+        if node._isFamilyMember { core._usedMember(index) }
         core._ensureFresh(index)
         core.settle()
         let slot = core._slots[Int(index)]
@@ -328,16 +339,20 @@ public final class AtomContainer: Sendable {
     }
   }
 
-  /// Re-runs a selector's getter, or an async atom's load, even though nothing it read changed.
+  /// Re-runs a selector's getter and those of the selectors it reads, directly or not, even
+  /// though nothing they read changed; or re-runs an async atom's load. Atoms upstream keep
+  /// their values. As Recoil's `useRecoilRefresher`, which clears a selector's cache and its
+  /// dependencies' selector caches: a refresh of a view's selector fetches again whatever it
+  /// is built from.
   ///
   /// ```swift
-  /// container.refresh(Search.results)  // fetch again
+  /// container.refresh(Search.results)  // fetch again, and what it is made of
   /// ```
   ///
   /// - Parameter node: A selector, async selector or async atom.
   public func refresh<Value>(_ node: Node<Value>) {
     _operate { core in
-      core.forceRefresh(core.index(of: node))
+      for index in core.selectorsUpstream(of: core.index(of: node)) { core.forceRefresh(index) }
       core.settle()
     }
   }
@@ -396,6 +411,7 @@ public final class AtomContainer: Sendable {
       talliesWhereItRuns ? delivery.wrap { (value: Loadable<Value>) in tally.call { onChange(value) } } : onChange
     let slot = _operate { core in
       let index = core.index(of: node)
+      if node._isFamilyMember { core._usedMember(index) }
       let slot = core._slots[Int(index)]
       slot.subscribers.append(
         SubscriberEntry(id: id, tally: tally, talliesWhereItRuns: talliesWhereItRuns) { slot in
@@ -431,9 +447,13 @@ public final class AtomContainer: Sendable {
       if !core.observers.isEmpty {
         core._events.append(.subscribersChanged(node: slot._key, count: slot.subscribers.count))
       }
-      // An unused family selector member is dropped; its value can be recomputed. Atoms keep
-      // their values until released explicitly.
-      if slot.subscribers.isEmpty, slot.family != nil, slot.kind == .selector, core._slots[Int(slot.index)] === slot {
+      // An unused family selector member is dropped (its value can be recomputed), or kept as
+      // its family's cache policy says. Atoms keep their values until released explicitly.
+      if slot.isCachedByPolicy, let family = slot.family {
+        core.trimLater(family)
+      } else if slot.subscribers.isEmpty, slot.family != nil, slot.kind == .selector,
+        core._slots[Int(slot.index)] === slot
+      {
         _ = core.release(slot.index)
       }
     }
@@ -618,10 +638,13 @@ public final class AtomContainer: Sendable {
     }
   }
 
-  /// An atom effect's failure, reported after it started.
-  func reportEffectError<Value>(_ context: AtomEffectContext<Value>, _ error: any Error) {
+  /// An atom effect's failure after it started: a handler threw, or it reported one.
+  func reportEffectError<Value>(
+    _ context: AtomEffectContext<Value>, _ error: any Error, phase: AtomEffectFailure.Phase
+  ) {
     _operate { core in
-      core.reportEffectError(context.name, error, index: core.index(of: context.atom), startOrder: context.startOrder)
+      core.reportEffectError(
+        context.name, error, phase: phase, index: core.index(of: context.atom), startOrder: context.startOrder)
     }
   }
 

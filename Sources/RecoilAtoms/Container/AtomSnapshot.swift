@@ -1,4 +1,6 @@
-/// The values of a container's atoms at one moment: immutable, typed, holding no container.
+import RecoilConcurrency
+
+/// The values of a container's atoms at one moment: immutable, typed, holding none of the app's containers.
 ///
 /// Take one with ``AtomContainer/snapshot()`` and go back to it with
 /// ``AtomContainer/restore(_:)``. Like Recoil's `snapshot.map`, `setting(_:to:)` makes an
@@ -28,9 +30,43 @@ public struct AtomSnapshot: Sendable {
     /// Whether another value of this atom equals this one: by `Equatable` where the value is,
     /// else by its reflected description.
     let isEqual: @Sendable (any Sendable) -> Bool
+    /// Whether the value differs from the atom's default (for a plain atom; an async atom's
+    /// loaded default counts as set).
+    let isSet: @Sendable () -> Bool
   }
 
-  var entries: [Entry]
+  /// What a snapshot knew of one node (see ``info(of:)``).
+  public struct NodeInfo: Sendable {
+    /// The node's identity.
+    public var key: NodeKey
+    /// Atom or selector.
+    public var kind: NodeKind
+    /// Its state: a value, an error, or loading.
+    public var loadable: Loadable<any Sendable>
+    /// For a plain atom, whether it holds another value than its default; `nil` for other nodes.
+    public var isSet: Bool?
+    /// What its latest evaluation read, in order.
+    public var dependencies: [NodeKey]
+    /// The nodes whose latest evaluation read it.
+    public var dependents: [NodeKey]
+    /// Its subscriptions, each by its label or where it was made (`Shop/CartView.swift:18`).
+    public var subscribers: [String]
+  }
+
+  var entries: [Entry] {
+    didSet { scratch = ScratchContainer() }
+  }
+  /// What the container knew of each node it held (see ``info(of:)``).
+  var graph: [NodeKey: NodeInfo] = [:]
+  /// The container selectors are evaluated in against these values, made on first use and
+  /// kept: like a Recoil snapshot, it remembers what it evaluated, so an async selector read
+  /// with ``value(_:)`` is then there for ``get(_:)``.
+  private var scratch = ScratchContainer()
+
+  init(entries: [Entry], graph: [NodeKey: NodeInfo] = [:]) {
+    self.entries = entries
+    self.graph = graph
+  }
 
   /// The atoms the snapshot holds, in the order the container registered them.
   ///
@@ -76,6 +112,46 @@ public struct AtomSnapshot: Sendable {
     return copy
   }
 
+  /// A copy of the snapshot in which `atom` is at its default, as Recoil's `reset` inside
+  /// `snapshot.map`: restoring it, or evaluating a selector against it, gives the atom its
+  /// default value. The snapshot itself is unchanged.
+  ///
+  /// ```swift
+  /// let withoutCoupon = snapshot.resetting(Cart.coupon)
+  /// let total = try withoutCoupon.get(Cart.total)
+  /// ```
+  ///
+  /// - Parameter atom: The atom, held by the snapshot or not.
+  /// - Returns: The edited copy.
+  public func resetting<Value>(_ atom: WritableNode<Value>) -> AtomSnapshot {
+    var copy = self
+    copy.entries.removeAll { $0.key == atom.key }
+    return copy
+  }
+
+  /// What the container knew of a node when the snapshot was taken, as the inspector shows it
+  /// and as Recoil's `snapshot.getInfo_UNSTABLE` gives it: its state, whether an atom is set
+  /// (holds another value than its default), what it read, what read it and who subscribed.
+  /// An edited copy answers for its atoms' values there. `nil` for a node the container did
+  /// not hold.
+  ///
+  /// ```swift
+  /// let info = snapshot.info(of: Cart.total)
+  /// print(info?.dependencies ?? [], info?.subscribers ?? [])   // [Cart.items, Cart.coupon] ["cart badge"]
+  /// ```
+  ///
+  /// - Parameter node: Any atom or selector.
+  /// - Returns: What was known of it, or `nil`.
+  public func info<Value>(of node: Node<Value>) -> NodeInfo? {
+    guard var info = graph[node.key] else { return nil }
+    if info.kind == .atom, info.isSet != nil {
+      let entry = entries.first { $0.key == node.key }
+      info.loadable = entry.map { .value($0.value) } ?? info.loadable
+      info.isSet = entry?.isSet() ?? false
+    }
+    return info
+  }
+
   /// A copy of the snapshot in which `atom` has `value`, compared with `==` by
   /// ``changedAtoms(since:)``.
   ///
@@ -107,7 +183,8 @@ public struct AtomSnapshot: Sendable {
   }
 
   /// Evaluates a node against the snapshot's values, in a scratch container of its own: what
-  /// it would be if the app's atoms had these values.
+  /// it would be if the app's atoms had these values. The scratch container is kept, so a node
+  /// is evaluated once per snapshot, and one that ``value(_:)`` waited for has its value here.
   ///
   /// ```swift
   /// let total = try snapshot.setting(Cart.coupon, to: "SPRING5").get(Cart.total)
@@ -115,7 +192,7 @@ public struct AtomSnapshot: Sendable {
   ///
   /// - Parameter node: Any atom or selector.
   /// - Returns: Its value.
-  /// - Throws: Its error, or `AtomError.loading` while it loads.
+  /// - Throws: Its error, or `AtomError.loading` while it loads (wait with ``value(_:)``).
   public func get<Value>(_ node: Node<Value>) throws -> Value {
     try scratchContainer().get(node)
   }
@@ -134,9 +211,7 @@ public struct AtomSnapshot: Sendable {
   }
 
   private func scratchContainer() -> AtomContainer {
-    let container = AtomContainer()
-    container.restore(self)
-    return container
+    scratch.container(restoring: self)
   }
 
   static func entry<Value>(
@@ -153,6 +228,12 @@ public struct AtomSnapshot: Sendable {
         guard let other = other as? Value else { return false }
         if let isSame { return isSame(value, other) }
         return String(reflecting: value) == String(reflecting: other)
+      },
+      isSet: {
+        guard let atom = atom as? Atom<Value> else { return true }
+        let original = atom.defaultValue()
+        if let isSame { return !isSame(value, original) }
+        return String(reflecting: value) != String(reflecting: original)
       })
   }
 }
@@ -167,7 +248,7 @@ extension AtomContainer {
   ///
   /// - Returns: The snapshot.
   public func snapshot() -> AtomSnapshot {
-    _operate { core in AtomSnapshot(entries: core.atomSnapshotEntries()) }
+    _operate { core in AtomSnapshot(entries: core.atomSnapshotEntries(), graph: core.nodeInfos()) }
   }
 
   /// Gives every atom of the snapshot its value there, in one operation: each subscriber is
@@ -188,6 +269,22 @@ extension AtomContainer {
       }
       for entry in snapshot.entries { entry.restore(core) }
       core.settle()
+    }
+  }
+}
+
+/// The container an ``AtomSnapshot`` evaluates selectors in, made when first asked for.
+final class ScratchContainer: Sendable {
+  private let made = LockedValue<AtomContainer?>(nil)
+
+  /// The container, made on first use with `snapshot`'s values.
+  func container(restoring snapshot: AtomSnapshot) -> AtomContainer {
+    made.withLock { made in
+      if let made { return made }
+      let container = AtomContainer()
+      container.restore(snapshot)
+      made = container
+      return container
     }
   }
 }

@@ -14,10 +14,16 @@
 ///
 /// While it runs, an effect holds the container's lock: it must use only its context, and
 /// start anything slow (a load, a subscription) in a task that sets the atom later.
+///
+/// An effect that throws, when it starts or in an ``AtomEffectContext/onSet(_:)`` handler, is
+/// reported (to the container's observers and the inspector's timeline as the effect's
+/// `failed` phase, and to the container's `onEffectFailure` handler), and the atom keeps
+/// working: a failed start leaves it the value the effect set before it threw, else its
+/// default.
 public struct AtomEffect<Value: Sendable>: Sendable {
   /// The effect's name, as the inspector's timeline shows it.
   public let name: String
-  let run: @Sendable (AtomEffectContext<Value>) -> (@Sendable () -> Void)?
+  let run: @Sendable (AtomEffectContext<Value>) throws -> (@Sendable () -> Void)?
 
   /// Creates an effect.
   ///
@@ -30,8 +36,11 @@ public struct AtomEffect<Value: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - name: The effect's name, for the inspector.
-  ///   - run: Runs when the atom is first used; returns a cleanup, or `nil`.
-  public init(_ name: String, _ run: @escaping @Sendable (AtomEffectContext<Value>) -> (@Sendable () -> Void)?) {
+  ///   - run: Runs when the atom is first used; returns a cleanup, or `nil`. What it throws is
+  ///     reported as the effect's failure.
+  public init(
+    _ name: String, _ run: @escaping @Sendable (AtomEffectContext<Value>) throws -> (@Sendable () -> Void)?
+  ) {
     self.name = name
     self.run = run
   }
@@ -41,13 +50,14 @@ public struct AtomEffect<Value: Sendable>: Sendable {
   ///
   /// ```swift
   /// let themeFile = AtomEffect<String>("theme file") { context in
-  ///   AtomEffect.persisted(in: Session.current.folder.appending(path: "theme.json"))(context)
+  ///   try AtomEffect.persisted(in: Session.current.folder.appending(path: "theme.json"))(context)
   /// }
   /// ```
   ///
   /// - Parameter context: The context the outer effect was given.
   /// - Returns: The effect's cleanup, to return from the outer effect.
-  public func callAsFunction(_ context: AtomEffectContext<Value>) -> (@Sendable () -> Void)? {
-    run(context)
+  /// - Throws: What the effect throws.
+  public func callAsFunction(_ context: AtomEffectContext<Value>) throws -> (@Sendable () -> Void)? {
+    try run(context)
   }
 }

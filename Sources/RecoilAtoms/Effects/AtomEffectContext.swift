@@ -12,8 +12,9 @@ import Synchronization
 /// }
 /// ```
 public final class AtomEffectContext<Value: Sendable>: Sendable {
-  /// A change of the atom, as ``onSet(_:)`` handlers hear it.
-  public typealias Change = @Sendable (_ newValue: Value, _ oldValue: Value, _ isReset: Bool) -> Void
+  /// A change of the atom, as ``onSet(_:)`` handlers hear it; what a handler throws is
+  /// reported as the effect's failure.
+  public typealias Change = @Sendable (_ newValue: Value, _ oldValue: Value, _ isReset: Bool) throws -> Void
 
   /// The atom's identity.
   public let node: NodeKey
@@ -91,7 +92,9 @@ public final class AtomEffectContext<Value: Sendable>: Sendable {
   }
 
   /// Calls `handler` after each change of the atom, except the changes this effect makes:
-  /// with the new value, the old one, and whether it was a reset.
+  /// with the new value, the old one, and whether it was a reset. A handler that throws is
+  /// reported as the effect's failure (see ``AtomEffect``); the change stands, and the handler
+  /// hears the next one.
   ///
   /// ```swift
   /// context.onSet { new, old, isReset in print(old, "->", new, isReset ? "(reset)" : "") }
@@ -134,7 +137,7 @@ public final class AtomEffectContext<Value: Sendable>: Sendable {
       return true
     }
     guard !starting else { return }
-    container?.reportEffectError(self, error)
+    container?.reportEffectError(self, error, phase: .reported)
   }
 
   /// Ends the first run: what it asked for, for the container to apply under its lock.
@@ -146,9 +149,15 @@ public final class AtomEffectContext<Value: Sendable>: Sendable {
     }
   }
 
-  /// Tells the handlers of a change this effect did not make.
+  /// Tells the handlers of a change this effect did not make; reports what they throw.
   func changed(from old: any Sendable, to new: any Sendable, isReset: Bool) {
     guard let old = old as? Value, let new = new as? Value else { return }
-    for handler in state.withLock({ $0.handlers }) { handler(new, old, isReset) }
+    for handler in state.withLock({ $0.handlers }) {
+      do {
+        try handler(new, old, isReset)
+      } catch {
+        container?.reportEffectError(self, error, phase: .onSet)
+      }
+    }
   }
 }

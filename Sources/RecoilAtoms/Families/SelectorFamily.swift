@@ -17,6 +17,8 @@ public struct SelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: S
   public let name: String
   let getter: @Sendable (Parameter, Getter) throws -> Value
   let isSame: (@Sendable (Value, Value) -> Bool)?
+  /// How many unused members a container keeps; `nil`: a member goes with its last subscriber.
+  let cachePolicy: FamilyCachePolicy?
 
   /// Creates a selector family.
   ///
@@ -29,23 +31,27 @@ public struct SelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: S
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - cachePolicy: How many unused members a container keeps (see ``FamilyCachePolicy``);
+  ///     by default a member goes with its last subscriber.
   ///   - get: Computes a member's value from its parameter and other nodes.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
-    get: @escaping @Sendable (Parameter, Getter) throws -> Value
+    cachePolicy: FamilyCachePolicy? = nil, get: @escaping @Sendable (Parameter, Getter) throws -> Value
   ) {
     name = NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name
     getter = get
     isSame = nil
+    self.cachePolicy = cachePolicy
   }
 
   init(
-    name: String, isSame: (@Sendable (Value, Value) -> Bool)?,
+    name: String, isSame: (@Sendable (Value, Value) -> Bool)?, cachePolicy: FamilyCachePolicy?,
     get: @escaping @Sendable (Parameter, Getter) throws -> Value
   ) {
     self.name = name
     self.getter = get
     self.isSame = isSame
+    self.cachePolicy = cachePolicy
   }
 
   /// The member selector for a parameter.
@@ -60,7 +66,7 @@ public struct SelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: S
     let getter = self.getter
     return Selector(
       key: NodeKey(name: name, site: nil, parameter: AnyHashableSendable(parameter)), family: name, isSame: isSame,
-      get: { try getter(parameter, $0) })
+      cachePolicy: cachePolicy, get: { try getter(parameter, $0) })
   }
 }
 
@@ -76,14 +82,16 @@ extension SelectorFamily where Value: Equatable {
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - cachePolicy: How many unused members a container keeps (see ``FamilyCachePolicy``);
+  ///     by default a member goes with its last subscriber.
   ///   - get: Computes a member's value from its parameter and other nodes.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
-    get: @escaping @Sendable (Parameter, Getter) throws -> Value
+    cachePolicy: FamilyCachePolicy? = nil, get: @escaping @Sendable (Parameter, Getter) throws -> Value
   ) {
     self.init(
       name: NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name, isSame: { $0 == $1 },
-      get: get)
+      cachePolicy: cachePolicy, get: get)
   }
 }
 
@@ -97,6 +105,9 @@ public struct AsyncSelectorFamily<Parameter: Hashable & Sendable, Value: Sendabl
   /// The family's name.
   public let name: String
   let getter: @Sendable (Parameter, AsyncGetter) async throws -> Value
+  /// How many unused members a container keeps; `nil`: a member goes with its last subscriber.
+  let cachePolicy: FamilyCachePolicy?
+  let isSame: (@Sendable (Value, Value) -> Bool)?
 
   /// Creates an asynchronous selector family.
   ///
@@ -109,13 +120,27 @@ public struct AsyncSelectorFamily<Parameter: Hashable & Sendable, Value: Sendabl
   ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
   ///   - function: The declaring property, filled in by the compiler; part of the default name.
   ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - cachePolicy: How many unused members a container keeps (see ``FamilyCachePolicy``);
+  ///     by default a member goes with its last subscriber.
   ///   - get: Computes a member's value.
   public init(
     key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
-    get: @escaping @Sendable (Parameter, AsyncGetter) async throws -> Value
+    cachePolicy: FamilyCachePolicy? = nil, get: @escaping @Sendable (Parameter, AsyncGetter) async throws -> Value
   ) {
     name = NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name
     getter = get
+    self.cachePolicy = cachePolicy
+    isSame = nil
+  }
+
+  init(
+    name: String, cachePolicy: FamilyCachePolicy?, isSame: (@Sendable (Value, Value) -> Bool)?,
+    get: @escaping @Sendable (Parameter, AsyncGetter) async throws -> Value
+  ) {
+    self.name = name
+    self.getter = get
+    self.cachePolicy = cachePolicy
+    self.isSame = isSame
   }
 
   /// The member for a parameter.
@@ -130,6 +155,32 @@ public struct AsyncSelectorFamily<Parameter: Hashable & Sendable, Value: Sendabl
     let getter = self.getter
     return AsyncSelector(
       key: NodeKey(name: name, site: nil, parameter: AnyHashableSendable(parameter)), family: name,
-      get: { try await getter(parameter, $0) })
+      cachePolicy: cachePolicy, isSame: isSame, get: { try await getter(parameter, $0) })
+  }
+}
+
+extension AsyncSelectorFamily where Value: Equatable {
+  /// Creates a family of asynchronous selectors of an `Equatable` value (see
+  /// ``AsyncSelector``'s `Equatable` initializer).
+  ///
+  /// ```swift
+  /// static let stock = AsyncSelectorFamily { (sku: String, _: AsyncGetter) in try await api.stock(sku) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: An explicit name; by default `<Type>#<line>` for a static property (Swift gives an initializer only its type's name) and `<File>.<name>` elsewhere; pass a key for names that read well in the inspector.
+  ///   - fileID: The declaring file, filled in by the compiler; part of the default name.
+  ///   - function: The declaring property, filled in by the compiler; part of the default name.
+  ///   - line: The declaring line, filled in by the compiler; keeps nodes of the same name apart.
+  ///   - cachePolicy: How many unused members a container keeps (see ``FamilyCachePolicy``);
+  ///     by default a member goes with its last subscriber.
+  ///   - get: Computes a member's value.
+  public init(
+    key: String? = nil, fileID: String = #fileID, function: String = #function, line: Int = #line,
+    cachePolicy: FamilyCachePolicy? = nil, get: @escaping @Sendable (Parameter, AsyncGetter) async throws -> Value
+  ) {
+    self.init(
+      name: NodeKey._declared(key: key, fileID: fileID, function: function, line: line).name,
+      cachePolicy: cachePolicy, isSame: { $0 == $1 }, get: get)
   }
 }

@@ -86,6 +86,11 @@ import Synchronization
       _ = slot.reload(self)
     }
     if node.hasEffects, let run = node.startEffects(index: index, core: self) { effectRuns[index] = run }
+    if let policy = node.cachePolicy, let family = node.family {
+      slot.isCachedByPolicy = true
+      familyCaches.added(index, family: family, policy: policy)
+      trimLater(family)
+    }
     return index
   }
 
@@ -260,14 +265,35 @@ import Synchronization
   }
 
   /// Evaluates one node and, if its value changed, marks its dependents.
-  func evaluate(_ index: Int32) throws(_Interruption) {
+  @inline(__always) func evaluate(_ index: Int32) throws(_Interruption) {
     let changed = observers.isEmpty && recorder == nil ? try run(index) : try runObserved(index)
     if changed { _didChange(index) }
   }
 
   /// Runs a node's evaluation: records what it reads and marks it clean. Returns whether the
   /// value changed. The slot is used unretained (`slots` keeps it alive).
-  private func run(_ index: Int32) throws(_Interruption) -> Bool {
+  @inline(__always) private func run(_ index: Int32) throws(_Interruption) -> Bool {
+    if _slowPath(_records[Int(index)]._slot._use { $0.keepsSettledInputs }) {
+      return try runKeepingSettledInputs(index)
+    }
+    return try runGetter(index)
+  }
+
+  /// `run` for a selector that has been loading: it keeps what its settled evaluation read, and
+  /// when all of that is what it was (an async input came back to the value it had), so is the
+  /// result, without running the getter. Out of line, so that `run` stays as small as before.
+  @inline(never) private func runKeepingSettledInputs(_ index: Int32) throws(_Interruption) -> Bool {
+    if let changed = restoresSettled(index) {
+      _records[Int(index)]._mark = .clean
+      _records[Int(index)].dirtiedBy = -1
+      return changed
+    }
+    let changed = try runGetter(index)
+    keepSettledInputs(of: index)
+    return changed
+  }
+
+  @inline(__always) private func runGetter(_ index: Int32) throws(_Interruption) -> Bool {
     let slot = _records[Int(index)]._slot
     _records[Int(index)]._evaluating = true
     _frames.append(_Frame(slot: index))
@@ -401,6 +427,55 @@ import Synchronization
     forced ? .refresh : cause >= 0 ? .dependencyChanged(key(of: cause)) : .firstRead
   }
 
+  // MARK: - Settled inputs
+
+  /// Keeps what the evaluation of `index` just read, with their settled stamps, when it
+  /// settled on a value. Its atoms are no longer written in place, so that each write moves
+  /// their stamps.
+  private func keepSettledInputs(of index: Int32) {
+    let slot = _slots[Int(index)]
+    guard slot.hasValue else { return }
+    var inputs: [SettledInput] = []
+    for dependency in _records[Int(index)].dependencies {
+      let input = _slots[Int(dependency)]
+      if !input._stampsSettled {
+        _ = input._ensureDetails()
+        input._stampsSettled = true
+      }
+      inputs.append(SettledInput(index: dependency, uid: input.nodeUID, stamp: input.settledStamp))
+      _records[Int(dependency)]._writesInPlace = false
+    }
+    slot._ensureDetails().settledInputs = inputs
+  }
+
+  /// The outcome of evaluating `index` without running it, when everything its latest settled
+  /// evaluation read is up to date and has the settled stamp it had then: nil when something
+  /// differs (or it was refreshed, is stubbed or has no settled value to go back to); else
+  /// whether its state changed (loading back to its value).
+  private func restoresSettled(_ index: Int32) -> Bool? {
+    let slot = _slots[Int(index)]
+    guard !slot.forcedRefresh, !slot.isStubbed, let inputs = slot._details?.settledInputs, !inputs.isEmpty,
+      slot.holdsSettledValue
+    else { return nil }
+    for input in inputs {
+      let node = _slots[Int(input.index)]
+      guard node.nodeUID == input.uid, _records[Int(input.index)]._mark == .clean, node.hasValue,
+        node.settledStamp == input.stamp
+      else { return nil }
+    }
+    // What the loading evaluation read in the meantime is forgotten: these are its inputs.
+    let current = _records[Int(index)].dependencies.elements
+    let kept = inputs.map(\.index)
+    if current != kept {
+      let keptSet = Set(kept)
+      let currentSet = Set(current)
+      for dependency in current where !keptSet.contains(dependency) { unlink(dependency, from: index) }
+      for dependency in kept where !currentSet.contains(dependency) { link(dependency, to: index) }
+      _records[Int(index)].dependencies.replace(with: kept)
+    }
+    return slot.returnToSettledValue()
+  }
+
   // MARK: - Dependencies
 
   @usableFromInline func _track(dependency: Int32) {
@@ -441,13 +516,15 @@ import Synchronization
     for dependency in old where !newSet.contains(dependency) {
       unlink(dependency, from: frame.slot)
     }
-    for dependency in new where !oldSet.contains(dependency) {
-      _records[Int(dependency)].dependents.append(frame.slot)
-      if !observers.isEmpty {
-        _events.append(.edgeAdded(from: _slots[Int(dependency)]._key, to: _slots[Int(frame.slot)]._key))
-      }
-    }
+    for dependency in new where !oldSet.contains(dependency) { link(dependency, to: frame.slot) }
     _records[Int(frame.slot)].dependencies.replace(with: new)
+  }
+
+  private func link(_ dependency: Int32, to dependent: Int32) {
+    _records[Int(dependency)].dependents.append(dependent)
+    if !observers.isEmpty {
+      _events.append(.edgeAdded(from: _slots[Int(dependency)]._key, to: _slots[Int(dependent)]._key))
+    }
   }
 
   private func unlink(_ dependency: Int32, from dependent: Int32) {
@@ -652,9 +729,16 @@ import Synchronization
     return order
   }
 
-  /// Reports an atom effect's failure to observers and a recording.
-  func reportEffectError(_ name: String, _ error: any Error, index: Int32, startOrder: UInt64) {
-    if !observers.isEmpty { _events.append(.effectFailed(node: _slots[Int(index)]._key, effect: name, error: error)) }
+  /// Reports an atom effect's failure to observers, a recording and the container's handler.
+  func reportEffectError(
+    _ name: String, _ error: any Error, phase: AtomEffectFailure.Phase, index: Int32, startOrder: UInt64
+  ) {
+    let node = _slots[Int(index)]._key
+    if !observers.isEmpty { _events.append(.effectFailed(node: node, effect: name, error: error)) }
+    if let handler = effectFailureHandler {
+      let failure = AtomEffectFailure(node: node, effect: name, phase: phase, error: error)
+      _deliveries.append { handler(failure) }
+    }
     _ = recordEffect(name, phase: "failed", index: index, cause: startOrder, error: String(describing: error))
   }
 
@@ -730,6 +814,24 @@ import Synchronization
     if slot._isAsync || !slot.subscribers.isEmpty || !slot.waiters.isEmpty { _affected.append(index) }
   }
 
+  /// `index` and every selector it reads, directly or through others (not atoms, nor what
+  /// atoms read), for a refresh: `index` first.
+  func selectorsUpstream(of index: Int32) -> [Int32] {
+    var found: [Int32] = [index]
+    var seen: Set<Int32> = [index]
+    var next = 0
+    while next < found.count {
+      let node = found[next]
+      next += 1
+      guard _slots[Int(node)].kind != .atom else { continue }
+      for dependency in _records[Int(node)].dependencies
+      where _slots[Int(dependency)].kind != .atom && seen.insert(dependency).inserted {
+        found.append(dependency)
+      }
+    }
+    return found
+  }
+
   func recordLoadingStarted(_ index: Int32) {
     if !observers.isEmpty { _events.append(.loadingStarted(node: _slots[Int(index)]._key)) }
   }
@@ -746,6 +848,21 @@ import Synchronization
       }
     }
     return entries
+  }
+
+  /// What a snapshot keeps of every node held (see ``AtomSnapshot/info(of:)``); a plain
+  /// atom's `isSet` is worked out from the snapshot's value when asked.
+  func nodeInfos() -> [NodeKey: AtomSnapshot.NodeInfo] {
+    var infos: [NodeKey: AtomSnapshot.NodeInfo] = [:]
+    for (index, slot) in _slots.enumerated() where slot.index >= 0 {
+      infos[slot._key] = AtomSnapshot.NodeInfo(
+        key: slot._key, kind: slot.kind, loadable: slot.erasedLoadable,
+        isSet: slot.kind == .atom && !slot._isAsync ? false : nil,
+        dependencies: _records[index].dependencies.map { _slots[Int($0)]._key },
+        dependents: _records[index].dependents.map { _slots[Int($0)]._key },
+        subscribers: slot.subscribers.map { $0.tally.label ?? $0.tally.site.description })
+    }
+    return infos
   }
 
   // MARK: - Releasing
@@ -772,7 +889,38 @@ import Synchronization
     if let run = effectRuns.removeValue(forKey: index) {
       _deliveries.append { run.cleanUp() }
     }
+    if slot.isCachedByPolicy, let family = slot.family { familyCaches.removed(index, family: family) }
     return true
+  }
+
+  // MARK: - Family caches
+
+  /// A member of a family with a cache policy was read through the container.
+  @usableFromInline func _usedMember(_ index: Int32) {
+    let slot = _slots[Int(index)]
+    guard slot.isCachedByPolicy, let family = slot.family else { return }
+    familyCaches.used(index, family: family)
+  }
+
+  /// Applies `family`'s cache policy when the operation ends.
+  func trimLater(_ family: String) {
+    familiesToTrim.insert(family)
+    _hasFamiliesToTrim = true
+  }
+
+  /// Releases the members the families' policies leave out: the least recently used beyond
+  /// the number kept of those nothing subscribes to, reads or waits for.
+  @usableFromInline func _trimFamilies() {
+    let families = familiesToTrim
+    familiesToTrim = []
+    _hasFamiliesToTrim = false
+    for family in families.sorted() {
+      let surplus = familyCaches.surplus(of: family, sparing: nil) { index in
+        let slot = _slots[Int(index)]
+        return _records[Int(index)].dependents.isEmpty && slot.subscribers.isEmpty && slot.waiters.isEmpty
+      }
+      for index in surplus { _ = release(index) }
+    }
   }
 }
 

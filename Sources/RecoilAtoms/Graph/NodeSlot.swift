@@ -138,6 +138,13 @@ import RecoilConcurrency
 
   var hasValue: Bool { false }
 
+  /// Whether the node holds its settled value: settled now, or loading and keeping it.
+  var holdsSettledValue: Bool { false }
+
+  /// Goes back from loading to the value held; whether the state changed. Only when
+  /// ``holdsSettledValue``.
+  func returnToSettledValue() -> Bool { false }
+
   /// The value, boxed, as the recorder keeps it after an evaluation that changed it; `nil`
   /// while the node has none (loading, failed). For a plain value, ``_GraphCore`` reads the
   /// bits where the value lives instead (see ``plainValueSize``).

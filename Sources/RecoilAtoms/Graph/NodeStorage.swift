@@ -461,8 +461,27 @@ extension AtomGraphObserver {
   /// work, and without it a slot is one allocation, which keeps slots close together.
   @usableFromInline @exclusivity(unchecked) final var _details: _SlotDetails?
   @exclusivity(unchecked) final var forcedRefresh = false
+  // Flags beside `forcedRefresh`, in the bytes before `tally` that alignment leaves free: they
+  // add nothing to the lines an evaluation touches.
+  /// Whether the node keeps the inputs of its latest settled evaluation (``_SlotDetails/settledInputs``):
+  /// a selector that has been loading once, because something it read was.
+  @exclusivity(unchecked) final var keepsSettledInputs = false
+  /// Whether a selector keeping its settled inputs read this node: its settled stamp is then
+  /// kept (see ``_SlotDetails/settledStamp``).
+  @usableFromInline @exclusivity(unchecked) final var _stampsSettled = false
+  /// Whether the node is a member of a family with a cache policy (see ``FamilyCaches``).
+  @exclusivity(unchecked) final var isCachedByPolicy = false
   /// Evaluations counted by the container's recording, if any.
   @exclusivity(unchecked) final var tally = EvaluationTally()
+
+  /// The settled stamp (see ``_SlotDetails/settledStamp``), 0 while none is kept.
+  var settledStamp: UInt64 { _details?.settledStamp ?? 0 }
+
+  /// A new settled outcome: a value unlike the last settled one, or an error.
+  @inlinable final func _settledChanged() {
+    if _fastPath(!_stampsSettled) { return }
+    _details!.settledStamp &+= 1
+  }
 
   init(details: _SlotDetails?) {
     _details = details
@@ -489,10 +508,26 @@ extension AtomGraphObserver {
   /// How a node stubbed from outside (the inspector's remote control) computed its value
   /// before, to restore when the stub is removed: its `Compute`.
   var computeBeforeStub: Any?
+  /// For a selector that keeps them (see ``_NodeSlotFields/keepsSettledInputs``): what its
+  /// latest settled evaluation read, each with its uid and settled stamp then.
+  var settledInputs: [SettledInput] = []
+  /// Bumped whenever the settled outcome changes, while a selector keeping its settled inputs
+  /// read this node (``_NodeSlotFields/_stampsSettled``). Unlike `_version`, going loading and
+  /// coming back to an equal value leave it as it was, so the selector can tell its input is
+  /// what it was (see `_GraphCore.restoresSettled`).
+  @usableFromInline var settledStamp: UInt64 = 0
 
   init(family: String?) {
     self.family = family
   }
+}
+
+/// A node a settled evaluation read, and its settled stamp then (see
+/// ``_SlotDetails/settledStamp``); the uid tells a node that took its index since apart.
+struct SettledInput {
+  var index: Int32
+  var uid: Int
+  var stamp: UInt64
 }
 
 /// The stored fields of a ``_ValueSlot``: how the node computes its value, and the value
@@ -724,6 +759,15 @@ class _LockedFields<Fields> {
   @usableFromInline @exclusivity(unchecked) final var _hasEffects = false
   /// The effect writing now, whose own `onSet` handlers do not hear its write.
   final var writingEffect: ObjectIdentifier?
+  /// The members of families with a cache policy, and when each was last used.
+  final var familyCaches = FamilyCaches()
+  /// The families whose cache policy is to be applied when the operation ends (not while an
+  /// evaluation may be walking the graph).
+  final var familiesToTrim: Set<String> = []
+  /// Whether `familiesToTrim` has any, readable from the inlined end of an operation.
+  @usableFromInline @exclusivity(unchecked) final var _hasFamiliesToTrim = false
+  /// The container's handler of atom effects' failures, if any.
+  final var effectFailureHandler: (@Sendable (AtomEffectFailure) -> Void)?
 
   /// Sink of `didChange`'s early slot loads, so that the compiler keeps them.
   @exclusivity(unchecked) final var prefetched: UInt64 = 0

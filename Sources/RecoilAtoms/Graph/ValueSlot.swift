@@ -59,9 +59,11 @@ import Dispatch
         setValue(value)
         _failure = nil
         _isLoading = false
+        _settledChanged()
       case .failure(let error):
         _failure = error
         _isLoading = false
+        _settledChanged()
       case .loading(let previous):
         if let previous { setValue(previous) } else { clearValue() }
         _failure = nil
@@ -86,6 +88,15 @@ import Dispatch
   }
 
   override var hasValue: Bool { _storesValue && !_isLoading && _failure == nil }
+
+  override var holdsSettledValue: Bool { _storesValue && _failure == nil }
+
+  override func returnToSettledValue() -> Bool {
+    guard _isLoading else { return false }
+    _isLoading = false
+    _version &+= 1
+    return true
+  }
 
   override func evaluatedValue() -> (any Sendable)? {
     hasValue ? _value : nil
@@ -229,17 +240,21 @@ import Dispatch
     }
   }
 
-  /// Stores a value; returns whether it differs from the previous state.
+  /// Stores a value; returns whether it differs from the previous state. A value equal to the
+  /// settled one (while loading, the one it had before) leaves the settled stamp as it was.
   @inlinable func storeValue(_ new: Value) -> Bool {
-    if _storesValue && !_isLoading && _failure == nil && _isSame != nil
-      && _isSame!(_value, new)
-    {
-      return false
+    if _storesValue && _failure == nil && _isSame != nil && _isSame!(_value, new) {
+      guard _isLoading else { return false }
+      // Back from loading to the value it had: a change of state, not of value.
+      _isLoading = false
+      _version &+= 1
+      return true
     }
     setValue(new)
     _failure = nil
     _isLoading = false
     _version &+= 1
+    _settledChanged()
     return true
   }
 
@@ -249,9 +264,14 @@ import Dispatch
       if _isLoading { return false }
       _isLoading = true
       _failure = nil
+      // A selector waiting for what it read: from now on it keeps the inputs of its settled
+      // evaluations, so that an input coming back to the value it had brings its value back
+      // without running it again.
+      if _syncGetter != nil { keepsSettledInputs = true }
     } else {
       _failure = error
       _isLoading = false
+      _settledChanged()
     }
     _version &+= 1
     return true
@@ -334,16 +354,24 @@ import Dispatch
     return true
   }
 
-  /// Finishes an asynchronous evaluation if it is still the current one.
+  /// Finishes an asynchronous evaluation if it is still the current one. A value equal to the
+  /// one it had before it started loading leaves its settled stamp as it was: what read that
+  /// value need not run again (Recoil's cache of a selector's async inputs).
   func complete(generation: UInt64, outcome: Result<Value, any Error>) -> Bool {
     guard generation == self._generation else { return false }
     _task = nil
-    if case .failure(let error) = outcome, error is CancellationError { return false }
-    // Loading -> result always counts as a change.
-    _isLoading = false
-    _failure = nil
-    clearValue()
-    _ = store(outcome)
+    switch outcome {
+    case .failure(let error) where error is CancellationError:
+      return false
+    case .success(let value):
+      // Loading -> result always counts as a change: storeValue says so while loading.
+      _ = storeValue(value)
+    case .failure(let error):
+      _isLoading = false
+      _failure = nil
+      clearValue()
+      _ = _storeError(error)
+    }
     return true
   }
 }

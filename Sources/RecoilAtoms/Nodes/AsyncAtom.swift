@@ -33,6 +33,13 @@ public final class AsyncAtom<Value: Sendable>: WritableNode<Value>, @unchecked S
     super.init(key: ._declared(key: key, fileID: fileID, function: function, line: line), family: nil)
   }
 
+  init(
+    key: NodeKey, family: String?, cachePolicy: FamilyCachePolicy?, load: @escaping @Sendable () async throws -> Value
+  ) {
+    self.load = load
+    super.init(key: key, family: family, cachePolicy: cachePolicy)
+  }
+
   override var kind: NodeKind { .atom }
   override var isAsync: Bool { true }
 

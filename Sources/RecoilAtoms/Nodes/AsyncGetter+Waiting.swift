@@ -1,5 +1,5 @@
 /// Recoil's helpers for reading several nodes at once in an async getter: `waitForAll(_:)`
-/// reads them concurrently, `waitForAny(_:)` returns as soon as one has settled,
+/// and `waitForAllSettled(_:)` read them concurrently, `waitForAny(_:)` returns as soon as one has settled,
 /// `waitForNone(_:)` and ``noWait(_:)`` never wait. Every node read becomes a dependency,
 /// so the evaluation starts over when any of them changes.
 extension AsyncGetter {
@@ -42,6 +42,52 @@ extension AsyncGetter {
     var values: [Value] = []
     for read in reads { values.append(try await read.value) }
     return values
+  }
+
+  /// The state of every node once each has a value or an error, read concurrently, as
+  /// Recoil's `waitForAllSettled`: a failure is one of the results, and cancels nothing.
+  ///
+  /// ```swift
+  /// let (prices, stock) = try await get.waitForAllSettled(Catalog.prices, Catalog.stock)
+  /// ```
+  ///
+  /// - Parameter node: The nodes.
+  /// - Returns: Their loadables, in order, none loading.
+  /// - Throws: `CancellationError` when this evaluation was superseded.
+  public func waitForAllSettled<each Value>(_ node: repeat Node<each Value>) async throws -> (
+    repeat Loadable<each Value>
+  ) {
+    let reads = (repeat Task { try await get(each node) })
+    var pending: [ConcurrentRead] = []
+    for read in repeat each reads { pending.append(ConcurrentRead(read)) }
+    try await ConcurrentRead.untilAllSettle(pending)
+    return (repeat await Self.settled(each reads))
+  }
+
+  /// The state of every node of a list once each has a value or an error, read concurrently.
+  ///
+  /// ```swift
+  /// let sources = try await get.waitForAllSettled(Mirror.all.map(Download.status))
+  /// ```
+  ///
+  /// - Parameter nodes: The nodes.
+  /// - Returns: Their loadables, in order, none loading.
+  /// - Throws: `CancellationError` when this evaluation was superseded.
+  public func waitForAllSettled<Value>(_ nodes: [Node<Value>]) async throws -> [Loadable<Value>] {
+    let reads = nodes.map { node in Task { try await get(node) } }
+    try await ConcurrentRead.untilAllSettle(reads.map(ConcurrentRead.init))
+    var loadables: [Loadable<Value>] = []
+    for read in reads { loadables.append(await Self.settled(read)) }
+    return loadables
+  }
+
+  /// A finished read as a loadable.
+  private static func settled<Value>(_ read: Task<Value, any Error>) async -> Loadable<Value> {
+    do {
+      return .value(try await read.value)
+    } catch {
+      return .error(error)
+    }
   }
 
   /// The state of every node, as soon as at least one has a value or an error.
@@ -142,6 +188,20 @@ struct ConcurrentRead: Sendable {
   init<Value>(_ task: Task<Value, any Error>) {
     finish = { _ = try await task.value }
     cancel = { task.cancel() }
+  }
+
+  /// Waits until every read has finished, with a value or an error; the cancellation of the
+  /// waiting task cancels the reads still running, and is thrown.
+  static func untilAllSettle(_ reads: [ConcurrentRead]) async throws {
+    await withTaskCancellationHandler {
+      await withTaskGroup(of: Void.self) { group in
+        for read in reads { group.addTask { try? await read.finish() } }
+        await group.waitForAll()
+      }
+    } onCancel: {
+      for read in reads { read.cancel() }
+    }
+    try Task.checkCancellation()
   }
 
   /// Waits until every read has succeeded. The first failure, or the cancellation of the

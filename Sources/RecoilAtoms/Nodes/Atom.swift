@@ -95,7 +95,12 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
       let order = core.recordEffect(effect.name, phase: "started", index: index, cause: 0, error: nil)
       let context = AtomEffectContext(atom: self, container: core.container, name: effect.name, startOrder: order)
       // What the effect writes while it starts names it as the cause.
-      if let cleanup = CauseContext.withCause(order, { effect.run(context) }) { cleanups.append(cleanup) }
+      var thrown: (any Error)?
+      do {
+        if let cleanup = try CauseContext.withCause(order, { try effect.run(context) }) { cleanups.append(cleanup) }
+      } catch {
+        thrown = error
+      }
       let (initial, errors) = context.finishStarting()
       CauseContext.withCause(order) {
         switch initial {
@@ -104,7 +109,10 @@ public final class Atom<Value: Sendable>: WritableNode<Value>, @unchecked Sendab
         case .reset: core.reset(index)
         }
       }
-      for error in errors { core.reportEffectError(effect.name, error, index: index, startOrder: order) }
+      for error in errors {
+        core.reportEffectError(effect.name, error, phase: .reported, index: index, startOrder: order)
+      }
+      if let thrown { core.reportEffectError(effect.name, thrown, phase: .start, index: index, startOrder: order) }
       contexts.append(context)
     }
     return TypedEffectsRun(contexts: contexts, cleanups: cleanups)

@@ -1,15 +1,17 @@
 /// Recoil's helpers for reading several nodes at once, some of them async, in a synchronous
-/// getter: `waitForAll(_:)`, `waitForAny(_:)`, `waitForNone(_:)` and ``noWait(_:)``.
+/// getter: `waitForAll(_:)`, `waitForAllSettled(_:)`, `waitForAny(_:)`, `waitForNone(_:)` and
+/// ``noWait(_:)``.
 ///
 /// Each reads every node it is given before looking at any result, so that every one becomes a
 /// dependency and every async one starts loading at once, not one after the other. "Waiting"
 /// in a synchronous getter means this evaluation is loading too, and runs again when what it
 /// waits for resolves.
 extension Getter {
-  /// The values of all the nodes, once every one has a value.
+  /// The values of all the nodes, once every one has a value; an error as soon as one failed.
   ///
-  /// While any is loading this evaluation is loading too; if any failed, it fails with the
-  /// first error in the order given.
+  /// As Recoil's `waitForAll`: if any node failed, this fails with the first error in the order
+  /// given, even while others are still loading; otherwise, while any is loading, this
+  /// evaluation is loading too.
   ///
   /// ```swift
   /// let summary = Selector(key: "Order.summary") { get in
@@ -20,7 +22,8 @@ extension Getter {
   ///
   /// - Parameter node: The nodes.
   /// - Returns: Their values, in order.
-  /// - Throws: The first error, or `AtomError.loading` while any is loading.
+  /// - Throws: The first error (loading or not, the others), else `AtomError.loading` while
+  ///   any is loading.
   public func waitForAll<each Value>(_ node: repeat Node<each Value>) throws -> (repeat each Value) {
     let loadables = (repeat loadable(each node))
     for loadable in repeat each loadables {
@@ -40,12 +43,47 @@ extension Getter {
   ///
   /// - Parameter nodes: The nodes.
   /// - Returns: Their values, in order.
-  /// - Throws: The first error, or `AtomError.loading` while any is loading.
+  /// - Throws: The first error (loading or not, the others), else `AtomError.loading` while
+  ///   any is loading.
   public func waitForAll<Value>(_ nodes: [Node<Value>]) throws -> [Value] {
     let loadables = nodes.map { loadable($0) }
     if let error = loadables.lazy.compactMap(\.error).first { throw error }
     if loadables.contains(where: \.isLoading) { throw AtomError.loading(nil) }
     return try loadables.map { try $0.get() }
+  }
+
+  /// The state of every node once none is loading: each a value or an error, as Recoil's
+  /// `waitForAllSettled`. A failure does not fail this evaluation; it is one of the results.
+  ///
+  /// ```swift
+  /// let (prices, stock) = try get.waitForAllSettled(Catalog.prices, Catalog.stock)
+  /// return (prices.value ?? [:], stock.error == nil)
+  /// ```
+  ///
+  /// - Parameter node: The nodes.
+  /// - Returns: Their loadables, in order, none loading.
+  /// - Throws: `AtomError.loading` while any is loading.
+  public func waitForAllSettled<each Value>(_ node: repeat Node<each Value>) throws -> (repeat Loadable<each Value>) {
+    let loadables = (repeat loadable(each node))
+    for loadable in repeat each loadables {
+      if loadable.isLoading { throw AtomError.loading(nil) }
+    }
+    return loadables
+  }
+
+  /// The state of every node of a list once none is loading.
+  ///
+  /// ```swift
+  /// let mirrors = try get.waitForAllSettled(Mirror.all.map(Download.status))
+  /// ```
+  ///
+  /// - Parameter nodes: The nodes.
+  /// - Returns: Their loadables, in order, none loading.
+  /// - Throws: `AtomError.loading` while any is loading.
+  public func waitForAllSettled<Value>(_ nodes: [Node<Value>]) throws -> [Loadable<Value>] {
+    let loadables = nodes.map { loadable($0) }
+    if loadables.contains(where: \.isLoading) { throw AtomError.loading(nil) }
+    return loadables
   }
 
   /// The state of every node, once at least one has a value or an error.

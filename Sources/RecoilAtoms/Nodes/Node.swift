@@ -22,21 +22,25 @@ public class Node<Value: Sendable>: @unchecked Sendable {
   /// Where the last container to look this node up keeps it: container serial in the high
   /// 32 bits, slot index + 1 in the low 32. Saves a dictionary lookup on every read.
   @usableFromInline let _slotCache = Atomic<UInt64>(0)
+  /// Whether this node is a family member, whose family is named by its key's name; a flag
+  /// rather than a second copy of the name keeps every node smaller. Beside the slot cache,
+  /// so that a read through the container checks it in the line it already touches.
+  @usableFromInline let _isFamilyMember: Bool
   /// The node's identity.
   public let key: NodeKey
-  /// Whether this node is a family member, whose family is named by its key's name; a flag
-  /// rather than a second copy of the name keeps every node smaller.
-  let isFamilyMember: Bool
+  /// The family's cache policy, for a member of a family that has one.
+  let cachePolicy: FamilyCachePolicy?
 
   /// The family this node belongs to, if it is a family member.
-  public var family: String? { isFamilyMember ? key.name : nil }
+  public var family: String? { _isFamilyMember ? key.name : nil }
 
   /// `family`, when given, is the key's name (families name their members' keys after
   /// themselves).
-  @usableFromInline init(key: NodeKey, family: String?) {
+  @usableFromInline init(key: NodeKey, family: String?, cachePolicy: FamilyCachePolicy? = nil) {
     precondition(family == nil || family == key.name, "a family member's key is named after its family")
     self.key = key
-    self.isFamilyMember = family != nil
+    self._isFamilyMember = family != nil
+    self.cachePolicy = family == nil ? nil : cachePolicy
     self._uid = NodeIdentity.next()
   }
 

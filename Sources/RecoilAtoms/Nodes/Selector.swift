@@ -47,12 +47,12 @@ public final class Selector<Value: Sendable>: Node<Value>, @unchecked Sendable {
   @usableFromInline init(
     key: NodeKey, family: String?, isSame: (@Sendable (Value, Value) -> Bool)?,
     evaluator: @escaping _NodeSlot._Evaluator = _ValueSlot<Value>.evaluateSelector,
-    get: @escaping @Sendable (Getter) throws -> Value
+    cachePolicy: FamilyCachePolicy? = nil, get: @escaping @Sendable (Getter) throws -> Value
   ) {
     self.getter = get
     self.isSame = isSame
     self.evaluator = evaluator
-    super.init(key: key, family: family)
+    super.init(key: key, family: family, cachePolicy: cachePolicy)
   }
 
   override func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {

@@ -15,7 +15,7 @@ extension InspectorCore {
     let event = SnapshotEvent(
       seq: Int(order), kind: .control, store: store, node: node, name: operation, value: value,
       atNanos: MonotonicClock.nanos(atNanos, since: startNanos), site: by)
-    record { $0.controlEntries.append((event, atNanos)) }
+    record { $0.madeEntries.append((event, atNanos)) }
     streamEntry { (TimelineEntry(event: event, rule: .none), .step) }
     return order
   }
@@ -32,7 +32,7 @@ extension InspectorCore {
     let event = SnapshotEvent(
       seq: Int(order), kind: .write, cause: Int(cause), node: node, before: before, after: after,
       atNanos: MonotonicClock.nanos(atNanos, since: startNanos))
-    record { $0.controlEntries.append((event, atNanos)) }
+    record { $0.madeEntries.append((event, atNanos)) }
     streamEntry { (TimelineEntry(event: event, rule: .order(cause)), .step) }
   }
 }

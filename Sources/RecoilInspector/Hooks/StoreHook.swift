@@ -65,9 +65,24 @@ final class StoreHook: StoreObserver {
         if slice.path != slice.name { node.path = slice.path }
         return .node(node)
       }
+    case .reducerReplaced(_, let site):
+      recordReducerReplaced(at: site)
     case .actionDropped:
       break
     }
+  }
+
+  /// A replaced reducer, as an entry of the store's (`action app replaceReducer`, where the app
+  /// replaced it), as Redux DevTools show `@@redux/REPLACE`; caused by what was running.
+  private func recordReducerReplaced(at site: CallSite) {
+    let order = CausalOrder.next()
+    let cause = CauseContext.current
+    let now = MonotonicClock.nanos
+    let event = SnapshotEvent(
+      seq: Int(order), kind: .action, cause: cause == 0 ? nil : Int(cause), store: name, name: "replaceReducer",
+      atNanos: MonotonicClock.nanos(now, since: core.startNanos), site: site.isUnknown ? nil : site.description)
+    core.record { $0.madeEntries.append((event, now)) }
+    core.streamEntry { (TimelineEntry(event: event, rule: cause == 0 ? .none : .order(cause)), .step) }
   }
 
   /// Keeps an effect event in the causal order: a start in the order the store gave it, the

@@ -76,9 +76,10 @@ struct InspectorJournal {
   var timeline: RingBuffer<Evaluation>
   var edgeHistory: RingBuffer<EdgeChange>
   var effects: RingBuffer<Effect>
-  /// What the tool changed (remote control): its `control` entries and the writes of store
-  /// states it put in place, as timeline entries, with when on the monotonic clock.
-  var controlEntries: RingBuffer<(event: SnapshotEvent, atNanos: UInt64)>
+  /// Entries recorded whole, as timeline entries, with when on the monotonic clock: what the
+  /// tool changed (remote control: its `control` entries and the writes of store states it put
+  /// in place) and a store's reducer replaced.
+  var madeEntries: RingBuffer<(event: SnapshotEvent, atNanos: UInt64)>
   /// Writes and occurrences of detached containers.
   var detachedContainers: [ContainerEvents] = []
   /// Every node evaluated (or causing an evaluation), numbered in order of first appearance.
@@ -97,7 +98,7 @@ struct InspectorJournal {
     timeline = RingBuffer(capacity: configuration.timelineCapacity)
     edgeHistory = RingBuffer(capacity: configuration.edgeHistoryCapacity)
     effects = RingBuffer(capacity: configuration.effectCapacity)
-    controlEntries = RingBuffer(capacity: configuration.effectCapacity)
+    madeEntries = RingBuffer(capacity: configuration.effectCapacity)
   }
 
   /// The number of a node, given on first use.

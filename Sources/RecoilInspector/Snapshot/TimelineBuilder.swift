@@ -167,9 +167,9 @@ struct TimelineBuilder {
     for detached in journal.detachedContainers {
       add(writes: detached.writes, occurrences: detached.occurrences, prefix: detached.prefix)
     }
-    for control in journal.controlEntries.elements {
-      var event = control.event
-      event.atNanos = since(control.atNanos)
+    for made in journal.madeEntries.elements {
+      var event = made.event
+      event.atNanos = since(made.atNanos)
       add(TimelineEntry(event: event, rule: event.cause.map { .order(UInt64($0)) } ?? .none))
     }
     for effect in journal.effects.elements {

@@ -1,5 +1,5 @@
-/// Why a node did not change (or re-evaluate) at or after a step of the causal timeline (in
-/// answer to it or since), with the
+/// Why a node did not change (or re-evaluate) after a step of the causal timeline (in answer
+/// to it or since; the step itself does not count), with the
 /// entries that prove it: MobX users' harder question (mobx#316), `why --not` answers it.
 ///
 /// ```swift
@@ -63,7 +63,7 @@ package struct NonChange: Sendable {
 
   /// The node asked about.
   package let node: String
-  /// The step: changes at or after this entry count.
+  /// The step: changes after this entry count, not the entry itself.
   package let after: Int
   /// The node's first change after the step, when it did change (then there are no reasons).
   package let changedAt: Int?
@@ -100,10 +100,10 @@ package struct NonChange: Sendable {
     }
     func dependency(_ id: String) -> Reason.Dependency {
       let all = changes(of: id)
-      return Reason.Dependency(id: id, lastChange: all.last?.seq, changedAfter: all.first { $0.seq >= after }?.seq)
+      return Reason.Dependency(id: id, lastChange: all.last?.seq, changedAfter: all.first { $0.seq > after }?.seq)
     }
     func actionsAfter(of store: String) -> [SnapshotEvent] {
-      index.events.filter { $0.kind == .action && $0.store == store && $0.seq >= after }
+      index.events.filter { $0.kind == .action && $0.store == store && $0.seq > after }
     }
     /// Actions after the step that changed something at one of `paths` of `store`.
     func actionsChanging(_ paths: [String], of store: String) -> [SnapshotEvent] {
@@ -143,7 +143,7 @@ package struct NonChange: Sendable {
     }
 
     let own = changes(of: id)
-    changedAt = own.first { $0.seq >= after }?.seq
+    changedAt = own.first { $0.seq > after }?.seq
     guard changedAt == nil else {
       reasons = []
       return
@@ -168,7 +168,7 @@ package struct NonChange: Sendable {
 
     // Evaluated after the step, to the value it had: the cut-off is here.
     if let same = index.events.first(where: {
-      $0.node == id && $0.kind == .evaluation && $0.seq >= after && $0.changed == false
+      $0.node == id && $0.kind == .evaluation && $0.seq > after && $0.changed == false
     }) {
       found.append(Reason(kind: .unchanged, entry: same.seq))
     }
@@ -194,7 +194,7 @@ package struct NonChange: Sendable {
       found.append(Reason(kind: .noDependencyChanged, entry: latestEvaluation?.seq, dependencies: dependencies))
       for upstream in Self.upstream(of: id, inputs: inputs) {
         if let cut = index.events.first(where: {
-          $0.node == upstream && $0.kind == .evaluation && $0.seq >= after && $0.changed == false
+          $0.node == upstream && $0.kind == .evaluation && $0.seq > after && $0.changed == false
         }) {
           found.append(Reason(kind: .cutOff, entry: cut.seq, node: upstream))
           break

@@ -141,6 +141,18 @@ extension Store {
     _reducingThread.store(0, ordering: .relaxed)
   }
 
+  /// Reduces with the reducer that replaced the store's own, then the slices. Out of line: a
+  /// store whose reducer was never replaced does not pay for it.
+  @usableFromInline @inline(never) func _reduceReplaced(
+    _ state: inout State, _ action: Action, _ reducer: Reducer<State, Action>,
+    slices: [_SliceRegistration<State, Action>], onThread thread: UInt
+  ) {
+    _reducingThread.store(thread, ordering: .relaxed)
+    reducer.reduce(&state, action)
+    for slice in slices { slice._reduce(&state, action) }
+    _reducingThread.store(0, ordering: .relaxed)
+  }
+
   /// The rest of `processAction(_:)` when observers, slices, effects or a recorder are
   /// registered: a store that records takes one path, a store that is only observed or has
   /// slices or effects the other.
@@ -165,8 +177,10 @@ extension Store {
     _ action: Action, _ after: inout State, _ configuration: _ProcessedConfiguration<State, Action>,
     onThread thread: UInt, timed: Bool, from start: UInt64
   ) -> UInt64 {
-    // Two calls rather than an optional array: the common case then touches no array at all.
-    if configuration._hasSlices {
+    if let replaced = configuration._reducer {
+      _reduceReplaced(&after, action, replaced, slices: configuration._value._slices, onThread: thread)
+    } else if configuration._hasSlices {
+      // Two calls rather than an optional array: the common case then touches no array at all.
       _reduce(&after, action, slices: configuration._value._slices, onThread: thread)
     } else {
       _reduce(&after, action, onThread: thread)

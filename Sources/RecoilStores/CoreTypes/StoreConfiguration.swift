@@ -8,8 +8,12 @@ import Synchronization
   @usableFromInline var _slices: [_SliceRegistration<State, Action>] = []
   @usableFromInline var _effects: [Effect<State, Action>] = []
   @usableFromInline var _actionRecorder: _ActionRecorder<State, Action>?
+  /// The reducer that replaced the store's own (``Store/replaceReducer(_:file:line:)``).
+  @usableFromInline var _reducer: Reducer<State, Action>?
 
   @usableFromInline init() {}
 
-  @inlinable var isEmpty: Bool { _observers.isEmpty && _slices.isEmpty && _effects.isEmpty && _actionRecorder == nil }
+  @inlinable var isEmpty: Bool {
+    _observers.isEmpty && _slices.isEmpty && _effects.isEmpty && _actionRecorder == nil && _reducer == nil
+  }
 }

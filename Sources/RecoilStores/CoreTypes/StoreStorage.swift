@@ -73,6 +73,8 @@ import Synchronization
   @usableFromInline let _notifiesActions: Bool
   @usableFromInline let _hasSlices: Bool
   @usableFromInline let _hasEffects: Bool
+  /// The reducer in use when it replaced the store's own.
+  @usableFromInline let _reducer: Reducer<State, Action>?
 
   @usableFromInline init(_ value: _StoreConfiguration<State, Action>) {
     self._value = value
@@ -82,6 +84,7 @@ import Synchronization
     _notifiesActions = !_actionObservers.isEmpty
     _hasSlices = !value._slices.isEmpty
     _hasEffects = !value._effects.isEmpty
+    _reducer = value._reducer
   }
 }
 

@@ -31,6 +31,9 @@ public enum StoreEvent: Sendable {
     changed: Bool)
   /// A slice was registered.
   case sliceRegistered(store: String, slice: StoreSliceInfo)
+  /// The store's reducer was replaced (``Store/replaceReducer(_:file:line:)``), where the app
+  /// asked for it.
+  case reducerReplaced(store: String, site: CallSite)
 }
 
 /// One processed action, with the state before and after it.

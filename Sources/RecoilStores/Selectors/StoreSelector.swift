@@ -182,7 +182,7 @@ extension Store {
   ) -> StoreSubscription {
     select(
       { [weak self] state in self?.evaluate(selector, on: state) ?? selector(state) }, label: label,
-      site: CallSite(file: file, line: line), starting: starting, delivery: delivery, onChange)
+      site: CallSite(file: file, line: line), starting: starting, skip: { $0 == $1 }, delivery: delivery, onChange)
   }
 
   /// The selectors read through this store (and the selectors they read), with their input names.

@@ -15,7 +15,7 @@ enum Preferences {
   /// first uses the atom.
   static func persisted<Value: Codable & Sendable>(_ name: String) -> AtomEffect<Value> {
     AtomEffect("persisted in preferences/\(name)") { context in
-      AtomEffect<Value>.persisted(in: directory.appending(path: name))(context)
+      try AtomEffect<Value>.persisted(in: directory.appending(path: name))(context)
     }
   }
 }

@@ -25,8 +25,9 @@ struct WhyCommand: Command {
     timeline's fields (seq, kind, store, action, name, node, trigger, durationNanos, site,
     ...); an empty chain comes with a "message".
 
-    --not explains why NODE did not change or re-evaluate after timeline entry SEQ (--after;
-    the latest action by default), naming the entries that prove it: nothing read it since a
+    --not explains why NODE did not change or re-evaluate after timeline entry SEQ (--after,
+    SEQ itself not counted; by default the latest action, else the latest write, else the
+    latest entry), naming the entries that prove it: nothing read it since a
     dependency changed (a selector with no subscriber is evaluated only when read); none of
     the dependencies of its last evaluation changed (each with its last change); upstream, an
     evaluation gave the value it already had and the change stopped there; it is stubbed, in
@@ -38,14 +39,15 @@ struct WhyCommand: Command {
   static let options: [OptionSpec] = [
     .option("at", value: "seq", help: "Explain the latest change at or before this timeline entry."),
     .flag("not", help: "Explain why the node did not change after a step."),
-    .option("after", value: "seq", help: "With --not: the step (default: the latest action)."),
+    .option(
+      "after", value: "seq", help: "With --not: the step, itself not counted (default: the latest action, else write)."),
     OutputFormat.option,
   ]
 
   var input: String
   var node: String
   var at: Int?
-  /// `--not`: why it did not change, after `after` (the latest action when `nil`).
+  /// `--not`: why it did not change, after `after` (``defaultStep(in:)`` when `nil`).
   var whyNot = false
   var after: Int?
   var json = false
@@ -178,17 +180,19 @@ struct WhyCommand: Command {
   private func explainNonChange(
     of subject: SnapshotNode, in snapshot: Snapshot, index: TimelineIndex, streams: StandardStreams
   ) throws(CommandFailure) {
-    guard let step = after ?? index.events.last(where: { $0.kind == .action })?.seq else {
-      // No action to start from by default: the step must be given.
-      throw .usage(
-        .invalidValue(
-          option: "--after", value: "(none)",
-          expected: snapshot.timeline.isEmpty
-            ? "a snapshot with a causal timeline" : "a step: the timeline holds no action to start from"))
+    guard let step = after ?? Self.defaultStep(in: index) else {
+      // An empty timeline: nothing to start from.
+      throw .usage(.invalidValue(option: "--after", value: "(none)", expected: "a snapshot with a causal timeline"))
     }
     let answer = WhyNotAnswer(
       answer: NonChange(node: subject.id, after: step, in: snapshot), index: index, kind: subject.kind)
     streams.output(json ? answer.json() : answer.text(style: streams.outputStyle))
+  }
+
+  /// The step `--not` starts from without `--after`: the latest action, else (an app of atoms
+  /// and selectors only) the latest write, else the latest entry; `nil` for an empty timeline.
+  static func defaultStep(in index: TimelineIndex) -> Int? {
+    (index.events.last { $0.kind == .action } ?? index.events.last { $0.kind == .write } ?? index.events.last)?.seq
   }
 
   /// The entry that a question about `node` is about: its latest write, evaluation or

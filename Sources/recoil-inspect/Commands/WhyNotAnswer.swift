@@ -17,7 +17,7 @@ struct WhyNotAnswer {
   func text(style: TerminalStyle) -> String {
     let node = style.bold(inert(answer.node))
     // The step on a line of its own, then each reason.
-    var lines = ["why not \(node) since #\(answer.after):", "  " + entryTitle(answer.after, style: style)]
+    var lines = ["why not \(node) after #\(answer.after):", "  " + entryTitle(answer.after, style: style)]
     if let changed = answer.changedAt {
       lines.append("  it did change: \(entryTitle(changed, style: style))")
       return lines.joined(separator: "\n") + "\n"

@@ -99,11 +99,11 @@ final class DecodingPipeline: Sendable {
         }
         var kept: [UInt8]?
         if keepsLines, !hadToken, case .text(let bytes) = line {
-          kept = Array(unsafeUninitializedCapacity: bytes.count + 1) { buffer, count in
-            _ = buffer.initialize(fromContentsOf: bytes)
-            buffer[bytes.count] = 0x0A
-            count = bytes.count + 1
-          }
+          var line = [UInt8]()
+          line.reserveCapacity(bytes.count + 1)
+          line.append(contentsOf: bytes)
+          line.append(0x0A)
+          kept = line
         }
         send(.event(event, origin: origin, line: kept))
       },

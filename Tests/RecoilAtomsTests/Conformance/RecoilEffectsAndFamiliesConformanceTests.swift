@@ -1,0 +1,148 @@
+import RecoilConcurrency
+import Testing
+
+@testable import RecoilAtoms
+
+/// Atom effects and families as Recoil's own test suite states them (facebookexperimental/Recoil,
+/// `packages/recoil/recoil_values/__tests__/Recoil_atom-test.js`,
+/// `Recoil_atomFamily-test.js` and `Recoil_selectorFamily-test.js`).
+@Suite struct RecoilEffectsAndFamiliesConformanceTests {
+  /// Recoil_atom-test.js, "Effects" / "initialize with error": an effect that throws when it
+  /// starts is reported, and the atom keeps working (with what the effect set before it threw).
+  @Test func anEffectThatThrowsWhenItStartsIsReportedAndTheAtomWorks() throws {
+    let failures = Collected<AtomEffectFailure>()
+    let container = AtomContainer(onEffectFailure: { failures.append($0) })
+    let observer = RecordingObserver()
+    _ = container.addObserver(observer)
+    let atom = Atom(
+      0, key: "effect throws",
+      effects: [
+        AtomEffect("load") { context in
+          context.setSelf(5)
+          throw TestError(message: "storage offline")
+        }
+      ])
+    #expect(try container.get(atom) == 5)
+    container.set(atom, 6)
+    #expect(try container.get(atom) == 6)
+    #expect(failures.values.map(\.phase) == [.start])
+    #expect(failures.values.first?.effect == "load")
+    #expect(failures.values.first?.node.description == "effect throws")
+    #expect((failures.values.first?.error as? TestError)?.message == "storage offline")
+    #expect(
+      observer.events.values.contains {
+        if case .effectFailed(let node, "load", _) = $0 { return node.description == "effect throws" }
+        return false
+      })
+  }
+
+  /// Recoil_atom-test.js, "Effects" / "onSet": a handler that throws is reported; the change
+  /// stands, and the handler hears the next one.
+  @Test func anOnSetHandlerThatThrowsIsReportedAndHearsTheNextChange() throws {
+    let failures = Collected<AtomEffectFailure>()
+    let container = AtomContainer(onEffectFailure: { failures.append($0) })
+    let heard = Collected<Int>()
+    let atom = Atom(
+      0, key: "onSet throws",
+      effects: [
+        AtomEffect("sync") { context in
+          context.onSet { new, _, _ in
+            heard.append(new)
+            if new == 1 { throw TestError(message: "server refused 1") }
+          }
+          return nil
+        }
+      ])
+    _ = try container.get(atom)
+    container.set(atom, 1)
+    container.set(atom, 2)
+    #expect(try container.get(atom) == 2)
+    #expect(heard.values == [1, 2])
+    #expect(failures.values.map(\.phase) == [.onSet])
+  }
+
+  /// The inspector's timeline gets the failure as the effect's `failed` phase.
+  @Test func aRecordingHasTheFailedPhase() throws {
+    let container = AtomContainer()
+    container.startRecordingEvaluations()
+    let atom = Atom(
+      0, key: "recorded",
+      effects: [AtomEffect("broken") { _ in throw TestError(message: "nope") }])
+    _ = try container.get(atom)
+    let phases = container.recordedEvaluations().occurrences.compactMap { occurrence -> String? in
+      if case .effect("broken", let phase, _) = occurrence.kind { return phase }
+      return nil
+    }
+    #expect(phases == ["started", "failed"])
+  }
+
+  /// Recoil_atomFamily-test.js, "Works with async default": each member loads its default for
+  /// its parameter, and can be set.
+  @Test func anAsyncAtomFamilyLoadsEachMembersDefault() async throws {
+    let container = AtomContainer()
+    let loads = Collected<Int>()
+    let product = AsyncAtomFamily(key: "Catalog.product") { (id: Int) -> String in
+      loads.append(id)
+      return "product \(id)"
+    }
+    #expect(try await container.value(product(1)) == "product 1")
+    #expect(try await container.value(product(2)) == "product 2")
+    #expect(try await container.value(product(1)) == "product 1")
+    #expect(loads.values.sorted() == [1, 2])
+    try container.set(product(2), "edited")
+    #expect(try container.get(product(2)) == "edited")
+    #expect(product(1).family == "Catalog.product")
+  }
+
+  /// Recoil_selectorFamily-test.js, "cachePolicy - lru": only the most recently used unused
+  /// members stay; one left out is computed again when read.
+  @Test func anLRUFamilyKeepsTheMostRecentlyUsedMembers() throws {
+    let container = AtomContainer()
+    let runs = Collected<Int>()
+    let square = SelectorFamily(key: "square", cachePolicy: .lru(2)) { (n: Int, _: Getter) -> Int in
+      runs.append(n)
+      return n * n
+    }
+    for n in [1, 2, 3] { _ = try container.get(square(n)) }
+    // 1 was the least recently used: it went when 3 came.
+    #expect(container.nodeCount == 2)
+    _ = try container.get(square(2))
+    _ = try container.get(square(1))  // computed again; 3 goes (2 was read just before)
+    #expect(runs.values == [1, 2, 3, 1])
+    _ = try container.get(square(2))
+    #expect(runs.values == [1, 2, 3, 1])
+    _ = try container.get(square(3))
+    #expect(runs.values == [1, 2, 3, 1, 3])
+  }
+
+  /// Recoil_selectorFamily-test.js, "cachePolicy - most-recent": one unused member stays; a
+  /// member someone subscribes to or reads stays whatever the policy.
+  @Test func aMostRecentFamilyKeepsOneUnusedMemberAndEveryUsedOne() throws {
+    let container = AtomContainer()
+    let runs = Counter()
+    let label = SelectorFamily(key: "label", cachePolicy: .mostRecent) { (n: Int, _: Getter) -> String in
+      runs.increment()
+      return "#\(n)"
+    }
+    let subscription = container.subscribe(label(0)) { _ in }
+    for n in 1...5 { _ = try container.get(label(n)) }
+    #expect(container.nodeCount == 2)  // label(0), subscribed, and label(5)
+    #expect(try container.get(label(0)) == "#0")
+    #expect(runs.count == 6)
+    subscription.cancel()
+    _ = try container.get(label(6))
+    #expect(container.nodeCount == 1)
+  }
+
+  /// `.keep`: members stay until released, even when their last subscriber goes (the default
+  /// of a selector family lets such a member go).
+  @Test func aKeepFamilyKeepsMembersUntilReleased() throws {
+    let container = AtomContainer()
+    let kept = SelectorFamily(key: "kept", cachePolicy: .keep) { (n: Int, _: Getter) -> Int in n }
+    let dropped = SelectorFamily(key: "dropped") { (n: Int, _: Getter) -> Int in n }
+    container.subscribe(kept(1)) { _ in }.cancel()
+    container.subscribe(dropped(1)) { _ in }.cancel()
+    #expect(container.nodeCount == 1)
+    #expect(container.releaseUnusedMembers(of: kept.name) == 1)
+  }
+}
