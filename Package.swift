@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "recoil-inspect", targets: ["recoil-inspect"]),
     .executable(name: "recoil-bench", targets: ["recoil-bench"]),
     .executable(name: "cart-demo", targets: ["cart-demo"]),
+    .plugin(name: "RecoilInspectPlugin", targets: ["RecoilInspectPlugin"]),
   ],
   targets: [
     // The snapshot model and its JSON codec (format v1): shared by every other module.
@@ -70,6 +71,20 @@ let package = Package(
     .executableTarget(
       name: "recoil-inspect",
       dependencies: ["RecoilSnapshot", "RecoilRender", "RecoilTransport", "RecoilConcurrency"]
+    ),
+
+    // `swift package recoil-inspect <command>` in an app's package: the tool, built for it.
+    .plugin(
+      name: "RecoilInspectPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "recoil-inspect",
+          description: "Run recoil-inspect (render, report, check, diff ...); 'artifacts' renders, reports and checks what the tests left."
+        ),
+        permissions: [
+          .writeToPackageDirectory(reason: "recoil-inspect writes pictures, reports and check results beside the snapshots")
+        ]),
+      dependencies: ["recoil-inspect"]
     ),
 
     // A scripted shopping-cart app that produces the real fixtures.

@@ -10,6 +10,7 @@ struct RecoilInspect {
     QueryCommand.self, WhyCommand.self,
     CheckCommand.self,
     DiffCommand.self,
+    ArtifactsCommand.self,
     LiveCommand.self,
     ControlCommand.self,
   ]
