@@ -122,7 +122,8 @@ let package = Package(
     .target(name: "OTLPReceiver", path: "Tests/OTLPReceiver", exclude: ["check-otlp.py"]),
     .testTarget(name: "ReportBrowserTests", dependencies: ["RecoilRender", "RecoilSnapshot", "WebDriver"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect", "RecoilTransport"]),
-    .testTarget(name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot", "WebDriver", "OTLPReceiver"]),
+    .testTarget(
+      name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot", "WebDriver", "OTLPReceiver", "GraphShapes"]),
     // Scenarios that must behave in an optimised build; ReleaseBuildTests build it in release.
     .executableTarget(
       name: "release-probe", dependencies: ["RecoilAtoms", "RecoilStores", "RecoilReflection"],

@@ -20,6 +20,10 @@ struct RecoilInspect {
     case toolHelp
     case commandHelp(any Command.Type)
     case version
+    /// `--completion-script SHELL`: a completion script for the shell.
+    case completionScript(CompletionScript.Shell)
+    /// `--manual`: the manual page.
+    case manual
     case command(any Command)
   }
 
@@ -38,7 +42,12 @@ struct RecoilInspect {
         streams.output(HelpText.command(command))
       case .version:
         streams.output("\(version)\n")
+      case .completionScript(let shell):
+        streams.output(CompletionScript.script(for: shell, commands: commands))
+      case .manual:
+        streams.output(ManualPage.roff(commands: commands, version: version))
       case .command(let command):
+        defer { ProgressLine.shared.end() }
         try command.run(streams: streams)
       }
       return ExitCode.success.rawValue
@@ -68,6 +77,19 @@ struct RecoilInspect {
       return .toolHelp
     }
     if first == "--version" { return .version }
+    if first == "--manual" {
+      guard arguments.count == 1 else { throw .unexpectedArgument(arguments[1]) }
+      return .manual
+    }
+    if first == "--completion-script" || first.hasPrefix("--completion-script=") {
+      let value = first.contains("=") ? String(first.drop { $0 != "=" }.dropFirst()) : arguments.dropFirst().first
+      guard let value, let shell = CompletionScript.Shell(rawValue: value) else {
+        throw .invalidValue(
+          option: "--completion-script", value: value ?? "(nothing)",
+          expected: CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      return .completionScript(shell)
+    }
     // The layout helper `report` starts is no command for people: it is in no list.
     if first == LayoutWorkerCommand.name {
       return .command(try LayoutWorkerCommand(ArgumentParser(specs: []).parse([])))
@@ -86,6 +108,10 @@ struct RecoilInspect {
     }
     let parsed = try ArgumentParser(specs: commandType.allOptions).parse(rest)
     if parsed.has("help") { return .commandHelp(commandType) }
+    // Quiet means quiet: no progress line either.
+    if commandType.allOptions.contains(where: { $0.name == "quiet" }), parsed.has("quiet") {
+      ProgressLine.shared.disable()
+    }
     return .command(try commandType.init(parsed))
   }
 

@@ -82,6 +82,13 @@ public struct RenderOptions: Sendable, Equatable {
   /// options.full = true
   /// ```
   public var full = false
+  /// Told how far a long drawing got (a report's neighbourhoods and groups laid out), for a
+  /// progress line; `nil` tells no one.
+  ///
+  /// ```swift
+  /// options.progress = RenderProgress { phase, done, total in print(phase, done, total) }
+  /// ```
+  public var progress: RenderProgress?
 
   /// Creates options with the defaults: top to bottom, legend on, no heat, no focus.
   ///

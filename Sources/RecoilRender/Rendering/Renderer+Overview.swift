@@ -14,7 +14,8 @@ extension Renderer {
     homes.record(top.places)
     let nodeIDs = snapshot.nodes.map(\.id)
     var insides: [(key: Int, svg: [UInt8])] = []
-    for inside in overview.insides {
+    for (index, inside) in overview.insides.enumerated() {
+      options.progress?("laying out groups' insides", done: index, total: overview.insides.count)
       let drawn = try drawPart(inside.drawing, key: inside.key, options: options, places: true, warning: warning)
       homes.record(drawn.places)
       insides.append((inside.key, SVGForHTML.inline(drawn.svg, nodeIDs: nodeIDs)))

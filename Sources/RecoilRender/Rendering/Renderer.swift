@@ -56,6 +56,7 @@ public enum Renderer {
   static func drawFiltered(
     _ filtered: Snapshot, options: RenderOptions, warning: (String) -> Void
   ) throws(RenderError) -> Drawing {
+    options.progress?("laying out \(GraphDescription.counted(filtered.nodes.count, "node"))")
     if options.format == .html {
       // The report's overview opens groups in place: each group's inside is drawn too.
       if let overview = try ExpandableOverview.make(from: filtered, options: options) {

@@ -263,6 +263,7 @@ struct NeighbourhoodPlans: Sendable {
         end += 1
       }
       let part = sets[start..<end]
+      options.progress?("laying out neighbourhoods", done: start, total: sets.count)
       start = end
       let graphs = part.map { Self.standIns($0, of: snapshot, graph: graph, homes: homes, options: options) }
       let places = try Self.places(
@@ -287,6 +288,7 @@ struct NeighbourhoodPlans: Sendable {
     var indexOfLabel: [[String]: Int] = Dictionary(
       labels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     for start in stride(from: 0, to: hubs.count, by: Self.overviewBatch) {
+      options.progress?("laying out hubs' overviews", done: start, total: hubs.count)
       // Each hub's overview is found on its own (its whole neighbourhood walked), on every
       // processor; what they find is gathered in order.
       let batch = Array(hubs[start..<min(start + Self.overviewBatch, hubs.count)])

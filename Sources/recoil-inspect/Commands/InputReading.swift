@@ -49,7 +49,8 @@ enum InputReading {
     return read(descriptor: descriptor, limit: limit, expectedBytes: Int(status.st_size))
   }
 
-  /// Reads `descriptor` to its end (standard input for `-`).
+  /// Reads `descriptor` to its end (standard input for `-`), saying how far on the progress
+  /// line when its size is known.
   static func read(descriptor: Int32, limit: Int, expectedBytes: Int = 0) -> Result<Data, Failure> {
     var data = Data()
     // A regular file's size is known: one allocation. A pipe grows by chunks.
@@ -65,6 +66,9 @@ enum InputReading {
       if count == 0 { return .success(data) }
       guard data.count + count <= limit else { return .failure(.tooLarge(limit: limit)) }
       data.append(contentsOf: chunk[0..<count])
+      if expectedBytes > 0 {
+        ProgressLine.shared.update("reading", done: data.count, total: expectedBytes, unit: .bytes)
+      }
     }
   }
 }

@@ -219,8 +219,14 @@ struct LiveCommand: Command {
       flushOutput()
     }
     // Decoded on a second thread while this one prints (see DecodingPipeline).
+    // A file replayed into a pipe or a file says how far on standard error (not when the
+    // events go to the same terminal).
+    var totalBytes: Int?
+    if case .file(let path) = endpoint, isatty(STDOUT_FILENO) == 0 {
+      totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    }
     let pipeline = DecodingPipeline(
-      source: source, maximumLineBytes: maximumLineBytes, keepsLines: passesLinesThrough)
+      source: source, maximumLineBytes: maximumLineBytes, keepsLines: passesLinesThrough, totalBytes: totalBytes)
     try pipeline.run { item in
       switch item {
       case .warning(let message):

@@ -41,7 +41,8 @@ struct QueryCommand: Command {
     .flag("loading", help: "Nodes still loading.", choice: "question"),
     .flag("cycles", help: "Dependency cycles.", choice: "question"),
     .option("depth", value: "n", help: "Hops to follow for --dependents and --dependencies (default: all)."),
-    .option("by", value: "order", help: "Rank --slowest by total (default), mean or count."),
+    .option("by", value: "order", help: "Rank --slowest by total (default), mean or count.")
+      .completing(["total", "mean", "count"]),
     .option("limit", value: "n", help: "Rows for --slowest, --wasted and --churn (default 10)."),
     OutputFormat.option,
   ]

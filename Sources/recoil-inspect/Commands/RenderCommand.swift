@@ -31,7 +31,8 @@ struct RenderCommand: Command {
     .option(
       "collapse", value: "rules",
       help: "What an overview collapses: none, or families, stores, modules, levels (comma-separated; default all).",
-      repeats: true),
+      repeats: true
+    ).completing(["none"] + CollapseRule.allCases.map(\.rawValue)),
     .option("overview-threshold", value: "n", help: "Draw an overview past this many nodes (default 500)."),
     .flag("full", help: "Draw every node, however large the graph."),
   ]
@@ -105,6 +106,7 @@ struct RenderCommand: Command {
     _ arguments: ParsedArguments, format: RenderFormat, input: String
   ) throws(UsageError) -> RenderOptions {
     var options = RenderOptions(format: format)
+    options.progress = ProgressLine.shared.renderProgress
     options.title = input == "-" ? "standard input" : URL(filePath: input).lastPathComponent
     options.focus = arguments.value("focus")
     if let depth = arguments.value("depth") {

@@ -6,6 +6,7 @@ enum SnapshotInput {
   static func load(_ path: String, limit: InputLimit, streams: StandardStreams) throws(CommandFailure) -> Snapshot {
     let name = path == "-" ? "<stdin>" : path
     let data = try bytes(of: path, limit: limit, streams: streams)
+    ProgressLine.shared.update("decoding \(ProgressLine.bytes(data.count)) of JSON")
     do {
       return try SnapshotCodec.decode(data)
     } catch {

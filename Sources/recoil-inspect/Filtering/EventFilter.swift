@@ -51,11 +51,12 @@ struct EventFilter {
       "kind", value: "kinds",
       help:
         "Only these kinds, comma-separated: \(Kind.allCases.map(\.rawValue).joined(separator: " "))."
-    ),
+    ).completing(Kind.allCases.map(\.rawValue)),
     .option("grep", value: "text", help: "Only events whose text contains this, ignoring case."),
     .option(
       "not-node", value: "glob", help: "Leave out events about nodes whose id matches (repeatable).", repeats: true),
-    .option("not-kind", value: "kinds", help: "Leave out these kinds, comma-separated (repeatable).", repeats: true),
+    .option("not-kind", value: "kinds", help: "Leave out these kinds, comma-separated (repeatable).", repeats: true)
+      .completing(Kind.allCases.map(\.rawValue)),
     .option("path", value: "path", help: "Only actions that changed this path, an ancestor or a descendant."),
   ]
 

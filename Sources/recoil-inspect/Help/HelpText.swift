@@ -17,8 +17,11 @@ enum HelpText {
     text += """
 
       OPTIONS:
-        -h, --help      Show help; 'recoil-inspect <command> --help' for a command.
-        --version       Show the version.
+        -h, --help                    Show help; 'recoil-inspect <command> --help' for a command.
+        --version                     Show the version.
+        --completion-script <shell>   Print completion for bash, zsh or fish
+                                      (source <(recoil-inspect --completion-script bash)).
+        --manual                      Print the manual page (recoil-inspect --manual | man -l -).
 
       EXAMPLES:
         recoil-inspect Fixtures/cart-demo/cart.snapshot.json -o graph.svg

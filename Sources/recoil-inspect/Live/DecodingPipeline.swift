@@ -39,16 +39,20 @@ final class DecodingPipeline: Sendable {
   private let source: UncheckedSource
   private let maximumLineBytes: Int
   private let keepsLines: Bool
+  /// The size of a file replayed, to say how far on the progress line; `nil` for a stream.
+  private let totalBytes: Int?
   private let queue = BatchQueue<Item>(capacity: batchesAhead)
 
   /// - Parameters:
   ///   - source: The stream; from now on only the reading thread uses it.
   ///   - maximumLineBytes: Longer lines are skipped, and said so.
   ///   - keepsLines: Whether each event comes with the line it was read from.
-  init(source: EventSource, maximumLineBytes: Int, keepsLines: Bool) {
+  ///   - totalBytes: The size of a file replayed, to say how far on the progress line.
+  init(source: EventSource, maximumLineBytes: Int, keepsLines: Bool, totalBytes: Int? = nil) {
     self.source = UncheckedSource(source)
     self.maximumLineBytes = maximumLineBytes
     self.keepsLines = keepsLines
+    self.totalBytes = totalBytes
   }
 
   /// Reads the whole stream on a second thread and calls `handle` with every item, on this
@@ -86,8 +90,16 @@ final class DecodingPipeline: Sendable {
     }
     let maximumLineBytes = self.maximumLineBytes
     let keepsLines = self.keepsLines
+    let totalBytes = self.totalBytes
+    var bytesRead = 0
     try source.source.run(
       { origin, lineNumber, line in
+        if let totalBytes {
+          if case .text(let bytes) = line { bytesRead += bytes.count + 1 }
+          if lineNumber % 8_192 == 0 {
+            ProgressLine.shared.update("replaying", done: bytesRead, total: totalBytes, unit: .bytes)
+          }
+        }
         var warning: String?
         guard
           let (event, hadToken) = LiveCommand.event(

@@ -19,6 +19,9 @@ struct OptionSpec: Sendable, Equatable {
   var valueIsOptional = false
   /// What an optional value looks like.
   var optionalValue = OptionalValue.address
+  /// The words the value may be, for shell completion and the manual, when the value name
+  /// does not list them itself (`text|json` does).
+  var values: [String] = []
 
   /// What an option whose value may be left out takes as its value.
   enum OptionalValue: Sendable, Equatable {
@@ -30,6 +33,24 @@ struct OptionSpec: Sendable, Equatable {
   }
 
   var isFlag: Bool { valueName == nil }
+
+  /// The words a shell offers for the value: ``values``, or the value name's own list
+  /// (`svg|png|pdf|dot|html`).
+  var completionWords: [String] {
+    if !values.isEmpty { return values }
+    guard let valueName, valueName.contains("|") else { return [] }
+    return valueName.split(separator: "|").map(String.init)
+  }
+
+  /// Whether the value names a file or folder, which a shell completes from the disk.
+  var takesPath: Bool { ["file", "out", "picture", "folder"].contains(valueName ?? "") }
+
+  /// This option, its value one of `words` (comma-separated lists of them are accepted too).
+  func completing(_ words: [String]) -> OptionSpec {
+    var spec = self
+    spec.values = words
+    return spec
+  }
 
   static func flag(
     _ name: String, short: Character? = nil, help: String, choice: String? = nil, isRequired: Bool = false

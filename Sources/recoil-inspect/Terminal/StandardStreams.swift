@@ -28,12 +28,18 @@ struct StandardStreams {
 
   static func process() -> StandardStreams {
     let standardOutput = BufferedOutput(descriptor: STDOUT_FILENO, failed: endAfterFailedOutput)
+    let outputIsTerminal = isatty(STDOUT_FILENO) == 1
     return StandardStreams(
       output: { standardOutput.write($0) },
       outputBytes: { standardOutput.write(data: $0) },
       outputLine: { standardOutput.write(bytes: $0) },
-      flush: { standardOutput.flush() },
+      flush: {
+        // On a terminal shared with the progress line, the line goes first.
+        if outputIsTerminal { ProgressLine.shared.clear() }
+        standardOutput.flush()
+      },
       error: {
+        ProgressLine.shared.clear()
         standardOutput.flush()
         // Nothing more can be said when standard error itself fails.
         _ = Descriptor.writeAll(Array($0.utf8), to: STDERR_FILENO)
