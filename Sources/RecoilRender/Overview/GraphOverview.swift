@@ -69,7 +69,7 @@ struct GraphOverview: Sendable {
   }
 
   /// How many items (nodes and groups) the overview opens groups up to.
-  static let budget = 80
+  static let budget = 48
   /// A container with more loose nodes than this bands them by level.
   static let loosest = 60
   /// The most level bands the top of the graph is cut into (a group's own nodes make one).
