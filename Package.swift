@@ -54,11 +54,15 @@ let package = Package(
       providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
     ),
     // Snapshot -> cgraph graph -> gvc layout -> svg/png/pdf/dot.
-    // The report page's script and style live in Report/Web/ and are embedded as Swift by
-    // Scripts/embed-report-assets (ReportAssets.swift), so the command line is one binary.
+    // The report page's script and style live in Report/Web/ and are embedded in the code at
+    // build time (SwiftPM's embedInCode), so the command line is one binary.
     .target(
       name: "RecoilRender", dependencies: ["RecoilSnapshot", "CGraphviz", "RecoilConcurrency"],
-      exclude: ["Report/Web"]
+      resources: [
+        .embedInCode("Report/Web/report-core.js"), .embedInCode("Report/Web/report.js"),
+        .embedInCode("Report/Web/report.css"), .embedInCode("Report/Web/live.js"),
+        .embedInCode("Report/Web/live.css"),
+      ]
     ),
 
     // Inspector artifacts with their HTML report beside them; links Graphviz, so for test targets.

@@ -26,11 +26,4 @@ import Testing
     let passed = output.split(separator: "\n").first { $0.hasPrefix("# pass ") }.map { Int($0.dropFirst(7)) ?? 0 }
     #expect((passed ?? 0) >= 10, "\(output)")
   }
-
-  @Test func theEmbeddedPageFilesAreCurrent() throws {
-    let outcome = try ExecutableRunner.run(
-      ["Scripts/embed-report-assets", "--check"], executable: "/usr/bin/env",
-      currentDirectory: ExecutableRunner.repositoryRoot)
-    #expect(outcome.status == 0, "\(outcome.stderr)")
-  }
 }
