@@ -32,8 +32,9 @@ let package = Package(
     // timing, the clock, evaluation statistics) and Causality (the causal order and the cause
     // context).
     .target(name: "RecoilConcurrency"),
-    // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector.
-    .target(name: "RecoilAtoms", dependencies: ["RecoilConcurrency"]),
+    // The atom graph: atoms, selectors, families, loadables, containers. Knows no inspector;
+    // asks RecoilReflection which values are plain (kept as bits when recorded).
+    .target(name: "RecoilAtoms", dependencies: ["RecoilConcurrency", "RecoilReflection"]),
     // Describing and diffing values by reflection, for stores and the inspector alike: action
     // names and payloads, previews, state diffs, and the metadata reader that checks itself.
     .target(name: "RecoilReflection", dependencies: ["RecoilConcurrency"]),
@@ -83,10 +84,12 @@ let package = Package(
       capability: .command(
         intent: .custom(
           verb: "recoil-inspect",
-          description: "Run recoil-inspect (render, report, check, diff ...); 'artifacts' renders, reports and checks what the tests left."
+          description:
+            "Run recoil-inspect (render, report, check, diff ...); 'artifacts' renders, reports and checks what the tests left."
         ),
         permissions: [
-          .writeToPackageDirectory(reason: "recoil-inspect writes pictures, reports and check results beside the snapshots")
+          .writeToPackageDirectory(
+            reason: "recoil-inspect writes pictures, reports and check results beside the snapshots")
         ]),
       dependencies: ["recoil-inspect"]
     ),

@@ -12,7 +12,7 @@
 ///   let number = ExactCast.value(boxed, as: Int.self)   // 42
 /// }
 /// ```
-package enum ExactCast {
+@usableFromInline package enum ExactCast {
   /// The value `any` holds, whose dynamic type must be exactly `Value` (not a subclass of it,
   /// nor an optional of it).
   @inline(__always) package static func value<Value>(_ any: Any, as _: Value.Type) -> Value {
@@ -82,6 +82,35 @@ package enum ExactCast {
     // Forced: every caller has found `type(of: any)` to be `Value`, which is what this cast
     // checks, so it cannot fail.
     any as! Value
+  }
+
+  // MARK: - Plain values
+
+  /// How many bytes a value of `Value` takes when it is plain (trivially copyable) and at most
+  /// 8 bytes: what a ``PlainValue`` keeps as bits; 0 for any other type.
+  @inlinable package static func plainSize<Value>(of _: Value.Type) -> UInt8 {
+    _isPOD(Value.self) && MemoryLayout<Value>.size <= 8 ? UInt8(MemoryLayout<Value>.size) : 0
+  }
+
+  /// The bits of a plain value of at most 8 bytes, or `nil` for any other (see ``plainSize(of:)``).
+  @inlinable package static func plainBits<Value>(of value: Value) -> UInt64? {
+    // Both tests are constants once `Value` is known: no work for other values.
+    guard _isPOD(Value.self), MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size else { return nil }
+    var bits: UInt64 = 0
+    withUnsafeMutableBytes(of: &bits) { target in
+      withUnsafeBytes(of: value) { target.copyMemory(from: $0) }
+    }
+    return bits
+  }
+
+  /// The plain value of `type` whose bits these are (from ``plainBits(of:)``, or read where
+  /// the value lives).
+  package static func plainValue(bits: UInt64, type: Any.Type) -> any Sendable {
+    // The type is opened as a plain generic parameter (a marker protocol's existential
+    // metatype cannot be); the value was `Sendable` when kept, and `Any` and `any Sendable`
+    // have one layout (a marker protocol has no witness table), so the box is reinterpreted.
+    func load<Value>(_: Value.Type) -> Any { withUnsafeBytes(of: bits) { $0.loadUnaligned(as: Value.self) } }
+    return unsafeBitCast(_openExistential(type, do: load), to: (any Sendable).self)
   }
 
   /// `value` as an `Any`, holding the same storage. `Sendable` is a marker protocol, erased at

@@ -2,26 +2,26 @@ import Foundation
 import Testing
 
 /// Unsafe code stays in few places: each module may hold unsafe constructs (`Unsafe…` types,
-/// `withUnsafe…`, `unsafeBitCast`, `Unmanaged`, `nonisolated(unsafe)`, `unowned(unsafe)`,
-/// `@exclusivity(unchecked)`, memory binding) in at most the files listed here, counted in code
-/// and not in comments or strings. The limits only go down: a module at its goal (two files,
-/// four for RecoilConcurrency's locks, three for any other) stays there, and one above it may
-/// not grow while it is brought down.
+/// `withUnsafe…` and the runtime's `_withUnsafe…`, `unsafeBitCast`, `unsafeDowncast`,
+/// unchecked addressors, `Unmanaged`, `nonisolated(unsafe)`, `unowned(unsafe)`,
+/// `@exclusivity(unchecked)`, memory binding, and the runtime's `_isPOD` and
+/// `_openExistential`) in at most the files listed here, counted in code and not in comments
+/// or strings. The limits only go down: a module at its goal (two files, four for
+/// RecoilConcurrency's locks and buffers) stays there, and one above it may not grow while it
+/// is brought down. The README names the files; what it says is checked against what is here.
 @Suite struct UnsafeCodeTests {
   /// The most files with unsafe code per module. Where a module is above the goal, the
   /// number is what it holds today.
   private static let limits: [String: Int] = [
-    "RecoilAtoms": 2, "RecoilConcurrency": 4, "RecoilInspector": 2, "RecoilRender": 1, "RecoilSnapshot": 2,
-    "RecoilStores": 2, "RecoilReflection": 3, "recoil-inspect": 3,
+    "RecoilAtoms": 1, "RecoilConcurrency": 4, "RecoilInspector": 2, "RecoilRender": 1, "RecoilSnapshot": 2,
+    "RecoilStores": 2, "RecoilReflection": 3, "recoil-inspect": 3, "RecoilTransport": 1,
   ]
-  /// The issue's goals; any module not named here has three.
-  private static let goals: [String: Int] = [
-    "RecoilAtoms": 2, "RecoilConcurrency": 4, "RecoilInspector": 2, "RecoilSnapshot": 2, "RecoilStores": 2,
-  ]
-  private static let otherModules = 3
+  /// The goals; any module not named here has two.
+  private static let goals: [String: Int] = ["RecoilConcurrency": 4]
+  private static let otherModules = 2
 
   private static let construct =
-    #"\bUnsafe\w*|\bwithUnsafe\w*|unsafeUninitializedCapacity|unsafeBitCast|\bUnmanaged\b|nonisolated\(unsafe\)|unowned\(unsafe\)|@exclusivity\(unchecked\)|bindMemory|assumingMemoryBound|withMemoryRebound"#
+    #"\bUnsafe\w*|\b_?withUnsafe\w*|unsafeUninitializedCapacity|unsafeBitCast|unsafeDowncast|\bunsafe(Mutable)?Address\b|\bUnmanaged\b|nonisolated\(unsafe\)|unowned\(unsafe\)|@exclusivity\(unchecked\)|bindMemory|assumingMemoryBound|withMemoryRebound|\b_isPOD\b|\b_openExistential\b"#
 
   /// The code of a line: without its comment and without the contents of string literals.
   static func code(of line: Substring) -> String {
@@ -95,6 +95,28 @@ import Testing
         "\(module) has unsafe code in \(files.count) files, at most \(limit) allowed: \(files.sorted().joined(separator: ", "))"
       )
     }
+  }
+
+  /// The README's table of where each module's shortcuts are says what the code holds.
+  @Test func theReadmeNamesEveryFileWithUnsafeCode() throws {
+    let readme = try String(
+      contentsOf: ExecutableRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+    let table = try #require(readme.components(separatedBy: "<!-- unsafe files -->\n").dropFirst().first)
+      .components(separatedBy: "<!-- end of unsafe files -->")[0]
+    var claimed: [String: [String]] = [:]
+    for row in table.split(separator: "\n") where row.hasPrefix("| `") {
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      let module = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      claimed[module] = cells[1].split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      }.sorted()
+    }
+    let found = try Self.unsafeFiles().filter {
+      ["recoil-bench", "WebDriver", "release-probe"].contains($0.key) == false
+    }
+    #expect(
+      Set(claimed.keys) == Set(found.keys), "README names \(claimed.keys.sorted()), the code \(found.keys.sorted())")
+    for (module, files) in found { #expect(claimed[module] == files.sorted(), "\(module): \(files.sorted())") }
   }
 
   @Test func limitsNeverRiseAboveTheGoalWhereTheGoalIsMet() throws {

@@ -29,12 +29,20 @@
     ) -> AnyPublisher<Loadable<Value>, Never> {
       let site = CallSite(file: file, line: line)
       return Deferred {
-        // Subjects may be sent to from any thread (Combine documents them as thread-safe).
-        nonisolated(unsafe) let subject = CurrentValueSubject<Loadable<Value>, Never>(self.loadable(node))
-        let subscription = self.subscribe(node, label: label, site: site, delivery: delivery) { subject.send($0) }
-        return subject.handleEvents(receiveCancel: { subscription.cancel() })
+        let shared = SharedSubject(CurrentValueSubject<Loadable<Value>, Never>(self.loadable(node)))
+        let subscription = self.subscribe(node, label: label, site: site, delivery: delivery) {
+          shared.subject.send($0)
+        }
+        return shared.subject.handleEvents(receiveCancel: { subscription.cancel() })
       }
       .eraseToAnyPublisher()
     }
+  }
+  /// A subject that a subscription's callback sends to, from whatever thread delivers.
+  // @unchecked Sendable: Combine documents subjects as thread-safe; `send` may come from any
+  // thread, and `subject` itself never changes.
+  private final class SharedSubject<Output>: @unchecked Sendable {
+    let subject: CurrentValueSubject<Output, Never>
+    init(_ subject: CurrentValueSubject<Output, Never>) { self.subject = subject }
   }
 #endif

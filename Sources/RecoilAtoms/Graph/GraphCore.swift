@@ -1,5 +1,6 @@
 import Dispatch
 import RecoilConcurrency
+import RecoilReflection
 import Synchronization
 
 /// The state and algorithms of one container's graph. Every method runs under the
@@ -354,7 +355,7 @@ import Synchronization
     // every one timed.
     let sampled =
       recording.map { recording in
-        recording._withUnsafeGuaranteedRef { recorder in
+        recording.use { recorder in
           slot._use { $0.tally.countEvaluation(periodMask: recorder.periodMask) }
         }
       } ?? false
@@ -372,7 +373,7 @@ import Synchronization
     }
     let duration = timed ? MonotonicClock.nanos &- start : GraphRecorder.untimed
     if let recording {
-      let order = recording._withUnsafeGuaranteedRef { recorder in
+      let order = recording.use { recorder in
         if timed { slot._use { $0.tally.timed(duration, slowNanos: recorder.timing.slowNanos) } }
         let causeUID =
           forced
@@ -769,7 +770,7 @@ import Synchronization
     }
     guard let recording else { return }
     // The uid from the recorder's dense table: an atom written in place leaves its slot cold.
-    let (order, cause, atNanos) = recording._withUnsafeGuaranteedRef { recorder in
+    let (order, cause, atNanos) = recording.use { recorder in
       recorder.recordWrite(node: recorder.uid(index), site: site, values: values, isReset: isReset)
     }
     if _operationInterests.contains(.timeline) {

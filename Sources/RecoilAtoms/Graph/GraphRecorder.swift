@@ -1,4 +1,5 @@
 import RecoilConcurrency
+import RecoilReflection
 
 /// The container side of recording: statistics of timed evaluations by slot, and bounded
 /// timelines of evaluations, atom writes, async resolutions and notifications, each in its

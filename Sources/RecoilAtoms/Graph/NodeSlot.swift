@@ -1,4 +1,5 @@
 import RecoilConcurrency
+import RecoilReflection
 
 /// A container's storage for one node: its place in the graph and, in ``_ValueSlot``, its value.
 /// Only touched under the container's lock.
@@ -107,7 +108,7 @@ import RecoilConcurrency
     kind = node.kind
     _isAsync = node.isAsync
     self.initialMark = mark
-    plainValueSize = _isPOD(Value.self) && MemoryLayout<Value>.size <= 8 ? UInt8(MemoryLayout<Value>.size) : 0
+    plainValueSize = PlainValue.size(of: Value.self)
     super.init(details: node.family.map { _SlotDetails(family: $0) })
   }
 

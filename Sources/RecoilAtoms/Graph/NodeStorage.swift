@@ -307,6 +307,22 @@ extension _NodeRecord {
   }
 }
 
+/// The container's recorder, used without reference counting on the paths that record every
+/// evaluation and write: `_GraphCoreFields.recorder` keeps it alive, and it is replaced only
+/// between operations.
+struct _UnretainedRecorder {
+  private let unmanaged: Unmanaged<GraphRecorder>
+
+  init(_ recorder: GraphRecorder) {
+    unmanaged = .passUnretained(recorder)
+  }
+
+  /// Runs `body` with the recorder, retaining it for none of it.
+  @inline(__always) func use<Result>(_ body: (GraphRecorder) -> Result) -> Result {
+    unmanaged._withUnsafeGuaranteedRef(body)
+  }
+}
+
 /// An observer held without a reference count, where an array of the observers owns them,
 /// for reading its interests on every operation.
 ///
@@ -743,12 +759,12 @@ class _LockedFields<Fields> {
   @exclusivity(unchecked) final var recorder: GraphRecorder? {
     didSet {
       _isRecording = recorder != nil
-      recording = recorder.map(Unmanaged.passUnretained)
+      recording = recorder.map(_UnretainedRecorder.init)
     }
   }
   /// `recorder` again, unretained, for the paths that record every evaluation and write:
   /// `recorder` keeps it alive, and it is replaced only between operations.
-  @exclusivity(unchecked) final var recording: Unmanaged<GraphRecorder>?
+  @exclusivity(unchecked) final var recording: _UnretainedRecorder?
   /// Whether a recorder is set, readable from inlined writes.
   @usableFromInline @exclusivity(unchecked) final var _isRecording = false
   /// The started effects of atoms that have them, by slot index.

@@ -1,4 +1,5 @@
 import RecoilConcurrency
+import RecoilReflection
 
 /// An atom's value before and after a write, as the recorder keeps it: a small plain value
 /// (most counters, flags and simple enums) as bits, so that recording it touches no

@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Kept in 16 bytes, plain data, because recordings store one per action and write (a store's
-/// action entry fits a cache line): the file is kept as a ``PlainText``, the literal's address
+/// action entry fits a cache line): the file is kept as a `PlainText`, the literal's address
 /// in the program's constant data and its length.
 public struct CallSite: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
   @usableFromInline let fileText: PlainText

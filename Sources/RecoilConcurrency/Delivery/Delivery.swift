@@ -24,7 +24,7 @@ public enum Delivery: Sendable {
   }
 
   /// Wraps a callback so that calling the result runs `callback` where this delivery says, with
-  /// the cause bound where it was called (see ``CauseContext``).
+  /// the cause bound where it was called (see `CauseContext`).
   ///
   /// ```swift
   /// let onMain = Delivery.mainActor.wrap { (count: Int) in label.text = "\(count)" }

@@ -154,52 +154,6 @@ package struct RecordField<Element, Field>: Sendable {
   }
 }
 
-/// A small plain value (trivially copyable and at most 8 bytes: an `Int`, a `Bool`, a
-/// `Double`, a simple enum) kept as its bits and its type, so that a record holding it is
-/// plain data: recording it copies no existential and releasing it destroys none.
-///
-/// ```swift
-/// let recorded = PlainValue(42)   // nil for a String or an Array
-/// recorded?.value as? Int         // 42
-/// ```
-@usableFromInline package struct PlainValue: BitwiseCopyable {
-  @usableFromInline let bits: UInt64
-  /// The value's type, to read the bits back as. A metatype the caller already holds, not a
-  /// generic type made from it: in unspecialized generic code (a slot of any value type),
-  /// making one is a lookup in the runtime's metadata cache, which cost G3 with the inspector
-  /// about a tenth more instructions when every evaluation kept its value.
-  @usableFromInline let type: Any.Type
-
-  /// The value's bits, or nil when it is not plain or larger than 8 bytes.
-  @inlinable package init?<Value: Sendable>(_ value: Value) {
-    // Both tests are constants once `Value` is known: no work for other values.
-    guard _isPOD(Value.self), MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size else { return nil }
-    var bits: UInt64 = 0
-    withUnsafeMutableBytes(of: &bits) { target in
-      withUnsafeBytes(of: value) { target.copyMemory(from: $0) }
-    }
-    self.bits = bits
-    self.type = Value.self
-  }
-
-  /// A value of `type` whose bits were read where it lives (the caller knows the type is
-  /// plain and at most 8 bytes).
-  package init(bits: UInt64, type: Any.Type) {
-    self.bits = bits
-    self.type = type
-  }
-
-  /// The value again.
-  package var value: any Sendable {
-    // The type is opened as a plain generic parameter (a marker protocol's existential
-    // metatype cannot be); the value was `Sendable` when kept, and `Any` and `any Sendable`
-    // have one layout (a marker protocol has no witness table), so the box is reinterpreted.
-    let bits = bits
-    func load<Value>(_: Value.Type) -> Any { withUnsafeBytes(of: bits) { $0.loadUnaligned(as: Value.self) } }
-    return unsafeBitCast(_openExistential(type, do: load), to: (any Sendable).self)
-  }
-}
-
 /// A literal text (`#fileID`, say) kept as its address in the program's constant data, which
 /// lives as long as the program, and its length: 12 bytes of plain data, where a
 /// `StaticString` takes 17 (so a ``CallSite`` is 16 bytes, and a store's action entry fits in a

@@ -97,7 +97,7 @@ struct ActionCases: Equatable {
   /// reader leaves to one (an indirect case).
   private static func caseName(of action: Any, in enumCases: EnumCases) -> String {
     if let found = enumCases.case(of: action) { return found.label }
-    return Mirror(reflecting: action).children.first?.label ?? "\(action)"
+    return Reflector.parts(of: action).children.first?.label ?? "\(action)"
   }
 
   /// `action` as JSON when its type is `Encodable`, nothing in it is redacted, and it is short

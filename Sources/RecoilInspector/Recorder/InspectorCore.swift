@@ -244,12 +244,12 @@ final class InspectorCore: Sendable {
   private static func part(at path: String, of state: Any) -> Any? {
     var value: Any = state
     for component in path.split(separator: ".") {
-      var mirror = Mirror(reflecting: value)
-      if mirror.displayStyle == .optional {
-        guard let wrapped = mirror.children.first?.value else { return nil }
-        mirror = Mirror(reflecting: wrapped)
+      var parts = Reflector.parts(of: value)
+      if parts.kind == .optional {
+        guard let wrapped = parts.children.first?.value else { return nil }
+        parts = Reflector.parts(of: wrapped)
       }
-      guard let child = mirror.children.first(where: { $0.label.map { $0[...] == component } ?? false }) else {
+      guard let child = parts.children.first(where: { $0.label.map { $0[...] == component } ?? false }) else {
         return nil
       }
       value = child.value

@@ -68,8 +68,8 @@ struct Redactor: Sendable {
   func redacts(value: Any) -> Bool {
     guard !types.isEmpty else { return false }
     if types.contains(ObjectIdentifier(type(of: value))) { return true }
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .optional, let wrapped = mirror.children.first {
+    let parts = Reflector.parts(of: value)
+    if parts.kind == .optional, let wrapped = parts.children.first {
       return redacts(value: wrapped.value)
     }
     return false
@@ -112,27 +112,27 @@ struct Redactor: Sendable {
 
   /// The children of a value with their paths, as `StateDiff` names them.
   private func children(of value: Any, at path: String?) -> [(String?, Any)] {
-    let mirror = Mirror(reflecting: value)
+    let parts = Reflector.parts(of: value)
     func join(_ component: String) -> String? {
       path.map { $0.isEmpty ? component : "\($0).\(component)" }
     }
-    switch mirror.displayStyle {
+    switch parts.kind {
     case .optional:
-      return mirror.children.first.map { [(path, $0.value)] } ?? []
+      return parts.children.first.map { [(path, $0.value)] } ?? []
     case .collection, .set:
-      return mirror.children.enumerated().map { index, child in
+      return parts.children.enumerated().map { index, child in
         (path.map { "\($0)[\(index)]" }, child.value)
       }
     case .dictionary:
-      return mirror.children.map { entry in
-        let pair = Mirror(reflecting: entry.value).children.map(\.value)
+      return parts.children.map { entry in
+        let pair = Reflector.parts(of: entry.value).children.map(\.value)
         let key = pair.first.map { ValuePreview.describe($0, limit: 60) } ?? "?"
         return (path.map { "\($0)[\(key)]" }, pair.last ?? entry.value)
       }
-    case .enum:
-      return mirror.children.map { (join($0.label ?? ""), $0.value) }
+    case .enumeration:
+      return parts.children.map { (join($0.label ?? ""), $0.value) }
     default:
-      return mirror.children.enumerated().map { index, child in
+      return parts.children.enumerated().map { index, child in
         let name = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(index)
         return (join(name), child.value)
       }
@@ -142,36 +142,36 @@ struct Redactor: Sendable {
   /// Describes a value the way Swift prints it, with redacted parts masked.
   private func describe(_ value: Any, at path: String?, depth: Int) -> String {
     if redacts(value, at: path) { return Redaction.marker }
-    let mirror = Mirror(reflecting: value)
-    guard depth < 12, !mirror.children.isEmpty || mirror.displayStyle == .collection else {
+    let reflected = Reflector.parts(of: value)
+    guard depth < 12, !reflected.children.isEmpty || reflected.kind == .collection else {
       return ValuePreview.describe(value, limit: previewLength)
     }
     let parts = children(of: value, at: path)
     func inner(_ child: (String?, Any)) -> String { describe(child.1, at: child.0, depth: depth + 1) }
-    switch mirror.displayStyle {
+    switch reflected.kind {
     case .optional:
       return parts.first.map(inner) ?? "nil"
     case .collection, .set:
       return "[" + parts.map(inner).joined(separator: ", ") + "]"
     case .dictionary:
       return "["
-        + mirror.children.enumerated().map { index, entry in
-          let pair = Mirror(reflecting: entry.value).children.map(\.value)
+        + reflected.children.enumerated().map { index, entry in
+          let pair = Reflector.parts(of: entry.value).children.map(\.value)
           let key = pair.first.map { ValuePreview.describe($0, limit: 60) } ?? "?"
           return key + ": " + inner(parts[index])
         }.joined(separator: ", ") + "]"
-    case .enum:
-      let label = mirror.children.first?.label ?? ""
+    case .enumeration:
+      let label = reflected.children.first?.label ?? ""
       return "." + label + "(" + parts.map(inner).joined(separator: ", ") + ")"
     case .tuple:
       return "("
-        + zip(mirror.children, parts).map { child, part in
+        + zip(reflected.children, parts).map { child, part in
           (child.label.map { $0.hasPrefix(".") ? "" : "\($0): " } ?? "") + inner(part)
         }.joined(separator: ", ") + ")"
     default:
       let typeName = ValuePreview.describe(type(of: value), limit: 80)
       return typeName + "("
-        + zip(mirror.children, parts).map { child, part in
+        + zip(reflected.children, parts).map { child, part in
           (child.label.map { "\($0): " } ?? "") + inner(part)
         }.joined(separator: ", ") + ")"
     }

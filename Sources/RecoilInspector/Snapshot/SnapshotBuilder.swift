@@ -99,9 +99,9 @@ struct SnapshotBuilder {
     store.structure = structure(of: contents.state, at: "")
     var slices: [SnapshotNode] = []
     if contents.registeredSlices.isEmpty {
-      let mirror = Mirror(reflecting: contents.state)
-      if mirror.displayStyle == .struct || mirror.displayStyle == .class {
-        for child in mirror.children {
+      let parts = Reflector.parts(of: contents.state)
+      if parts.kind == .structure || parts.kind == .object {
+        for child in parts.children {
           guard let label = child.label else { continue }
           let id = "\(name).\(label)"
           var slice = SnapshotNode(

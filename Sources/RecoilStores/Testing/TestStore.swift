@@ -1,4 +1,5 @@
 import RecoilConcurrency
+import RecoilReflection
 import Synchronization
 
 /// A store for tests that fails on any state change or action the test did not assert.
@@ -153,24 +154,16 @@ public struct TestStoreFailure: Error, CustomStringConvertible {
   public var description: String { message }
 }
 
-/// Lists the fields in which two states differ, for test failure messages.
+/// Lists the paths at which two states differ, for test failure messages: the state diff the
+/// inspector makes of an action (``StateDiff``), said as expected and actual.
 enum StateDifference {
-  static func describe(expected: Any, actual: Any, path: String = "state") -> String {
-    let expectedMirror = Mirror(reflecting: expected)
-    let actualMirror = Mirror(reflecting: actual)
-    let expectedText = String(reflecting: expected)
-    let actualText = String(reflecting: actual)
-    guard expectedText != actualText else { return "" }
-    if expectedMirror.displayStyle == .struct, actualMirror.displayStyle == .struct,
-      expectedMirror.children.count == actualMirror.children.count
-    {
-      let lines = zip(expectedMirror.children, actualMirror.children).compactMap { pair -> String? in
-        let label = pair.0.label ?? "?"
-        let inner = describe(expected: pair.0.value, actual: pair.1.value, path: "\(path).\(label)")
-        return inner.isEmpty ? nil : inner
-      }
-      if !lines.isEmpty { return lines.joined(separator: "\n") }
+  static func describe(expected: Any, actual: Any) -> String {
+    let changes = StateDiff.changes(from: expected, to: actual, path: "state", previewLength: 200)
+    guard !changes.isEmpty else {
+      // Equal field by field, yet not equal (a custom `==`): say both whole.
+      return "  state: expected \(String(reflecting: expected)), actual \(String(reflecting: actual))"
     }
-    return "  \(path): expected \(expectedText), actual \(actualText)"
+    return changes.map { "  \($0.path): expected \($0.before ?? "nothing"), actual \($0.after ?? "nothing")" }
+      .joined(separator: "\n")
   }
 }

@@ -1,4 +1,4 @@
-import RecoilConcurrency
+import RecoilReflection
 import Testing
 
 /// Small plain values kept as bits in records.
