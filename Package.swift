@@ -59,11 +59,7 @@ let package = Package(
     // build time (SwiftPM's embedInCode), so the command line is one binary.
     .target(
       name: "RecoilRender", dependencies: ["RecoilSnapshot", "CGraphviz", "RecoilConcurrency"],
-      resources: [
-        .embedInCode("Report/Web/report-core.js"), .embedInCode("Report/Web/report.js"),
-        .embedInCode("Report/Web/report.css"), .embedInCode("Report/Web/live.js"),
-        .embedInCode("Report/Web/live.css"),
-      ]
+      resources: [.embedInCode("Report/Web")]
     ),
 
     // Inspector artifacts with their HTML report beside them; links Graphviz, so for test targets.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The report page's pure script (`Report/Web/report-core.js`) passes its unit tests under
-/// Node's own test runner, and the embedded copy of the page's files is current.
+/// The page's modules (`Report/Web/report/`, `Report/Web/live/`) pass their unit tests under
+/// Node's own test runner (`Tests/ReportScriptTests`), and every module with logic of its own
+/// (one that offers its functions to Node) has them.
 @Suite struct ReportScriptTests {
   /// Node, from `$NODE` or the path; `Scripts/install-dependencies` installs Debian's `nodejs`.
   static func node() -> String? {
@@ -13,6 +14,32 @@ import Testing
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
     return nil
+  }
+
+  @Test func everyModuleWithLogicIsTested() throws {
+    let root = ExecutableRunner.repositoryRoot
+    let web = root.appending(path: "Sources/RecoilRender/Report/Web")
+    let testFolder = root.appending(path: "Tests/ReportScriptTests")
+    let tests = try FileManager.default.contentsOfDirectory(atPath: testFolder.path(percentEncoded: false))
+      .filter { $0.hasSuffix(".test.js") }
+      .map { try String(contentsOf: testFolder.appending(path: $0), encoding: .utf8) }.joined()
+    let loader = try String(contentsOf: testFolder.appending(path: "page-modules.js"), encoding: .utf8)
+    var tested = 0
+    for folder in ["report", "live"] {
+      let files = try FileManager.default.contentsOfDirectory(
+        atPath: web.appending(path: folder).path(percentEncoded: false))
+      for file in files where file.hasSuffix(".js") {
+        let text = try String(contentsOf: web.appending(path: "\(folder)/\(file)"), encoding: .utf8)
+        guard text.contains("module.exports"),
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("class ") })
+        else { continue }
+        let name = line.split(separator: " ")[1]
+        #expect(loader.contains("'\(folder)/\(file)'"), "page-modules.js loads \(folder)/\(file)")
+        #expect(tests.contains("\(name)."), "a test in Tests/ReportScriptTests calls \(name)")
+        tested += 1
+      }
+    }
+    #expect(tested >= 15)
   }
 
   @Test func thePureScriptPassesItsNodeTests() throws {

@@ -1,6 +1,6 @@
 /// The page `recoil-inspect live --serve` serves: the sessions it has seen (one per app
 /// connection, `[data-session]`), and the chosen one's report, kept current through the
-/// server's event stream (see `Web/live.js`).
+/// server's event stream (see `Web/live/live-page.js`).
 ///
 /// Like the report, it allows only its own style and script (by a nonce); it may also open
 /// the server's event stream and frame the server's reports (`'self'`).

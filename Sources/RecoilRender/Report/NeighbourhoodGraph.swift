@@ -30,7 +30,7 @@ struct NeighbourhoodGraph: Sendable {
   }
 
   /// The node and what it reaches either way in at most `depth` steps (`nil`: any), sorted:
-  /// what the page's selection marks at that depth (its `ReportCore.reach`); `nil` once it
+  /// what the page's selection marks at that depth (its `ReportModel.reach`); `nil` once it
   /// holds more than `largest` nodes.
   func neighbourhood(of node: Int, depth: Int?, largest: Int = .max) -> [Int]? {
     guard let above = reach(from: node, depth: depth, upstream: true, largest: largest - 1),

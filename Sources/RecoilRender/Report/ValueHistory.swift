@@ -3,7 +3,7 @@ import RecoilSnapshot
 /// What the report knows of a node's value at each step of the causal timeline: the value
 /// before the first recorded change, and each change's value after, by the timeline number
 /// (`seq`) of the entry that made it. The page reads a node's value as of any entry from it
-/// (`ReportCore.valueAsOf`).
+/// (`Causality.valueAsOf` in `Web/report/causality.js`).
 ///
 /// An atom's history is its writes (which carry before and after). A selector's is its
 /// evaluations that changed its value (which carry the value they produced); before its first
