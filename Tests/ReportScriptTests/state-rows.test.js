@@ -88,3 +88,14 @@ test('a description reads part by part; a text it cannot read whole is refused',
   assert.throws(() => DescriptionRows.read('Line(productID: "BT-4…', 'x'), /unreadable/);
   assert.throws(() => DescriptionRows.read('[1, 2] extra', 'x'), /unreadable/);
 });
+
+test('descriptions read back as the shared cases say (description-cases.json, also read by the Swift tests)', () => {
+  const { cases } = require('./description-cases.json');
+  for (const { text, path, rows } of cases) {
+    if (rows === null) {
+      assert.throws(() => DescriptionRows.read(text, path), /unreadable/, text);
+    } else {
+      assert.deepEqual(DescriptionRows.read(text, path), rows, text);
+    }
+  }
+});

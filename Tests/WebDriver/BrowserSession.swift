@@ -52,6 +52,27 @@ public struct BrowserSession: Sendable {
     return id
   }
 
+  /// Runs the commands that follow in the frame `selector` finds (its document, its scripts'
+  /// globals); ``leaveFrame()`` comes back to the page.
+  public func enterFrame(_ selector: String) throws {
+    let id = try element(selector)
+    _ = try send("POST", "frame", ["id": ["element-6066-11e4-a52e-4f735466cecf": id]])
+  }
+
+  /// Runs the commands that follow in the page again, out of any frame.
+  public func leaveFrame() throws {
+    _ = try send("POST", "frame", ["id": NSNull()])
+  }
+
+  /// Moves the mouse to a point of the viewport (over an element, say, without pressing).
+  public func movePointer(toX x: Int, y: Int) throws {
+    let pointer: [String: Any] = [
+      "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+      "actions": [["type": "pointerMove", "x": x, "y": y, "duration": 0]],
+    ]
+    _ = try send("POST", "actions", ["actions": [pointer]])
+  }
+
   /// Clicks an element as a user would (at its centre, with pointer events).
   public func click(_ selector: String) throws {
     let id = try element(selector)

@@ -226,8 +226,10 @@ struct LiveSession {
   }
 
   /// A store's slices take the values its action gave their paths: a change at a slice's
-  /// path, or the slice whole (`slices`).
+  /// path, or the slice whole (`slices`); the store's and its slices' trees take every change
+  /// (see ``LiveStructure``).
   private mutating func updateSlices(of action: SnapshotAction) {
+    defer { updateStructures(of: action) }
     if slicesByStore.shape != shapeVersion {
       // Made again only when the graph changed shape, not for every action.
       var byStore: [String: [Int]] = [:]
@@ -239,6 +241,18 @@ struct LiveSession {
     guard let slices = slicesByStore.indexes[action.store] else { return }
     for change in action.changes + action.slices {
       for index in slices where nodes[index].statePath == change.path { nodes[index].value = change.after }
+    }
+  }
+
+  private mutating func updateStructures(of action: SnapshotAction) {
+    // The changes themselves, exact to the part; a part recorded whole only where no change
+    // says what in it changed (the whole's description may be cut short).
+    let wholes = action.slices.filter { whole in
+      !action.changes.contains { $0.path == whole.path || LiveStructure.isInside($0.path, whole.path) }
+    }
+    let owned = (indexOfID[action.store].map { [$0] } ?? []) + (slicesByStore.indexes[action.store] ?? [])
+    for index in owned where nodes[index].structure != nil {
+      for change in action.changes + wholes { LiveStructure.apply(change, to: &nodes[index].structure!) }
     }
   }
 

@@ -103,6 +103,13 @@ class ReportHost {
         const node = page.state.node;
         if (node !== null && !page.drawing.nodes[node]) page.view.bringIntoView(node);
       },
+      /** Selects the node `id`, as a click on it would; false when the report lacks it. */
+      select: (id) => {
+        const index = page.model.indexOfId.get(id);
+        if (index === undefined) return false;
+        page.select(index);
+        return true;
+      },
       /** Chooses the entry numbered `seq`, as a click on it would; false when the report lacks it. */
       choose: (seq) => {
         const index = page.model.positions.get(seq);
