@@ -64,11 +64,12 @@ import Testing
   @Test func setDecodesTheValueWritesTheAtomAndIsARootCauseOfWhatFollows() throws {
     let app = App()
     let answer = app.perform(.set, node: "Pricing.currency", json: #""USD""#)
-    #expect(answer == ControlAnswer(id: 7, ok: true, message: #"set Pricing.currency = "USD""#))
     #expect(try app.container.get(Pricing.currency) == "USD")
     #expect(try app.container.get(Pricing.label) == "USD x1.0")
     let timeline = app.inspector.snapshot().timeline
     let control = try #require(timeline.first { $0.kind == .control })
+    // The answer names the control entry it recorded.
+    #expect(answer == ControlAnswer(id: 7, ok: true, message: #"set Pricing.currency = "USD""#, seq: control.seq))
     #expect(control.name == "set" && control.node == "Pricing.currency" && control.value == #""USD""#)
     #expect(control.site == "a test" && control.cause == nil)
     #expect(control.summary == #"set Pricing.currency = "USD" from a test"#)

@@ -91,6 +91,11 @@ import Testing
     let answer = InspectorEvent(
       eventSeq: 4, atNanos: 10, kind: .answer(ControlAnswer(id: 3, ok: false, message: "no ✓")))
     #expect(try InspectorEventCodec.decode(line: InspectorEventCodec.encode(answer)) == answer)
+    // A done request's answer names the control entry the app recorded for it.
+    let done = InspectorEvent(
+      eventSeq: 6, atNanos: 12, kind: .answer(ControlAnswer(id: 4, ok: true, message: "set A = 1", seq: 5120)))
+    #expect(InspectorEventCodec.encode(done).contains(#""seq":5120"#))
+    #expect(try InspectorEventCodec.decode(line: InspectorEventCodec.encode(done)) == done)
     let entry = SnapshotEvent(
       seq: 9, kind: .control, node: "Pricing.currency", name: "set", value: #""CHF""#, atNanos: 5, site: "live page")
     let event = InspectorEvent(eventSeq: 5, atNanos: 11, kind: .step(entry), seq: 9)

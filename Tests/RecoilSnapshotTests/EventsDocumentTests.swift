@@ -29,7 +29,9 @@ import Testing
         if case .step(let step) = $0.kind { step.kind == .control && step.name == "set" } else { false }
       })
     #expect(
-      events.contains { $0.kind == .answer(ControlAnswer(id: 3, ok: true, message: #"set Pricing.currency = "CHF""#)) })
+      events.contains {
+        $0.kind == .answer(ControlAnswer(id: 3, ok: true, message: #"set Pricing.currency = "CHF""#, seq: 5120))
+      })
   }
 
   /// The control requests the document shows are ones the app reads.

@@ -81,8 +81,8 @@ final class RemoteController: Sendable {
     }
     do {
       try request.validate()
-      let message = try carryOut(request, in: targets())
-      return ControlAnswer(id: request.id, ok: true, message: message)
+      let done = try carryOut(request, in: targets())
+      return ControlAnswer(id: request.id, ok: true, message: done.message, seq: done.seq.map { Int($0) })
     } catch let error as ControlRequestError {
       return ControlAnswer(id: request.id, ok: false, message: error.message)
     } catch {
@@ -90,100 +90,123 @@ final class RemoteController: Sendable {
     }
   }
 
-  private func carryOut(_ request: ControlRequest, in targets: Targets) throws -> String {
+  /// What a request did: the answer's words, and the `control` entry recorded for it (none
+  /// for a question).
+  private struct Done {
+    var message: String
+    var seq: UInt64?
+  }
+
+  private func carryOut(_ request: ControlRequest, in targets: Targets) throws -> Done {
     let by = request.by ?? "the tool"
     if let jumped = jumpedTo, [.set, .reset, .dispatch, .skip].contains(request.operation) {
       throw ControlRefusal("the app is jumped to #\(jumped); resume first")
     }
     switch request.operation {
-    case .set:
-      let id = request.node ?? ""
-      let (container, local, node) = try find(id, in: targets)
-      guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be written") }
-      let value = try decode(request.json ?? "", as: node.valueType, subject: id)
-      let preview = preview(value, of: id)
-      let order = record(.set, node: id, value: preview, by: by)
-      try CauseContext.withCause(order) { try container.setErased(local, to: value) }
-      return "set \(id) = \(preview)"
-    case .reset:
-      let id = request.node ?? ""
-      let (container, local, node) = try find(id, in: targets)
-      guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be reset") }
-      let order = record(.reset, node: id, by: by)
-      try CauseContext.withCause(order) { try container.resetErased(local) }
-      return "reset \(id)"
-    case .dispatch:
-      let name = request.store ?? ""
-      let store = try store(named: name, in: targets)
-      let action = try store.decodeAction(json: request.json ?? "", redactor: core.redactor)
-      let order = record(.dispatch, store: name, value: action.preview, by: by)
-      CauseContext.withCause(order) { action.dispatch() }
-      return "dispatched \(action.preview) to \(name)"
+    case .set: return try set(request, in: targets, by: by)
+    case .reset: return try reset(request, in: targets, by: by)
+    case .dispatch: return try dispatch(request, in: targets, by: by)
     case .actions:
-      let name = request.store ?? ""
-      let store = try store(named: name, in: targets)
       // Changes nothing, so it is no entry of the timeline.
-      return store.actionCases(redactor: core.redactor).json(store: name)
-    case .stub:
-      let id = request.node ?? ""
-      let (container, local, node) = try find(id, in: targets)
-      guard node.kind == .selector else { throw ControlRefusal("\(id) is an atom: set it instead of stubbing it") }
-      let outcome: Result<Any, any Error>
-      let shown: String
-      if let json = request.json {
-        let value = try decode(json, as: node.valueType, subject: id)
-        outcome = .success(value)
-        shown = preview(value, of: id)
-      } else if let message = request.error {
-        outcome = .failure(StubbedFailure(message: message))
-        shown = "error: \(message)"
-      } else {
-        outcome = .failure(AtomError.loading(id))
-        shown = "loading"
-      }
-      let order = record(.stub, node: id, value: shown, by: by)
-      try CauseContext.withCause(order) { try container.stubErased(local, outcome: outcome) }
-      return "stubbed \(id): \(shown)"
-    case .unstub:
-      let id = request.node ?? ""
-      let (container, local, node) = try find(id, in: targets)
-      guard node.isStubbed else { throw ControlRefusal("\(id) is not stubbed") }
-      let order = record(.unstub, node: id, by: by)
-      try CauseContext.withCause(order) { try container.unstubErased(local) }
-      return "unstubbed \(id)"
-    case .jump:
-      return try jump(to: request.seq ?? 0, in: targets, by: by)
-    case .resume:
-      guard let saved = jump.withLock({ $0 }) else {
-        throw ControlRefusal("the app is not jumped: it is in the present")
-      }
-      let order = record(.resume, value: "from #\(saved.seq)", by: by)
-      let before = storeValues(targets)
-      CauseContext.withCause(order) {
-        for (container, snapshot) in saved.containers { container.restore(snapshot) }
-        for (store, state) in saved.stores { store.restore(state) }
-      }
-      recordStoreChanges(targets, since: before, cause: order)
-      // The actions held meanwhile run on the present, as the app's own.
-      for (store, _) in saved.stores { store.release() }
-      jump.withLock { $0 = nil }
-      return "resumed from #\(saved.seq)"
-    case .skip:
-      let seq = request.seq ?? 0
-      guard let store = targets.stores.first(where: { $0.recordsAction(at: seq) }) else {
-        throw ControlRefusal("#\(seq) is not a recorded action of any attached store")
-      }
-      let order = record(.skip, store: store.name, value: "#\(seq)", by: by)
-      let before = storeValues(targets)
-      _ = CauseContext.withCause(order) { store.skip(seq) }
-      recordStoreChanges(targets, since: before, cause: order)
-      return "replayed \(store.name) without #\(seq)"
+      let name = request.store ?? ""
+      return Done(message: try store(named: name, in: targets).actionCases(redactor: core.redactor).json(store: name))
+    case .stub: return try stub(request, in: targets, by: by)
+    case .unstub: return try unstub(request, in: targets, by: by)
+    case .jump: return try jump(to: request.seq ?? 0, in: targets, by: by)
+    case .resume: return try resume(in: targets, by: by)
+    case .skip: return try skip(request.seq ?? 0, in: targets, by: by)
     }
+  }
+
+  private func set(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
+    let id = request.node ?? ""
+    let (container, local, node) = try find(id, in: targets)
+    guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be written") }
+    let value = try decode(request.json ?? "", as: node.valueType, subject: id)
+    let preview = preview(value, of: id)
+    let order = record(.set, node: id, value: preview, by: by)
+    try CauseContext.withCause(order) { try container.setErased(local, to: value) }
+    return Done(message: "set \(id) = \(preview)", seq: order)
+  }
+
+  private func reset(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
+    let id = request.node ?? ""
+    let (container, local, node) = try find(id, in: targets)
+    guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be reset") }
+    let order = record(.reset, node: id, by: by)
+    try CauseContext.withCause(order) { try container.resetErased(local) }
+    return Done(message: "reset \(id)", seq: order)
+  }
+
+  private func dispatch(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
+    let name = request.store ?? ""
+    let store = try store(named: name, in: targets)
+    let action = try store.decodeAction(json: request.json ?? "", redactor: core.redactor)
+    let order = record(.dispatch, store: name, value: action.preview, by: by)
+    CauseContext.withCause(order) { action.dispatch() }
+    return Done(message: "dispatched \(action.preview) to \(name)", seq: order)
+  }
+
+  private func stub(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
+    let id = request.node ?? ""
+    let (container, local, node) = try find(id, in: targets)
+    guard node.kind == .selector else { throw ControlRefusal("\(id) is an atom: set it instead of stubbing it") }
+    let outcome: Result<Any, any Error>
+    let shown: String
+    if let json = request.json {
+      let value = try decode(json, as: node.valueType, subject: id)
+      outcome = .success(value)
+      shown = preview(value, of: id)
+    } else if let message = request.error {
+      outcome = .failure(StubbedFailure(message: message))
+      shown = "error: \(message)"
+    } else {
+      outcome = .failure(AtomError.loading(id))
+      shown = "loading"
+    }
+    let order = record(.stub, node: id, value: shown, by: by)
+    try CauseContext.withCause(order) { try container.stubErased(local, outcome: outcome) }
+    return Done(message: "stubbed \(id): \(shown)", seq: order)
+  }
+
+  private func unstub(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
+    let id = request.node ?? ""
+    let (container, local, node) = try find(id, in: targets)
+    guard node.isStubbed else { throw ControlRefusal("\(id) is not stubbed") }
+    let order = record(.unstub, node: id, by: by)
+    try CauseContext.withCause(order) { try container.unstubErased(local) }
+    return Done(message: "unstubbed \(id)", seq: order)
+  }
+
+  private func resume(in targets: Targets, by: String) throws -> Done {
+    guard let saved = jump.withLock({ $0 }) else { throw ControlRefusal("the app is not jumped: it is in the present") }
+    let order = record(.resume, value: "from #\(saved.seq)", by: by)
+    let before = storeValues(targets)
+    CauseContext.withCause(order) {
+      for (container, snapshot) in saved.containers { container.restore(snapshot) }
+      for (store, state) in saved.stores { store.restore(state) }
+    }
+    recordStoreChanges(targets, since: before, cause: order)
+    // The actions held meanwhile run on the present, as the app's own.
+    for (store, _) in saved.stores { store.release() }
+    jump.withLock { $0 = nil }
+    return Done(message: "resumed from #\(saved.seq)", seq: order)
+  }
+
+  private func skip(_ seq: Int, in targets: Targets, by: String) throws -> Done {
+    guard let store = targets.stores.first(where: { $0.recordsAction(at: seq) }) else {
+      throw ControlRefusal("#\(seq) is not a recorded action of any attached store")
+    }
+    let order = record(.skip, store: store.name, value: "#\(seq)", by: by)
+    let before = storeValues(targets)
+    _ = CauseContext.withCause(order) { store.skip(seq) }
+    recordStoreChanges(targets, since: before, cause: order)
+    return Done(message: "replayed \(store.name) without #\(seq)", seq: order)
   }
 
   /// Takes the stores and atoms back to their state as of step `seq`; the first jump keeps
   /// the present and holds the stores' actions.
-  private func jump(to seq: Int, in targets: Targets, by: String) throws -> String {
+  private func jump(to seq: Int, in targets: Targets, by: String) throws -> Done {
     let writes = targets.containers.map { ($0.container, $0.container.recordedEvaluations().writes) }
     let oldest = (targets.stores.compactMap(\.oldestStep) + writes.compactMap { $0.1.first.map { Int($0.order) } })
       .min()
@@ -225,7 +248,7 @@ final class RemoteController: Sendable {
       $0 = saved
       $0?.seq = seq
     }
-    return "jumped to #\(seq)"
+    return Done(message: "jumped to #\(seq)", seq: order)
   }
 
   /// The values of the stores' and slices' nodes, as a snapshot shows them, by id.

@@ -269,20 +269,26 @@ public struct ControlAnswer: Sendable, Equatable {
   public var ok: Bool
   /// What it did, or why it did not.
   public var message: String
+  /// The number of the `control` entry the app recorded for what it did (the cause of what it
+  /// changed), so a page can show the app as of it; `nil` for a refusal, or a question that
+  /// changed nothing.
+  public var seq: Int?
 
   /// Creates an answer.
   ///
   /// ```swift
-  /// let answer = ControlAnswer(id: 3, ok: true, message: "set Pricing.currency")
+  /// let answer = ControlAnswer(id: 3, ok: true, message: "set Pricing.currency", seq: 5120)
   /// ```
   ///
   /// - Parameters:
   ///   - id: The request's number.
   ///   - ok: Whether it was done.
   ///   - message: What was done, or why not.
-  public init(id: Int, ok: Bool, message: String) {
+  ///   - seq: The `control` entry recorded for it, if any.
+  public init(id: Int, ok: Bool, message: String, seq: Int? = nil) {
     self.id = id
     self.ok = ok
     self.message = message
+    self.seq = seq
   }
 }

@@ -60,6 +60,7 @@ enum EventDecoder {
     var phase: EffectEvent.Phase?
     var error: String?
     var message: String?
+    var answerSeq: Int?
     var count: Int?
     var app: String?
     var processID: Int?
@@ -92,6 +93,7 @@ enum EventDecoder {
       case (.answer, "id"): count = try reader.count()
       case (.answer, "ok"): changed = try reader.bool()
       case (.answer, "message"): message = try reader.string()
+      case (.answer, "seq"): answerSeq = try reader.count()
       case (.write, _), (.notification, _), (.resolution, _), (.atomEffect, _), (.control, _), (.scope, _):
         if step == nil { step = TimelineFieldDecoder() }
         if try step?.read(key, from: &reader) != true { try reader.skip() }
@@ -162,7 +164,8 @@ enum EventDecoder {
           instance: try required(instance, "instance"), version: version ?? "", token: token))
     case .answer:
       kind = .answer(
-        ControlAnswer(id: try required(count, "id"), ok: try required(changed, "ok"), message: message ?? ""))
+        ControlAnswer(
+          id: try required(count, "id"), ok: try required(changed, "ok"), message: message ?? "", seq: answerSeq))
     case .write, .notification, .resolution, .atomEffect, .control, .scope:
       // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
       var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)

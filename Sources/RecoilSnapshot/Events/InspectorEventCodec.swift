@@ -72,6 +72,7 @@ public enum InspectorEventCodec {
       writer.write("id", answer.id)
       writer.write("ok", answer.ok)
       writer.write("message", answer.message)
+      writer.write("seq", answer.seq)
     case .step(let step):
       // An atom effect's phase is an entry of kind effect, apart from a store's effect runs.
       header(step.kind == .effect ? "atomEffect" : step.kind.rawValue)

@@ -143,7 +143,7 @@ final class LiveServer: Sendable {
         if let answer = relay.answer(for: awaiting.id) {
           clients[index].unsent += Self.response(
             status: answer.ok ? 200 : 422, type: "application/json",
-            body: Self.answerJSON(answer.ok, answer.message, session: awaiting.session))
+            body: Self.answerJSON(answer.ok, answer.message, session: awaiting.session, seq: answer.seq))
         } else if now >= awaiting.until {
           relay.forget(awaiting.id)
           clients[index].unsent += Self.response(
@@ -359,13 +359,15 @@ final class LiveServer: Sendable {
     client.awaiting = (id, chosen.number, ContinuousClock.now + Self.answerTimeout)
   }
 
-  /// `{"ok": false, "message": "…", "session": 1}`: what a control request's client reads.
-  static func answerJSON(_ ok: Bool, _ message: String, session: Int?) -> [UInt8] {
+  /// `{"ok": true, "message": "…", "session": 1, "seq": 5120}`: what a control request's
+  /// client reads (`seq`: the `control` entry the app recorded for it, when it did something).
+  static func answerJSON(_ ok: Bool, _ message: String, session: Int?, seq: Int? = nil) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     writer.beginObject()
     writer.write("ok", ok)
     writer.write("message", message)
     writer.write("session", session)
+    writer.write("seq", seq)
     writer.endObject()
     return writer.bytes
   }

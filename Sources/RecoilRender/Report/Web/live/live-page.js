@@ -208,10 +208,11 @@ class LivePage {
       ask: (request) => this.ask(request),
       connected: () => Boolean(this.#session(this.chosen)?.connected),
       answered: (answer, line) => {
-        // Also in the bar, where it stays after the details change.
+        // Also in the bar; and the details show the app as of what it did.
         const bar = document.getElementById('control-answer');
         bar.className = line.className;
         bar.textContent = line.textContent;
+        if (answer.ok && Number.isInteger(answer.seq)) this.report()?.showAsOf(answer.seq);
       },
     }));
     // The server lays out on demand what the report lacks: a group's inside when it is

@@ -7,6 +7,9 @@ class ReportHost {
   constructor(page) {
     this.page = page;
     this.listeners = [];
+    // The control entry of what the page asked the app to do, until the details show the app
+    // as of it (see showAsOf).
+    this.awaited = null;
     page.on(['node', 'entry', 'follow'], () => {
       for (const listener of this.listeners) listener(this.summary());
     });
@@ -34,6 +37,31 @@ class ReportHost {
     page.choose(page.model.timeline.length - 1, { record: false, follow: true });
   }
 
+  /** Shows the app as of the `control` entry numbered `seq` (what the page just asked it to
+   *  do), once the report holds it: a node's details as of the last entry it caused (the node's
+   *  new value), an entry's details its own. For 3 s, as what it caused arrives, unless the
+   *  user chooses something else. */
+  showAsOf(seq) {
+    this.awaited = { seq, chosen: null, until: Date.now() + 3000 };
+    this.#showAwaited();
+  }
+
+  #showAwaited() {
+    const awaited = this.awaited;
+    if (!awaited) return;
+    const { state, model } = this.page;
+    const index = model.positions.get(awaited.seq);
+    if (Date.now() > awaited.until || (awaited.chosen !== null && state.entry !== awaited.chosen)) {
+      this.awaited = null;
+      return;
+    }
+    if (index === undefined) return;
+    const caused = Causality.causedBy(model.consequences, index);
+    const target = state.shows === 'node' && caused.length ? caused[caused.length - 1] : index;
+    awaited.chosen = target;
+    if (target !== state.entry) this.page.set({ entry: target, shows: state.shows === 'start' ? 'entry' : state.shows, follow: false });
+  }
+
   /** What arrived after the report's latest entry (`delta`: the entries after it, and the
    *  nodes they touched with their histories' new changes), appended in place. */
   extend(delta) {
@@ -44,6 +72,7 @@ class ReportHost {
     page.labels.modelChanged(touched);
     page.search.refresh();
     if (page.state.shows === 'node') page.details.refresh();
+    this.#showAwaited();
     this.followLatest();
   }
 
@@ -75,6 +104,7 @@ class ReportHost {
     page.groups.reopen(openGroups);
     page.minimap.measure();
     if (focused !== null && model.indexOfId.has(focused)) page.drawing.nodes[model.indexOfId.get(focused)]?.focus({ preventScroll: true });
+    this.#showAwaited();
     this.followLatest();
     return true;
   }
@@ -93,6 +123,8 @@ class ReportHost {
         page.set({ follow: Boolean(on) }, { record: false });
         this.followLatest();
       },
+      /** Shows the app as of the `control` entry numbered `seq` once it arrives (see above). */
+      showAsOf: (seq) => this.showAsOf(seq),
       /** A host's tools for the details (see details.js). */
       setTools: (tools) => page.details.setTools(tools),
       /** Where layouts come from: a function from `{ group: key }` (a group's inside) or
