@@ -123,7 +123,8 @@ let package = Package(
     .target(name: "WebDriver", path: "Tests/WebDriver"),
     // PyPI's opentelemetry-proto as the tests' OpenTelemetry collector (check-otlp.py).
     .target(name: "OTLPReceiver", path: "Tests/OTLPReceiver", exclude: ["check-otlp.py"]),
-    .testTarget(name: "ReportBrowserTests", dependencies: ["RecoilRender", "RecoilSnapshot", "WebDriver"]),
+    .testTarget(
+      name: "ReportBrowserTests", dependencies: ["RecoilRender", "RecoilSnapshot", "WebDriver", "GraphShapes"]),
     .testTarget(name: "RecoilInspectTests", dependencies: ["recoil-inspect", "RecoilTransport"]),
     .testTarget(
       name: "RecoilInspectEndToEndTests", dependencies: ["RecoilSnapshot", "WebDriver", "OTLPReceiver", "GraphShapes"]),

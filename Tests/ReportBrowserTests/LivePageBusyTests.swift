@@ -67,7 +67,7 @@ import WebDriver
     try withBrowser { browser in
       try Self.openLivePage(browser, demo)
       #expect(try browser.execute(Self.follows) as? Bool == true)
-      try browser.click("#graph g.node[data-node-id=\"Pricing.currency\"]")
+      try browser.clickNode("Pricing.currency")
       #expect(try browser.execute(Self.follows) as? Bool == false)
       Thread.sleep(forTimeInterval: 1.5)
       #expect(
@@ -129,7 +129,7 @@ import WebDriver
     defer { demo.stop() }
     try withBrowser { browser in
       try Self.openLivePage(browser, demo)
-      try browser.click("#graph g.node[data-node-id=\"Pricing.currency\"]")
+      try browser.clickNode("Pricing.currency")
       try browser.execute("document.querySelector('#timeline .entry').click()")
       let chosen = try #require(
         try browser.execute("return document.querySelector('#timeline .entry.current').getAttribute('data-seq')")

@@ -99,6 +99,28 @@ extension BrowserSession {
         """.replacingOccurrences(of: "arguments[0]", with: "'\(node)'"))
   }
 
+  /// Clicks node `id` in the graph as a user would: first fitting the whole graph in view
+  /// (the `fit` button) when the node is out of the pane (the page opens readable, which may
+  /// leave part of a graph out of view).
+  func clickNode(_ id: String) throws {
+    try clickInGraph(node(id))
+  }
+
+  /// Clicks what `selector` finds in the graph (a node, a group, an inside's title bar),
+  /// fitting the whole graph in view first where it is out of the pane.
+  func clickInGraph(_ selector: String) throws {
+    let inPane =
+      try execute(
+        """
+        const box = document.querySelector(arguments[0]).getBoundingClientRect();
+        const pane = document.getElementById('graph').getBoundingClientRect();
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        return x > pane.left && x < pane.right && y > pane.top && y < pane.bottom;
+        """, [selector]) as? Bool
+    if inPane != true { try click("#zoom-fit") }
+    try click(selector)
+  }
+
   /// The text of `#details`.
   func detailsText() throws -> String {
     try execute("return document.getElementById('details').innerText") as? String ?? ""

@@ -53,7 +53,7 @@ import WebDriver
       #expect(atStart < 100)
       #expect(try browser.execute("return document.querySelectorAll('#graph g.node.group').length") as? Int ?? 0 >= 3)
       let family = try Self.groupKey("family Catalog.item", in: browser)
-      try browser.click("#g\(family)")
+      try browser.clickInGraph("#g\(family)")
       #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)"])
       // In place: the inside is centred where the group was (which it covers).
       let before =
@@ -78,18 +78,18 @@ import WebDriver
       #expect(runs.first == "Catalog.item(0) … Catalog.item(59)")
       // A run opens inside it: its members are drawn, as nodes the page knows.
       let run = try Self.groupKey("Catalog.item(60) … Catalog.item(119)", in: browser)
-      try browser.click("#g\(run)")
+      try browser.clickInGraph("#g\(run)")
       #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)", "\(run)"])
       #expect(try browser.execute(Self.drawnNodes) as? Int == atStart + 60)
-      try browser.click("#graph g.node[data-node-id=\"Catalog.item(61)\"]")
+      try browser.clickNode("Catalog.item(61)")
       #expect(try browser.nodeIDs(withClass: "selected") == ["Catalog.item(61)"])
       #expect(try browser.detailsText().contains("Catalog.price(61)"))
       // A title bar closes its inside; closing the family closes what is open inside it too.
-      try browser.click("#graph g.inside-title[data-group=\"\(run)\"]")
+      try browser.clickInGraph("#graph g.inside-title[data-group=\"\(run)\"]")
       #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)"])
-      try browser.click("#g\(run)")
+      try browser.clickInGraph("#g\(run)")
       #expect(try browser.execute(Self.openLayers) as? [String] == ["\(family)", "\(run)"])
-      try browser.click("#graph g.inside-title[data-group=\"\(family)\"]")
+      try browser.clickInGraph("#graph g.inside-title[data-group=\"\(family)\"]")
       #expect(try browser.execute(Self.openLayers) as? [String] == [])
       #expect(try browser.execute(Self.drawnNodes) as? Int == atStart)
       // The selection, now inside a closed group, marks the group that holds it.

@@ -215,7 +215,7 @@ import WebDriver
     let snapshot = try demoSnapshot()
     let displayPrices = snapshot.nodes.first { $0.id == "Pricing.displayPrices" }!
     try withReport(snapshot) { browser in
-      try browser.click(node("Pricing.displayPrices"))
+      try browser.clickNode("Pricing.displayPrices")
       #expect(try browser.nodeIDs(withClass: "selected") == ["Pricing.displayPrices"])
       let text = try browser.detailsText()
       for expected in [
@@ -249,7 +249,7 @@ import WebDriver
     try withReport(snapshot, subscribers: true) { browser in
       let leaves = try browser.execute("return document.querySelectorAll('#graph g.node.subscriber').length") as? Int
       #expect(leaves == snapshot.subscriptions.count)
-      try browser.click(node("Pricing.overview"))
+      try browser.clickNode("Pricing.overview")
       let text = try browser.detailsText()
       #expect(text.contains("Subscriptions (2)"), "\(text)")
       #expect(text.contains("summary bar (4 calls, mean "), "\(text)")
@@ -263,11 +263,11 @@ import WebDriver
   @Test func detailsShowErrorsAndTheOwningStore() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in
-      try browser.click(node("Catalog.recommendations"))
+      try browser.clickNode("Catalog.recommendations")
       let text = try browser.detailsText()
       #expect(text.contains("recommendation service offline (HTTP 503)"))
       #expect(text.contains("async"))
-      try browser.click(node("cart.isEmpty"))
+      try browser.clickNode("cart.isEmpty")
       let storeLink = try browser.execute(
         "return document.querySelector('#details a[data-target-id=\"cart\"]') !== null")
       #expect(storeLink as? Bool == true)
@@ -381,7 +381,7 @@ import WebDriver
       index.action(for: event)?.changes.contains { $0.concerns(path: "user") } ?? false
     }
     try withReport(snapshot) { browser in
-      try browser.click(node("app.user"))
+      try browser.clickNode("app.user")
       var text = try browser.detailsText()
       #expect(text.contains("History (\(changing.count))"))
       // A history entry steps the timeline there.
@@ -475,7 +475,7 @@ import WebDriver
         sliceValue(store: "app", path: "settings", asOf: setCurrency.seq - 1)
           != sliceValue(store: "app", path: "settings", asOf: setCurrency.seq))
       // The details say one value, as of the chosen entry.
-      try browser.click(node("Pricing.displayPrices"))
+      try browser.clickNode("Pricing.displayPrices")
       let text = try browser.detailsText()
       #expect(text.contains("Value as of #\(events.last!.seq)"))
       #expect(!text.contains("Latest value"))
@@ -498,12 +498,12 @@ import WebDriver
     let snapshot = try demoSnapshot()
     let writes = Self.entries(snapshot).filter { $0.kind == .write && $0.node == "Pricing.currency" }.map(\.seq)
     try withReport(snapshot) { browser in
-      try browser.click(node("Pricing.currency"))
+      try browser.clickNode("Pricing.currency")
       #expect(try browser.detailsText().contains("Changes (\(writes.count))"))
       try browser.execute(
         "[...document.querySelectorAll('#details a.entry-link')].find(a => a.textContent === 'next change →').click()")
       #expect(try browser.execute(Self.current) as? String == String(writes[0]))
-      try browser.click(node("Pricing.currency"))
+      try browser.clickNode("Pricing.currency")
       var text = try browser.detailsText()
       #expect(text.contains("next change →"))
       // At its first change there is none before it.
@@ -511,7 +511,7 @@ import WebDriver
       try browser.execute(
         "[...document.querySelectorAll('#details a.entry-link')].find(a => a.textContent === 'next change →').click()")
       #expect(try browser.execute(Self.current) as? String == String(writes[1]))
-      try browser.click(node("Pricing.currency"))
+      try browser.clickNode("Pricing.currency")
       text = try browser.detailsText()
       #expect(text.contains("← previous change"))
     }
@@ -524,7 +524,7 @@ import WebDriver
     let seqs = Self.entries(snapshot).map(\.seq)
     try withReport(snapshot) { browser in
       try browser.chooseEntry(seqs[1])
-      try browser.click(node("Pricing.currency"))
+      try browser.clickNode("Pricing.currency")
       #expect(try browser.execute("return location.hash") as? String == "#seq=\(seqs[1])&node=Pricing.currency")
       try browser.press(WebDriverKey.escape)
       #expect(try browser.execute(Self.current) == nil || browser.execute(Self.current) is NSNull)
@@ -598,7 +598,7 @@ import WebDriver
       #expect(try browser.execute(count) as? String == "\(changing.count) of \(events.count) entries")
       try browser.click("#filter-changed")
       // Only entries touching the selected node.
-      try browser.click(node("Pricing.currency"))
+      try browser.clickNode("Pricing.currency")
       try browser.click("#filter-touching")
       let touching = events.filter { $0.node == "Pricing.currency" }
       #expect(try browser.execute(count) as? String == "\(touching.count) of \(events.count) entries")
@@ -741,7 +741,7 @@ import WebDriver
   @Test func atAPhonesWidthThePanesStackAndNothingIsCutOff() throws {
     let snapshot = try demoSnapshot()
     try withReport(snapshot, width: 390, height: 844) { browser in
-      try browser.click(node("Pricing.displayPrices"))
+      try browser.clickNode("Pricing.displayPrices")
       let layout =
         try browser.execute(
           """
@@ -792,7 +792,7 @@ import WebDriver
       """
     try withReport(snapshot) { browser in
       try browser.click("#timeline .entry[data-seq=\"5\"]")
-      try browser.click(node("Pricing.currency"))
+      try browser.clickNode("Pricing.currency")
       for scheme in ["light", "dark"] {
         try browser.emulateMedia("prefers-color-scheme", scheme)
         let result = try browser.execute(contrast) as? [String: Any]
@@ -807,6 +807,8 @@ import WebDriver
     let snapshot = try demoSnapshot()
     try withReport(snapshot) { browser in
       let transform = "return document.getElementById('canvas').style.transform"
+      // The page opens readable (see theFirstViewIsReadable); fit shows the whole.
+      try browser.click("#zoom-fit")
       let fitted = try browser.execute(transform) as? String
       try browser.click("#zoom-in")
       let zoomed = try browser.execute(transform) as? String
@@ -901,7 +903,7 @@ import WebDriver
     let seq = Self.entries(snapshot)[2].seq
     try withReport(snapshot) { browser in
       try browser.chooseEntry(seq)
-      try browser.click(node("app.user"))
+      try browser.clickNode("app.user")
       let hash = try browser.execute("return location.hash") as? String
       #expect(hash == "#seq=\(seq)&node=app.user")
       // Reopened with that address, the page shows the same view.
@@ -945,13 +947,13 @@ import WebDriver
       #expect(listed == expected.sorted())
       #expect(try browser.detailsText().contains("value: \"EUR\" → \"GBP\""))
 
-      try browser.click(node("Pricing.tax"))
+      try browser.clickNode("Pricing.tax")
       #expect(try browser.detailsText().contains("difference\nadded"))
-      try browser.click(node("Catalog.recommendations"))
+      try browser.clickNode("Catalog.recommendations")
       #expect(try browser.detailsText().contains("difference\nremoved"))
-      try browser.click(node("Pricing.currency"))
+      try browser.clickNode("Pricing.currency")
       #expect(try browser.detailsText().contains("value: \"EUR\" → \"GBP\""))
-      try browser.click(node("Pricing.displayPrices"))
+      try browser.clickNode("Pricing.displayPrices")
       let text = try browser.detailsText()
       #expect(text.contains("Difference: slower"))
       #expect(text.contains("total \(DurationText.format(nanos: oldTimes.estimatedTotalNanos))"))
@@ -988,7 +990,7 @@ import WebDriver
       ])
     try withReport(snapshot) { browser in
       #expect(try browser.consoleProblems() == [])
-      try browser.click(node("Files.name"))
+      try browser.clickNode("Files.name")
       try browser.chooseEntry(1)
       let texts =
         try browser.execute(

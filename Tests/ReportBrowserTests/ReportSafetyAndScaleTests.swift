@@ -178,6 +178,7 @@ import WebDriver
           as? [Double] ?? []
       }
       // At fit the outline holds the whole graph.
+      try browser.execute("document.getElementById('zoom-fit').click()")
       let whole = try minimapSize()
       let atFit = try shown()
       #expect(atFit.count == 4 && whole.count == 2)

@@ -49,3 +49,16 @@ test('the minimap is needed only where the view leaves part of the graph out', (
   assert.equal(Minimap.seesAll([10, 0, 160, 90], 160, 90), false);
   assert.equal(Minimap.seesAll([0, 0, 100, 90], 160, 90), false);
 });
+
+test('a readable view shows the part with the most nodes whole, the higher and then the more central on a tie', () => {
+  // Two clusters: three nodes on the left, two on the right; a pane 100 wide sees one.
+  const boxes = [[0, 0, 20, 10], [30, 0, 20, 10], [60, 40, 20, 10], [300, 0, 20, 10], [330, 0, 20, 10], null];
+  const window = GraphView.readableWindow(boxes, { width: 400, height: 100 }, 100, 100);
+  const inside = boxes.filter((box) => box && box[0] >= window.left && box[1] >= window.top
+    && box[0] + box[2] <= window.left + 100 && box[1] + box[3] <= window.top + 100);
+  assert.equal(inside.length, 3);
+  assert.ok(window.left <= 0 && window.top <= 0);
+  // Everything fits: the whole, from the top.
+  const all = GraphView.readableWindow([[10, 10, 10, 10]], { width: 50, height: 50 }, 100, 100);
+  assert.equal(all.top <= 10, true);
+});

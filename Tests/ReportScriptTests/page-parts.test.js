@@ -85,3 +85,25 @@ test('each shortcut key has one action; other keys none', () => {
   assert.equal(Keyboard.actionOf('Escape'), 'clear');
   assert.equal(Keyboard.actionOf('x'), null);
 });
+
+test('a value line has the room of its node\'s shape at its height, and is cut with "…" to fit it', () => {
+  const box = { kind: 'box', left: 0, right: 100 };
+  assert.equal(GraphLabels.room(box, { x: 50, y: 0, size: 10, anchor: 'middle' }), 90);
+  assert.equal(GraphLabels.room(box, { x: 20, y: 0, size: 10, anchor: 'start' }), 75);
+  assert.equal(GraphLabels.room(box, { x: 20, y: 0, size: 10, anchor: 'middle' }), 30);
+  assert.equal(GraphLabels.room(box, { x: 90, y: 0, size: 10, anchor: 'end' }), 85);
+  // An ellipse 100 wide and 40 high: a line through its middle has nearly the whole width,
+  // one near its edge much less, one outside none; a line starting left of the middle has
+  // the part to the right.
+  const ellipse = { kind: 'ellipse', cx: 50, cy: 20, rx: 50, ry: 20 };
+  assert.ok(GraphLabels.room(ellipse, { x: 50, y: 24, size: 10, anchor: 'middle' }) > 80);
+  assert.ok(GraphLabels.room(ellipse, { x: 50, y: 38, size: 10, anchor: 'middle' }) < 50);
+  assert.equal(GraphLabels.room(ellipse, { x: 50, y: 60, size: 10, anchor: 'middle' }), 0);
+  const start = GraphLabels.room(ellipse, { x: 20, y: 24, size: 10, anchor: 'start' });
+  assert.ok(start > 60 && start < 80);
+  const fits = (width) => (text) => Array.from(text).length <= width;
+  assert.equal(GraphLabels.cutToFit('= "EUR"', fits(20)), '= "EUR"');
+  assert.equal(GraphLabels.cutToFit('= ["SC-07", "GL-03", "HT-11"]', fits(10)), '= ["SC-07…');
+  assert.equal(GraphLabels.cutToFit('= 🚀🚀🚀🚀', fits(4)), '= 🚀…');
+  assert.equal(GraphLabels.cutToFit('abc', fits(0)), '…');
+});

@@ -44,7 +44,7 @@ class ControlForm {
   }
 
   // Sends `request` with the JSON in `field` as `key`, after checking it.
-  sendJSON(field, line, request, key) {
+  sendJSON(field, line, request, key, done) {
     const problem = LiveControl.checkJSON(field.value);
     if (problem) {
       this.control.show(line, 'answer refused', problem);
@@ -52,7 +52,7 @@ class ControlForm {
       return null;
     }
     field.removeAttribute('aria-invalid');
-    return this.control.control({ ...request, [key]: JSON.parse(field.value) }, line);
+    return this.control.control({ ...request, [key]: JSON.parse(field.value) }, line, done);
   }
 
   /** An atom: set a value (JSON), or reset it. */
@@ -104,13 +104,13 @@ class ControlForm {
     };
     showRecent();
     const row = this.element('div', 'row');
-    row.append(this.button('Dispatch', async () => {
+    row.append(this.button('Dispatch', () => {
       const sent = field.value.trim();
-      const result = await this.sendJSON(field, answer, { control: 'dispatch', store: node.id }, 'action');
-      if (result && result.ok) {
+      this.sendJSON(field, answer, { control: 'dispatch', store: node.id }, 'action', (result) => {
+        if (!result.ok) return;
         LiveControl.remember(node.id, sent);
         showRecent();
-      }
+      });
     }, true));
     this.box.append(field, this.cases(node, field), row, recent, answer);
   }

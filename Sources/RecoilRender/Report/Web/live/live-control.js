@@ -92,14 +92,16 @@ class LiveControl {
   }
 
   /** Sends `request`, saying so in `line`, and shows the app's answer there (or in the line
-   *  made in its place since). */
-  async control(request, line) {
+   *  made in its place since); `done(answer)` runs before the host hears it (which may make
+   *  the details again). */
+  async control(request, line, done = () => {}) {
     this.show(line, 'answer', 'asking the app…');
     const answer = await this.host.ask(request);
     if (!answer) return null;
     const key = line.dataset.answerFor;
     const shown = line.isConnected ? line : line.ownerDocument.querySelector(`[data-answer-for="${CSS.escape(key)}"]`) ?? line;
     this.show(shown, `answer ${answer.ok ? 'ok' : 'refused'}`, LiveControl.answerText(answer), String(Boolean(answer.ok)));
+    done(answer);
     this.host.answered(answer, shown, request);
     return answer;
   }

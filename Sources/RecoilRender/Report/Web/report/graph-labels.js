@@ -11,6 +11,38 @@ class GraphLabels {
     return `${evaluations.count} eval${Number(evaluations.count) === 1 ? '' : 's'} · ${evaluations.total}`;
   }
 
+  /** The width a label `line` (`{x, y, size, anchor}`: where it is anchored, its baseline,
+   *  font size and `text-anchor`) has inside a node's `shape` (`{kind: 'ellipse', cx, cy, rx,
+   *  ry}` or `{kind: 'box', left, right}`), `padding` from its edges: an ellipse's edges at the
+   *  line's top or bottom, whichever is narrower. */
+  static room(shape, line, padding = 5) {
+    let [left, right] = [shape.left, shape.right];
+    if (shape.kind === 'ellipse') {
+      const farthest = Math.max(Math.abs(line.y - line.size * 0.8 - shape.cy), Math.abs(line.y + line.size * 0.2 - shape.cy));
+      if (farthest >= shape.ry) return 0;
+      const half = shape.rx * Math.sqrt(1 - (farthest / shape.ry) ** 2);
+      [left, right] = [shape.cx - half, shape.cx + half];
+    }
+    [left, right] = [left + padding, right - padding];
+    if (line.anchor === 'middle') return Math.max(0, 2 * Math.min(right - line.x, line.x - left));
+    if (line.anchor === 'end') return Math.max(0, line.x - left);
+    return Math.max(0, right - line.x);
+  }
+
+  /** `text` cut (at a character, with "…") to the longest that `fits`, a function of a
+   *  candidate; `text` itself when it fits. A binary search: a few measures, not one a
+   *  character. */
+  static cutToFit(text, fits) {
+    if (fits(text)) return text;
+    const characters = Array.from(text);
+    let [low, high] = [0, characters.length - 1];
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (fits(characters.slice(0, middle).join('') + '…')) low = middle; else high = middle - 1;
+    }
+    return characters.slice(0, low).join('') + '…';
+  }
+
   constructor(page) {
     this.page = page;
     // Per node: the element its lines were found in, its value line, and the value it shows.
@@ -39,6 +71,8 @@ class GraphLabels {
       const node = this.page.model.nodes[index];
       const texts = [...element.querySelectorAll('text')].filter((text) => text.getAttribute('font-weight') !== 'bold');
       if (node.value !== undefined) found.value = texts.find((text) => text.textContent.startsWith('= ')) ?? null;
+      // What Graphviz made room for: a longer value is measured against the node's shape.
+      found.drawnLength = found.value ? found.value.textContent.length : 0;
       const line = GraphLabels.evaluationLine(node.evaluations);
       const counted = line && texts.find((text) => /^\d+ evals? · /.test(text.textContent));
       if (counted) counted.textContent = line;
@@ -59,8 +93,39 @@ class GraphLabels {
       found.shown = value;
       if (value === undefined || value === null) found.element.removeAttribute('data-value');
       else found.element.setAttribute('data-value', value);
-      if (found.value) found.value.textContent = '= ' + PageText.labelPreview(value ?? (value === null ? '∅' : '?'));
+      if (found.value) this.#writeLine(found, '= ' + PageText.labelPreview(value ?? (value === null ? '∅' : '?')));
     }
+  }
+
+  // A value line, cut with "…" where it would run out of its node (the whole is in the details).
+  #writeLine(found, text) {
+    const line = found.value;
+    line.textContent = text;
+    if (text.length <= found.drawnLength) return;
+    found.room ??= this.#roomOf(found.element, line);
+    if (found.room === null) return;
+    line.textContent = GraphLabels.cutToFit(text, (candidate) => {
+      line.textContent = candidate;
+      return line.getComputedTextLength() <= found.room;
+    });
+  }
+
+  // The room a node's shape has for `line`, in the drawing's units; null where unknown.
+  #roomOf(element, line) {
+    const place = {
+      x: Number(line.getAttribute('x')), y: Number(line.getAttribute('y')),
+      size: Number(line.getAttribute('font-size')) || 10, anchor: line.getAttribute('text-anchor') ?? 'start',
+    };
+    const ellipses = [...element.querySelectorAll('ellipse')];
+    if (ellipses.length) {
+      const inner = ellipses.reduce((a, b) => (Number(b.getAttribute('rx')) < Number(a.getAttribute('rx')) ? b : a));
+      const [cx, cy, rx, ry] = ['cx', 'cy', 'rx', 'ry'].map((name) => Number(inner.getAttribute(name)));
+      return GraphLabels.room({ kind: 'ellipse', cx, cy, rx, ry }, place);
+    }
+    const outline = element.querySelector('polygon, path');
+    if (!outline) return null;
+    const box = outline.getBBox();
+    return GraphLabels.room({ kind: 'box', left: box.x, right: box.x + box.width }, place);
   }
 }
 

@@ -46,6 +46,43 @@ class GraphView {
     };
   }
 
+  /** Where a pane showing `width` by `height` of the drawing (its units) shows the most of
+   *  `boxes` ([x, y, width, height] each, null for none) whole: its top left, from candidate
+   *  places at every box's corner (for a few hundred boxes) and on a lattice over the drawing
+   *  of `size`; ties go to the higher, then to the one nearer the middle. */
+  static readableWindow(boxes, size, width, height, margin = 12) {
+    const shown = boxes.filter(Boolean);
+    const candidates = [];
+    const lattice = 16;
+    for (let i = 0; i <= lattice; i++) {
+      for (let j = 0; j <= lattice; j++) {
+        candidates.push([i * Math.max(size.width - width, 0) / lattice, j * Math.max(size.height - height, 0) / lattice]);
+      }
+    }
+    if (shown.length <= 200) for (const box of shown) candidates.push([box[0] - margin, box[1] - margin]);
+    let best = null;
+    for (const [left, top] of candidates) {
+      let count = 0;
+      for (const box of shown) {
+        if (box[0] >= left && box[1] >= top && box[0] + box[2] <= left + width && box[1] + box[3] <= top + height) count++;
+      }
+      const offCentre = Math.abs(left + width / 2 - size.width / 2);
+      if (!best || count > best.count || (count === best.count && (top < best.top - 1e-6 || (Math.abs(top - best.top) < 1e-6 && offCentre < best.offCentre)))) {
+        best = { left, top, count, offCentre };
+      }
+    }
+    if (!best) return { left: 0, top: 0 };
+    // Centred on what it shows whole, so that what it cuts is cut evenly at its edges.
+    const inside = shown.filter((box) => box[0] >= best.left && box[1] >= best.top
+      && box[0] + box[2] <= best.left + width && box[1] + box[3] <= best.top + height);
+    if (!inside.length) return { left: best.left, top: best.top };
+    const left = Math.min(...inside.map((box) => box[0]));
+    const right = Math.max(...inside.map((box) => box[0] + box[2]));
+    const top = Math.min(...inside.map((box) => box[1]));
+    const bottom = Math.max(...inside.map((box) => box[1] + box[3]));
+    return { left: (left + right) / 2 - width / 2, top: (top + bottom) / 2 - height / 2 };
+  }
+
   /** A box on screen (a DOMRect) in the drawing's units, under `view`, in a pane at `frame`. */
   static toDrawing(rect, frame, view) {
     return {
@@ -101,6 +138,32 @@ class GraphView {
     this.set(GraphView.fitted(this.page.drawing.size, this.#frame()));
   }
 
+  /** The scale at which the drawing's smallest label text is `pixels` high (0 for none):
+   *  measured on the smallest text drawn. */
+  readableScale(pixels = 9) {
+    let smallest = null;
+    for (const text of this.page.drawing.svg.querySelectorAll('g.node text[font-size]')) {
+      if (!smallest || Number(text.getAttribute('font-size')) < Number(smallest.getAttribute('font-size'))) smallest = text;
+    }
+    const height = smallest ? smallest.getBoundingClientRect().height : 0;
+    return height > 0 ? Math.min(2, this.page.state.view.scale * pixels / height) : 0;
+  }
+
+  /** The first view: the whole drawing where its labels are readable so (at least 9 px
+   *  high); else readable, over the part that shows the most nodes whole (see
+   *  readableWindow). The fit button and `0` still show the whole. */
+  readableFit() {
+    const frame = this.#frame();
+    const whole = GraphView.fitted(this.page.drawing.size, frame);
+    this.set(whole);
+    const readable = this.readableScale();
+    if (!readable || whole.scale >= readable) return;
+    const scale = GraphView.clampScale(readable);
+    const boxes = this.page.drawing.nodes.map((_, index) => this.page.minimap.boxOf(index));
+    const { left, top } = GraphView.readableWindow(boxes, this.page.drawing.size, frame.width / scale, frame.height / scale);
+    this.set({ x: -left * scale, y: -top * scale, scale });
+  }
+
   /** Moves the view to node `index` (opening the groups it is in), zooming in to read it where
    *  the view is far out, or out where it is larger than the pane. */
   bringIntoView(index) {
@@ -125,16 +188,22 @@ class GraphView {
     this.set(GraphView.centredOn(box, pane, scale));
   }
 
-  /** Moves the view (zooming out if it must, never in) until `element` is wholly in sight. */
-  showWhole(element) {
+  /** Moves the view to `element` (an opened group's inside) at a scale where its labels are
+   *  readable: wholly in sight where it fits so, else its top left (its title bar) in sight;
+   *  zooming in only as far as reading needs, out only as far as reading allows. */
+  showReadable(element) {
     const pane = this.#frame();
-    const rect = element.getBoundingClientRect();
-    if (rect.left >= pane.left && rect.right <= pane.right && rect.top >= pane.top && rect.bottom <= pane.bottom) return;
-    const margin = 16;
     const current = this.page.state.view;
-    const fits = Math.min((pane.width - 2 * margin) / rect.width, (pane.height - 2 * margin) / rect.height);
-    const scale = fits < 1 ? GraphView.clampScale(current.scale * fits) : current.scale;
-    this.set(GraphView.centredOn(GraphView.toDrawing(rect, pane, current), pane, scale));
+    const box = GraphView.toDrawing(element.getBoundingClientRect(), pane, current);
+    const margin = 16;
+    const fits = Math.min((pane.width - 2 * margin) / (box.right - box.left), (pane.height - 2 * margin) / (box.bottom - box.top));
+    const readable = this.readableScale();
+    const scale = GraphView.clampScale(readable ? Math.max(readable, Math.min(fits, current.scale)) : Math.min(fits, current.scale));
+    if (scale <= fits) {
+      this.set(GraphView.centredOn(box, pane, scale));
+    } else {
+      this.set({ x: margin - box.left * scale, y: margin - box.top * scale, scale });
+    }
   }
 
   /** Fits the boxes of nodes `indexes` (as measured, see Minimap) in the view, below `above`

@@ -126,7 +126,7 @@ class OverviewGroups {
     for (const element of layer.querySelectorAll('g.node.group')) this.#prepareGroup(element);
     this.page.drawing.changed();
     if (!quiet) {
-      this.page.view.showWhole(layer);
+      this.page.view.showReadable(layer);
       PageDOM.announce(`Opened ${info.title}: ${info.count} nodes`);
     }
     return undefined;

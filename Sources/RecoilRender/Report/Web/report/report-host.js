@@ -57,7 +57,9 @@ class ReportHost {
     }
     if (index === undefined) return;
     const caused = Causality.causedBy(model.consequences, index);
-    const target = state.shows === 'node' && caused.length ? caused[caused.length - 1] : index;
+    // A node's new value is as of what the control caused: until that arrives, wait.
+    if (state.shows === 'node' && !caused.length) return;
+    const target = state.shows === 'node' ? caused[caused.length - 1] : index;
     awaited.chosen = target;
     if (target !== state.entry) this.page.set({ entry: target, shows: state.shows === 'start' ? 'entry' : state.shows, follow: false });
   }
@@ -120,6 +122,7 @@ class ReportHost {
       onChange: (listener) => this.listeners.push(listener),
       /** Follow the latest entry as it arrives (at once, when turned on), or stop. */
       setFollow: (on) => {
+        if (on) this.awaited = null; // following the latest replaces showing the app as of a control
         page.set({ follow: Boolean(on) }, { record: false });
         this.followLatest();
       },

@@ -37,6 +37,7 @@ class ReportPage {
     this.view.fit();
     this.store.drawAll({ record: false });
     this.minimap.measure();
+    this.view.readableFit();
     this.address.restore(false);
   }
 
