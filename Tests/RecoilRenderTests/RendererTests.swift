@@ -73,7 +73,7 @@ import Testing
         SnapshotEdge(from: "settings", to: "Prices.currency", kind: .drives),
       ])
     let svg = try TestFixtures.SVG(Renderer.render(snapshot, options: RenderOptions()))
-    let drives = try svg.nodes(ofClass: "drives")
+    let drives = try svg.nodes(ofClass: "drives", includingLegend: true)
     #expect(drives.count == 2)  // the edge, and its sample in the legend
     for group in drives {
       let path = try group.nodes(forXPath: ".//*[local-name()='path']").first as? XMLElement
@@ -142,6 +142,12 @@ import Testing
     ] {
       #expect(entries.contains { $0.hasSuffix(entry) }, "no legend entry \(entry) in \(entries)")
     }
+    // A picture on its own explains no page's marks; a report page's drawing does.
+    #expect(legend.allSatisfy { !(($0.attribute(forName: "class")?.stringValue ?? "").contains("mark")) })
+    var page = options
+    page.forReportPage = true
+    let marks = try TestFixtures.SVG(Renderer.render(snapshot, options: page)).nodes(ofClass: "mark")
+    #expect(marks.count == 5)
     options.showsLegend = false
     #expect(try TestFixtures.SVG(Renderer.render(snapshot, options: options)).nodes(ofClass: "legend").isEmpty)
   }

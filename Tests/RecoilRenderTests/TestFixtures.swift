@@ -22,10 +22,15 @@ enum TestFixtures {
       document = try XMLDocument(data: Data(bytes), options: [])
     }
 
-    /// The `<g>` elements of nodes whose class list contains `kind` (Graphviz writes `node atom`).
-    func nodes(ofClass kind: String) throws -> [XMLElement] {
-      try document.nodes(forXPath: "//*[local-name()='g'][contains(concat(' ', @class, ' '), ' \(kind) ')]")
-        .compactMap { $0 as? XMLElement }
+    /// The `<g>` elements of nodes whose class list contains `kind` (Graphviz writes `node atom`),
+    /// the legend's samples left out unless `includingLegend` (or `kind` is `legend` or `mark`).
+    func nodes(ofClass kind: String, includingLegend: Bool = false) throws -> [XMLElement] {
+      let legend =
+        includingLegend || kind == "legend" || kind == "mark"
+        ? "" : "[not(contains(concat(' ', @class, ' '), ' legend '))]"
+      return try document.nodes(
+        forXPath: "//*[local-name()='g'][contains(concat(' ', @class, ' '), ' \(kind) ')]\(legend)"
+      ).compactMap { $0 as? XMLElement }
     }
 
     /// The fill colour of the first shape in a node group.

@@ -11,7 +11,7 @@ const order = [
   'report/page-text.js', 'report/causality.js', 'report/timeline-filter.js', 'report/description-rows.js', 'report/state-rows.js',
   'report/plan-pictures.js', 'report/report-model.js', 'report/page-state.js', 'report/graph-view.js',
   'report/minimap.js', 'report/graph-labels.js', 'report/search.js', 'report/overview-groups.js',
-  'report/neighbourhoods.js', 'report/focus.js', 'report/timeline.js', 'report/state-tree.js',
+  'report/family-names.js', 'report/neighbourhoods.js', 'report/focus.js', 'report/timeline.js', 'report/state-tree.js',
   'report/node-details.js', 'report/keyboard.js', 'live/live-control.js', 'live/live-sessions.js',
   'live/live-schedule.js',
 ];

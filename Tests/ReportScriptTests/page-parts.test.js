@@ -5,7 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const {
-  GraphLabels, Search, OverviewGroups, Neighbourhoods, Focus, Timeline, StateTree, NodeDetails, Keyboard, ReportModel,
+  GraphLabels, Search, OverviewGroups, Neighbourhoods, Focus, Timeline, StateTree, NodeDetails, Keyboard, ReportModel, FamilyNames,
 } = require('./page-modules.js');
 
 test('a label counts evaluations and their total, and keeps a sampled total as drawn', () => {
@@ -106,4 +106,14 @@ test('a value line has the room of its node\'s shape at its height, and is cut w
   assert.equal(GraphLabels.cutToFit('= ["SC-07", "GL-03", "HT-11"]', fits(10)), '= ["SC-07…');
   assert.equal(GraphLabels.cutToFit('= 🚀🚀🚀🚀', fits(4)), '= 🚀…');
   assert.equal(GraphLabels.cutToFit('abc', fits(0)), '…');
+});
+
+test('the subscriptions recorded say how many ended', () => {
+  assert.equal(NodeDetails.subscriptionsTitle([{ name: 'a' }]), 'Subscriptions recorded (1)');
+  assert.equal(NodeDetails.subscriptionsTitle([{ name: 'a' }, { name: 'b', ended: true }]), 'Subscriptions recorded (2, 1 ended)');
+});
+
+test('a family member away from its box is named whole; a node of no family keeps its label', () => {
+  assert.equal(FamilyNames.fullName({ id: 'Catalog.stock("BT-42")', family: 'Catalog.stock', parameter: '"BT-42"' }), 'Catalog.stock("BT-42")');
+  assert.equal(FamilyNames.fullName({ id: 'Cart.total' }), null);
 });

@@ -70,10 +70,11 @@ extension GraphDescription {
     clusters = Self.clusters(for: snapshot, nameOfID: nameOfID, families: familyClusters)
     if options.showsLegend {
       let drives = snapshot.edges.contains { $0.kind == .drives }
-      clusters.append(
-        Self.legend(
-          heat: options.heat, difference: marks != nil, drives: drives, subscribers: drawsSubscribers,
-          groups: overview.map { Set($0.groups.map(\.kind)) } ?? []))
+      let legend = Self.legend(
+        heat: options.heat, difference: marks != nil, drives: drives, subscribers: drawsSubscribers,
+        pageMarks: options.forReportPage, groups: overview.map { Set($0.groups.map(\.kind)) } ?? [])
+      clusters.append(legend.cluster)
+      edges += legend.rows
       if drives {
         edges.append(
           Edge(
@@ -95,7 +96,7 @@ extension GraphDescription {
     let heatFill = hottest.flatMap { Palette.heatFill(for: node, hottestNanos: $0) }
     let look = NodeLook(kind: node.kind, isAsync: node.isAsync, status: node.status, heatFill: heatFill)
     let text = look.needsLightText ? LabelColors.onDark : .onLight
-    var attributes: [(String, String)] = [("id", name), ("class", node.kind.rawValue)]
+    var attributes: [(String, String)] = [("id", name), ("class", look.classes)]
     attributes += look.attributes
     attributes += [("fontcolor", text.main), ("tooltip", LabelText.attribute(tooltip(for: node)))]
     return Node(name: name, attributes: attributes, htmlLabel: label(for: node, compact: compact, colors: text))
@@ -297,10 +298,13 @@ extension GraphDescription {
     return Set(families.filter { family in span[family].map { $0.high - $0.low < framedFamilyLevels } ?? true })
   }
 
-  /// A small cluster explaining the shapes and colours.
+  /// A small cluster explaining the shapes and colours, in rows (kinds and states; boxes,
+  /// groups and subscriptions; marks), held one under the other by invisible edges (`rows`), so
+  /// that it is no wider than a few samples.
   private static func legend(
-    heat: Bool, difference: Bool, drives: Bool, subscribers: Bool, groups: Set<GraphOverview.Group.Kind>
-  ) -> Cluster {
+    heat: Bool, difference: Bool, drives: Bool, subscribers: Bool, pageMarks: Bool,
+    groups: Set<GraphOverview.Group.Kind>
+  ) -> (cluster: Cluster, rows: [Edge]) {
     func sample(_ name: String, _ text: String, _ attributes: [(String, String)]) -> Node {
       Node(
         name: name, attributes: attributes + [("fontsize", "10"), ("tooltip", LabelText.attribute(text))],
@@ -308,7 +312,7 @@ extension GraphDescription {
     }
     // Legend nodes are added to the graph through the cluster's own node list.
     func sample(_ name: String, _ text: String, _ look: NodeLook) -> Node {
-      sample(name, text, look.attributes + [("class", "legend")])
+      sample(name, text, look.attributes + [("class", "legend " + look.classes)])
     }
     let samples = [
       sample("legend_atom", "atom", NodeLook(kind: .atom)),
@@ -344,6 +348,23 @@ extension GraphDescription {
         apply(mark, DifferenceMarks.nodeAttributes(mark), to: &attributes)
         return sample("legend_\(mark.rawValue)", mark.rawValue, attributes)
       } : []
+    // On a report page: the marks the page draws on nodes, as it draws them (report.css).
+    let pageMarkSamples: [Node] =
+      pageMarks
+      ? [
+        ("selected", "selected", Palette.selectedMark, "4", false),
+        ("upstream", "what it reads (upstream)", Palette.upstreamMark, "2.5", false),
+        ("downstream", "what reads it (downstream)", Palette.downstreamMark, "2.5", false),
+        ("match", "search match", Palette.matchMark, "3", false),
+        ("written", "written by the chosen entry", Palette.writtenMark, "3.5", true),
+      ].map { name, text, color, width, dashed in
+        sample(
+          "legend_mark_\(name)", text,
+          [
+            ("shape", "box"), ("style", dashed ? "filled,rounded,dashed" : "filled,rounded"),
+            ("fillcolor", "#ffffff"), ("color", color), ("penwidth", width), ("class", "legend mark"),
+          ])
+      } : []
     // A dashed edge from a store to an atom: the store drives it.
     let driving: [Node] =
       drives
@@ -372,12 +393,26 @@ extension GraphDescription {
           ("class", "legend"),
         ])
     }
-    let entries = samples + subscriber + groupSamples + marks + driving
-    return Cluster(
+    let entries = samples + subscriber + groupSamples + marks + pageMarkSamples + driving
+    let rows = [
+      Array(samples.prefix(7)), Array(samples.dropFirst(7)) + subscriber + groupSamples, marks + pageMarkSamples,
+    ]
+    .filter { !$0.isEmpty }
+    var below: [Edge] = []
+    for (upper, lower) in zip(rows, rows.dropFirst()) {
+      for (column, node) in lower.enumerated() {
+        below.append(
+          Edge(
+            tail: upper[column % upper.count].name, head: node.name,
+            attributes: [("style", "invis"), ("class", "legend")]))
+      }
+    }
+    let cluster = Cluster(
       name: "cluster_legend",
       attributes: [("style", "rounded"), ("color", "#adb5bd"), ("fontsize", "10"), ("tooltip", "legend")],
       htmlLabel: "<B>legend</B>", nodeNames: entries.map(\.name), clusters: [],
       legendNodes: entries)
+    return (cluster, below)
   }
 }
 

@@ -63,6 +63,9 @@ public struct RenderOptions: Sendable, Equatable {
   /// Whether an HTML report is served (``ServedReport``) and asks its server for every
   /// neighbourhood it holds no layout of, instead of keeping the whole graph's places.
   package var asksServerForLayouts = false
+  /// Whether the drawing is for a report page (the HTML report, the live page): its legend
+  /// then explains the page's marks too (selected, upstream, downstream, match, written).
+  package var forReportPage = false
   /// What an overview collapses; empty draws every node whole.
   ///
   /// ```swift

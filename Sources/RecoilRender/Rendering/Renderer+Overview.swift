@@ -46,6 +46,7 @@ extension Renderer {
     drawn.format = .svg
     drawn.heat = false  // the page colours by heat on a toggle
     drawn.showsLegend = key == nil && options.showsLegend
+    drawn.forReportPage = true  // a part is only ever drawn for a page
     let description = GraphDescription(
       snapshot: part.shown, options: drawn, overview: part, familyClusters: key == nil
     ).renumbered(

@@ -156,6 +156,7 @@ public enum Renderer {
     if options.format == .html {
       drawn.format = .svg
       drawn.heat = false
+      drawn.forReportPage = true
     }
     let description = GraphDescription(snapshot: snapshot, options: drawn, marks: marks)
     // Focus shows a neighbourhood laid out on its own from the nodes' drawings (a difference

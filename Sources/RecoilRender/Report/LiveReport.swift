@@ -63,6 +63,7 @@ public final class LiveReport {
     if !fits(snapshot, shape: shape) {
       var options = RenderOptions(format: .svg)
       options.title = title
+      options.forReportPage = true
       overview = try ExpandableOverview.make(from: snapshot, options: options)
       insides = [:]
       neighbourhoods = NeighbourhoodDrawings(snapshot, options: options)

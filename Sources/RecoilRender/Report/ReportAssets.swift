@@ -19,7 +19,7 @@ enum ReportAssets {
     ("minimap.js", PackageResources.minimap_js), ("graph-marks.js", PackageResources.graph_marks_js),
     ("graph-labels.js", PackageResources.graph_labels_js), ("search.js", PackageResources.search_js),
     ("overview-groups.js", PackageResources.overview_groups_js),
-    ("picture-drawing.js", PackageResources.picture_drawing_js),
+    ("picture-drawing.js", PackageResources.picture_drawing_js), ("family-names.js", PackageResources.family_names_js),
     ("neighbourhoods.js", PackageResources.neighbourhoods_js), ("focus.js", PackageResources.focus_js),
     ("timeline.js", PackageResources.timeline_js), ("rewind.js", PackageResources.rewind_js),
     ("state-tree.js", PackageResources.state_tree_js), ("node-details.js", PackageResources.node_details_js),

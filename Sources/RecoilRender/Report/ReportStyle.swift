@@ -7,8 +7,8 @@
 /// - `match` for search matches, `written` for what the chosen timeline entry wrote;
 /// - `filtered` for kinds hidden by the filter.
 ///
-/// Written in `Web/report.css`, embedded by `Scripts/embed-report-assets` (see
-/// ``ReportAssets``); the kinds' colours are set here, before it.
+/// Written in `Web/report.css` (see ``ReportAssets``); the kinds' and the marks' colours are set
+/// here, before it, from the palette the drawing's legend uses too.
 enum ReportStyle {
   static let css = """
     :root {
@@ -17,6 +17,8 @@ enum ReportStyle {
       --store-fill: \(Palette.storeFill); --store-border: \(Palette.storeBorder);
       --slice-fill: \(Palette.sliceFill); --slice-border: \(Palette.sliceBorder);
       --heat-scale: linear-gradient(to right, \(Palette.heat.joined(separator: ", ")));
+      --selected: \(Palette.selectedMark); --upstream: \(Palette.upstreamMark); --downstream: \(Palette.downstreamMark);
+      --match: \(Palette.matchMark); --written: \(Palette.writtenMark);
     }
 
     """ + ReportAssets.style

@@ -17,8 +17,12 @@ struct NodeLook {
   var penWidth: String?
   /// Whether labels need light text to stay readable on the fill.
   var needsLightText = false
+  /// The classes the page's style reads (a dark theme's fills): the kind, and a status other
+  /// than ready.
+  var classes: String
 
   init(kind: SnapshotNodeKind, isAsync: Bool = false, status: SnapshotNodeStatus? = nil, heatFill: String? = nil) {
+    classes = kind.rawValue + (status.flatMap { $0 == .ready ? nil : " \($0.rawValue)" } ?? "")
     switch kind {
     case .atom:
       shape = "box"

@@ -32,6 +32,14 @@ enum Palette {
   static let subscriberFill = "#f3d9fa"
   static let subscriberBorder = "#862e9c"
 
+  /// The report page's marks (see ``ReportStyle``): the selected node, what it reads
+  /// (upstream), what reads it (downstream), a search's matches, what the chosen entry wrote.
+  static let selectedMark = "#1864ab"
+  static let upstreamMark = "#7048e8"
+  static let downstreamMark = "#0c8599"
+  static let matchMark = "#f08c00"
+  static let writtenMark = "#d9480f"
+
   /// Heat colours from cool to hot; the hottest is darkest.
   static let heat = ["#fff5eb", "#fee6ce", "#fdd0a2", "#fdae6b", "#fd8d3c", "#f16913", "#d94801", "#a63603", "#7f2704"]
 

@@ -28,6 +28,8 @@ class Details {
   /** Draws the details again (the state, or the data under them, changed). */
   refresh() {
     const state = this.page.state;
+    // What the details show, for the style (a phone gives a node's or entry's details room).
+    document.body.dataset.shows = state.shows;
     const appendTools = (kind, about) => this.#appendTools(kind, about);
     PageDOM.rebuild(this.panel, () => {
       if (state.shows === 'node' && state.node !== null) NodeDetails.build(this.page, this.panel, state, appendTools);

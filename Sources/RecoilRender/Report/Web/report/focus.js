@@ -16,6 +16,7 @@ class Focus {
     this.note = Object.assign(document.createElement('p'), { id: 'graph-note', hidden: true });
     this.graph.append(this.note);
     this.before = null; // the view before focus, while focus is on
+    this.names = new FamilyNames(page); // family members named whole while their boxes are hidden
     page.on(['focus', 'node', 'depth'], (state, previous) => this.#draw(state, previous));
     this.button.addEventListener('click', () => page.setFocus(!page.state.focus));
   }
@@ -32,6 +33,7 @@ class Focus {
       if (this.before === null) this.before = previous ? previous.view : state.view;
       this.#show(state.node, state.depth);
     } else if (this.before !== null) {
+      this.names.restore();
       this.page.neighbourhoods.hide();
       this.#showNote(null);
       const view = this.before;
@@ -78,8 +80,10 @@ class Focus {
     page.neighbourhoods.hide();
     const finish = () => {
       if (!this.#stillWanted(index, depth) || page.neighbourhoods.isShown()) return;
-      const marked = [...this.graph.querySelectorAll('g.node.selected[data-node-id], g.node.upstream[data-node-id], g.node.downstream[data-node-id]')]
-        .map((element) => page.model.indexOfId.get(element.getAttribute('data-node-id')));
+      const elements = [...this.graph.querySelectorAll('g.node.selected[data-node-id], g.node.upstream[data-node-id], g.node.downstream[data-node-id]')];
+      const marked = elements.map((element) => page.model.indexOfId.get(element.getAttribute('data-node-id')));
+      this.names.restore();
+      this.names.show(elements); // their families' boxes are hidden
       const text = Focus.inPlaceNote(marked.length, page.neighbourhoods.why(depth));
       this.#showNote(text);
       page.view.fitNodes(marked, this.note.offsetHeight + 8);

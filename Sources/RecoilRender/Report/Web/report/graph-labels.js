@@ -112,6 +112,12 @@ class GraphLabels {
 
   // The room a node's shape has for `line`, in the drawing's units; null where unknown.
   #roomOf(element, line) {
+    return GraphLabels.roomIn(element, line);
+  }
+
+  /** The room node `element`'s shape has for its text `line`, in the drawing's units; null
+   *  where the shape is unknown. */
+  static roomIn(element, line) {
     const place = {
       x: Number(line.getAttribute('x')), y: Number(line.getAttribute('y')),
       size: Number(line.getAttribute('font-size')) || 10, anchor: line.getAttribute('text-anchor') ?? 'start',

@@ -80,12 +80,16 @@ class GraphMarks {
       for (const part of element.querySelectorAll('ellipse, polygon, path, text')) {
         if (!this.originalFills.has(part)) this.originalFills.set(part, part.getAttribute('fill'));
         const original = this.originalFills.get(part);
+        // Inline, over the style sheet's (a dark theme's) fills.
         if (!state.heat || failed) {
           if (original === null) part.removeAttribute('fill'); else part.setAttribute('fill', original);
+          part.style.removeProperty('fill');
         } else if (part.tagName === 'text') {
           part.setAttribute('fill', node.heat.text);
+          part.style.fill = node.heat.text;
         } else if (original !== 'none' && original !== 'transparent') {
           part.setAttribute('fill', node.heat.fill);
+          part.style.fill = node.heat.fill;
         }
       }
     });

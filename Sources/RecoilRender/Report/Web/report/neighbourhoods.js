@@ -76,6 +76,8 @@ class Neighbourhoods {
     page.drawing.svg.style.display = 'none';
     document.getElementById('canvas').append(drawn);
     const replaced = page.drawing.adopt(drawn);
+    // Copies of family members, away from their family's box, say their family.
+    new FamilyNames(page).show(drawn.querySelectorAll('g.node[data-node-id]'));
     // Past a thousand nodes the neighbourhood is drawn as an overview of itself.
     const groups = drawn.querySelectorAll('g.node.group[id^="focus_g"]').length;
     let note = null;

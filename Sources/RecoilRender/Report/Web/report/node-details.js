@@ -12,6 +12,14 @@ class NodeDetails {
     return `${subscription.name} (${facts.join(', ')})`;
   }
 
+  /** The title of the subscriptions the recording holds (views, scopes), which may have
+   *  ended: `Subscriptions recorded (3, 1 ended)`; the facts' "subscribers now" counts those
+   *  the node has now. */
+  static subscriptionsTitle(subscriptions) {
+    const ended = subscriptions.filter((subscription) => subscription.ended).length;
+    return `Subscriptions recorded (${subscriptions.length}${ended ? `, ${ended} ended` : ''})`;
+  }
+
   /** Where the value is as of: `#74`, or the words for an action older than the timeline. */
   static stepName(entry) {
     return entry.seq !== undefined ? `#${PageText.entryNumber(entry)}` : 'an action older than the timeline';
@@ -47,7 +55,7 @@ class NodeDetails {
       ['value type', node.valueType],
       ['status', node.status],
       ['error', node.error],
-      ['subscribers', node.subscribers],
+      ['subscribers now', node.subscribers],
       ['evaluations', evaluations && `${evaluations.count}` + (PageText.wholeLess(evaluations.timed, evaluations.count) ? ` (${evaluations.timed} timed)` : '')],
       ['total', evaluations && evaluations.total],
       ['mean', evaluations && evaluations.mean],
@@ -77,12 +85,18 @@ class NodeDetails {
     }
     if (!node.history) return;
     const changes = Causality.changeEntries(model.positions, node.history);
-    const { previous, next } = Causality.neighbours(changes, current);
     const steps = PageDOM.make('p', 'steps');
-    steps.append(
-      previous !== undefined ? entryLink(previous, '← previous change') : PageDOM.make('span', 'hint', 'no earlier change'),
-      ' · ',
-      next !== undefined ? entryLink(next, 'next change →') : PageDOM.make('span', 'hint', 'no later change'));
+    if (current < 0) {
+      // No entry chosen (the latest values): its first and latest changes, not a "next" of nothing.
+      if (changes.length) steps.append(entryLink(changes[0], 'its first change'), ' · ', entryLink(changes[changes.length - 1], 'its latest change'));
+      else steps.append(PageDOM.make('span', 'hint', 'no change recorded'));
+    } else {
+      const { previous, next } = Causality.neighbours(changes, current);
+      steps.append(
+        previous !== undefined ? entryLink(previous, '← previous change') : PageDOM.make('span', 'hint', 'no earlier change'),
+        ' · ',
+        next !== undefined ? entryLink(next, 'next change →') : PageDOM.make('span', 'hint', 'no later change'));
+    }
     details.append(section(`Changes (${changes.length})`, steps));
   }
 
@@ -106,7 +120,7 @@ class NodeDetails {
     if (!own.length) return;
     const list = PageDOM.make('ul', 'subscriptions');
     for (const subscription of own) list.append(PageDOM.make('li', null, NodeDetails.subscriptionText(subscription)));
-    details.append(section(`Subscriptions (${own.length})`, list));
+    details.append(section(NodeDetails.subscriptionsTitle(own), list));
   }
 
   /** Its history, as `trace --node` prints it: each entry about it with its root cause. */

@@ -94,6 +94,7 @@ class PictureDrawing {
       if (!page.marks.hasOriginalFill(parts[at])) return;
       const fill = page.marks.originalFill(parts[at]);
       if (fill === null) part.removeAttribute('fill'); else part.setAttribute('fill', fill);
+      part.style.removeProperty('fill');
     });
     return copy;
   }
