@@ -207,4 +207,33 @@ import WebDriver
       try browser.wait(until: "return document.getElementById('jumped').hidden", timeout: .seconds(10))
     }
   }
+
+  /// The live page with the demo streaming, at a desktop's and a phone's size, light and dark:
+  /// the report in it opens with every label in view at least 9 px high; in dark mode its graph
+  /// is dark and every label reads on its fill; at a phone's width the report scrolls and a
+  /// chosen node's details get half its height.
+  @Test(arguments: [(1400, 900, "light"), (1400, 900, "dark"), (390, 844, "light"), (390, 844, "dark")])
+  func theLiveReportIsReadableAtEverySizeAndTheme(width: Int, height: Int, scheme: String) throws {
+    let demo = try LiveDemo(demoArguments: ["--pace", "200", "--loop"])
+    defer { demo.stop() }
+    try withBrowser(width: width, height: height) { browser in
+      try browser.emulateMedia("prefers-color-scheme", scheme)
+      try Self.openLivePage(browser, demo)
+      let (count, smallest) = try ReportLegibilityTests.labels(browser)
+      #expect(count >= 8 && smallest >= 8.9, "\(count) labels in view, the smallest \(smallest) px")
+      let ground =
+        try browser.execute("return getComputedStyle(document.getElementById('graph')).backgroundColor") as? String
+      #expect((ground == "rgb(255, 255, 255)") == (scheme == "light"), "the graph's ground: \(ground ?? "")")
+      if width < 700 {
+        try browser.execute("window.recoilReport.select('Pricing.displayPrices')")
+        let sizes =
+          try browser.execute(
+            "return [document.documentElement.scrollHeight, window.innerHeight, document.getElementById('details').getBoundingClientRect().height]"
+          ) as? [Double] ?? []
+        #expect(sizes.count == 3 && sizes[0] > sizes[1] && sizes[2] >= sizes[1] / 2, "\(sizes)")
+      }
+      try browser.leaveFrame()
+      #expect(try browser.consoleEntries().filter { $0.level == "SEVERE" }.isEmpty)
+    }
+  }
 }

@@ -20,7 +20,7 @@ class LivePage {
     this.chosen = opened.session;
     // What the address asked the first report to show (the live page reloaded or shared).
     this.asked = opened.seq !== null || opened.node !== null ? opened : null;
-    if (this.asked && this.asked.seq !== null) this.follow.checked = false;
+    if (this.asked) this.follow.checked = false; // a shared view shows what it names, not the latest
     this.shown = null; // { number, version, entries, needsLayout, frame }
     this.loading = null;
     this.busy = false;
