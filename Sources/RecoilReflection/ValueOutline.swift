@@ -1,3 +1,17 @@
+/// What an outline's rows are made as: one row is a part with parts of its own (`type` set,
+/// its rows follow) or a leaf (`value` set), with how many of its parts the bounds left out.
+/// The snapshot's `SnapshotValueRow` conforms (in the inspector, which sees both modules), so
+/// the row is defined once, in the snapshot model.
+///
+/// ```swift
+/// extension SnapshotValueRow: ValueOutlineRow {}
+/// let rows: [SnapshotValueRow] = ValueOutline.rows(of: settings, at: "settings")
+/// ```
+package protocol ValueOutlineRow {
+  init(path: String, type: String?, value: String?, more: Int?)
+  var more: Int? { get set }
+}
+
 /// A value's structure as rows, one per path, in the order a tree shows them: a struct's
 /// fields, an enum's case and payload, a collection's elements, a dictionary's entries, a
 /// set's members. Paths are written as ``StateDiff`` writes them (`cart.lines[1].quantity`,
@@ -13,25 +27,6 @@
 /// // settings.sizes[0] = 38, settings.sizes[1] = 39
 /// ```
 package enum ValueOutline {
-  /// One row: a part with parts of its own (`type` set, its rows follow), or a leaf (`value`
-  /// set), and how many of its parts were left out.
-  package struct Row: Equatable, Sendable {
-    package var path: String
-    /// The type of a part shown with its parts; `nil` for a leaf.
-    package var type: String?
-    /// A leaf's preview; `nil` for a part shown with its parts.
-    package var value: String?
-    /// How many of its parts were left out by the bounds.
-    package var more: Int?
-
-    package init(path: String, type: String? = nil, value: String? = nil, more: Int? = nil) {
-      self.path = path
-      self.type = type
-      self.value = value
-      self.more = more
-    }
-  }
-
   /// The limits of one outline.
   package struct Limits: Sendable {
     package var depth = 6
@@ -43,28 +38,31 @@ package enum ValueOutline {
   }
 
   /// The rows of `value`, which sits at `path` (the empty path for a whole state).
-  package static func rows(
+  package static func rows<Row: ValueOutlineRow>(
     of value: Any, at path: String, limits: Limits = Limits(), masking: (any ValueMasking)? = nil,
     cache: ReflectionCache? = nil
   ) -> [Row] {
-    var builder = Builder(limits: limits, masking: masking ?? NoMasking(), cache: cache)
+    var builder = Builder<Row>(limits: limits, masking: masking ?? NoMasking(), cache: cache)
     builder.add(value, at: path, depth: 0)
     return builder.rows
   }
 
-  private struct Builder {
+  private struct Builder<Row: ValueOutlineRow> {
     let limits: Limits
     let masking: any ValueMasking
     let cache: ReflectionCache?
     var rows: [Row] = []
 
     mutating func leaf(_ value: Any, at path: String) {
-      rows.append(Row(path: path, value: masking.preview(value, at: path, limit: limits.previewLength, cache: cache)))
+      rows.append(
+        Row(
+          path: path, type: nil, value: masking.preview(value, at: path, limit: limits.previewLength, cache: cache),
+          more: nil))
     }
 
     mutating func add(_ value: Any, at path: String, depth: Int) {
       if !masking.isEmpty, masking.redacts(value, at: path) {
-        rows.append(Row(path: path, value: masking.marker))
+        rows.append(Row(path: path, type: nil, value: masking.marker, more: nil))
         return
       }
       let mirror = Mirror(reflecting: value)
@@ -101,20 +99,20 @@ package enum ValueOutline {
         // A part with nothing inside, or past the bounds: one row with its preview.
         rows.append(
           Row(
-            path: path, value: masking.preview(value, at: path, limit: limits.previewLength, cache: cache),
+            path: path, type: nil, value: masking.preview(value, at: path, limit: limits.previewLength, cache: cache),
             more: parts.isEmpty ? nil : parts.count))
         return
       }
       let shown = min(parts.count, limits.children)
       let row = rows.count
-      rows.append(Row(path: path, type: String(describing: type(of: value))))
+      rows.append(Row(path: path, type: String(describing: type(of: value)), value: nil, more: nil))
       for part in parts.prefix(shown) {
         guard rows.count < limits.rows else {
           rows[row].more = (rows[row].more ?? 0) + 1
           continue
         }
         if mirror.displayStyle == .set {
-          rows.append(Row(path: part.component, value: part.value as? String))
+          rows.append(Row(path: part.component, type: nil, value: part.value as? String, more: nil))
         } else {
           add(part.value, at: part.component, depth: depth + 1)
         }

@@ -106,8 +106,7 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   var users = 1
   // The buffers are `GraphRecorderBuffers`, stored unchecked (see `_LockedFields`): with
   // exclusivity checked at run time, the recording paths (`_noteChange`, the observed
-  // evaluation) made five dynamic accesses per evaluation, and G3 with the inspector went from
-  // 1.14–1.20 to 1.44–1.58 times G3 alone (`recoil-bench G3+inspector`).
+  // evaluation) would make five dynamic accesses per evaluation (figures in Benchmarks/README.md).
   /// The strictest timing asked for.
   private(set) var timing: RecordingTiming {
     get { fields.timing }

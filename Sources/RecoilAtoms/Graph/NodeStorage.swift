@@ -700,10 +700,9 @@ class _LockedFields<Fields> {
     var next: Int32
   }
 
-  /// Getters may nest this deep before an evaluation is deferred and retried from the top.
-  /// A level takes about 3.4 KiB of stack in a debug build, so 64 levels take about 220 KiB:
-  /// the first read of a long chain fits in the 512 KiB of a secondary thread on Apple
-  /// platforms. G1 measures the same at 64 as at 256.
+  /// Getters may nest this deep before an evaluation is deferred and retried from the top, so
+  /// that the first read of a long chain fits in the 512 KiB stack of a secondary thread on
+  /// Apple platforms, even in a debug build (figures in Benchmarks/README.md).
   @usableFromInline static let _maximumNesting = 64
 
   final weak var container: AtomContainer?

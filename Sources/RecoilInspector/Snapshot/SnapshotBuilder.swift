@@ -39,9 +39,7 @@ struct SnapshotBuilder {
   private func structure(of value: Any, at path: String) -> [SnapshotValueRow] {
     var limits = ValueOutline.Limits()
     limits.previewLength = configuration.previewLength
-    return ValueOutline.rows(of: value, at: path, limits: limits, masking: redactor).map {
-      SnapshotValueRow(path: $0.path, type: $0.type, value: $0.value, more: $0.more)
-    }
+    return ValueOutline.rows(of: value, at: path, limits: limits, masking: redactor)
   }
 
   /// The preview of node `id`'s value, which sits at `path` in a store's state if it is a slice.
@@ -251,3 +249,6 @@ struct SnapshotBuilder {
     return result
   }
 }
+
+/// The snapshot's row is the outline's row: the outline makes the snapshot's rows directly.
+extension SnapshotValueRow: ValueOutlineRow {}
