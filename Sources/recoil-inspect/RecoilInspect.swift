@@ -54,7 +54,7 @@ struct RecoilInspect {
     } catch .findingsReported {
       return ExitCode.findings.rawValue
     } catch {
-      // One line, the hint included, as the README promises.
+      // One line, the hint included, as Docs/command-line.md promises.
       if case .usage = error {
         streams.reportError(error.message + " (see 'recoil-inspect --help')")
       } else {

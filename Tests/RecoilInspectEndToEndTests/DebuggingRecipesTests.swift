@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Runs every command of the README's "Debugging recipes" and compares its output with what
-/// the README shows. A block ending in `…` shows the first lines of the output only.
+/// Runs every command of the debugging recipes (`Docs/recipes.md`) and of the README's tour, and
+/// compares its output with what the page shows. A block ending in `…` shows the first lines of
+/// the output only.
 @Suite struct DebuggingRecipesTests {
   struct Recipe: CustomStringConvertible, Sendable {
     var arguments: [String]
@@ -11,15 +12,18 @@ import Testing
     var description: String { arguments.joined(separator: " ") }
   }
 
-  static let recipes: [Recipe] = {
-    let readme = ExecutableRunner.repositoryRoot.appending(path: "README.md")
-    guard let text = try? String(contentsOf: readme, encoding: .utf8),
-      let start = text.range(of: "### Debugging recipes")
-    else { return [] }
-    let section = text[start.upperBound...].prefix { _ in true }
-    let end = section.range(of: "\n### ")?.lowerBound ?? section.endIndex
+  /// The recipes of `Docs/recipes.md`.
+  static let recipes = recipes(in: "Docs/recipes.md")
+  /// The commands of the README's tour, shown with their output like the recipes.
+  static let tour = recipes(in: "README.md")
+
+  /// Every `console` block of the Markdown file at `path` (from the repository's root) whose
+  /// first line runs `recoil-inspect`.
+  static func recipes(in path: String) -> [Recipe] {
+    let file = ExecutableRunner.repositoryRoot.appending(path: path)
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
     var recipes: [Recipe] = []
-    for block in section[..<end].components(separatedBy: "```console\n").dropFirst() {
+    for block in text.components(separatedBy: "```console\n").dropFirst() {
       let body = block.components(separatedBy: "\n```")[0]
       var lines = body.components(separatedBy: "\n")
       let command = lines.removeFirst()
@@ -31,7 +35,7 @@ import Testing
           arguments: words(of: String(command.dropFirst("$ recoil-inspect ".count))), shown: lines, isPrefix: isPrefix))
     }
     return recipes
-  }()
+  }
 
   /// Splits a command line into words, honouring single quotes (all the README uses).
   static func words(of line: String) -> [String] {
@@ -52,13 +56,15 @@ import Testing
     return words
   }
 
-  @Test func theReadmeHasEveryRecipe() {
+  @Test func thePagesHaveEveryRecipe() {
     // One per question, wasted work, the slice history and an atom's history; which views a
     // change reached and the slowest callbacks, why not, churn and the budget that holds it.
     #expect(Self.recipes.count == 16)
+    // The tour: the graph, the report, and the chain of causes.
+    #expect(Self.tour.count >= 2)
   }
 
-  @Test(arguments: recipes)
+  @Test(arguments: recipes + tour)
   func eachRecipeShowsItsRealOutput(recipe: Recipe) throws {
     let outcome = try ExecutableRunner.run(recipe.arguments, currentDirectory: ExecutableRunner.repositoryRoot)
     // check exits 1 when it finds something; that is its answer, not a failure.

@@ -57,7 +57,9 @@ import Testing
     for command in ["render", "validate", "trace", "diff", "live"] {
       texts.append(try ExecutableRunner.run([command, "--help"]).stdoutText)
     }
-    texts.append(try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8))
+    for page in ["README.md"] + ReferencePages.docs {
+      texts.append(try String(contentsOf: root.appending(path: page), encoding: .utf8))
+    }
     // Repository paths: Fixtures/, Docs/, Scripts/, Sources/, Benchmarks/, .ci/.
     let pattern = try Regex(#"(?:Fixtures|Docs|Scripts|Sources|Benchmarks|Tests|\.ci)/[A-Za-z0-9_./+-]*[A-Za-z0-9_+-]"#)
     var checked = 0

@@ -8,7 +8,7 @@ import Testing
 /// `_openExistential`) in at most the files listed here, counted in code and not in comments
 /// or strings. The limits only go down: a module at its goal (two files, four for
 /// RecoilConcurrency's locks and buffers) stays there, and one above it may not grow while it
-/// is brought down. The README names the files; what it says is checked against what is here.
+/// is brought down. Docs/architecture.md names the files; what it says is checked against what is here.
 @Suite struct UnsafeCodeTests {
   /// The most files with unsafe code per module. Where a module is above the goal, the
   /// number is what it holds today.
@@ -97,10 +97,11 @@ import Testing
     }
   }
 
-  /// The README's table of where each module's shortcuts are says what the code holds.
-  @Test func theReadmeNamesEveryFileWithUnsafeCode() throws {
+  /// The table of where each module's shortcuts are (`Docs/architecture.md`) says what the
+  /// code holds.
+  @Test func theArchitecturePageNamesEveryFileWithUnsafeCode() throws {
     let readme = try String(
-      contentsOf: ExecutableRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+      contentsOf: ExecutableRunner.repositoryRoot.appending(path: "Docs/architecture.md"), encoding: .utf8)
     let table = try #require(readme.components(separatedBy: "<!-- unsafe files -->\n").dropFirst().first)
       .components(separatedBy: "<!-- end of unsafe files -->")[0]
     var claimed: [String: [String]] = [:]
@@ -115,7 +116,8 @@ import Testing
       ["recoil-bench", "WebDriver", "release-probe"].contains($0.key) == false
     }
     #expect(
-      Set(claimed.keys) == Set(found.keys), "README names \(claimed.keys.sorted()), the code \(found.keys.sorted())")
+      Set(claimed.keys) == Set(found.keys),
+      "Docs/architecture.md names \(claimed.keys.sorted()), the code \(found.keys.sorted())")
     for (module, files) in found { #expect(claimed[module] == files.sorted(), "\(module): \(files.sorted())") }
   }
 

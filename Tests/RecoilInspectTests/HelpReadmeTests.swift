@@ -3,11 +3,11 @@ import Testing
 
 @testable import recoil_inspect
 
-/// Help is made from the option definitions the parser uses, and the README's tables from the
-/// same: neither can drift from what the parser accepts.
+/// Help is made from the option definitions the parser uses, and the reference's tables
+/// (`Docs/command-line.md`) from the same: neither can drift from what the parser accepts.
 @Suite struct HelpReadmeTests {
   private static let readme = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appending(path: "README.md")
+    .deletingLastPathComponent().appending(path: "Docs/command-line.md")
   private static let start = "<!-- options -->\n"
   private static let end = "<!-- end of options -->\n"
 
@@ -29,7 +29,7 @@ import Testing
 
   @Test func theReadmeTablesAreTheOptionDefinitions() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
-    let from = try #require(text.range(of: Self.start), "README has no '\(Self.start)' marker")
+    let from = try #require(text.range(of: Self.start), "Docs/command-line.md has no '\(Self.start)' marker")
     let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex))
     let expected = HelpText.markdownOptions(commands: RecoilInspect.commands)
     if ProcessInfo.processInfo.environment["RECOIL_UPDATE_README_OPTIONS"] == "1" {
@@ -39,7 +39,7 @@ import Testing
     }
     #expect(
       String(text[from.upperBound..<to.lowerBound]) == expected,
-      "README's options differ from the definitions: RECOIL_UPDATE_README_OPTIONS=1 swift test --filter HelpReadmeTests"
+      "Docs/command-line.md's options differ from the definitions: RECOIL_UPDATE_README_OPTIONS=1 swift test --filter HelpReadmeTests"
     )
     // Every option of every command is in them.
     for command in RecoilInspect.commands {

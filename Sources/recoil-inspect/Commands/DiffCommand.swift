@@ -15,7 +15,7 @@ struct DiffCommand: Command {
     which grew (a total that grew as the mean did not: it ran more often). With --exit-code,
     exits 1 when the graphs' structure differs and 0 when it is the same. --format json prints
     {"nodes": {"added", "removed", "changed"}, "edges": {"added", "removed"}, "values",
-    "timings": [{"id", "before", "after", "ratio", "grew"}]} (in full in the README). -o draws the union of both
+    "timings": [{"id", "before", "after", "ratio", "grew"}]} (in full in Docs/command-line.md). -o draws the union of both
     graphs (.svg .png .pdf .dot, or .html for the interactive report): added in green, removed in red and dashed, changed values or
     types in amber, slower selectors outlined in heat colours, with a legend.
     """

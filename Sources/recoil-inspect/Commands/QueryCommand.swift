@@ -24,7 +24,7 @@ struct QueryCommand: Command {
     --depth limits how many hops --dependents and --dependencies follow; --limit how many rows
     --slowest, --wasted and --churn list (10 by default). --wasted, --churn and --in-flight
     read the causal timeline. An unknown ID is a usage error naming the near matches.
-    --format json prints one JSON object (shapes in the README).
+    --format json prints one JSON object (shapes in Docs/command-line.md).
     """
   static let options: [OptionSpec] = [
     .option("dependents", value: "id", help: "What depends on this node.", choice: "question"),

@@ -1,4 +1,4 @@
-/// The process exit codes, from sysexits(3). Documented in `--help` and the README.
+/// The process exit codes, from sysexits(3). Documented in `--help` and Docs/command-line.md.
 enum ExitCode: Int32, CaseIterable {
   case success = 0
   /// `diff --exit-code` found differences, as `git diff --exit-code` does, or `check` found a

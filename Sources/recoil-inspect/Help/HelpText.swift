@@ -83,14 +83,14 @@ enum HelpText {
     return lines.joined(separator: "\n")
   }
 
-  /// The README's section of every command's options: for each command its usage line and a
-  /// table of its options, made from the same definitions as `--help` (HelpReadmeTests checks
-  /// that the README holds exactly this).
+  /// The reference's section of every command's options (`Docs/command-line.md`): for each
+  /// command its usage line and a table of its options, made from the same definitions as
+  /// `--help` (HelpReadmeTests checks that the page holds exactly this).
   static func markdownOptions(commands: [any Command.Type]) -> String {
     func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
     var text = ""
     for command in commands {
-      text += "#### `\(command.name)`\n\n```\n\(wrapped(command.usage, indent: 2))\n```\n\n"
+      text += "### `\(command.name)`\n\n```\n\(wrapped(command.usage, indent: 2))\n```\n\n"
       text += "| option | meaning |\n| --- | --- |\n"
       for spec in command.allOptions where spec.name != "help" {
         text += "| `\(cell(spec.names()))` | \(cell(spec.help)) |\n"
