@@ -164,11 +164,15 @@ import WebDriver
           "return (report.querySelector('#details .tools .answer')?.textContent ?? '').startsWith('dispatched settings');"
         ),
         timeout: .seconds(10))
-      #expect(
-        try browser.execute(
-          Self.inFrame(
-            "return [...report.querySelectorAll('#details .tools .recent button')].map((b) => b.textContent);"))
-          as? [String] == [action])
+      // The action sent is offered again (the details may be made again by a relayout meanwhile:
+      // the list is read from what the browser keeps, so the new one holds it too).
+      try browser.wait(
+        until: Self.inFrame(
+          """
+          const shown = [...report.querySelectorAll('#details .tools .recent button')].map((b) => b.textContent);
+          return JSON.stringify(shown) === JSON.stringify([\(String(reflecting: action))]);
+          """),
+        timeout: .seconds(5))
 
       // Each other button, as a user presses it. What the app changes may make the report again
       // (a new shape): each press finds its node (or entry) in the report shown, and the app's
