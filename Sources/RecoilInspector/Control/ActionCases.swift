@@ -1,5 +1,6 @@
 import Foundation
 import RecoilReflection
+import RecoilSnapshot
 
 /// A store's action cases, as `control actions` answers them: each case's name and an example
 /// of it as JSON to write a `dispatch` from. The example is the latest recorded action of that
@@ -81,16 +82,17 @@ struct ActionCases: Equatable {
 
   /// The answer's message: `{"cases":[{"case","example","recorded"}…],"store","type"}`.
   func json(store: String) -> String {
-    let object: [String: Any] = [
-      "store": store, "type": typeName,
-      "cases": cases.map { item -> [String: Any] in
-        var entry: [String: Any] = ["case": item.name, "recorded": item.isRecorded]
-        if let example = item.example { entry["example"] = example }
-        return entry
-      },
-    ]
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self)
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    writer.writeObjects(key: "cases", cases) { writer, item in
+      writer.write("case", item.name)
+      writer.write("example", item.example)
+      writer.write("recorded", item.isRecorded)
+    }
+    writer.write("store", store)
+    writer.write("type", typeName)
+    writer.endObject()
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// The name of `action`'s case: from the metadata, or a mirror's for a payload the metadata
@@ -118,7 +120,8 @@ struct ActionCases: Equatable {
   }
 
   private static func quoted(_ text: String) -> String {
-    let data = (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    var writer = JSONWriter(compact: true)
+    writer.writeElement(text)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 }

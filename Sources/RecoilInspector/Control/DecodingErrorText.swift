@@ -1,4 +1,5 @@
 import Foundation
+import RecoilSnapshot
 
 /// A `DecodingError` in a line that says what and where: `Pricing.currency: expected String,
 /// found number`, `app/Action.setCurrency.code: missing`. Where an enum was expected, the line
@@ -78,19 +79,17 @@ enum DecodingErrorText {
 
   /// The keys of the object at `codingPath` in `json`, or `nil` when there is none there.
   private static func objectKeys(in json: String, at codingPath: [any CodingKey]) -> [String]? {
-    guard var value = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) else {
-      return nil
-    }
+    guard var value = try? JSONValue(parsing: json.utf8) else { return nil }
     for key in codingPath {
-      if let array = value as? [Any], let index = key.intValue, array.indices.contains(index) {
-        value = array[index]
-      } else if let object = value as? [String: Any], let member = object[key.stringValue] {
+      if let elements = value.elements, let index = key.intValue, elements.indices.contains(index) {
+        value = elements[index]
+      } else if let member = value[key.stringValue] {
         value = member
       } else {
         return nil
       }
     }
-    return (value as? [String: Any]).map { Array($0.keys) }
+    return value.names.map { Array(Set($0)) }
   }
 
   /// `type`'s cases and how one is written, as its synthesized `Codable` conformance reads it;

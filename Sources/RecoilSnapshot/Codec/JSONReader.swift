@@ -41,6 +41,8 @@ struct JSONReader {
   private var depth = 0
   /// Where the value most recently peeked at starts.
   private(set) var valueStart = 0
+  /// Where the reader is: after the value just read, the end of its text.
+  var position: Int { index }
 
   /// Runs `body` with a reader over `bytes`, after a byte order mark if there is one.
   static func withReader<Result>(

@@ -126,33 +126,24 @@ public struct ControlRequest: Sendable, Equatable {
   /// - Parameter data: The JSON.
   /// - Throws: ``ControlRequestError`` saying which field is wrong and how.
   public init(parsing data: Data) throws(ControlRequestError) {
-    let object: [String: Any]
+    let message: JSONValue
     do {
-      guard let parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
-      else { throw ControlRequestError("a control request is a JSON object") }
-      object = parsed
-    } catch let error as ControlRequestError {
-      throw error
+      message = try JSONValue(parsing: data)
     } catch {
       throw ControlRequestError("a control request is a JSON object; this is not JSON")
     }
+    guard message.names != nil else { throw ControlRequestError("a control request is a JSON object") }
+    func field(_ key: String) -> JSONValue? {
+      message[key].flatMap { $0.isNull ? nil : $0 }
+    }
     func text(_ key: String) throws(ControlRequestError) -> String? {
-      guard let value = object[key], !(value is NSNull) else { return nil }
-      guard let text = value as? String else { throw ControlRequestError("`\(key)` must be a string") }
+      guard let value = field(key) else { return nil }
+      guard let text = value.string else { throw ControlRequestError("`\(key)` must be a string") }
       return text
     }
     func whole(_ key: String) throws(ControlRequestError) -> Int? {
-      guard let value = object[key], !(value is NSNull) else { return nil }
-      guard let number = value as? NSNumber, !Self.isBool(number) else {
-        throw ControlRequestError("`\(key)` must be a whole number")
-      }
-      return try Self.whole(number, key: key)
-    }
-    func raw(_ key: String) -> String? {
-      guard let value = object[key] else { return nil }
-      guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
-      else { return nil }
-      return String(decoding: data, as: UTF8.self)
+      guard let value = field(key) else { return nil }
+      return try Self.whole(value, key: key)
     }
     // Read first, so that whatever else is wrong, the answer names the request it answers.
     let id = try whole("id") ?? 0
@@ -167,36 +158,25 @@ public struct ControlRequest: Sendable, Equatable {
       }
       self = ControlRequest(
         id: id, operation: operation, node: try text("node"), store: try text("store"),
-        json: raw(operation == .dispatch ? "action" : "value"), seq: try whole("seq"), error: try text("error"),
-        loading: (object["loading"] as? NSNumber).map { Self.isBool($0) && $0.boolValue } ?? false,
-        by: try text("by"))
+        // The value or action exactly as written: the app's own `Decodable` reads it.
+        json: message[operation == .dispatch ? "action" : "value"]?.text, seq: try whole("seq"),
+        error: try text("error"), loading: field("loading")?.bool == true, by: try text("by"))
       try validate()
     } catch {
       throw ControlRequestError(error.message, requestID: id)
     }
   }
 
-  /// The whole number JSONSerialization made of field `key`, exactly (a `Double` would round
-  /// past 2^53).
-  private static func whole(_ number: NSNumber, key: String) throws(ControlRequestError) -> Int {
-    // Its type code says how it was read: a signed or unsigned integer, or a double.
-    let whole: Int?
-    switch String(cString: number.objCType) {
-    case "c", "s", "i", "l", "q": whole = Int(number.int64Value)
-    case "C", "S", "I", "L", "Q": whole = number.uint64Value <= UInt64(Int.max) ? Int(number.uint64Value) : nil
-    default:
-      let double = number.doubleValue
-      guard double.rounded() == double else { throw ControlRequestError("`\(key)` must be a whole number") }
-      whole = Int(exactly: double)
+  /// Field `key`'s whole number, exactly: an integer as written, or a number with a fraction
+  /// or exponent that is whole (`12.0`, `1e3`).
+  private static func whole(_ value: JSONValue, key: String) throws(ControlRequestError) -> Int {
+    switch value.content {
+    case .integer(let whole): return whole
+    case .double(let double) where double.rounded() == double:
+      guard let whole = Int(exactly: double) else { throw ControlRequestError("`\(key)` must be at most \(Int.max)") }
+      return whole
+    default: throw ControlRequestError("`\(key)` must be a whole number")
     }
-    guard let whole else { throw ControlRequestError("`\(key)` must be at most \(Int.max)") }
-    return whole
-  }
-
-  /// Whether a number JSONSerialization made is a JSON `true` or `false`.
-  private static func isBool(_ number: NSNumber) -> Bool {
-    // JSONSerialization makes booleans NSNumbers whose type code is `c` (a C char).
-    String(cString: number.objCType) == "c"
   }
 
   /// Checks that the fields the operation needs are there, and nothing contradicts.

@@ -63,7 +63,7 @@ struct ControlCommand: Command {
       return operands.removeFirst()
     }
     func json(_ text: String, _ what: String) throws(UsageError) -> String {
-      guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil else {
+      guard (try? JSONValue(parsing: text.utf8)) != nil else {
         throw .invalidValue(option: what, value: text, expected: "JSON (a string is quoted: '\"EUR\"')")
       }
       return text
@@ -123,16 +123,15 @@ struct ControlCommand: Command {
   /// An `actions` answer as lines: the store and its action type, then each case and its
   /// example, aligned; `nil` when the answer is not that JSON.
   static func actionLines(_ message: String) -> [String]? {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any],
-      let store = object["store"] as? String, let type = object["type"] as? String,
-      let cases = object["cases"] as? [[String: Any]]
+    guard let object = try? JSONValue(parsing: message.utf8), let store = object["store"]?.string,
+      let type = object["type"]?.string, let cases = object["cases"]?.elements
     else { return nil }
-    let names = cases.map { $0["case"] as? String ?? "?" }
+    let names = cases.map { $0["case"]?.string ?? "?" }
     let width = min(names.map(\.count).max() ?? 0, 24)
     var lines = ["\(store) takes \(type): each case with the latest recorded, or an empty payload"]
     for (name, item) in zip(names, cases) {
       let padding = String(repeating: " ", count: max(width - name.count, 0))
-      let example = item["example"] as? String ?? "(none recorded; its payload goes inside by label, _0 unlabelled)"
+      let example = item["example"]?.string ?? "(none recorded; its payload goes inside by label, _0 unlabelled)"
       lines.append("  \(name)\(padding)  \(example)")
     }
     return lines

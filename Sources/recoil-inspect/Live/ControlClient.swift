@@ -59,15 +59,13 @@ enum ControlClient {
   static func read(_ answer: HTTPPost.Answer) -> Answer {
     let status = answer.status
     let body = Data(answer.body)
-    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-      let message = object["message"] as? String
-    else {
+    guard let reply = try? JSONValue(parsing: answer.body), let message = reply["message"]?.string else {
       // Refused before the app was asked (a wrong token, say): the server says why in text,
       // one line of it (whatever answers at that address may send a megabyte).
       let text = shortened(String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
       return Answer(ok: false, message: text.isEmpty ? "HTTP \(status)" : text, status: status)
     }
-    return Answer(ok: (object["ok"] as? Bool) ?? false, message: message, status: status)
+    return Answer(ok: reply["ok"]?.bool ?? false, message: message, status: status)
   }
 
   private static func percentEncoded(_ text: String) -> String {
