@@ -65,7 +65,7 @@ final class EventSource {
 
   /// Where apps connect: the endpoint, with the port the system chose for `tcp:HOST:0`.
   var listeningEndpoint: String {
-    guard case .tcp(let host, _) = endpoint, listener >= 0, let port = LiveSocket.boundPort(of: listener) else {
+    guard case .tcp(let host, _) = endpoint, listener >= 0, let port = Descriptor.boundPort(of: listener) else {
       return endpoint.description
     }
     return "tcp:\(host):\(port)"
@@ -127,7 +127,7 @@ final class EventSource {
   ) throws(CommandFailure) {
     var connections: [Connection] = []
     var accepted = 0
-    let buffer = LiveSocket.ReadBuffer(capacity: 1 << 20)
+    let buffer = Descriptor.ReadBuffer(capacity: 1 << 20)
     defer {
       for connection in connections { LiveSocket.close(connection.descriptor) }
     }
@@ -239,7 +239,7 @@ final class EventSource {
 
   private func readLines(from descriptor: Int32, _ line: (Int, LineReader.Line) -> Void, waiting: () -> Void) {
     var reader = LineReader(maximumLineBytes: maximumLineBytes)
-    let buffer = LiveSocket.ReadBuffer(capacity: 1 << 20)
+    let buffer = Descriptor.ReadBuffer(capacity: 1 << 20)
     while true {
       let count = buffer.read(from: descriptor) { reader.consume($0, line) }
       if count < 0 && errno == EINTR { continue }
@@ -289,13 +289,13 @@ final class EventSource {
   }
 
   private static func listenUnix(path: String, endpoint: EventEndpoint) throws(CommandFailure) -> Int32 {
-    guard path.utf8.count <= LiveSocket.longestUnixPath else {
+    guard path.utf8.count <= Descriptor.longestUnixPath else {
       throw .usage(
         .invalidValue(
           option: "--listen", value: path,
-          expected: "a socket path shorter than \(LiveSocket.longestUnixPath + 1) bytes"))
+          expected: "a socket path shorter than \(Descriptor.longestUnixPath + 1) bytes"))
     }
-    let connect = { (descriptor: Int32) -> Int32 in LiveSocket.unix(descriptor, path: path, connecting: true) }
+    let connect = { (descriptor: Int32) -> Int32 in Descriptor.unix(descriptor, path: path, connecting: true) }
     // Something at the path: only a socket nobody answers on (a listener that died) goes.
     var info = stat()
     if lstat(path, &info) == 0 {
@@ -315,7 +315,7 @@ final class EventSource {
     }
     let descriptor = LiveSocket.open(AF_UNIX)
     guard descriptor >= 0 else { throw failure(endpoint) }
-    guard LiveSocket.unix(descriptor, path: path, connecting: false) == 0, listen(descriptor, 16) == 0 else {
+    guard Descriptor.unix(descriptor, path: path, connecting: false) == 0, listen(descriptor, 16) == 0 else {
       let error = failure(endpoint)
       LiveSocket.close(descriptor)
       throw error

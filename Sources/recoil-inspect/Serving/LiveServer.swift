@@ -71,7 +71,7 @@ final class LiveServer: Sendable {
     LiveSocket.makeNonBlocking(descriptor)
     self.listener = descriptor
     self.host = host == "localhost" ? "127.0.0.1" : host
-    self.port = LiveSocket.boundPort(of: descriptor) ?? port
+    self.port = Descriptor.boundPort(of: descriptor) ?? port
     self.access = LiveAccess(token: LiveAccess.makeToken(), port: self.port)
     self.sessions = sessions
     self.title = title

@@ -26,7 +26,7 @@ final class ServerLoop {
   private let clock = ContinuousClock()
   private var lastUpdate: ContinuousClock.Instant
   private var announcedVersion = -1
-  private let buffer = LiveSocket.ReadBuffer(capacity: 64 * 1024)
+  private let buffer = Descriptor.ReadBuffer(capacity: 64 * 1024)
 
   init(server: LiveServer) {
     self.server = server
