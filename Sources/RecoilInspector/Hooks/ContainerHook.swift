@@ -33,6 +33,8 @@ final class ContainerHook: AtomGraphObserver {
     core.isStreamingEnabled ? [.evaluations, .values, .timeline] : []
   }
 
+  // One function by design: one switch over what the container reports, each case handing
+  // it on, so that the compiler checks that every kind is streamed or recorded.
   func receive(_ event: AtomGraphEvent) {
     switch event {
     case .recorded(let step):

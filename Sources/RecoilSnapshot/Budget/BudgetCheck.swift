@@ -83,26 +83,43 @@ public struct BudgetCheck: Sendable {
       budget.evaluations.contains { $0.maxPerCause != nil || $0.maxWasted != nil }
       || budget.actions.contains { $0.maxEvaluations != nil || $0.maxWrites != nil || $0.maxNotified != nil }
     let work = needsWork ? CausalWork(snapshot) : nil
-    let workOfNode = Dictionary((work?.nodes ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
-    // Each node answers to the first rule that matches it.
-    var evaluationFindings = Array(repeating: [Finding](), count: budget.evaluations.count)
+    for (index, findings) in evaluationFindings(snapshot, work: work).enumerated() {
+      rules.append(RuleResult(rule: "evaluations[\(index)] (\(budget.evaluations[index].match))", findings: findings))
+    }
+    for (index, findings) in actionFindings(snapshot, work: work).enumerated() {
+      rules.append(RuleResult(rule: "actions[\(index)] (\(budget.actions[index].match))", findings: findings))
+    }
+    for (index, findings) in subscriberFindings(snapshot).enumerated() {
+      rules.append(RuleResult(rule: "subscribers[\(index)] (\(budget.subscribers[index].match))", findings: findings))
+    }
+    rules += statusResults(snapshot)
+    return Report(rules: rules)
+  }
+
+  /// Each `evaluations` rule's findings: each node answers to the first rule that matches it,
+  /// for the work its causes gave it and for its evaluations' timings.
+  private func evaluationFindings(_ snapshot: Snapshot, work: CausalWork?) -> [[Finding]] {
+    var findings = Array(repeating: [Finding](), count: budget.evaluations.count)
+    let workOfNode = Dictionary((work?.nodes ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     for node in snapshot.nodes {
       guard let index = evaluationGlobs.firstIndex(where: { $0?.matches(node.id) == true }) else { continue }
       let rule = budget.evaluations[index]
-      guard let row = workOfNode[node.id] else { continue }
-      if let limit = rule.maxPerCause, row.evaluations > 0, row.mostInOneCause > limit {
-        evaluationFindings[index].append(
-          Finding(
-            severity: .fail, subject: node.id,
-            measured: "\(row.mostInOneCause) evaluations for one cause, #\(row.mostCause)",
-            limit: "at most \(limit) per cause", entry: row.mostEntry))
-      }
-      if let limit = rule.maxWasted, row.wasted > limit {
-        evaluationFindings[index].append(
-          Finding(
-            severity: .fail, subject: node.id, measured: "\(row.wasted) wasted evaluation\(row.wasted == 1 ? "" : "s")",
-            limit: "at most \(limit)", entry: row.lastWasted))
+      if let row = workOfNode[node.id] {
+        if let limit = rule.maxPerCause, row.evaluations > 0, row.mostInOneCause > limit {
+          findings[index].append(
+            Finding(
+              severity: .fail, subject: node.id,
+              measured: "\(row.mostInOneCause) evaluations for one cause, #\(row.mostCause)",
+              limit: "at most \(limit) per cause", entry: row.mostEntry))
+        }
+        if let limit = rule.maxWasted, row.wasted > limit {
+          findings[index].append(
+            Finding(
+              severity: .fail, subject: node.id,
+              measured: "\(row.wasted) wasted evaluation\(row.wasted == 1 ? "" : "s")",
+              limit: "at most \(limit)", entry: row.lastWasted))
+        }
       }
     }
     for node in snapshot.nodes {
@@ -113,7 +130,7 @@ public struct BudgetCheck: Sendable {
       func over(_ label: String, _ value: Int?, _ limit: Int?, duration: Bool = true) {
         guard let value, let limit, value > limit else { return }
         let show = { (nanos: Int) in duration ? DurationText.format(nanos: nanos) : String(nanos) }
-        evaluationFindings[index].append(
+        findings[index].append(
           Finding(
             severity: .fail, subject: node.id, measured: "\(label) \(show(value))", limit: "at most \(show(limit))"))
       }
@@ -122,13 +139,14 @@ public struct BudgetCheck: Sendable {
       over("mean", stats.meanNanos, rule.maxMeanNanos)
       over("max", stats.maxNanos, rule.maxNanos)
     }
-    for (index, rule) in budget.evaluations.enumerated() {
-      rules.append(RuleResult(rule: "evaluations[\(index)] (\(rule.match))", findings: evaluationFindings[index]))
-    }
+    return findings
+  }
 
-    var actionFindings = Array(repeating: [Finding](), count: budget.actions.count)
+  /// Each `actions` rule's findings: what each action's entry caused, and its reducer's time,
+  /// against the first rule that matches the action.
+  private func actionFindings(_ snapshot: Snapshot, work: CausalWork?) -> [[Finding]] {
+    var findings = Array(repeating: [Finding](), count: budget.actions.count)
     if let work {
-      // What each action's entry caused, against the first rule that matches the action.
       for entry in snapshot.timeline where entry.kind == .action {
         guard let store = entry.store, let name = entry.name,
           let index = actionGlobs.firstIndex(where: { $0?.matches("\(store)/\(name)") == true })
@@ -142,7 +160,7 @@ public struct BudgetCheck: Sendable {
         ] {
           guard let limit, count > limit else { continue }
           let plural = count == 1 ? noun : noun == "subscriber notified" ? "subscribers notified" : noun + "s"
-          actionFindings[index].append(
+          findings[index].append(
             Finding(
               severity: .fail, subject: subject, measured: "\(count) \(plural)", limit: "at most \(limit)",
               entry: entry.seq))
@@ -154,47 +172,49 @@ public struct BudgetCheck: Sendable {
         let index = actionGlobs.firstIndex(where: { $0?.matches("\(action.store)/\(action.name)") == true }),
         let limit = budget.actions[index].maxNanos, duration > limit
       else { continue }
-      actionFindings[index].append(
+      findings[index].append(
         Finding(
           severity: .fail, subject: "\(action.store) #\(action.seq) \(action.name)",
           measured: "reducer \(DurationText.format(nanos: duration))",
           limit: "at most \(DurationText.format(nanos: limit))"
         ))
     }
-    for (index, rule) in budget.actions.enumerated() {
-      rules.append(RuleResult(rule: "actions[\(index)] (\(rule.match))", findings: actionFindings[index]))
-    }
+    return findings
+  }
 
-    // Each subscription answers to the first rule that matches its name: its slowest callback
-    // a notification names (that entry shows it), else its slowest timed callback.
-    var subscriberFindings = Array(repeating: [Finding](), count: budget.subscribers.count)
-    if !budget.subscribers.isEmpty {
-      var slowestReach: [String: (nanos: Int, entry: Int)] = [:]
-      for entry in snapshot.timeline where entry.kind == .notification {
-        for reach in entry.reached {
-          guard let nanos = reach.durationNanos, nanos > (slowestReach[reach.subscription]?.nanos ?? -1) else {
-            continue
-          }
-          slowestReach[reach.subscription] = (nanos, entry.seq)
+  /// Each `subscribers` rule's findings: each subscription answers to the first rule that
+  /// matches its name, with its slowest callback a notification names (that entry shows it),
+  /// else its slowest timed callback.
+  private func subscriberFindings(_ snapshot: Snapshot) -> [[Finding]] {
+    var findings = Array(repeating: [Finding](), count: budget.subscribers.count)
+    guard !budget.subscribers.isEmpty else { return findings }
+    var slowestReach: [String: (nanos: Int, entry: Int)] = [:]
+    for entry in snapshot.timeline where entry.kind == .notification {
+      for reach in entry.reached {
+        guard let nanos = reach.durationNanos, nanos > (slowestReach[reach.subscription]?.nanos ?? -1) else {
+          continue
         }
-      }
-      for subscription in snapshot.subscriptions {
-        guard let index = subscriberGlobs.firstIndex(where: { $0?.matches(subscription.name) == true }),
-          let limit = budget.subscribers[index].maxNanos
-        else { continue }
-        let reach = slowestReach[subscription.id]
-        guard let nanos = reach?.nanos ?? subscription.timings?.maxNanos, nanos > limit else { continue }
-        subscriberFindings[index].append(
-          Finding(
-            severity: .fail, subject: "\(subscription.name) (\(subscription.node))",
-            measured: "callback \(DurationText.format(nanos: nanos))",
-            limit: "at most \(DurationText.format(nanos: limit))", entry: reach?.entry))
+        slowestReach[reach.subscription] = (nanos, entry.seq)
       }
     }
-    for (index, rule) in budget.subscribers.enumerated() {
-      rules.append(RuleResult(rule: "subscribers[\(index)] (\(rule.match))", findings: subscriberFindings[index]))
+    for subscription in snapshot.subscriptions {
+      guard let index = subscriberGlobs.firstIndex(where: { $0?.matches(subscription.name) == true }),
+        let limit = budget.subscribers[index].maxNanos
+      else { continue }
+      let reach = slowestReach[subscription.id]
+      guard let nanos = reach?.nanos ?? subscription.timings?.maxNanos, nanos > limit else { continue }
+      findings[index].append(
+        Finding(
+          severity: .fail, subject: "\(subscription.name) (\(subscription.node))",
+          measured: "callback \(DurationText.format(nanos: nanos))",
+          limit: "at most \(DurationText.format(nanos: limit))", entry: reach?.entry))
     }
+    return findings
+  }
 
+  /// The rules on nodes in error or loading, and on cycles, each at its severity.
+  private func statusResults(_ snapshot: Snapshot) -> [RuleResult] {
+    var rules: [RuleResult] = []
     func status(
       _ name: String, _ severity: Budget.Severity, _ wanted: SnapshotNodeStatus, _ measured: (SnapshotNode) -> String
     ) {
@@ -214,6 +234,6 @@ public struct BudgetCheck: Sendable {
       }
       rules.append(RuleResult(rule: "cycles", findings: findings))
     }
-    return Report(rules: rules)
+    return rules
   }
 }

@@ -67,6 +67,8 @@ enum SnapshotDecoder {
 
   // MARK: - The body
 
+  // One function by design: a pull decoder reads the members in the order the file has them,
+  // in one switch over their names, and its locals are what the later checks need.
   private static func decodeBody(_ reader: inout FieldReader) throws(SnapshotError) -> Snapshot {
     var snapshot = Snapshot()
     var sawNodes = false

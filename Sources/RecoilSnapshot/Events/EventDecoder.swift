@@ -36,6 +36,8 @@ enum EventDecoder {
     return nil
   }
 
+  // One function by design: a pull decoder reads one line's members in the order written,
+  // in one switch over their names, into locals that the event is then made of.
   private static func decode(_ reader: inout FieldReader) throws(SnapshotError) -> InspectorEvent {
     var type: EventType?
     var searchedForType = false

@@ -156,15 +156,13 @@ struct LiveCommand: Command {
     }
   }
 
+  // Kept as one function: the state of a stream being printed (orderings, names, counts)
+  // lives in locals that the per-line closures capture; held in a type, it was copied per
+  // line, which made L1 twice as slow (see Benchmarks/README.md).
   func run(streams: StandardStreams) throws(CommandFailure) {
     let source = try EventSource(
       endpoint: endpoint, maximumLineBytes: maximumLineBytes, clientTimeout: clientTimeout, token: appToken)
-    if let appToken, case .tcp(let host, _) = endpoint, !["127.0.0.1", "localhost"].contains(host) {
-      // Apps on other machines can reach this listener: they need the token.
-      streams.error(
-        "recoil-inspect live: apps on other machines connect to \(source.listeningEndpoint) with InspectorConfiguration.streamToken = \"\(appToken)\"\n"
-      )
-    }
+    announceToken(of: source, streams: streams)
     if let serve {
       try serving(at: serve, from: source, streams: streams)
       return
@@ -221,12 +219,9 @@ struct LiveCommand: Command {
     // Decoded on a second thread while this one prints (see DecodingPipeline).
     // A file replayed into a pipe or a file says how far on standard error (not when the
     // events go to the same terminal).
-    var totalBytes: Int?
-    if case .file(let path) = endpoint, isatty(STDOUT_FILENO) == 0 {
-      totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-    }
     let pipeline = DecodingPipeline(
-      source: source, maximumLineBytes: maximumLineBytes, keepsLines: passesLinesThrough, totalBytes: totalBytes)
+      source: source, maximumLineBytes: maximumLineBytes, keepsLines: passesLinesThrough,
+      totalBytes: replayedFileSize())
     try pipeline.run { item in
       switch item {
       case .warning(let message):
@@ -257,14 +252,33 @@ struct LiveCommand: Command {
         ) { print($0, from: connection) }
       }
     }
-    if printedCount == 0 && !filter.isEmpty {
-      let message = "nothing matched \(shortened(filter.description)) (of \(received) events)"
-      // JSON Lines stay JSON Lines: with --raw the note goes to standard error.
-      if raw {
-        streams.reportWarning(message)
-      } else {
-        streams.output(streams.outputStyle.dim(inert(message)) + "\n")
-      }
+    if printedCount == 0 && !filter.isEmpty { reportNothingMatched(filter, of: received, streams: streams) }
+  }
+
+  /// Apps on other machines can reach a listener on another address than loopback: they need
+  /// the token, which this says how to give.
+  private func announceToken(of source: EventSource, streams: StandardStreams) {
+    guard let appToken, case .tcp(let host, _) = endpoint, !["127.0.0.1", "localhost"].contains(host) else { return }
+    streams.error(
+      "recoil-inspect live: apps on other machines connect to \(source.listeningEndpoint) with InspectorConfiguration.streamToken = \"\(appToken)\"\n"
+    )
+  }
+
+  /// The size of the file replayed, for the progress line, when the events go elsewhere than
+  /// the terminal (where the line would mix with them).
+  private func replayedFileSize() -> Int? {
+    guard case .file(let path) = endpoint, isatty(STDOUT_FILENO) == 0 else { return nil }
+    return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+  }
+
+  /// Filters that matched nothing say so when the stream ends, as trace does.
+  private func reportNothingMatched(_ filter: EventFilter, of received: Int, streams: StandardStreams) {
+    let message = "nothing matched \(shortened(filter.description)) (of \(received) events)"
+    // JSON Lines stay JSON Lines: with --raw the note goes to standard error.
+    if raw {
+      streams.reportWarning(message)
+    } else {
+      streams.output(streams.outputStyle.dim(inert(message)) + "\n")
     }
   }
 }

@@ -12,6 +12,8 @@ struct LiveEventPrinter {
   /// From when (in nanoseconds) a time is written `0:01:40.000` rather than `100000.000 ms`.
   static let clockTimeFrom = 100_000_000_000
 
+  // One function by design: one switch over the event's kinds, each case a line's worth,
+  // so that the compiler checks that every kind of event is printed.
   func write(_ event: InspectorEvent, into line: inout TerminalLine) {
     line.styled(.dim) {
       // Milliseconds for the first 100 seconds, then a clock's time, in the same 13 columns.

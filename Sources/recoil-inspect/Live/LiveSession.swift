@@ -61,6 +61,8 @@ struct LiveSession {
   var entryCount: Int { min(timeline.count, keep) }
 
   /// Updates the model with one event.
+  // One function by design: one switch over the event's kinds, each case a few lines, so
+  // that the compiler checks that every kind of event updates the model.
   mutating func apply(_ event: InspectorEvent) {
     version += 1
     switch event.kind {

@@ -17,6 +17,8 @@ import RecoilSnapshot
 /// ```
 enum TimelineEntryText {
   /// `subscriptionNames` names the subscriptions a notification reached, by id.
+  // One function by design: one switch over the entry's kinds, each case a line's worth,
+  // so that the compiler checks that every kind of entry is printed.
   static func write(
     _ event: SnapshotEvent, action: SnapshotAction?, subscriptionNames: [String: String] = [:],
     into line: inout TerminalLine
