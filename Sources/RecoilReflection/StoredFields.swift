@@ -59,13 +59,10 @@ package struct StoredFields: @unchecked Sendable {
     func read<Value>(_ value: Value) -> [Any]? {
       // Held in an existential (see `ExactCast.unwrapped`): read from the value inside.
       guard ObjectIdentifier(Value.self) == valueType else { return nil }
-      return withUnsafeBytes(of: value) { bytes in
-        guard let base = bytes.baseAddress else { return [] }
-        return fields.map { Self.load($0.type, from: base + $0.offset) }
-      }
+      return StoredBytes.values(of: value, at: fields)
     }
     // A value of another type has none of these fields.
-    return _openExistential(value, do: read) ?? _openExistential(ExactCast.unwrapped(value), do: read) ?? []
+    return read(value) ?? read(ExactCast.unwrapped(value)) ?? []
   }
 
   /// The fields whose stored bytes differ between two values of the type, with the value
@@ -85,29 +82,10 @@ package struct StoredFields: @unchecked Sendable {
       guard ObjectIdentifier(type(of: after)) == ObjectIdentifier(Value.self) else {
         return differencesAfterCasting(before, after)
       }
-      // Both read where they are, uncopied (see `ExactCast.withPointer(to:as:_:)`).
-      return withUnsafePointer(to: before) { old in
-        ExactCast.withPointer(to: after, as: Value.self) { new in
-          differences(UnsafeRawPointer(old), UnsafeRawPointer(new))
-        }
-      }
+      return StoredBytes.differences(before, exactly: after, at: fields)
     }
     // A value of another type differs in nothing that these fields can say.
-    return _openExistential(before, do: compare) ?? _openExistential(ExactCast.unwrapped(before), do: compare) ?? []
-  }
-
-  /// The fields whose bytes differ between two values of the type, at `old` and `new`.
-  private func differences(
-    _ old: UnsafeRawPointer, _ new: UnsafeRawPointer
-  ) -> [(label: String, before: Any, after: Any)] {
-    var differing: [(label: String, before: Any, after: Any)] = []
-    for field in fields where field.size > 0 {
-      guard !StoredBytes.equal(old + field.offset, new + field.offset, count: field.size) else { continue }
-      differing.append(
-        (field.label, Self.load(field.type, from: old + field.offset), Self.load(field.type, from: new + field.offset))
-      )
-    }
-    return differing
+    return compare(before) ?? compare(ExactCast.unwrapped(before)) ?? []
   }
 
   /// `differences` when `after` is not exactly of `before`'s type: a subclass instance, say,
@@ -117,9 +95,7 @@ package struct StoredFields: @unchecked Sendable {
     _ before: Value, _ after: Any
   ) -> [(label: String, before: Any, after: Any)] {
     guard let after = after as? Value else { return [] }
-    return withUnsafePointer(to: before) { old in
-      withUnsafePointer(to: after) { new in differences(UnsafeRawPointer(old), UnsafeRawPointer(new)) }
-    }
+    return StoredBytes.differences(before, after, at: fields)
   }
 
   private static func readableByKeyPath<Root>(_ root: Root.Type) -> Bool {
@@ -127,36 +103,4 @@ package struct StoredFields: @unchecked Sendable {
   }
 
   private static func size<Value>(of _: Value.Type) -> Int { MemoryLayout<Value>.size }
-
-  /// A copy of the field of type `Value` stored at `address`.
-  private static func load<Value>(_ _: Value.Type, from address: UnsafeRawPointer) -> Any {
-    address.load(as: Value.self)
-  }
-}
-
-/// Compares values where they are stored, byte for byte: equal bytes are the same scalars and
-/// the same references, so the same value. A word at a time, as a generic byte sequence
-/// comparison takes an iterator step per byte.
-///
-/// ```swift
-/// withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in StoredBytes.equal(a.baseAddress!, b.baseAddress!, count: a.count) } }
-/// ```
-enum StoredBytes {
-  /// Whether the `count` bytes at `first` and at `second` are the same.
-  static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
-    var offset = 0
-    while offset + 8 <= count {
-      guard
-        first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    while offset < count {
-      guard first.load(fromByteOffset: offset, as: UInt8.self) == second.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset += 1
-    }
-    return true
-  }
 }

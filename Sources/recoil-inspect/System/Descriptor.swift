@@ -148,24 +148,14 @@ extension Descriptor {
   }
 }
 
-#if canImport(Glibc)
-  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    Glibc.read(descriptor, buffer, count)
-  }
-  private func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    Glibc.bind(descriptor, address, length)
-  }
-  private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    Glibc.connect(descriptor, address, length)
-  }
-#else
-  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    Darwin.read(descriptor, buffer, count)
-  }
-  private func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    Darwin.bind(descriptor, address, length)
-  }
-  private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    Darwin.connect(descriptor, address, length)
-  }
-#endif
+// The system's calls by other names: inside `Descriptor`, `read` and `bind` are its own.
+// Unqualified here, at file scope, they are Glibc's or Darwin's alike.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}
+private func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+  bind(descriptor, address, length)
+}
+private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+  connect(descriptor, address, length)
+}

@@ -88,8 +88,8 @@ enum LiveSocket {
 
 #if canImport(Glibc)
   private let socketStream = Int32(SOCK_STREAM.rawValue)
-  private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(descriptor, backlog) }
 #else
   private let socketStream = SOCK_STREAM
-  private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(descriptor, backlog) }
 #endif
+// Inside `LiveSocket`, `listen` is its own; unqualified at file scope, it is the system's.
+private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 { listen(descriptor, backlog) }

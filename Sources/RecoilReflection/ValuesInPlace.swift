@@ -1,3 +1,8 @@
+// Values read where they are stored, the module's reads of memory besides the runtime's
+// metadata (`EnumCases.swift`): a value out of an `Any` whose exact type is known
+// (`ExactCast`), plain values as bits, and a struct's stored fields read and compared at their
+// offsets (`StoredBytes`, for `StoredFields`).
+
 /// A value read out of an `Any` whose type is known to be exactly the one asked for, without
 /// the runtime's dynamic cast.
 ///
@@ -121,5 +126,80 @@
     // `as any Sendable` keeps the container: passed to a generic parameter, the value would be
     // opened, and its own type's size compared with `Any`'s.
     return unsafeBitCast(value as any Sendable, to: Any.self)
+  }
+}
+
+/// A value's stored fields, read and compared where the value is stored: equal bytes are the
+/// same scalars and the same references, so the same value. A word at a time, as a generic
+/// byte sequence comparison takes an iterator step per byte.
+///
+/// ```swift
+/// let changed = StoredBytes.differences(old, new, at: StoredFields(of: old)!.fields)
+/// ```
+enum StoredBytes {
+  /// The values of `fields` of `value`, in their order: each a copy of what it stores.
+  static func values<Value>(of value: Value, at fields: [StoredFields.Field]) -> [Any] {
+    withUnsafeBytes(of: value) { bytes in
+      guard let base = bytes.baseAddress else { return [] }
+      return fields.map { load($0.type, from: base + $0.offset) }
+    }
+  }
+
+  /// The fields whose bytes differ between `before` and `after`, a value of exactly `Value`
+  /// in an `Any`, with the value each holds in both. Both are read where they are, uncopied
+  /// (see ``ExactCast/withPointer(to:as:_:)``).
+  static func differences<Value>(
+    _ before: Value, exactly after: Any, at fields: [StoredFields.Field]
+  ) -> [(label: String, before: Any, after: Any)] {
+    withUnsafePointer(to: before) { old in
+      ExactCast.withPointer(to: after, as: Value.self) { new in
+        differences(UnsafeRawPointer(old), UnsafeRawPointer(new), at: fields)
+      }
+    }
+  }
+
+  /// The fields whose bytes differ between two values, with the value each holds in both.
+  static func differences<Value>(
+    _ before: Value, _ after: Value, at fields: [StoredFields.Field]
+  ) -> [(label: String, before: Any, after: Any)] {
+    withUnsafePointer(to: before) { old in
+      withUnsafePointer(to: after) { new in differences(UnsafeRawPointer(old), UnsafeRawPointer(new), at: fields) }
+    }
+  }
+
+  /// The fields whose bytes differ between the values at `old` and `new`.
+  private static func differences(
+    _ old: UnsafeRawPointer, _ new: UnsafeRawPointer, at fields: [StoredFields.Field]
+  ) -> [(label: String, before: Any, after: Any)] {
+    var differing: [(label: String, before: Any, after: Any)] = []
+    for field in fields where field.size > 0 {
+      guard !equal(old + field.offset, new + field.offset, count: field.size) else { continue }
+      differing.append(
+        (field.label, load(field.type, from: old + field.offset), load(field.type, from: new + field.offset)))
+    }
+    return differing
+  }
+
+  /// A copy of the field of type `Value` stored at `address`.
+  private static func load<Value>(_ _: Value.Type, from address: UnsafeRawPointer) -> Any {
+    address.load(as: Value.self)
+  }
+
+  /// Whether the `count` bytes at `first` and at `second` are the same.
+  static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+    var offset = 0
+    while offset + 8 <= count {
+      guard
+        first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < count {
+      guard first.load(fromByteOffset: offset, as: UInt8.self) == second.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
+    }
+    return true
   }
 }
