@@ -49,7 +49,7 @@ enum LiveKeepUpBenchmark {
         while seq <= end {
           batch += line(
             .step(
-              SnapshotEvent(seq: seq, kind: .write, node: "Load.a\(seq % 20)", before: "\(seq - 1)", after: "\(seq)")),
+              SnapshotEntry(seq: seq, kind: .write, node: "Load.a\(seq % 20)", before: "\(seq - 1)", after: "\(seq)")),
             seq: seq)
           sentAt.set(seq, now)
           seq += 1

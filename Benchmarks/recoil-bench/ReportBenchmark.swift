@@ -139,11 +139,11 @@ enum ReportBenchmark {
     snapshot.timeline = (1...count).map { seq in
       if seq.isMultiple(of: 2) {
         let atom = atoms[(seq / 2) % atoms.count]
-        return SnapshotEvent(
+        return SnapshotEntry(
           seq: seq, kind: .write, node: atom, before: "\(seq - 2)", after: "\(seq)", atNanos: seq * 1_000)
       }
       let selector = selectors[(seq / 2) % selectors.count]
-      return SnapshotEvent(
+      return SnapshotEntry(
         seq: seq, kind: .evaluation, cause: seq - 1, node: selector, trigger: "first read", changed: true,
         value: "\(seq)", durationNanos: 900, atNanos: seq * 1_000)
     }

@@ -24,20 +24,20 @@ import Testing
           changes: [SnapshotChange(path: "currency", before: "\"EUR\"", after: "\"USD\"")])
       ],
       timeline: [
-        SnapshotEvent(
+        SnapshotEntry(
           seq: 10, kind: .action, store: "settings", action: 5, name: "setCurrency", durationNanos: 2_000,
           site: "App/Settings.swift:12"),
-        SnapshotEvent(seq: 11, kind: .notification, cause: 10, store: "settings", subscribers: 1),
-        SnapshotEvent(
+        SnapshotEntry(seq: 11, kind: .notification, cause: 10, store: "settings", subscribers: 1),
+        SnapshotEntry(
           seq: 12, kind: .write, cause: 11, node: "Prices.currency", before: "\"EUR\"", after: "\"USD\"",
           site: "App/Bridge.swift:30"),
-        SnapshotEvent(
+        SnapshotEntry(
           seq: 13, kind: .evaluation, cause: 12, node: "Prices.label", trigger: "dependency Prices.currency",
           changed: true, durationNanos: 15_000),
-        SnapshotEvent(
+        SnapshotEntry(
           seq: 14, kind: .write, node: "Prices.currency", before: "\"USD\"", after: "\"U\u{1B}[2JSD\"",
           site: "App/View.swift:7"),
-        SnapshotEvent(
+        SnapshotEntry(
           seq: 15, kind: .evaluation, cause: 14, node: "Prices.label", trigger: "dependency Prices.currency",
           changed: false, durationNanos: 9_000),
       ])
@@ -114,12 +114,12 @@ import Testing
   @Test func aChangeFromTheToolIsTheRootOfWhatItCaused() throws {
     var snapshot = Self.storySnapshot()
     snapshot.timeline += [
-      SnapshotEvent(seq: 20, kind: .control, node: "Prices.currency", name: "set", value: "\"CHF\"", site: "live page"),
-      SnapshotEvent(seq: 21, kind: .write, cause: 20, node: "Prices.currency", before: "\"USD\"", after: "\"CHF\""),
-      SnapshotEvent(
+      SnapshotEntry(seq: 20, kind: .control, node: "Prices.currency", name: "set", value: "\"CHF\"", site: "live page"),
+      SnapshotEntry(seq: 21, kind: .write, cause: 20, node: "Prices.currency", before: "\"USD\"", after: "\"CHF\""),
+      SnapshotEntry(
         seq: 22, kind: .evaluation, cause: 21, node: "Prices.label", trigger: "dependency Prices.currency",
         changed: true, durationNanos: 4_000),
-      SnapshotEvent(seq: 23, kind: .control, name: "jump", value: "#12", site: "recoil-inspect control"),
+      SnapshotEntry(seq: 23, kind: .control, name: "jump", value: "#12", site: "recoil-inspect control"),
     ]
     let path = try write(snapshot)
     let why = try ExecutableRunner.run(["why", path, "Prices.label"])
@@ -162,16 +162,16 @@ import Testing
     snapshot.elapsedNanos = 5_000_000
     snapshot.nodes.append(SnapshotNode(id: "Search.results", kind: .selector, isAsync: true, status: .loading))
     snapshot.timeline += [
-      SnapshotEvent(
+      SnapshotEntry(
         seq: 16, kind: .evaluation, node: "Search.results", trigger: "first read", changed: true,
         atNanos: 1_000_000),
-      SnapshotEvent(
+      SnapshotEntry(
         seq: 17, kind: .effect, cause: 10, store: "settings", name: "sync", atNanos: 2_000_000, phase: "started"),
-      SnapshotEvent(
+      SnapshotEntry(
         seq: 18, kind: .effect, cause: 10, store: "settings", name: "log", atNanos: 2_000_000, phase: "started"),
-      SnapshotEvent(seq: 19, kind: .effect, cause: 18, store: "settings", name: "log", phase: "finished"),
+      SnapshotEntry(seq: 19, kind: .effect, cause: 18, store: "settings", name: "log", phase: "finished"),
       // An atom effect: named with its atom, timed like the others.
-      SnapshotEvent(
+      SnapshotEntry(
         seq: 20, kind: .effect, node: "Prices.currency", name: "persist", atNanos: 4_500_000, phase: "started"),
     ]
     let path = try write(snapshot)
@@ -203,14 +203,14 @@ import Testing
       InspectorEvent(
         atNanos: 3_000,
         kind: .step(
-          SnapshotEvent(
+          SnapshotEntry(
             seq: 12, kind: .write, cause: 11, node: "Prices.currency", before: "\"EUR\"", after: "\"USD\"",
             site: "App/Bridge.swift:30"))),
       InspectorEvent(
         atNanos: 1_000, kind: .action(SnapshotAction(seq: 5, store: "settings", name: "setCurrency")), seq: 10),
       InspectorEvent(
         atNanos: 2_000,
-        kind: .step(SnapshotEvent(seq: 11, kind: .notification, cause: 10, store: "settings", subscribers: 1))),
+        kind: .step(SnapshotEntry(seq: 11, kind: .notification, cause: 10, store: "settings", subscribers: 1))),
       InspectorEvent(
         atNanos: 4_000,
         kind: .evaluation(

@@ -27,22 +27,22 @@ import Testing
         SnapshotAction(seq: 2, store: "settings", name: "setRate"),
       ],
       timeline: [
-        SnapshotEvent(seq: 10, kind: .action, store: "settings", action: 1, name: "setCurrency"),
-        SnapshotEvent(seq: 11, kind: .notification, cause: 10, store: "settings", subscribers: 3),
-        SnapshotEvent(seq: 12, kind: .write, cause: 11, node: "Prices.currency", before: "\"EUR\"", after: "\"USD\""),
-        SnapshotEvent(
+        SnapshotEntry(seq: 10, kind: .action, store: "settings", action: 1, name: "setCurrency"),
+        SnapshotEntry(seq: 11, kind: .notification, cause: 10, store: "settings", subscribers: 3),
+        SnapshotEntry(seq: 12, kind: .write, cause: 11, node: "Prices.currency", before: "\"EUR\"", after: "\"USD\""),
+        SnapshotEntry(
           seq: 13, kind: .evaluation, cause: 12, node: "Prices.total", trigger: "dependency Prices.currency",
           changed: true),
-        SnapshotEvent(seq: 14, kind: .write, cause: 11, node: "Prices.rate", before: "1", after: "2"),
-        SnapshotEvent(
+        SnapshotEntry(seq: 14, kind: .write, cause: 11, node: "Prices.rate", before: "1", after: "2"),
+        SnapshotEntry(
           seq: 15, kind: .evaluation, cause: 14, node: "Prices.total", trigger: "dependency Prices.rate", changed: true),
-        SnapshotEvent(
+        SnapshotEntry(
           seq: 16, kind: .evaluation, cause: 15, node: "Prices.badge", trigger: "dependency Prices.total",
           changed: false),
-        SnapshotEvent(seq: 20, kind: .action, store: "settings", action: 2, name: "setRate"),
-        SnapshotEvent(seq: 21, kind: .notification, cause: 20, store: "settings", subscribers: 1),
-        SnapshotEvent(seq: 22, kind: .write, cause: 21, node: "Prices.rate", before: "2", after: "3"),
-        SnapshotEvent(
+        SnapshotEntry(seq: 20, kind: .action, store: "settings", action: 2, name: "setRate"),
+        SnapshotEntry(seq: 21, kind: .notification, cause: 20, store: "settings", subscribers: 1),
+        SnapshotEntry(seq: 22, kind: .write, cause: 21, node: "Prices.rate", before: "2", after: "3"),
+        SnapshotEntry(
           seq: 23, kind: .evaluation, cause: 22, node: "Prices.total", trigger: "dependency Prices.rate", changed: true),
       ])
   }

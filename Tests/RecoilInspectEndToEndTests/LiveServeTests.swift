@@ -154,7 +154,7 @@ import WebDriver
     func write(_ node: String, seq: Int) -> String {
       InspectorEventCodec.encode(
         InspectorEvent(
-          atNanos: seq, kind: .step(SnapshotEvent(seq: seq, kind: .write, node: node, before: "0", after: "1")),
+          atNanos: seq, kind: .step(SnapshotEntry(seq: seq, kind: .write, node: node, before: "0", after: "1")),
           seq: seq)) + "\n"
     }
     let shop = try LiveServeProcess.Connection(port: port)

@@ -18,8 +18,8 @@ import Testing
           seq: 2, store: "checkout", name: "annotate", changes: [SnapshotChange(path: "note", before: "", after: "x")]),
       ],
       timeline: [
-        SnapshotEvent(seq: 4, kind: .action, store: "checkout", action: 1, name: "bump"),
-        SnapshotEvent(seq: 5, kind: .action, store: "checkout", action: 2, name: "annotate"),
+        SnapshotEntry(seq: 4, kind: .action, store: "checkout", action: 1, name: "bump"),
+        SnapshotEntry(seq: 5, kind: .action, store: "checkout", action: 2, name: "annotate"),
       ])
   }
 

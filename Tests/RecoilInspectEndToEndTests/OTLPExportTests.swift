@@ -67,15 +67,15 @@ import Testing
   @Test func aSecondCauseIsASpanLinkAndTheResourceNamesTheSnapshotsApp() throws {
     // A scope that ran once for two notifications, and an evaluation whose trigger's change is
     // not its recorded cause: each keeps the other cause as a link.
-    var scope = SnapshotEvent(seq: 5, kind: .scope, cause: 3, name: "summary", atNanos: 500)
+    var scope = SnapshotEntry(seq: 5, kind: .scope, cause: 3, name: "summary", atNanos: 500)
     scope.reads = ["A", "B"]
     let timeline = [
-      SnapshotEvent(seq: 1, kind: .write, node: "A", after: "1", atNanos: 100),
-      SnapshotEvent(seq: 2, kind: .write, node: "B", after: "2", atNanos: 200),
-      SnapshotEvent(seq: 3, kind: .notification, cause: 1, node: "A", atNanos: 300),
-      SnapshotEvent(seq: 4, kind: .notification, cause: 2, node: "B", atNanos: 400),
+      SnapshotEntry(seq: 1, kind: .write, node: "A", after: "1", atNanos: 100),
+      SnapshotEntry(seq: 2, kind: .write, node: "B", after: "2", atNanos: 200),
+      SnapshotEntry(seq: 3, kind: .notification, cause: 1, node: "A", atNanos: 300),
+      SnapshotEntry(seq: 4, kind: .notification, cause: 2, node: "B", atNanos: 400),
       scope,
-      SnapshotEvent(
+      SnapshotEntry(
         seq: 6, kind: .evaluation, cause: 5, node: "S", trigger: "dependency B", changed: true, durationNanos: 10,
         atNanos: 600),
     ]
@@ -133,10 +133,10 @@ import Testing
   }
 
   @Test func requestsHoldAtMost512SpansAndBadFlagsAreUsageErrors() throws {
-    var timeline: [SnapshotEvent] = []
+    var timeline: [SnapshotEntry] = []
     for seq in 1...1_100 {
       timeline.append(
-        SnapshotEvent(seq: seq, kind: .write, cause: seq > 1 ? seq - 1 : nil, node: "Count", after: String(seq)))
+        SnapshotEntry(seq: seq, kind: .write, cause: seq > 1 ? seq - 1 : nil, node: "Count", after: String(seq)))
     }
     let url = try ExecutableRunner.temporaryDirectory().appending(path: "long.json")
     try SnapshotCodec.encode(Snapshot(nodes: [SnapshotNode(id: "Count", kind: .atom)], timeline: timeline)).write(

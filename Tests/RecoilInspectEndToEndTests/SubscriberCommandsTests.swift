@@ -11,11 +11,11 @@ import Testing
       nodes: [SnapshotNode(id: "Prices.rate", kind: .atom), SnapshotNode(id: "Prices.total", kind: .selector)],
       edges: [SnapshotEdge(from: "Prices.rate", to: "Prices.total")],
       timeline: [
-        SnapshotEvent(seq: 10, kind: .write, node: "Prices.rate", before: "1", after: "2", site: "Shop/Rates.swift:9"),
-        SnapshotEvent(
+        SnapshotEntry(seq: 10, kind: .write, node: "Prices.rate", before: "1", after: "2", site: "Shop/Rates.swift:9"),
+        SnapshotEntry(
           seq: 11, kind: .evaluation, cause: 10, node: "Prices.total", trigger: "dependency Prices.rate",
           changed: true, value: "24"),
-        SnapshotEvent(seq: 12, kind: .notification, cause: 11, node: "Prices.total", subscribers: 2),
+        SnapshotEntry(seq: 12, kind: .notification, cause: 11, node: "Prices.total", subscribers: 2),
       ])
     snapshot.timeline[2].reached = [
       SnapshotReach(subscription: "1", durationNanos: 12_000),

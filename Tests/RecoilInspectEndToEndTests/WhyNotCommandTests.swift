@@ -37,21 +37,21 @@ import Testing
           changes: [SnapshotChange(path: "theme", before: "\"light\"", after: "\"dark\"")])
       ],
       timeline: [
-        SnapshotEvent(seq: 10, kind: .write, node: "A.flag", before: "false", after: "true"),
-        SnapshotEvent(
+        SnapshotEntry(seq: 10, kind: .write, node: "A.flag", before: "false", after: "true"),
+        SnapshotEntry(
           seq: 11, kind: .evaluation, cause: 10, node: "S.fine", trigger: "dependency A.flag", changed: true),
-        SnapshotEvent(
+        SnapshotEntry(
           seq: 12, kind: .evaluation, cause: 10, node: "S.stubbed", trigger: "dependency A.flag", changed: true),
-        SnapshotEvent(seq: 13, kind: .control, node: "S.stubbed", name: "stub", value: "42", site: "live page"),
-        SnapshotEvent(
+        SnapshotEntry(seq: 13, kind: .control, node: "S.stubbed", name: "stub", value: "42", site: "live page"),
+        SnapshotEntry(
           seq: 14, kind: .evaluation, node: "settings.localeLabel", trigger: "state changed", changed: true),
-        SnapshotEvent(seq: 15, kind: .evaluation, cause: 10, node: "S.failing", trigger: "dependency A.flag"),
-        SnapshotEvent(seq: 16, kind: .evaluation, cause: 10, node: "S.loading", trigger: "dependency A.flag"),
-        SnapshotEvent(seq: 20, kind: .action, store: "settings", action: 1, name: "setTheme"),
-        SnapshotEvent(seq: 21, kind: .notification, cause: 20, store: "settings", subscribers: 1),
-        SnapshotEvent(seq: 22, kind: .write, cause: 21, node: "A.price", before: "1", after: "2"),
-        SnapshotEvent(seq: 23, kind: .write, cause: 21, node: "A.rate", before: "1.0", after: "1.00"),
-        SnapshotEvent(
+        SnapshotEntry(seq: 15, kind: .evaluation, cause: 10, node: "S.failing", trigger: "dependency A.flag"),
+        SnapshotEntry(seq: 16, kind: .evaluation, cause: 10, node: "S.loading", trigger: "dependency A.flag"),
+        SnapshotEntry(seq: 20, kind: .action, store: "settings", action: 1, name: "setTheme"),
+        SnapshotEntry(seq: 21, kind: .notification, cause: 20, store: "settings", subscribers: 1),
+        SnapshotEntry(seq: 22, kind: .write, cause: 21, node: "A.price", before: "1", after: "2"),
+        SnapshotEntry(seq: 23, kind: .write, cause: 21, node: "A.rate", before: "1.0", after: "1.00"),
+        SnapshotEntry(
           seq: 24, kind: .evaluation, cause: 23, node: "S.cut", trigger: "dependency A.rate", changed: false),
       ])
   }
@@ -162,10 +162,10 @@ import Testing
         SnapshotEdge(from: "Cart.items", to: "Cart.total"), SnapshotEdge(from: "Cart.coupon", to: "Cart.banner"),
       ],
       timeline: [
-        SnapshotEvent(seq: 1, kind: .write, node: "Cart.coupon", before: "\"\"", after: "\"SPRING\""),
-        SnapshotEvent(seq: 2, kind: .evaluation, cause: 1, node: "Cart.banner", trigger: "dependency Cart.coupon"),
-        SnapshotEvent(seq: 3, kind: .write, node: "Cart.items", before: "[]", after: "[3]"),
-        SnapshotEvent(seq: 4, kind: .evaluation, cause: 3, node: "Cart.total", trigger: "dependency Cart.items"),
+        SnapshotEntry(seq: 1, kind: .write, node: "Cart.coupon", before: "\"\"", after: "\"SPRING\""),
+        SnapshotEntry(seq: 2, kind: .evaluation, cause: 1, node: "Cart.banner", trigger: "dependency Cart.coupon"),
+        SnapshotEntry(seq: 3, kind: .write, node: "Cart.items", before: "[]", after: "[3]"),
+        SnapshotEntry(seq: 4, kind: .evaluation, cause: 3, node: "Cart.total", trigger: "dependency Cart.items"),
       ])
     let url = try ExecutableRunner.temporaryDirectory().appending(path: "atoms-only.json")
     try SnapshotCodec.encode(snapshot).write(to: url)

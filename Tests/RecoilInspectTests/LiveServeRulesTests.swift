@@ -156,7 +156,7 @@ import Testing
     session.apply(Self.event(.edgeAdded(SnapshotEdge(from: "count", to: "double"))))
     let shape = session.shapeVersion
     session.apply(
-      Self.event(.step(SnapshotEvent(seq: 3, kind: .write, node: "count", before: "1", after: "2")), seq: 3))
+      Self.event(.step(SnapshotEntry(seq: 3, kind: .write, node: "count", before: "1", after: "2")), seq: 3))
     session.apply(
       Self.event(
         .evaluation(
@@ -235,7 +235,7 @@ import Testing
     var session = LiveSession(number: 1, keep: 10)
     for seq in 1...100 {
       session.apply(
-        Self.event(.step(SnapshotEvent(seq: seq, kind: .write, node: "n", before: nil, after: "\(seq)")), seq: seq))
+        Self.event(.step(SnapshotEntry(seq: seq, kind: .write, node: "n", before: nil, after: "\(seq)")), seq: seq))
     }
     let snapshot = session.snapshot()
     #expect(snapshot.timeline.map(\.seq) == Array(91...100))

@@ -37,7 +37,7 @@ import Testing
   }
 
   /// The chain of causes from an entry back to its root, root first.
-  static func chain(to event: SnapshotEvent, in timeline: [SnapshotEvent]) -> [SnapshotEvent] {
+  static func chain(to event: SnapshotEntry, in timeline: [SnapshotEntry]) -> [SnapshotEntry] {
     var chain = [event]
     while let cause = chain[0].cause, let step = timeline.first(where: { $0.seq == cause }) {
       chain.insert(step, at: 0)
@@ -45,7 +45,7 @@ import Testing
     return chain
   }
 
-  static func describe(_ chain: [SnapshotEvent]) -> [String] {
+  static func describe(_ chain: [SnapshotEntry]) -> [String] {
     chain.map { "\($0.kind.rawValue) \($0.node ?? $0.name ?? $0.store ?? "")" }
   }
 

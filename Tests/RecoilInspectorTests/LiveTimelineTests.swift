@@ -13,7 +13,7 @@ import Testing
   }
 
   static func action(_ seq: Int, store: String = "cart", cause: Int? = nil) -> (LiveEntry, atNanos: Int) {
-    let event = SnapshotEvent(seq: seq, kind: .action, store: store, action: seq)
+    let event = SnapshotEntry(seq: seq, kind: .action, store: store, action: seq)
     return (
       LiveEntry(entry: TimelineEntry(event: event, rule: cause.map { .order(UInt64($0)) } ?? .none), shape: .step), seq
     )
@@ -26,7 +26,7 @@ import Testing
   }
 
   static func write(_ seq: Int, node: String) -> Queued {
-    let entry = TimelineEntry(event: SnapshotEvent(seq: seq, kind: .write, node: node), rule: .none)
+    let entry = TimelineEntry(event: SnapshotEntry(seq: seq, kind: .write, node: node), rule: .none)
     return Queued(item: .entry(LiveEntry(entry: entry, shape: .step)), atNanos: seq)
   }
 

@@ -52,7 +52,7 @@ import Testing
       ])
     #expect(try container.get(Self.currency) == "USD")
     // The control entry, the write it caused, the evaluation the write caused.
-    let steps = events.compactMap { event -> SnapshotEvent? in
+    let steps = events.compactMap { event -> SnapshotEntry? in
       if case .step(let step) = event.kind { step } else { nil }
     }
     let control = try #require(steps.first { $0.kind == .control })

@@ -58,7 +58,7 @@ import Testing
     }
 
     /// The timeline's control entries.
-    var controls: [SnapshotEvent] { inspector.snapshot().timeline.filter { $0.kind == .control } }
+    var controls: [SnapshotEntry] { inspector.snapshot().timeline.filter { $0.kind == .control } }
   }
 
   @Test func setDecodesTheValueWritesTheAtomAndIsARootCauseOfWhatFollows() throws {

@@ -152,7 +152,7 @@ import Testing
     #expect(write.cause == runs[1].seq)
     // In the stream, as a `scope` event.
     let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
-    let streamed = try lines.enumerated().compactMap { position, line -> SnapshotEvent? in
+    let streamed = try lines.enumerated().compactMap { position, line -> SnapshotEntry? in
       let event = try InspectorEventCodec.decode(line: String(line), lineNumber: position + 1)
       if case .step(let step) = event.kind, step.kind == .scope { return step }
       return nil

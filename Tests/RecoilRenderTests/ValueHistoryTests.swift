@@ -26,14 +26,14 @@ import Testing
         changes: [SnapshotChange(path: "cart.items[0]", before: nil, after: "\"boots\"")]),
     ],
     timeline: [
-      SnapshotEvent(seq: 1, kind: .action, store: "app", action: 1),
-      SnapshotEvent(seq: 2, kind: .write, cause: 1, node: "Theme.mode", before: "\"light\"", after: "\"auto\""),
-      SnapshotEvent(seq: 3, kind: .action, store: "app", action: 2),
-      SnapshotEvent(seq: 4, kind: .write, node: "Theme.mode", before: "\"auto\"", after: "\"dark\""),
-      SnapshotEvent(
+      SnapshotEntry(seq: 1, kind: .action, store: "app", action: 1),
+      SnapshotEntry(seq: 2, kind: .write, cause: 1, node: "Theme.mode", before: "\"light\"", after: "\"auto\""),
+      SnapshotEntry(seq: 3, kind: .action, store: "app", action: 2),
+      SnapshotEntry(seq: 4, kind: .write, node: "Theme.mode", before: "\"auto\"", after: "\"dark\""),
+      SnapshotEntry(
         seq: 5, kind: .evaluation, cause: 3, node: "Cart.total", trigger: "dependency app.cart", changed: true,
         value: "12"),
-      SnapshotEvent(
+      SnapshotEntry(
         seq: 6, kind: .evaluation, cause: 4, node: "Cart.total", trigger: "dependency Theme.mode", changed: false),
     ])
 
@@ -66,7 +66,7 @@ import Testing
   @Test func aSelectorFirstReadHadNoValueBefore() {
     var snapshot = Self.snapshot
     snapshot.timeline = [
-      SnapshotEvent(seq: 1, kind: .evaluation, node: "Cart.total", trigger: "first read", changed: true, value: "0")
+      SnapshotEntry(seq: 1, kind: .evaluation, node: "Cart.total", trigger: "first read", changed: true, value: "0")
     ]
     let histories = ValueHistory.histories(
       of: snapshot, causal: TimelineIndex(snapshot), indexOfID: ["Cart.total": 4], slicesOfStore: [:])

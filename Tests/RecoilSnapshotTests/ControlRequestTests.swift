@@ -96,12 +96,12 @@ import Testing
       eventSeq: 6, atNanos: 12, kind: .answer(ControlAnswer(id: 4, ok: true, message: "set A = 1", seq: 5120)))
     #expect(InspectorEventCodec.encode(done).contains(#""seq":5120"#))
     #expect(try InspectorEventCodec.decode(line: InspectorEventCodec.encode(done)) == done)
-    let entry = SnapshotEvent(
+    let entry = SnapshotEntry(
       seq: 9, kind: .control, node: "Pricing.currency", name: "set", value: #""CHF""#, atNanos: 5, site: "live page")
     let event = InspectorEvent(eventSeq: 5, atNanos: 11, kind: .step(entry), seq: 9)
     #expect(try InspectorEventCodec.decode(line: InspectorEventCodec.encode(event)) == event)
     #expect(entry.summary == #"set Pricing.currency = "CHF" from live page"#)
-    let jump = SnapshotEvent(seq: 10, kind: .control, name: "jump", value: "#4", site: "recoil-inspect control")
+    let jump = SnapshotEntry(seq: 10, kind: .control, name: "jump", value: "#4", site: "recoil-inspect control")
     #expect(jump.summary == "jump #4 from recoil-inspect control")
   }
 }

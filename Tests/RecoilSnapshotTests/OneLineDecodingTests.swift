@@ -41,7 +41,7 @@ import Testing
 
   @Test func actionsAndTheTimelineWrittenOnTwoThreadsAreTheSameBytes() throws {
     var snapshot = bigSnapshot()
-    snapshot.timeline = (1...60).map { SnapshotEvent(seq: $0, kind: .action, store: "app", action: $0, name: "tick") }
+    snapshot.timeline = (1...60).map { SnapshotEntry(seq: $0, kind: .action, store: "app", action: $0, name: "tick") }
     snapshot.dropped = SnapshotDropCounts(actions: 1, evaluations: 2, events: 3, timeline: 4)
     for layout in [SnapshotCodec.Layout.pretty, .compact] {
       let alone = SnapshotCodec.encodedOutput(snapshot, layout: layout, concurrentFrom: .max).bytes

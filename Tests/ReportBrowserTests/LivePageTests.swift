@@ -43,7 +43,7 @@ import WebDriver
 
       // A write: a new timeline entry, followed; then a node that appears later.
       try shop.send(
-        Self.line(.step(SnapshotEvent(seq: 7, kind: .write, node: "Cart.count", before: "0", after: "1")), seq: 7))
+        Self.line(.step(SnapshotEntry(seq: 7, kind: .write, node: "Cart.count", before: "0", after: "1")), seq: 7))
       try browser.wait(until: Self.inReport("#timeline [data-seq=\"7\"]"), timeout: .seconds(2))
       // The write changed no shape: it was appended to the report in place, not made again.
       #expect(try browser.execute("return document.getElementById('frames').dataset.loads") as? String == "1")

@@ -278,7 +278,7 @@ import WebDriver
   static let current = "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') ?? null"
 
   /// The demo's causal timeline, in order.
-  static func entries(_ snapshot: Snapshot) -> [SnapshotEvent] { TimelineIndex(snapshot).events }
+  static func entries(_ snapshot: Snapshot) -> [SnapshotEntry] { TimelineIndex(snapshot).events }
 
   /// Every kind of entry is a row, numbered as `trace` and `why` number it; stepping with the
   /// keyboard walks them, and an action's details show its changes.
@@ -287,7 +287,7 @@ import WebDriver
     let events = Self.entries(snapshot)
     // Every kind but `control`: the recorded demo session has nothing changed from the tool
     // (control entries in the report: LivePageControlTests).
-    #expect(Set(events.map(\.kind)) == Set(SnapshotEvent.Kind.allCases).subtracting([.control]))
+    #expect(Set(events.map(\.kind)) == Set(SnapshotEntry.Kind.allCases).subtracting([.control]))
     try withReport(snapshot) { browser in
       #expect(
         try browser.execute("return document.getElementById('timeline-count').textContent") as? String
@@ -989,7 +989,7 @@ import WebDriver
       ],
       edges: [SnapshotEdge(from: "Files.name", to: "Files.\u{2066}shown")],
       timeline: [
-        SnapshotEvent(seq: 1, kind: .write, node: "Files.name", before: "\"a\u{202E}b\"", after: "\"\(hostile)\"")
+        SnapshotEntry(seq: 1, kind: .write, node: "Files.name", before: "\"a\u{202E}b\"", after: "\"\(hostile)\"")
       ])
     try withReport(snapshot) { browser in
       #expect(try browser.consoleProblems() == [])

@@ -113,10 +113,10 @@ import WebDriver
       ],
       edges: [SnapshotEdge(from: "Theme.mode", to: "Theme.label")],
       timeline: [
-        SnapshotEvent(seq: first, kind: .write, node: "Theme.mode", before: "\"light\"", after: "\"auto\""),
-        SnapshotEvent(seq: first + 1, kind: .evaluation, cause: first, node: "Theme.label", changed: true, value: "1"),
-        SnapshotEvent(seq: first + 2, kind: .write, node: "Theme.mode", before: "\"auto\"", after: "\"dark\""),
-        SnapshotEvent(seq: first + 3, kind: .evaluation, cause: 7, node: "Theme.label", changed: true, value: "2"),
+        SnapshotEntry(seq: first, kind: .write, node: "Theme.mode", before: "\"light\"", after: "\"auto\""),
+        SnapshotEntry(seq: first + 1, kind: .evaluation, cause: first, node: "Theme.label", changed: true, value: "1"),
+        SnapshotEntry(seq: first + 2, kind: .write, node: "Theme.mode", before: "\"auto\"", after: "\"dark\""),
+        SnapshotEntry(seq: first + 3, kind: .evaluation, cause: 7, node: "Theme.label", changed: true, value: "2"),
       ])
     var counted = snapshot
     counted.nodes[1].evaluations = SnapshotEvaluations(count: Int.max, totalNanos: 10, timedCount: Int.max - 1)
@@ -233,8 +233,8 @@ import WebDriver
     let last = try #require(snapshot.timeline.last?.seq)
     let long = String(repeating: "w", count: 5_000)
     snapshot.timeline += [
-      SnapshotEvent(seq: last + 1, kind: .write, node: "Pricing.currency", before: "\"EUR\"", after: long),
-      SnapshotEvent(seq: last + 2, kind: .write, cause: last + 1, node: "Pricing.currency", before: long, after: long),
+      SnapshotEntry(seq: last + 1, kind: .write, node: "Pricing.currency", before: "\"EUR\"", after: long),
+      SnapshotEntry(seq: last + 2, kind: .write, cause: last + 1, node: "Pricing.currency", before: long, after: long),
     ]
     try withReport(snapshot) { browser in
       try browser.execute("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))")
@@ -307,10 +307,10 @@ import WebDriver
     snapshot.actions = []
     snapshot.timeline = (1...100_000).map { seq in
       seq.isMultiple(of: 2)
-        ? SnapshotEvent(
+        ? SnapshotEntry(
           seq: seq, kind: .write, cause: seq - 1, node: "Pricing.currency", before: "\"C\(seq - 2)\"",
           after: "\"C\(seq)\"")
-        : SnapshotEvent(
+        : SnapshotEntry(
           seq: seq, kind: .evaluation, node: "Pricing.displayPrices", trigger: "dependency Pricing.currency",
           changed: seq % 4 == 1, value: seq % 4 == 1 ? "\"P\(seq)\"" : nil)
     }

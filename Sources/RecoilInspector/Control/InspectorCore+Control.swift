@@ -12,7 +12,7 @@ extension InspectorCore {
   func recordControl(operation: String, node: String?, store: String?, value: String?, by: String) -> UInt64 {
     let order = CausalOrder.next()
     let atNanos = MonotonicClock.nanos
-    let event = SnapshotEvent(
+    let event = SnapshotEntry(
       seq: Int(order), kind: .control, store: store, node: node, name: operation, value: value,
       atNanos: MonotonicClock.nanos(atNanos, since: startNanos), site: by)
     record { $0.madeEntries.append((event, atNanos)) }
@@ -29,7 +29,7 @@ extension InspectorCore {
   func recordControlWrite(node: String, before: String?, after: String?, cause: UInt64) {
     let order = CausalOrder.next()
     let atNanos = MonotonicClock.nanos
-    let event = SnapshotEvent(
+    let event = SnapshotEntry(
       seq: Int(order), kind: .write, cause: Int(cause), node: node, before: before, after: after,
       atNanos: MonotonicClock.nanos(atNanos, since: startNanos))
     record { $0.madeEntries.append((event, atNanos)) }

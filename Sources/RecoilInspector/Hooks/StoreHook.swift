@@ -78,7 +78,7 @@ final class StoreHook: StoreObserver {
     let order = CausalOrder.next()
     let cause = CauseContext.current
     let now = MonotonicClock.nanos
-    let event = SnapshotEvent(
+    let event = SnapshotEntry(
       seq: Int(order), kind: .action, cause: cause == 0 ? nil : Int(cause), store: name, name: "replaceReducer",
       atNanos: MonotonicClock.nanos(now, since: core.startNanos), site: site.isUnknown ? nil : site.description)
     core.record { $0.madeEntries.append((event, now)) }

@@ -79,7 +79,7 @@ struct InspectorJournal {
   /// Entries recorded whole, as timeline entries, with when on the monotonic clock: what the
   /// tool changed (remote control: its `control` entries and the writes of store states it put
   /// in place) and a store's reducer replaced.
-  var madeEntries: RingBuffer<(event: SnapshotEvent, atNanos: UInt64)>
+  var madeEntries: RingBuffer<(event: SnapshotEntry, atNanos: UInt64)>
   /// Writes and occurrences of detached containers.
   var detachedContainers: [ContainerEvents] = []
   /// Every node evaluated (or causing an evaluation), numbered in order of first appearance.

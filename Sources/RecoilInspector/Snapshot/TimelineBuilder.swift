@@ -17,7 +17,7 @@ import RecoilStores
 struct TimelineBuilder {
   /// The entries' events, and beside them how each one's cause is found: kept apart so that
   /// events already in order become the timeline itself, resolved in place, not copied.
-  private var events: [SnapshotEvent] = []
+  private var events: [SnapshotEntry] = []
   private var causes: [EntryCause] = []
   private var dropped = 0
   let redactor: Redactor
@@ -53,9 +53,9 @@ struct TimelineBuilder {
     guard total > 0 else { return }
     // Thousands of actions: their entries are made on every core, each chunk into its own
     // slots (see `ConcurrentChunks.Slots`), which it initializes exactly once each.
-    var madeEvents: [SnapshotEvent] = []
+    var madeEvents: [SnapshotEntry] = []
     let madeCauses = ConcurrentChunks.makeArray(count: total) { (causeSlots: ConcurrentChunks.Slots<EntryCause>) in
-      madeEvents = ConcurrentChunks.makeArray(count: total) { (eventSlots: ConcurrentChunks.Slots<SnapshotEvent>) in
+      madeEvents = ConcurrentChunks.makeArray(count: total) { (eventSlots: ConcurrentChunks.Slots<SnapshotEntry>) in
         ConcurrentChunks.forEach(count: actions.count) { range in
           var siteTexts = CallSiteTexts()
           for index in range {
@@ -187,9 +187,9 @@ struct TimelineBuilder {
   /// The builder is left empty.
   mutating func finish(
     capacity: Int, known: Set<String>
-  ) -> (timeline: [SnapshotEvent], dropped: Int, drives: [SnapshotEdge]) {
+  ) -> (timeline: [SnapshotEntry], dropped: Int, drives: [SnapshotEdge]) {
     // Taken out of the builder, so that resolving them in place copies nothing.
-    var timeline: [SnapshotEvent] = []
+    var timeline: [SnapshotEntry] = []
     var causes: [EntryCause] = []
     swap(&timeline, &events)
     swap(&causes, &self.causes)
@@ -219,7 +219,7 @@ struct TimelineBuilder {
   /// Store → atom edges: each write whose causes lead back to an action, in the resolved
   /// timeline (`causes[i]` is how `events[i]`'s cause was found).
   private static func drives(
-    in events: [SnapshotEvent], causes: [EntryCause], known: Set<String>
+    in events: [SnapshotEntry], causes: [EntryCause], known: Set<String>
   ) -> [SnapshotEdge] {
     var edges: [SnapshotEdge] = []
     var seen: Set<SnapshotEdge> = []
@@ -244,7 +244,7 @@ struct TimelineBuilder {
   }
 
   /// Where the event numbered `seq` is in `timeline`, which is in ascending order.
-  private static func position(of seq: Int, in timeline: [SnapshotEvent]) -> Int? {
+  private static func position(of seq: Int, in timeline: [SnapshotEntry]) -> Int? {
     var (low, high) = (0, timeline.count)
     while low < high {
       let middle = (low + high) / 2

@@ -22,10 +22,10 @@ enum CauseRule: Sendable {
 }
 
 /// The one translation of what stores, containers and hooks record into timeline entries
-/// (``SnapshotEvent``) with the rule that finds each one's cause; shared by snapshots and the
+/// (``SnapshotEntry``) with the rule that finds each one's cause; shared by snapshots and the
 /// live stream, so both tell the same story.
 struct TimelineEntry: Sendable {
-  var event: SnapshotEvent
+  var event: SnapshotEntry
   var rule: CauseRule
   /// For an effect entry, its run, to match an end to its start.
   var effectRun: Int?
@@ -47,8 +47,8 @@ struct TimelineEntry: Sendable {
   /// The event of a store action; its cause is found by the rule `.recorded(cause)`.
   static func actionEvent(
     order: UInt64, store: String, sequence: Int, site: String?, described action: SnapshotAction
-  ) -> SnapshotEvent {
-    SnapshotEvent(
+  ) -> SnapshotEntry {
+    SnapshotEntry(
       seq: Int(order), kind: .action, store: store, action: sequence, name: action.name,
       durationNanos: action.durationNanos, atNanos: action.atNanos, site: site)
   }
@@ -67,7 +67,7 @@ struct TimelineEntry: Sendable {
     order: UInt64, notification: UInt64, store: String, subscribers: Int, reached: [RecordedReach] = []
   ) -> TimelineEntry? {
     guard notification != 0 else { return nil }
-    var event = SnapshotEvent(seq: Int(notification), kind: .notification, store: store, subscribers: subscribers)
+    var event = SnapshotEntry(seq: Int(notification), kind: .notification, store: store, subscribers: subscribers)
     if !reached.isEmpty {
       event.reached = reached.map {
         SnapshotReach(
@@ -99,7 +99,7 @@ struct TimelineEntry: Sendable {
     durationNanos: UInt64?, atNanos: Int?
   ) -> TimelineEntry {
     TimelineEntry(
-      event: SnapshotEvent(
+      event: SnapshotEntry(
         seq: Int(order), kind: .evaluation, node: node, trigger: trigger, changed: changed, value: value,
         durationNanos: durationNanos.map { Int(clamping: $0) }, atNanos: atNanos),
       rule: rule)
@@ -116,7 +116,7 @@ struct TimelineEntry: Sendable {
   static func write(_ write: RecordedWrite, prefix: String, redactor: Redactor, atNanos: Int?) -> TimelineEntry {
     let node = prefix + write.node.description
     return TimelineEntry(
-      event: SnapshotEvent(
+      event: SnapshotEntry(
         seq: Int(write.order), kind: .write, node: node, name: write.isReset ? "reset" : nil,
         before: preview(write.before, of: node, redactor: redactor),
         after: preview(write.after, of: node, redactor: redactor), atNanos: atNanos, site: write.site?.description),
@@ -132,13 +132,13 @@ struct TimelineEntry: Sendable {
     switch occurrence.kind {
     case .resolved, .failed:
       return TimelineEntry(
-        event: SnapshotEvent(
+        event: SnapshotEntry(
           seq: Int(occurrence.order), kind: .resolution, node: node,
           value: preview(occurrence.value, of: node, redactor: redactor),
           phase: occurrence.kind == .resolved ? "resolved" : "failed"),
         rule: .latestChange(of: node))
     case .notified(let subscribers):
-      var event = SnapshotEvent(seq: Int(occurrence.order), kind: .notification, node: node, subscribers: subscribers)
+      var event = SnapshotEntry(seq: Int(occurrence.order), kind: .notification, node: node, subscribers: subscribers)
       event.reached = occurrence.reached.map {
         SnapshotReach(
           subscription: SnapshotBuilder.subscriptionID($0.subscription, prefix: prefix),
@@ -148,7 +148,7 @@ struct TimelineEntry: Sendable {
     case .effect(let name, let phase, let error):
       // An atom effect: its start is a root, its failure and clean-up name the start.
       return TimelineEntry(
-        event: SnapshotEvent(
+        event: SnapshotEntry(
           seq: Int(occurrence.order), kind: .effect, node: node, name: name, atNanos: atNanos, phase: phase,
           error: error),
         rule: .recorded(occurrence.cause))
@@ -158,7 +158,7 @@ struct TimelineEntry: Sendable {
   /// A tracking scope's run: named by its label (else where it was made), with the node ids it
   /// read, its cause the notification that made it run.
   static func scopeRun(_ run: RecordedScopeRun, prefix: String, atNanos: Int?) -> TimelineEntry {
-    var event = SnapshotEvent(
+    var event = SnapshotEntry(
       seq: Int(run.order), kind: .scope, name: run.label ?? run.site.description,
       durationNanos: Int(clamping: run.durationNanos), atNanos: atNanos, site: run.site.description)
     event.reads = run.reads.map { prefix + $0.description }
@@ -175,7 +175,7 @@ struct TimelineEntry: Sendable {
       ? actionSequence.map { .action(store: event.store, sequence: $0) } ?? .none
       : .effectStart(store: event.store, run: event.run)
     return TimelineEntry(
-      event: SnapshotEvent(
+      event: SnapshotEntry(
         seq: Int(order), kind: .effect, store: event.store, name: event.effect, atNanos: atNanos,
         phase: event.phase.rawValue, error: event.error.map { redactor.redacts(value: $0) ? Redaction.marker : $0 }),
       rule: rule, effectRun: event.run)
@@ -240,7 +240,7 @@ struct CauseResolver: Sendable {
   }
 
   /// The entry with its cause set, noting it for the entries after it.
-  mutating func resolve(_ entry: TimelineEntry) -> SnapshotEvent {
+  mutating func resolve(_ entry: TimelineEntry) -> SnapshotEntry {
     var event = entry.event
     resolve(&event, rule: entry.rule, effectRun: entry.effectRun)
     return event
@@ -248,7 +248,7 @@ struct CauseResolver: Sendable {
 
   /// Sets `event`'s cause by `rule`, in place, noting it for the events after it; `effectRun`
   /// is an effect's run.
-  mutating func resolve(_ event: inout SnapshotEvent, rule: CauseRule, effectRun: Int?) {
+  mutating func resolve(_ event: inout SnapshotEntry, rule: CauseRule, effectRun: Int?) {
     switch rule {
     case .none: event.cause = nil
     case .order(let order): event.cause = isPresent(Int(order)) ? Int(order) : nil

@@ -35,7 +35,7 @@ final class EventStream: Sendable {
     var seq: Int? = nil
     var cause: Int? = nil
     /// The timeline entry it stands for, for a trace.
-    var entry: SnapshotEvent? = nil
+    var entry: SnapshotEntry? = nil
   }
 
   /// Where the writer thread sends what it takes from the queue.
@@ -216,7 +216,7 @@ final class EventStream: Sendable {
   /// What is queued and what the stores did since the last round, in causal order, each
   /// event numbered and timed as written; and the number dropped since the last round.
   /// In the `final` round, nothing is held back for a next one.
-  private func takeRound(final: Bool) -> (events: [InspectorEvent], entries: [SnapshotEvent?], dropped: Int) {
+  private func takeRound(final: Bool) -> (events: [InspectorEvent], entries: [SnapshotEntry?], dropped: Int) {
     let (batch, queueDropped, taken) = takeQueued()
     // Read after the queue was taken: every action that caused something queued is read now
     // or was read before (see `LiveTimeline`).
@@ -231,7 +231,7 @@ final class EventStream: Sendable {
       // A gap in the numbers for what was dropped.
       written.eventSeq += dropped
       var events: [InspectorEvent] = []
-      var entries: [SnapshotEvent?] = []
+      var entries: [SnapshotEntry?] = []
       events.reserveCapacity(merged.count)
       entries.reserveCapacity(merged.count)
       for (made, atNanos) in merged {

@@ -67,7 +67,7 @@ struct TraceExporter {
 
   /// Takes one event of the stream: a timeline entry becomes a span (timed as queued when the
   /// entry has no time of its own), a node tells its kind; the rest says nothing to a trace.
-  mutating func add(_ kind: InspectorEvent.Kind, entry: SnapshotEvent?, atNanos: Int) {
+  mutating func add(_ kind: InspectorEvent.Kind, entry: SnapshotEntry?, atNanos: Int) {
     if case .node(let node) = kind { maker.note(node: node.id, kind: node.kind) }
     guard var entry else { return }
     if entry.atNanos == nil { entry.atNanos = atNanos }

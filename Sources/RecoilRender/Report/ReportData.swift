@@ -350,7 +350,7 @@ enum ReportData {
   private static func writeTimeline(
     of snapshot: Snapshot, causal: TimelineIndex, indexOfID: [String: Int],
     slicesOfStore: [String: [(index: Int, path: String)]], numbering: PageNumbering, to writer: inout JSONWriter,
-    events: [SnapshotEvent]? = nil
+    events: [SnapshotEntry]? = nil
   ) {
     writer.beginArray(key: "timeline")
     if let events {
@@ -393,7 +393,7 @@ enum ReportData {
 
   /// One numbered entry of the timeline.
   private static func writeEntry(
-    _ event: SnapshotEvent, causal: TimelineIndex, indexOfID: [String: Int],
+    _ event: SnapshotEntry, causal: TimelineIndex, indexOfID: [String: Int],
     slicesOfStore: [String: [(index: Int, path: String)]], numbering: PageNumbering, to writer: inout JSONWriter
   ) {
     writer.beginObject()

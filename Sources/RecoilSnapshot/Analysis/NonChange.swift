@@ -88,25 +88,25 @@ package struct NonChange: Sendable {
     var inputs: [String: [String]] = [:]
     for edge in snapshot.edges where edge.kind == .dependency { inputs[edge.to, default: []].append(edge.from) }
 
-    func isChange(_ event: SnapshotEvent) -> Bool {
+    func isChange(_ event: SnapshotEntry) -> Bool {
       switch event.kind {
       case .write, .resolution: true
       case .evaluation: event.changed != false
       default: false
       }
     }
-    func changes(of node: String) -> [SnapshotEvent] {
+    func changes(of node: String) -> [SnapshotEntry] {
       index.events.filter { $0.node == node && isChange($0) }
     }
     func dependency(_ id: String) -> Reason.Dependency {
       let all = changes(of: id)
       return Reason.Dependency(id: id, lastChange: all.last?.seq, changedAfter: all.first { $0.seq > after }?.seq)
     }
-    func actionsAfter(of store: String) -> [SnapshotEvent] {
+    func actionsAfter(of store: String) -> [SnapshotEntry] {
       index.events.filter { $0.kind == .action && $0.store == store && $0.seq > after }
     }
     /// Actions after the step that changed something at one of `paths` of `store`.
-    func actionsChanging(_ paths: [String], of store: String) -> [SnapshotEvent] {
+    func actionsChanging(_ paths: [String], of store: String) -> [SnapshotEntry] {
       actionsAfter(of: store).filter { event in
         guard let action = index.action(for: event) else { return false }
         return action.changes.contains { change in paths.contains { change.concerns(path: $0) } }

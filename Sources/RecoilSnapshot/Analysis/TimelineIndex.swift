@@ -10,7 +10,7 @@
 /// ```
 public struct TimelineIndex: Sendable {
   /// The entries, in `seq` order.
-  public let events: [SnapshotEvent]
+  public let events: [SnapshotEntry]
   private let positionOfSeq: [Int: Int]
   private let consequences: [Int: [Int]]
   /// The position of each entry's root cause, found once for all: a cause comes before what it
@@ -74,7 +74,7 @@ public struct TimelineIndex: Sendable {
   ///
   /// - Parameter seq: The entry's number.
   /// - Returns: The entry.
-  public func event(seq: Int) -> SnapshotEvent? {
+  public func event(seq: Int) -> SnapshotEntry? {
     positionOfSeq[seq].map { events[$0] }
   }
 
@@ -86,7 +86,7 @@ public struct TimelineIndex: Sendable {
   ///
   /// - Parameter event: An entry of this timeline.
   /// - Returns: Its cause.
-  public func cause(of event: SnapshotEvent) -> SnapshotEvent? {
+  public func cause(of event: SnapshotEntry) -> SnapshotEntry? {
     event.cause.flatMap { self.event(seq: $0) }
   }
 
@@ -98,7 +98,7 @@ public struct TimelineIndex: Sendable {
   ///
   /// - Parameter event: An entry of this timeline.
   /// - Returns: The entries that name it as their cause.
-  public func consequences(of event: SnapshotEvent) -> [SnapshotEvent] {
+  public func consequences(of event: SnapshotEntry) -> [SnapshotEntry] {
     guard let position = positionOfSeq[event.seq] else { return [] }
     return (consequences[position] ?? []).map { events[$0] }
   }
@@ -109,7 +109,7 @@ public struct TimelineIndex: Sendable {
   /// ```swift
   /// for root in index.roots { print(root.seq) }
   /// ```
-  public var roots: [SnapshotEvent] {
+  public var roots: [SnapshotEntry] {
     events.filter { cause(of: $0) == nil }
   }
 
@@ -121,7 +121,7 @@ public struct TimelineIndex: Sendable {
   ///
   /// - Parameter event: An entry of this timeline.
   /// - Returns: The chain; just `event` when it has no known cause.
-  public func chain(to event: SnapshotEvent) -> [SnapshotEvent] {
+  public func chain(to event: SnapshotEntry) -> [SnapshotEntry] {
     var chain = [event]
     var seen: Set<Int> = [event.seq]
     while let cause = cause(of: chain[chain.count - 1]), seen.insert(cause.seq).inserted {
@@ -138,7 +138,7 @@ public struct TimelineIndex: Sendable {
   ///
   /// - Parameter event: An entry of this timeline.
   /// - Returns: The root; `event` itself when it has no known cause.
-  public func root(of event: SnapshotEvent) -> SnapshotEvent {
+  public func root(of event: SnapshotEntry) -> SnapshotEntry {
     guard let position = positionOfSeq[event.seq] else { return event }
     return events[rootPositions[position]]
   }
@@ -153,7 +153,7 @@ public struct TimelineIndex: Sendable {
   ///   - node: The node's id.
   ///   - seq: The latest entry to consider.
   /// - Returns: The entry, or `nil` when the node was never written or evaluated.
-  public func latest(about node: String, atOrBefore seq: Int? = nil) -> SnapshotEvent? {
+  public func latest(about node: String, atOrBefore seq: Int? = nil) -> SnapshotEntry? {
     events.last { event in
       event.node == node && (event.kind == .write || event.kind == .evaluation || event.kind == .resolution)
         && seq.map { event.seq <= $0 } ?? true
@@ -168,7 +168,7 @@ public struct TimelineIndex: Sendable {
   ///
   /// - Parameter action: An action of the snapshot's trace.
   /// - Returns: Its timeline entry.
-  public func entry(for action: SnapshotAction) -> SnapshotEvent? {
+  public func entry(for action: SnapshotAction) -> SnapshotEntry? {
     entryPositions[action.store]?[action.seq].map { events[$0] }
   }
 
@@ -180,7 +180,7 @@ public struct TimelineIndex: Sendable {
   ///
   /// - Parameter event: An action entry.
   /// - Returns: The action, if the snapshot's trace still holds it.
-  public func action(for event: SnapshotEvent) -> SnapshotAction? {
+  public func action(for event: SnapshotEntry) -> SnapshotAction? {
     guard event.kind == .action, let store = event.store, let number = event.action,
       let position = actionPositions[store]?[number]
     else { return nil }

@@ -213,7 +213,7 @@ extension JSONWriter {
   /// A timeline entry's members, in the documented order; shared by snapshots and live events.
   /// A live step leaves out `seq`, `kind` and `cause` (`identity` false): its event's
   /// `timelineSeq`, `type` and `cause` say them.
-  package mutating func writeFields(of event: borrowing SnapshotEvent, identity: Bool = true) {
+  package mutating func writeFields(of event: borrowing SnapshotEntry, identity: Bool = true) {
     // Borrowed, and called directly: each member is read where the event is, with no copy
     // of the event (a retain and a release of each of its strings).
     if identity {

@@ -1,4 +1,4 @@
-/// Gathers a ``SnapshotEvent``'s fields as an object's members arrive, in any order, and
+/// Gathers a ``SnapshotEntry``'s fields as an object's members arrive, in any order, and
 /// builds the entry at the end: the one reading of timeline fields, for snapshots and live
 /// events.
 ///
@@ -10,7 +10,7 @@
 /// let decoded = try entry.build(reader, objectStart: start)
 /// ```
 struct TimelineFieldDecoder {
-  private var event = SnapshotEvent(seq: 0, kind: .action)
+  private var event = SnapshotEntry(seq: 0, kind: .action)
   private var hasSeq = false
   private var hasKind = false
   /// Where the `seq` and `cause` values start, for errors about them.
@@ -27,7 +27,7 @@ struct TimelineFieldDecoder {
       hasSeq = seq != nil
     case "kind":
       let kind = try reader.enumeration(
-        SnapshotEvent.Kind.init(rawValue:),
+        SnapshotEntry.Kind.init(rawValue:),
         expected: "action, write, evaluation, notification, effect, resolution or control")
       event.kind = kind ?? .action
       hasKind = kind != nil
@@ -84,7 +84,7 @@ struct TimelineFieldDecoder {
   /// live step's event gives its seq and kind (`requiresIdentity` false).
   func build(
     _ reader: FieldReader, objectStart: Int, requiresIdentity: Bool = true
-  ) throws(SnapshotError) -> SnapshotEvent {
+  ) throws(SnapshotError) -> SnapshotEntry {
     guard requiresIdentity else { return event }
     guard hasSeq else { throw reader.missing("seq", objectStart: objectStart) }
     guard hasKind else { throw reader.missing("kind", objectStart: objectStart) }

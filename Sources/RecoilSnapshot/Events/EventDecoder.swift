@@ -171,7 +171,7 @@ enum EventDecoder {
     case .write, .notification, .resolution, .atomEffect, .control, .scope:
       // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
       var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)
-      entry.kind = type == .atomEffect ? .effect : SnapshotEvent.Kind(rawValue: type?.rawValue ?? "") ?? entry.kind
+      entry.kind = type == .atomEffect ? .effect : SnapshotEntry.Kind(rawValue: type?.rawValue ?? "") ?? entry.kind
       entry.seq = try required(seq, "timelineSeq")
       entry.cause = cause
       kind = .step(entry)

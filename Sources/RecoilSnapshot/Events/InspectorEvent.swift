@@ -71,7 +71,7 @@ public struct InspectorEvent: Sendable, Equatable {
     /// An atom write, a notification of subscribers, an async resolution or an atom effect's
     /// phase: a timeline entry of kind `write`, `notification`, `resolution` or `effect`,
     /// written with that kind as its type (`atomEffect` for an effect, apart from a store's).
-    indirect case step(SnapshotEvent)
+    indirect case step(SnapshotEntry)
     /// A node's evaluation failed.
     case error(node: String, message: String)
     /// Events were dropped because the stream could not keep up; this many since the last report.

@@ -137,7 +137,7 @@ package enum OTLPTraces {
 
     /// The span of `event`, whose `cause` is its parent; `action` is the store action it
     /// stands for, when it is one.
-    package mutating func span(for event: SnapshotEvent, action: SnapshotAction?) -> Span {
+    package mutating func span(for event: SnapshotEntry, action: SnapshotAction?) -> Span {
       let cause = event.cause
       let root = cause.map { rootOf[$0] ?? $0 } ?? event.seq
       rootOf[event.seq] = root
@@ -198,7 +198,7 @@ package enum OTLPTraces {
     /// latest change of the dependency an evaluation names as its trigger, when that is not
     /// its cause; the notifications of what a scope read since its previous run, other than
     /// the one that made it run.
-    private func secondCauses(of event: SnapshotEvent) -> [(seq: Int, reason: String)] {
+    private func secondCauses(of event: SnapshotEntry) -> [(seq: Int, reason: String)] {
       switch event.kind {
       case .evaluation:
         guard let trigger = event.trigger, trigger.hasPrefix("dependency "),
@@ -219,7 +219,7 @@ package enum OTLPTraces {
       }
     }
 
-    private mutating func remember(_ event: SnapshotEvent) {
+    private mutating func remember(_ event: SnapshotEntry) {
       if let node = event.node {
         switch event.kind {
         case .write, .resolution: latestChange[node] = event.seq
@@ -243,7 +243,7 @@ package enum OTLPTraces {
   }
 
   /// `action app/settings(.setCurrency)`, `evaluate Pricing.displayPrices`, `write Pricing.currency`.
-  static func name(of event: SnapshotEvent) -> String {
+  static func name(of event: SnapshotEntry) -> String {
     switch event.kind {
     case .action: "action \(event.store ?? "?")/\(event.name ?? "?")"
     case .write: "\(event.name == "reset" ? "reset" : "write") \(event.subject)"

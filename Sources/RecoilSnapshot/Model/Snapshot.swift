@@ -39,7 +39,7 @@ public struct Snapshot: Sendable, Equatable {
   /// The causal timeline: actions, atom writes, evaluations, notifications, effects and
   /// resolutions in the order they happened, each naming its cause. Empty in snapshots
   /// written before the timeline existed.
-  public var timeline: [SnapshotEvent]
+  public var timeline: [SnapshotEntry]
   /// The subscriptions to the atom graph's nodes (views, `observe`, `TrackingScope`,
   /// `subscribe`): the live ones, and the ended ones a notification of the timeline names.
   public var subscriptions: [SnapshotSubscription] = []
@@ -64,7 +64,7 @@ public struct Snapshot: Sendable, Equatable {
     nodes: [SnapshotNode] = [],
     edges: [SnapshotEdge] = [],
     actions: [SnapshotAction] = [],
-    timeline: [SnapshotEvent] = [],
+    timeline: [SnapshotEntry] = [],
     dropped: SnapshotDropCounts? = nil
   ) {
     self.timeline = timeline

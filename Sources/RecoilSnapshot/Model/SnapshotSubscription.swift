@@ -59,7 +59,7 @@ public struct SnapshotSubscription: Sendable, Equatable {
 }
 
 /// A subscription a notification reached, with how long its callback took when it was timed
-/// (see ``SnapshotEvent/reached``).
+/// (see ``SnapshotEntry/reached``).
 ///
 /// ```swift
 /// let reach = SnapshotReach(subscription: "7", durationNanos: 41_000)

@@ -83,7 +83,7 @@ struct TraceCommand: Command {
 
   /// Every root cause with what it caused beneath it, depth first in order.
   private func printStory(of index: TimelineIndex, streams: StandardStreams) {
-    var stack: [(event: SnapshotEvent, depth: Int)] = index.roots.reversed().map { ($0, 0) }
+    var stack: [(event: SnapshotEntry, depth: Int)] = index.roots.reversed().map { ($0, 0) }
     var visited: Set<Int> = []
     while let (event, depth) = stack.popLast() {
       guard visited.insert(event.seq).inserted else { continue }
@@ -109,7 +109,7 @@ struct TraceCommand: Command {
   }
 
   private func print(
-    _ event: SnapshotEvent, index: TimelineIndex, depth: Int, root: SnapshotEvent?, streams: StandardStreams
+    _ event: SnapshotEntry, index: TimelineIndex, depth: Int, root: SnapshotEntry?, streams: StandardStreams
   ) {
     let action = index.action(for: event)
     if json {

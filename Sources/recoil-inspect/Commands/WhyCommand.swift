@@ -163,7 +163,7 @@ struct WhyCommand: Command {
 
   /// The subscriptions the notifications that `change` caused reached: where the chain ends.
   static func reached(
-    by change: SnapshotEvent, in index: TimelineIndex, subscriptions: [SnapshotSubscription]
+    by change: SnapshotEntry, in index: TimelineIndex, subscriptions: [SnapshotSubscription]
   ) -> [(subscription: SnapshotSubscription, durationNanos: Int?, notification: Int)] {
     let byID = Dictionary(subscriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     return index.consequences(of: change).filter { $0.kind == .notification }.flatMap { notification in
@@ -197,8 +197,8 @@ struct WhyCommand: Command {
 
   /// The entry that a question about `node` is about: its latest write, evaluation or
   /// resolution; for a store its latest action; for a slice the latest action that changed it.
-  static func latest(about node: SnapshotNode, in index: TimelineIndex, atOrBefore seq: Int?) -> SnapshotEvent? {
-    func inRange(_ event: SnapshotEvent) -> Bool { seq.map { event.seq <= $0 } ?? true }
+  static func latest(about node: SnapshotNode, in index: TimelineIndex, atOrBefore seq: Int?) -> SnapshotEntry? {
+    func inRange(_ event: SnapshotEntry) -> Bool { seq.map { event.seq <= $0 } ?? true }
     switch node.kind {
     case .atom, .selector:
       return index.latest(about: node.id, atOrBefore: seq)

@@ -73,7 +73,7 @@ enum ChromeTrace {
     /// Slices by timeline seq, for flow events: where each entry was drawn and when.
     var placed: [Int: (track: Track, ts: Double)] = [:]
     /// Effect runs started and not yet ended, by the seq of their start.
-    var effectStarts: [Int: (track: Track, ts: Double, event: SnapshotEvent)] = [:]
+    var effectStarts: [Int: (track: Track, ts: Double, event: SnapshotEntry)] = [:]
     /// The latest time drawn, where an entry without a time of its own goes.
     var now = 0.0
     let ownerOfNode: [String: String]
@@ -173,7 +173,7 @@ enum ChromeTrace {
       }
     }
 
-    private mutating func writeEvaluation(_ event: SnapshotEvent, ts: Double, container: String) {
+    private mutating func writeEvaluation(_ event: SnapshotEntry, ts: Double, container: String) {
       guard let node = event.node else { return }
       let track =
         ownerOfNode[node].map { tracks.track(process: "store \($0)", thread: node) }
@@ -189,7 +189,7 @@ enum ChromeTrace {
 
     /// A write, resolution or notification: an instant on its container's writes track, or
     /// its store's actions track.
-    private mutating func writeChange(_ event: SnapshotEvent, ts: Double, container: String) {
+    private mutating func writeChange(_ event: SnapshotEntry, ts: Double, container: String) {
       let track =
         event.node == nil
         ? tracks.track(process: "store \(event.store ?? "?")", thread: "actions")
@@ -212,7 +212,7 @@ enum ChromeTrace {
 
     /// A store's effect, or an atom effect (on its container's track): its start is kept, and
     /// its end draws one slice from the start.
-    private mutating func writeEffect(_ event: SnapshotEvent, ts: Double, container: String) {
+    private mutating func writeEffect(_ event: SnapshotEntry, ts: Double, container: String) {
       let track =
         event.store.map { tracks.track(process: "store \($0)", thread: "effects") }
         ?? tracks.track(process: container, thread: "effects")

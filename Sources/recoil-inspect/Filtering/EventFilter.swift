@@ -30,7 +30,7 @@ struct EventFilter {
     case action, write, evaluation, notification, effect, resolution, control, scope, node, edge, error, dropped, hello,
       answer
 
-    init(_ kind: SnapshotEvent.Kind) {
+    init(_ kind: SnapshotEntry.Kind) {
       switch kind {
       case .action: self = .action
       case .write: self = .write
@@ -173,7 +173,7 @@ struct EventFilter {
 
   /// Whether a timeline entry passes; an action entry is judged as its action (`action`,
   /// when the snapshot's trace holds it), so `--path` and `--grep` see its changes.
-  func accepts(_ event: SnapshotEvent, action: SnapshotAction?) -> Bool {
+  func accepts(_ event: SnapshotEntry, action: SnapshotAction?) -> Bool {
     if event.kind == .action, let action { return accepts(.action(action)) }
     if let kinds, !kinds.contains(Kind(event.kind)) { return false }
     // A scope's run is about what it read.

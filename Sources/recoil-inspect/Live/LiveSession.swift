@@ -36,7 +36,7 @@ struct LiveSession {
   private var indexOfID: [String: Int] = [:]
   private var edges: [SnapshotEdge] = []
   private var actions: [SnapshotAction] = []
-  private var timeline: [SnapshotEvent] = []
+  private var timeline: [SnapshotEntry] = []
   /// The timeline number of the entry that gave each node its value: an entry arriving late
   /// (from another thread) does not undo a later one.
   private var valueSeq: [String: Int] = [:]
@@ -120,7 +120,7 @@ struct LiveSession {
         node.error = nil
       }
       append(
-        SnapshotEvent(
+        SnapshotEntry(
           seq: event.seq ?? 0, kind: .evaluation, cause: event.cause, node: evaluation.node,
           trigger: evaluation.trigger, changed: evaluation.changed, value: evaluation.value,
           durationNanos: evaluation.durationNanos, atNanos: event.atNanos))
@@ -129,13 +129,13 @@ struct LiveSession {
       if actions.count > keep { actions.removeFirst(actions.count - keep) }
       updateSlices(of: action)
       append(
-        SnapshotEvent(
+        SnapshotEntry(
           seq: event.seq ?? 0, kind: .action, cause: event.cause, store: action.store, action: action.seq,
           name: action.name, durationNanos: action.durationNanos, atNanos: action.atNanos ?? event.atNanos,
           site: action.site))
     case .effect(let effect):
       append(
-        SnapshotEvent(
+        SnapshotEntry(
           seq: event.seq ?? 0, kind: .effect, cause: event.cause, store: effect.store, name: effect.effect,
           atNanos: event.atNanos, phase: effect.phase.rawValue, error: effect.error))
     case .step(let step):
@@ -259,7 +259,7 @@ struct LiveSession {
   }
 
   /// Adds an entry in timeline order: threads' events can arrive a little out of it.
-  private mutating func append(_ entry: SnapshotEvent) {
+  private mutating func append(_ entry: SnapshotEntry) {
     var position = timeline.endIndex
     while position > timeline.startIndex && timeline[position - 1].seq > entry.seq { position -= 1 }
     timeline.insert(entry, at: position)

@@ -20,7 +20,7 @@ enum TimelineEntryText {
   // One function by design: one switch over the entry's kinds, each case a line's worth,
   // so that the compiler checks that every kind of entry is printed.
   static func write(
-    _ event: SnapshotEvent, action: SnapshotAction?, subscriptionNames: [String: String] = [:],
+    _ event: SnapshotEntry, action: SnapshotAction?, subscriptionNames: [String: String] = [:],
     into line: inout TerminalLine
   ) {
     line.styled(.dim) {
@@ -148,7 +148,7 @@ enum TimelineEntryText {
 
   /// The entry's line as a string, with a newline.
   static func text(
-    _ event: SnapshotEvent, action: SnapshotAction?, style: TerminalStyle, indent: Int = 0,
+    _ event: SnapshotEntry, action: SnapshotAction?, style: TerminalStyle, indent: Int = 0,
     subscriptionNames: [String: String] = [:]
   ) -> String {
     var line = TerminalLine(style: style)

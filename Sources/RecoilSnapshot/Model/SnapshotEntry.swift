@@ -6,36 +6,36 @@
 /// or a write the app made of its own accord, which carries the ``site`` in the app's code.
 ///
 /// ```swift
-/// let action = SnapshotEvent(seq: 1, kind: .action, store: "app", action: 5, name: "settings(.setCurrency)")
-/// let write = SnapshotEvent(seq: 2, kind: .write, cause: 1, node: "Pricing.currency", before: "\"USD\"", after: "\"EUR\"")
-/// let evaluation = SnapshotEvent(seq: 3, kind: .evaluation, cause: 2, node: "Pricing.displayPrices")
+/// let action = SnapshotEntry(seq: 1, kind: .action, store: "app", action: 5, name: "settings(.setCurrency)")
+/// let write = SnapshotEntry(seq: 2, kind: .write, cause: 1, node: "Pricing.currency", before: "\"USD\"", after: "\"EUR\"")
+/// let evaluation = SnapshotEntry(seq: 3, kind: .evaluation, cause: 2, node: "Pricing.displayPrices")
 /// ```
-public struct SnapshotEvent: Sendable, Equatable {
+public struct SnapshotEntry: Sendable, Equatable {
   /// What kind of operation an entry records.
   public enum Kind: String, Sendable, CaseIterable {
-    /// A store processed an action (``SnapshotEvent/store``, ``SnapshotEvent/action``, ``SnapshotEvent/name``).
+    /// A store processed an action (``SnapshotEntry/store``, ``SnapshotEntry/action``, ``SnapshotEntry/name``).
     case action
-    /// An atom's value changed (``SnapshotEvent/node``, ``SnapshotEvent/before``, ``SnapshotEvent/after``).
+    /// An atom's value changed (``SnapshotEntry/node``, ``SnapshotEntry/before``, ``SnapshotEntry/after``).
     case write
-    /// A selector ran (``SnapshotEvent/node``, ``SnapshotEvent/trigger``, ``SnapshotEvent/changed``,
-    /// ``SnapshotEvent/value``).
+    /// A selector ran (``SnapshotEntry/node``, ``SnapshotEntry/trigger``, ``SnapshotEntry/changed``,
+    /// ``SnapshotEntry/value``).
     case evaluation
     /// Subscribers were told of a new state (a store's, or a node's).
     case notification
-    /// An effect started or ended (``SnapshotEvent/name``, ``SnapshotEvent/phase``).
+    /// An effect started or ended (``SnapshotEntry/name``, ``SnapshotEntry/phase``).
     case effect
-    /// An async node's value arrived, or its load failed (``SnapshotEvent/phase``,
-    /// ``SnapshotEvent/value``).
+    /// An async node's value arrived, or its load failed (``SnapshotEntry/phase``,
+    /// ``SnapshotEntry/value``).
     case resolution
-    /// The tool changed the running app (remote control): ``SnapshotEvent/name`` is the
+    /// The tool changed the running app (remote control): ``SnapshotEntry/name`` is the
     /// operation (`set`, `reset`, `dispatch`, `jump`, `resume`, `skip`, `stub`, `unstub`),
-    /// ``SnapshotEvent/node`` or ``SnapshotEvent/store`` what it changed,
-    /// ``SnapshotEvent/value`` the value, action or step it gave, and ``SnapshotEvent/site``
+    /// ``SnapshotEntry/node`` or ``SnapshotEntry/store`` what it changed,
+    /// ``SnapshotEntry/value`` the value, action or step it gave, and ``SnapshotEntry/site``
     /// who asked. A root cause of its own: what it changed names it as their cause.
     case control
-    /// A tracking scope (a view's body, an `autorun`) ran: ``SnapshotEvent/name`` is its
-    /// label (else where it was made, ``SnapshotEvent/site``), ``SnapshotEvent/reads`` what it
-    /// read, ``SnapshotEvent/durationNanos`` how long it took. Its cause is the notification
+    /// A tracking scope (a view's body, an `autorun`) ran: ``SnapshotEntry/name`` is its
+    /// label (else where it was made, ``SnapshotEntry/site``), ``SnapshotEntry/reads`` what it
+    /// read, ``SnapshotEntry/durationNanos`` how long it took. Its cause is the notification
     /// of something it read; its first run has none.
     case scope
   }
@@ -89,7 +89,7 @@ public struct SnapshotEvent: Sendable, Equatable {
   /// Creates a timeline entry.
   ///
   /// ```swift
-  /// let write = SnapshotEvent(seq: 2, kind: .write, cause: 1, node: "Pricing.currency", after: "\"EUR\"")
+  /// let write = SnapshotEntry(seq: 2, kind: .write, cause: 1, node: "Pricing.currency", after: "\"EUR\"")
   /// ```
   ///
   /// - Parameters:
@@ -147,7 +147,7 @@ public struct SnapshotEvent: Sendable, Equatable {
   public var subject: String { node ?? store ?? "" }
 }
 
-extension SnapshotEvent {
+extension SnapshotEntry {
   /// The entry in a few words, without its number: `write Pricing.currency: "EUR" → "USD"`,
   /// `evaluate Pricing.displayPrices 15.6 µs (dependency Pricing.currency)`. For displays
   /// that style nothing, such as the HTML report.
@@ -190,3 +190,12 @@ extension SnapshotEvent {
     return text
   }
 }
+
+/// The name ``SnapshotEntry`` had before the glossary gave "event" to what observers are told
+/// and "entry" to a place in the timeline; kept so that code written against it still builds.
+///
+/// ```swift
+/// let entry: SnapshotEntry = snapshot.timeline[0]  // not SnapshotEvent
+/// ```
+@available(*, deprecated, renamed: "SnapshotEntry")
+public typealias SnapshotEvent = SnapshotEntry
