@@ -50,9 +50,6 @@ package enum StateDiff {
     // compares every field, where the bytes settle most of them, and an action nearly always
     // changes its state.
     if !scalars, fields == nil, context.cache.isEqual(before, after) == true { return }
-    func preview(_ value: Any, _ at: String) -> String {
-      redactor.preview(value, at: at, limit: previewLength, cache: context.cache)
-    }
     func collect(_ before: Any, _ after: Any, path: String, into result: inout [ValueChange]) {
       Self.collect(before, after, path: path, context, into: &result)
     }
@@ -82,89 +79,56 @@ package enum StateDiff {
       }
       return
     }
-    func leaf() {
-      // Most leaves are unchanged: compare first, make previews only for a change.
-      guard ScalarText.reflecting(before) != ScalarText.reflecting(after) else { return }
-      result.append(
-        ValueChange(path: path.isEmpty ? "self" : path, before: preview(before, path), after: preview(after, path)))
-    }
     // An enum whose metadata says its cases (see `EnumCases`): as a mirror compares it below,
     // the same case's payloads, else the whole value, without making mirrors.
     if sameType, let cases = context.cache.enumCases(of: before),
       let old = cases.case(of: before), let new = cases.case(of: after)
     {
-      guard old.label == new.label, let oldPayload = old.payload, let newPayload = new.payload else { return leaf() }
+      guard old.label == new.label, let oldPayload = old.payload, let newPayload = new.payload else {
+        return appendLeaf(before, after, path: path, context, into: &result)
+      }
       collect(oldPayload, newPayload, path: join(path, old.label), into: &result)
       return
     }
+    collectByMirror(before, after, path: path, context, into: &result)
+  }
+
+  /// `before` and `after` compared as their mirrors show them, part by part.
+  private static func collectByMirror(
+    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [ValueChange]
+  ) {
     let left = Mirror(reflecting: before)
     let right = Mirror(reflecting: after)
     switch (left.displayStyle, right.displayStyle) {
     case (.optional, .optional):
       switch (left.children.first, right.children.first) {
       case (nil, nil): return
-      case (let old?, let new?):
-        collect(
-          old.value, new.value, path: path, into: &result)
+      case (let old?, let new?): collect(old.value, new.value, path: path, context, into: &result)
       case (nil, let new?):
-        result.append(
-          ValueChange(path: path, before: "nil", after: preview(new.value, path)))
+        result.append(ValueChange(path: path, before: "nil", after: preview(new.value, path, context)))
       case (let old?, nil):
-        result.append(
-          ValueChange(path: path, before: preview(old.value, path), after: "nil"))
+        result.append(ValueChange(path: path, before: preview(old.value, path, context), after: "nil"))
       }
     case (.struct, .struct), (.class, .class), (.tuple, .tuple):
-      guard type(of: before) == type(of: after), left.children.count == right.children.count else { return leaf() }
+      guard type(of: before) == type(of: after), left.children.count == right.children.count else {
+        return appendLeaf(before, after, path: path, context, into: &result)
+      }
       for (index, (old, new)) in zip(left.children, right.children).enumerated() {
         let name = old.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(index)
-        collect(old.value, new.value, path: join(path, name), into: &result)
+        collect(old.value, new.value, path: join(path, name), context, into: &result)
       }
     case (.enum, .enum):
-      let oldCase = left.children.first
-      let newCase = right.children.first
-      guard let oldCase, let newCase, oldCase.label == newCase.label, let label = oldCase.label else { return leaf() }
-      collect(oldCase.value, newCase.value, path: join(path, label), into: &result)
+      guard let oldCase = left.children.first, let newCase = right.children.first, oldCase.label == newCase.label,
+        let label = oldCase.label
+      else { return appendLeaf(before, after, path: path, context, into: &result) }
+      collect(oldCase.value, newCase.value, path: join(path, label), context, into: &result)
     case (.collection, .collection):
-      let old = Array(left.children)
-      let new = Array(right.children)
-      for index in 0..<max(old.count, new.count) {
-        let elementPath = "\(path)[\(index)]"
-        switch (index < old.count, index < new.count) {
-        case (true, true):
-          collect(old[index].value, new[index].value, path: elementPath, into: &result)
-        case (true, false):
-          result.append(
-            ValueChange(
-              path: elementPath, before: preview(old[index].value, elementPath), after: nil))
-        case (false, true):
-          result.append(
-            ValueChange(
-              path: elementPath, before: nil, after: preview(new[index].value, elementPath)))
-        case (false, false): break
-        }
-        if result.count >= limit { return }
-      }
+      collectElements(Array(left.children), Array(right.children), path: path, context, into: &result)
     case (.dictionary, .dictionary):
-      let old = keyedEntries(left)
-      let new = keyedEntries(right)
-      for key in Set(old.keys).union(new.keys).sorted() {
-        let entryPath = "\(path)[\(key)]"
-        switch (old[key], new[key]) {
-        case (let a?, let b?):
-          collect(a, b, path: entryPath, into: &result)
-        case (let a?, nil):
-          result.append(
-            ValueChange(path: entryPath, before: preview(a, entryPath), after: nil))
-        case (nil, let b?):
-          result.append(
-            ValueChange(path: entryPath, before: nil, after: preview(b, entryPath)))
-        case (nil, nil): break
-        }
-        if result.count >= limit { return }
-      }
+      collectEntries(keyedEntries(left), keyedEntries(right), path: path, context, into: &result)
     case (.set, .set):
-      let old = Set(left.children.map { preview($0.value, path) })
-      let new = Set(right.children.map { preview($0.value, path) })
+      let old = Set(left.children.map { preview($0.value, path, context) })
+      let new = Set(right.children.map { preview($0.value, path, context) })
       for removed in old.subtracting(new).sorted() {
         result.append(ValueChange(path: "\(path){\(removed)}", before: removed, after: nil))
       }
@@ -172,8 +136,63 @@ package enum StateDiff {
         result.append(ValueChange(path: "\(path){\(added)}", before: nil, after: added))
       }
     default:
-      leaf()
+      appendLeaf(before, after, path: path, context, into: &result)
     }
+  }
+
+  /// A collection's elements compared by index: those past the other's end are added or removed.
+  private static func collectElements(
+    _ old: [Mirror.Child], _ new: [Mirror.Child], path: String, _ context: Context,
+    into result: inout [ValueChange]
+  ) {
+    for index in 0..<max(old.count, new.count) {
+      let elementPath = "\(path)[\(index)]"
+      switch (index < old.count, index < new.count) {
+      case (true, true): collect(old[index].value, new[index].value, path: elementPath, context, into: &result)
+      case (true, false):
+        result.append(
+          ValueChange(path: elementPath, before: preview(old[index].value, elementPath, context), after: nil))
+      case (false, true):
+        result.append(
+          ValueChange(path: elementPath, before: nil, after: preview(new[index].value, elementPath, context)))
+      case (false, false): break
+      }
+      if result.count >= context.limit { return }
+    }
+  }
+
+  /// A dictionary's entries compared by key, in the keys' order.
+  private static func collectEntries(
+    _ old: [String: Any], _ new: [String: Any], path: String, _ context: Context, into result: inout [ValueChange]
+  ) {
+    for key in Set(old.keys).union(new.keys).sorted() {
+      let entryPath = "\(path)[\(key)]"
+      switch (old[key], new[key]) {
+      case (let a?, let b?): collect(a, b, path: entryPath, context, into: &result)
+      case (let a?, nil):
+        result.append(ValueChange(path: entryPath, before: preview(a, entryPath, context), after: nil))
+      case (nil, let b?):
+        result.append(ValueChange(path: entryPath, before: nil, after: preview(b, entryPath, context)))
+      case (nil, nil): break
+      }
+      if result.count >= context.limit { return }
+    }
+  }
+
+  /// A part with no parts to compare: one change, when its text differs.
+  private static func appendLeaf(
+    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [ValueChange]
+  ) {
+    // Most leaves are unchanged: compare first, make previews only for a change.
+    guard ScalarText.reflecting(before) != ScalarText.reflecting(after) else { return }
+    result.append(
+      ValueChange(
+        path: path.isEmpty ? "self" : path, before: preview(before, path, context), after: preview(after, path, context)
+      ))
+  }
+
+  private static func preview(_ value: Any, _ path: String, _ context: Context) -> String {
+    context.redactor.preview(value, at: path, limit: context.previewLength, cache: context.cache)
   }
 
   /// A dictionary's entries by their keys' previews: the text a path names an entry by

@@ -77,30 +77,7 @@ enum ReportPage {
       </style>
       </head>
       <body\(content.asksServerForLayouts ? #" data-layouts="server""# : "")>
-      <header id="toolbar">
-      <h1>\(text(content.title))</h1>
-      <input id="search" type="search" placeholder="Search ids, labels, values  ( / )" autocomplete="off" \
-      spellcheck="false" aria-label="Search nodes by id, label or value">
-      <span id="search-count" aria-live="polite"></span>
-      <fieldset id="kinds"><legend>Show</legend>\(kindFilters())</fieldset>\(content.marks == nil ? "" : """
-        <label class="toggle" title="Hide every node and edge the difference did not touch">\
-        <input type="checkbox" id="only-changed"> only what changed</label>
-        """)
-      <label class="toggle"><input type="checkbox" id="heat"\(content.heat ? " checked" : "")> heat</label>\
-      <span id="heat-scale" hidden title="Total evaluation time, against the slowest node's">\
-      <span class="scale-end">0</span><span class="scale"></span>\
-      <span class="scale-end">\(text(hottest(in: snapshot)))</span></span>
-      <label class="toggle" title="How many steps up- and downstream a selection marks">depth \
-      <select id="depth" aria-label="How many steps up- and downstream the selection marks">\(depthChoices(for: snapshot))\
-      </select></label>
-      <span id="zoom" role="group" aria-label="Zoom">\
-      <button id="zoom-out" type="button" title="Zoom out (−)" aria-label="Zoom out">−</button>\
-      <button id="zoom-fit" type="button" title="Fit the graph (0)">fit</button>\
-      <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button>\
-      <button id="focus" type="button" aria-pressed="false" disabled \
-      title="Show only the selected node and what it marks (f)">focus</button></span>
-      <span id="summary">\(text(summary(of: snapshot, isDifference: content.marks != nil)))</span>
-      </header>
+      \(toolbar(content))
       <main>
       <div id="graph" tabindex="0" aria-label="State graph: drag to pan, wheel to zoom, click a node to select it">\
       <div id="canvas">
@@ -114,31 +91,7 @@ enum ReportPage {
       value in the graph goes back to what it was then.</p></aside>
       </main>
       <div id="announce" class="visually-hidden" aria-live="polite"></div>
-      <section id="timeline-panel" aria-label="Timeline">
-      <div id="timeline-head"><strong>Timeline</strong> <span id="timeline-count"></span>
-      <details id="timeline-filter-box"><summary>Filter</summary>\
-      <span id="timeline-filters" role="group" aria-label="Filter the timeline">\
-      <input id="filter-store" list="store-names" placeholder="--store" size="8" aria-label="Only this store's entries (--store)" \
-      autocomplete="off" spellcheck="false"><datalist id="store-names"></datalist>\
-      <input id="filter-node" placeholder="--node glob" size="12" aria-label="Only entries about nodes matching this glob (--node)" \
-      autocomplete="off" spellcheck="false">\
-      <input id="filter-kind" placeholder="--kind action,write" size="20" \
-      aria-label="Only these kinds, comma-separated: action, write, evaluation, notification, effect, resolution, control (--kind)" \
-      autocomplete="off" spellcheck="false">\
-      <input id="filter-grep" placeholder="--grep text" size="12" aria-label="Only entries whose text holds this (--grep)" \
-      autocomplete="off" spellcheck="false">\
-      <input id="filter-not-node" placeholder="--not-node glob" size="16" \
-      aria-label="Leave out entries about nodes matching this glob (--not-node)" autocomplete="off" spellcheck="false">\
-      <input id="filter-not-kind" placeholder="--not-kind notification" size="24" \
-      aria-label="Leave out these kinds, comma-separated (--not-kind)" autocomplete="off" spellcheck="false">\
-      <label><input type="checkbox" id="filter-changed"> hide no-change</label>\
-      <label><input type="checkbox" id="filter-touching"> selected node only</label></span></details>
-      <span id="filter-error" role="alert"></span>
-      <span class="hint">← → step · Home End · Esc clears</span></div>
-      <div id="timeline" tabindex="0" role="listbox" aria-label="Timeline entries"></div>
-      <div id="scrub"><button id="play" type="button" aria-label="Play" title="Play through the shown entries">▶</button>\
-      <input id="scrubber" type="range" min="0" max="0" value="0" aria-label="Step through the timeline"></div>
-      </section>
+      \(timelinePanel)
       <script type="application/json" id="report-data">
       """)
     page.append(contentsOf: data)
@@ -172,6 +125,67 @@ enum ReportPage {
       """)
     return page
   }
+
+  /// The bar above the graph: search, the kinds shown, heat, depth, zoom and focus, and what
+  /// the snapshot holds.
+  private static func toolbar(_ content: Content) -> String {
+    let snapshot = content.snapshot
+    return """
+      <header id="toolbar">
+      <h1>\(text(content.title))</h1>
+      <input id="search" type="search" placeholder="Search ids, labels, values  ( / )" autocomplete="off" \
+      spellcheck="false" aria-label="Search nodes by id, label or value">
+      <span id="search-count" aria-live="polite"></span>
+      <fieldset id="kinds"><legend>Show</legend>\(kindFilters())</fieldset>\(content.marks == nil ? "" : """
+      <label class="toggle" title="Hide every node and edge the difference did not touch">\
+      <input type="checkbox" id="only-changed"> only what changed</label>
+      """)
+      <label class="toggle"><input type="checkbox" id="heat"\(content.heat ? " checked" : "")> heat</label>\
+      <span id="heat-scale" hidden title="Total evaluation time, against the slowest node's">\
+      <span class="scale-end">0</span><span class="scale"></span>\
+      <span class="scale-end">\(text(hottest(in: snapshot)))</span></span>
+      <label class="toggle" title="How many steps up- and downstream a selection marks">depth \
+      <select id="depth" aria-label="How many steps up- and downstream the selection marks">\(depthChoices(for: snapshot))\
+      </select></label>
+      <span id="zoom" role="group" aria-label="Zoom">\
+      <button id="zoom-out" type="button" title="Zoom out (−)" aria-label="Zoom out">−</button>\
+      <button id="zoom-fit" type="button" title="Fit the graph (0)">fit</button>\
+      <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button>\
+      <button id="focus" type="button" aria-pressed="false" disabled \
+      title="Show only the selected node and what it marks (f)">focus</button></span>
+      <span id="summary">\(text(summary(of: snapshot, isDifference: content.marks != nil)))</span>
+      </header>
+      """
+  }
+
+  /// The timeline under the graph: its filters, its entries and the scrubber.
+  private static let timelinePanel = """
+    <section id="timeline-panel" aria-label="Timeline">
+    <div id="timeline-head"><strong>Timeline</strong> <span id="timeline-count"></span>
+    <details id="timeline-filter-box"><summary>Filter</summary>\
+    <span id="timeline-filters" role="group" aria-label="Filter the timeline">\
+    <input id="filter-store" list="store-names" placeholder="--store" size="8" aria-label="Only this store's entries (--store)" \
+    autocomplete="off" spellcheck="false"><datalist id="store-names"></datalist>\
+    <input id="filter-node" placeholder="--node glob" size="12" aria-label="Only entries about nodes matching this glob (--node)" \
+    autocomplete="off" spellcheck="false">\
+    <input id="filter-kind" placeholder="--kind action,write" size="20" \
+    aria-label="Only these kinds, comma-separated: action, write, evaluation, notification, effect, resolution, control (--kind)" \
+    autocomplete="off" spellcheck="false">\
+    <input id="filter-grep" placeholder="--grep text" size="12" aria-label="Only entries whose text holds this (--grep)" \
+    autocomplete="off" spellcheck="false">\
+    <input id="filter-not-node" placeholder="--not-node glob" size="16" \
+    aria-label="Leave out entries about nodes matching this glob (--not-node)" autocomplete="off" spellcheck="false">\
+    <input id="filter-not-kind" placeholder="--not-kind notification" size="24" \
+    aria-label="Leave out these kinds, comma-separated (--not-kind)" autocomplete="off" spellcheck="false">\
+    <label><input type="checkbox" id="filter-changed"> hide no-change</label>\
+    <label><input type="checkbox" id="filter-touching"> selected node only</label></span></details>
+    <span id="filter-error" role="alert"></span>
+    <span class="hint">← → step · Home End · Esc clears</span></div>
+    <div id="timeline" tabindex="0" role="listbox" aria-label="Timeline entries"></div>
+    <div id="scrub"><button id="play" type="button" aria-label="Play" title="Play through the shown entries">▶</button>\
+    <input id="scrubber" type="range" min="0" max="0" value="0" aria-label="Step through the timeline"></div>
+    </section>
+    """
 
   /// One checkbox per node kind, with its colours as a swatch.
   private static func kindFilters() -> String {

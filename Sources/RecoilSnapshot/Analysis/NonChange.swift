@@ -83,129 +83,147 @@ package struct NonChange: Sendable {
   package init(node id: String, after: Int, in snapshot: Snapshot) {
     self.node = id
     self.after = after
-    let index = TimelineIndex(snapshot)
-    let nodes = Dictionary(snapshot.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var inputs: [String: [String]] = [:]
-    for edge in snapshot.edges where edge.kind == .dependency { inputs[edge.to, default: []].append(edge.from) }
+    let timeline = TimelineAfterStep(snapshot, after: after)
+    guard let subject = timeline.nodes[id] else {
+      (changedAt, reasons) = (nil, [])
+      return
+    }
+    switch subject.kind {
+    case .store: (changedAt, reasons) = timeline.storeAnswer(id)
+    case .slice: (changedAt, reasons) = timeline.sliceAnswer(subject)
+    case .atom, .selector:
+      let own = timeline.changes(of: id)
+      changedAt = own.first { $0.seq > after }?.seq
+      reasons = changedAt == nil ? timeline.reasons(for: subject, ownChanges: own) : []
+    }
+  }
 
-    func isChange(_ event: SnapshotEntry) -> Bool {
-      switch event.kind {
+  /// A snapshot's timeline read against a step: what changed after it, and what did not.
+  private struct TimelineAfterStep {
+    let index: TimelineIndex
+    let nodes: [String: SnapshotNode]
+    /// What each node reads.
+    let inputs: [String: [String]]
+    let after: Int
+
+    init(_ snapshot: Snapshot, after: Int) {
+      index = TimelineIndex(snapshot)
+      nodes = Dictionary(snapshot.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      var inputs: [String: [String]] = [:]
+      for edge in snapshot.edges where edge.kind == .dependency { inputs[edge.to, default: []].append(edge.from) }
+      self.inputs = inputs
+      self.after = after
+    }
+
+    func isChange(_ entry: SnapshotEntry) -> Bool {
+      switch entry.kind {
       case .write, .resolution: true
-      case .evaluation: event.changed != false
+      case .evaluation: entry.changed != false
       default: false
       }
     }
+
     func changes(of node: String) -> [SnapshotEntry] {
       index.events.filter { $0.node == node && isChange($0) }
     }
+
     func dependency(_ id: String) -> Reason.Dependency {
       let all = changes(of: id)
       return Reason.Dependency(id: id, lastChange: all.last?.seq, changedAfter: all.first { $0.seq > after }?.seq)
     }
+
     func actionsAfter(of store: String) -> [SnapshotEntry] {
       index.events.filter { $0.kind == .action && $0.store == store && $0.seq > after }
     }
+
     /// Actions after the step that changed something at one of `paths` of `store`.
     func actionsChanging(_ paths: [String], of store: String) -> [SnapshotEntry] {
-      actionsAfter(of: store).filter { event in
-        guard let action = index.action(for: event) else { return false }
+      actionsAfter(of: store).filter { entry in
+        guard let action = index.action(for: entry) else { return false }
         return action.changes.contains { change in paths.contains { change.concerns(path: $0) } }
       }
     }
 
-    guard let subject = nodes[id] else {
-      changedAt = nil
-      reasons = []
-      return
-    }
-    switch subject.kind {
-    case .store:
+    /// A store changes with any action after the step.
+    func storeAnswer(_ id: String) -> (changedAt: Int?, reasons: [Reason]) {
       let actions = actionsAfter(of: id)
-      changedAt = actions.first?.seq
-      reasons =
-        actions.isEmpty
-        ? [Reason(kind: .noAction, entry: index.events.last { $0.kind == .action && $0.store == id }?.seq)] : []
-      return
-    case .slice:
-      guard let store = subject.owner, let path = subject.statePath else {
-        changedAt = nil
-        reasons = []
-        return
-      }
+      guard actions.isEmpty else { return (actions.first?.seq, []) }
+      return (nil, [Reason(kind: .noAction, entry: index.events.last { $0.kind == .action && $0.store == id }?.seq)])
+    }
+
+    /// A slice changes with an action that changed its path.
+    func sliceAnswer(_ slice: SnapshotNode) -> (changedAt: Int?, reasons: [Reason]) {
+      guard let store = slice.owner, let path = slice.statePath else { return (nil, []) }
       let changing = actionsChanging([path], of: store)
-      changedAt = changing.first?.seq
-      reasons =
-        changing.isEmpty
-        ? [Reason(kind: .noPathChanged, paths: [path], actions: actionsAfter(of: store).map(\.seq))] : []
-      return
-    case .atom, .selector:
-      break
+      guard changing.isEmpty else { return (changing.first?.seq, []) }
+      return (nil, [Reason(kind: .noPathChanged, paths: [path], actions: actionsAfter(of: store).map(\.seq))])
     }
 
-    let own = changes(of: id)
-    changedAt = own.first { $0.seq > after }?.seq
-    guard changedAt == nil else {
-      reasons = []
-      return
-    }
-    var found: [Reason] = []
-    // The tool's stub, the node's status: these hold whatever its inputs do.
-    let stubs = index.events.filter {
-      $0.kind == .control && $0.node == id && ($0.name == "stub" || $0.name == "unstub")
-    }
-    if let last = stubs.last, last.name == "stub" { found.append(Reason(kind: .stubbed, entry: last.seq)) }
-    let latestEvaluation = index.events.last { $0.node == id && $0.kind == .evaluation }
-    if subject.status == .error {
-      found.append(Reason(kind: .failed, entry: latestEvaluation?.seq, message: subject.error))
-    }
-    if subject.status == .loading { found.append(Reason(kind: .loading, entry: latestEvaluation?.seq)) }
-
-    if subject.kind == .atom {
-      found.append(Reason(kind: .notWritten, entry: own.last?.seq))
-      reasons = found
-      return
-    }
-
-    // Evaluated after the step, to the value it had: the cut-off is here.
-    if let same = index.events.first(where: {
-      $0.node == id && $0.kind == .evaluation && $0.seq > after && $0.changed == false
-    }) {
-      found.append(Reason(kind: .unchanged, entry: same.seq))
-    }
-    let dependencies = (inputs[id] ?? []).map(dependency)
-    let changed = dependencies.filter { $0.changedAfter != nil }
-    if let first = changed.min(by: { $0.changedAfter! < $1.changedAfter! }), let at = first.changedAfter {
-      let evaluatedSince = index.events.contains { $0.node == id && $0.kind == .evaluation && $0.seq > at }
-      if !evaluatedSince {
-        found.append(
-          Reason(
-            kind: (subject.subscribers ?? 0) == 0 ? .notRead : .notEvaluated, entry: at, node: first.id,
-            dependencies: changed))
+    /// Why an atom or selector that did not change after the step did not, most telling first.
+    func reasons(for subject: SnapshotNode, ownChanges own: [SnapshotEntry]) -> [Reason] {
+      let id = subject.id
+      var found: [Reason] = []
+      // The tool's stub, the node's status: these hold whatever its inputs do.
+      let stubs = index.events.filter {
+        $0.kind == .control && $0.node == id && ($0.name == "stub" || $0.name == "unstub")
       }
-    } else {
-      // Nothing it reads changed: say what each last did, then look further up for where a
-      // change stopped (the nearest evaluation after the step that gave the value it had).
+      if let last = stubs.last, last.name == "stub" { found.append(Reason(kind: .stubbed, entry: last.seq)) }
+      let latestEvaluation = index.events.last { $0.node == id && $0.kind == .evaluation }
+      if subject.status == .error {
+        found.append(Reason(kind: .failed, entry: latestEvaluation?.seq, message: subject.error))
+      }
+      if subject.status == .loading { found.append(Reason(kind: .loading, entry: latestEvaluation?.seq)) }
+      if subject.kind == .atom { return found + [Reason(kind: .notWritten, entry: own.last?.seq)] }
+
+      // Evaluated after the step, to the value it had: the cut-off is here.
+      if let same = index.events.first(where: {
+        $0.node == id && $0.kind == .evaluation && $0.seq > after && $0.changed == false
+      }) {
+        found.append(Reason(kind: .unchanged, entry: same.seq))
+      }
+      let dependencies = (inputs[id] ?? []).map(dependency)
+      let changed = dependencies.filter { $0.changedAfter != nil }
+      if let first = changed.min(by: { $0.changedAfter! < $1.changedAfter! }), let at = first.changedAfter {
+        let evaluatedSince = index.events.contains { $0.node == id && $0.kind == .evaluation && $0.seq > at }
+        if !evaluatedSince {
+          found.append(
+            Reason(
+              kind: (subject.subscribers ?? 0) == 0 ? .notRead : .notEvaluated, entry: at, node: first.id,
+              dependencies: changed))
+        }
+        return found
+      }
+      return found + reasonsUpstream(of: subject, dependencies: dependencies, latestEvaluation: latestEvaluation)
+    }
+
+    /// Nothing the node reads changed: what each last did, then, further up, where a change
+    /// stopped (the nearest evaluation after the step that gave the value it had).
+    private func reasonsUpstream(
+      of subject: SnapshotNode, dependencies: [Reason.Dependency], latestEvaluation: SnapshotEntry?
+    ) -> [Reason] {
+      var found: [Reason] = []
+      let upstream = NonChange.upstream(of: subject.id, inputs: inputs)
       if let owner = subject.owner, nodes[owner]?.kind == .store {
-        let paths = Self.upstream(of: id, inputs: inputs).compactMap { nodes[$0]?.statePath }
+        let paths = upstream.compactMap { nodes[$0]?.statePath }
         if actionsChanging(paths, of: owner).isEmpty {
           found.append(Reason(kind: .noPathRead, paths: paths, actions: actionsAfter(of: owner).map(\.seq)))
         }
       }
       found.append(Reason(kind: .noDependencyChanged, entry: latestEvaluation?.seq, dependencies: dependencies))
-      for upstream in Self.upstream(of: id, inputs: inputs) {
+      for node in upstream {
         if let cut = index.events.first(where: {
-          $0.node == upstream && $0.kind == .evaluation && $0.seq > after && $0.changed == false
+          $0.node == node && $0.kind == .evaluation && $0.seq > after && $0.changed == false
         }) {
-          found.append(Reason(kind: .cutOff, entry: cut.seq, node: upstream))
+          found.append(Reason(kind: .cutOff, entry: cut.seq, node: node))
           break
         }
       }
+      return found
     }
-    reasons = found
   }
 
   /// The nodes `id` reads, directly or not, nearest first.
-  private static func upstream(of id: String, inputs: [String: [String]]) -> [String] {
+  fileprivate static func upstream(of id: String, inputs: [String: [String]]) -> [String] {
     var seen: Set<String> = [id]
     var order: [String] = []
     var next = [id]

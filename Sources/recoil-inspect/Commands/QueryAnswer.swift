@@ -76,6 +76,8 @@ struct QueryAnswer {
 
   // MARK: - Text
 
+  // One function by design: one switch over the kinds of answer, each case its few lines,
+  // so that the compiler checks that every question is answered.
   func text(style: TerminalStyle) -> String {
     var lines: [String] = []
     switch rows {
@@ -184,6 +186,8 @@ struct QueryAnswer {
 
   // MARK: - JSON
 
+  // One function by design: one switch over the kinds of answer, each case its few lines,
+  // so that the compiler checks that every question is answered.
   func json() -> String {
     var writer = JSONWriter()
     writer.beginObject()
