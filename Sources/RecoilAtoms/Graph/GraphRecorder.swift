@@ -290,13 +290,32 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   ) -> EvaluationRecording {
     var result = EvaluationRecording()
     result.dropped = fields.timeline.dropped
-    func key(_ uid: Int) -> NodeKey? { liveKeys[uid] ?? departedKeys[uid] }
+    let departedKeys = departedKeys
+    let key = { (uid: Int) -> NodeKey? in liveKeys[uid] ?? departedKeys[uid] }
+    result.timeline = recordedEvaluations(key: key)
+    result.writes = recordedWrites(key: key)
+    let (subscriptions, learnt) = recordedSubscriptions(subscribers, key: key)
+    result.subscriptions = subscriptions
+    result.occurrences = recordedOccurrences(key: key, learnt: learnt)
+    result.scopeRuns = fields.scopeRuns.elements
+    result.droppedWrites = fields.writes.dropped
+    result.droppedOccurrences = fields.occurrences.dropped + fields.effects.dropped + fields.scopeRuns.dropped
+    for (key, index, count) in live where count > 0 && Int(index) < fields.timedStatistics._count {
+      var statistics = fields.timedStatistics[index]
+      statistics.count = count
+      result.statistics[key] = statistics
+    }
+    return result
+  }
+
+  /// The evaluations kept, with their timings and the values they gave.
+  private func recordedEvaluations(key: (Int) -> NodeKey?) -> [RecordedEvaluation] {
     let entries = fields.timeline.elements
     // The values, in order as the evaluations are: found by walking them beside the entries.
     // The value buffers drop their oldest first and hold twice as many (evaluations' and
     // resolutions'), so a value kept belongs to an entry kept or one dropped before it.
-    let (plainValues, boxedValues) = (fields.plainValues.elements, fields.boxedValues.elements)
-    var values = ValueWalk(plain: plainValues, boxed: boxedValues)
+    var values = ValueWalk(plain: fields.plainValues.elements, boxed: fields.boxedValues.elements)
+    var evaluations: [RecordedEvaluation] = []
     for (entry, span) in zip(entries, fields.timings.spans(timed: entries.map(\.isTimed))) {
       let value = entry.changed ? values.value(for: entry.order) : nil
       guard let node = key(entry.node) else { continue }
@@ -306,17 +325,22 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
       case Self.firstRead: trigger = .firstRead
       default: trigger = key(entry.cause).map { .dependencyChanged($0) } ?? .firstRead
       }
-      result.timeline.append(
+      evaluations.append(
         RecordedEvaluation(
           node: node, startNanos: span.start, durationNanos: span.duration, trigger: trigger,
           order: entry.order, changed: entry.changed, value: value))
     }
+    return evaluations
+  }
+
+  /// The writes kept, with their values before and after.
+  private func recordedWrites(key: (Int) -> NodeKey?) -> [RecordedWrite] {
     // The boxed values, in order as the writes are: found by walking both at once. A boxed
     // write kept has its values kept too, as both buffers drop their oldest first and have
     // the same capacity.
     let boxed = fields.boxedWrites.elements
     var nextBoxed = 0
-    result.writes = fields.writes.elements.compactMap { write in
+    return fields.writes.elements.compactMap { write in
       var values: (before: (any Sendable)?, after: (any Sendable)?) = (nil, nil)
       if let plain = write.plain {
         values = (plain.before.value, plain.after.value)
@@ -332,31 +356,47 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
           before: values.before, after: values.after, isReset: write.isReset, atNanos: write.atNanos)
       }
     }
-    // The subscriptions, live and ended (those a kept notification names), with what each
-    // learnt; and the ones each notification reached, with how long each callback took.
+  }
+
+  /// What each subscription learnt: its calls, their statistics and each callback's time by
+  /// the notification's order.
+  private typealias Learnt = [UInt64: (calls: Int, statistics: EvaluationStatistics, times: [UInt64: UInt64])]
+
+  /// The subscriptions, live and ended (those a kept notification names), with what each
+  /// learnt.
+  private func recordedSubscriptions(
+    _ subscribers: [(tally: SubscriberTally, node: Int)], key: (Int) -> NodeKey?
+  ) -> ([RecordedSubscription], Learnt) {
     var tallies: [UInt64: (tally: SubscriberTally, node: Int, isActive: Bool)] = [:]
     for (id, departed) in departedSubscribers { tallies[id] = (departed.tally, departed.node, false) }
     for subscriber in subscribers { tallies[subscriber.tally.id] = (subscriber.tally, subscriber.node, true) }
-    var learnt: [UInt64: (calls: Int, statistics: EvaluationStatistics, times: [UInt64: UInt64])] = [:]
+    var learnt: Learnt = [:]
+    var subscriptions: [RecordedSubscription] = []
     for (id, entry) in tallies {
       let recorded = entry.tally.recorded
       learnt[id] = recorded
       guard let node = key(entry.node) else { continue }
-      result.subscriptions.append(
+      subscriptions.append(
         RecordedSubscription(
           id: id, node: node, label: entry.tally.label, site: entry.tally.site.isUnknown ? nil : entry.tally.site,
           calls: recorded.calls, statistics: recorded.statistics, isActive: entry.isActive))
     }
-    result.subscriptions.sort { $0.id < $1.id }
+    subscriptions.sort { $0.id < $1.id }
+    return (subscriptions, learnt)
+  }
+
+  /// Resolutions, failures, notifications (with the subscriptions each reached and how long
+  /// each callback took) and effects, in causal order.
+  private func recordedOccurrences(key: (Int) -> NodeKey?, learnt: Learnt) -> [RecordedOccurrence] {
     var reachedByOrder: [UInt64: [RecordedReach]] = [:]
     for reach in fields.reaches.elements {
       reachedByOrder[reach.order, default: []].append(
         RecordedReach(subscription: reach.subscriber, durationNanos: learnt[reach.subscriber]?.times[reach.order]))
     }
-    // Resolutions' values, walked the same way (the values of both kinds share the buffers,
-    // in order).
-    values = ValueWalk(plain: plainValues, boxed: boxedValues)
-    result.occurrences = fields.occurrences.elements.compactMap { occurrence in
+    // Resolutions' values, walked as the evaluations' are (the values of both kinds share the
+    // buffers, in order).
+    var values = ValueWalk(plain: fields.plainValues.elements, boxed: fields.boxedValues.elements)
+    var occurrences: [RecordedOccurrence] = fields.occurrences.elements.compactMap { occurrence in
       key(occurrence.node).map { node in
         let kind: RecordedOccurrence.Kind
         var value: (any Sendable)?
@@ -372,23 +412,15 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
         return recorded
       }
     }
-    result.occurrences += fields.effects.elements.compactMap { record in
+    occurrences += fields.effects.elements.compactMap { record in
       key(record.node).map {
         RecordedOccurrence(
           node: $0, order: record.order, kind: .effect(name: record.name, phase: record.phase, error: record.error),
           cause: record.cause, atNanos: record.atNanos)
       }
     }
-    result.occurrences.sort { $0.order < $1.order }
-    result.scopeRuns = fields.scopeRuns.elements
-    result.droppedWrites = fields.writes.dropped
-    result.droppedOccurrences = fields.occurrences.dropped + fields.effects.dropped + fields.scopeRuns.dropped
-    for (key, index, count) in live where count > 0 && Int(index) < fields.timedStatistics._count {
-      var statistics = fields.timedStatistics[index]
-      statistics.count = count
-      result.statistics[key] = statistics
-    }
-    return result
+    occurrences.sort { $0.order < $1.order }
+    return occurrences
   }
 }
 

@@ -305,94 +305,19 @@ extension GraphDescription {
     heat: Bool, difference: Bool, drives: Bool, subscribers: Bool, pageMarks: Bool,
     groups: Set<GraphOverview.Group.Kind>
   ) -> (cluster: Cluster, rows: [Edge]) {
-    func sample(_ name: String, _ text: String, _ attributes: [(String, String)]) -> Node {
-      Node(
-        name: name, attributes: attributes + [("fontsize", "10"), ("tooltip", LabelText.attribute(text))],
-        htmlLabel: LabelText.html(text))
-    }
-    // Legend nodes are added to the graph through the cluster's own node list.
-    func sample(_ name: String, _ text: String, _ look: NodeLook) -> Node {
-      sample(name, text, look.attributes + [("class", "legend " + look.classes)])
-    }
-    let samples = [
-      sample("legend_atom", "atom", NodeLook(kind: .atom)),
-      sample(
-        "legend_selector", heat ? "selector (hotter = darker)" : "selector",
-        NodeLook(kind: .selector, heatFill: heat ? Palette.heat[5] : nil)),
-      sample("legend_async", "async", NodeLook(kind: .selector, isAsync: true)),
-      sample("legend_loading", "loading", NodeLook(kind: .selector, status: .loading)),
-      sample("legend_error", "error", NodeLook(kind: .selector, status: .error)),
-      sample("legend_store", "store", NodeLook(kind: .store)),
-      sample("legend_slice", "slice", NodeLook(kind: .slice)),
-      // Clusters are drawn as boxes around their members; these samples look the same.
-      sample(
-        "legend_store_box", "store box: its slices and selectors",
-        [
-          ("shape", "box"), ("style", "rounded,filled"), ("fillcolor", Palette.clusterFill),
-          ("color", Palette.storeBorder), ("penwidth", "1.5"), ("class", "legend"),
-        ]),
-      sample(
-        "legend_family_box", "family box: its members",
-        [
-          ("shape", "box"), ("style", "dashed,rounded,filled"), ("fillcolor", Palette.familyFill),
-          ("color", Palette.familyBorder), ("class", "legend"),
-        ]),
-    ]
-    // A drawing of a difference explains its marks too.
-    let marks: [Node] =
-      difference
-      ? [DifferenceMarks.Mark.added, .removed, .changed, .slower].map { mark in
-        var attributes: [(String, String)] = [
-          ("shape", "box"), ("style", "filled,rounded"), ("fillcolor", "#ffffff"), ("class", "legend"),
-        ]
-        apply(mark, DifferenceMarks.nodeAttributes(mark), to: &attributes)
-        return sample("legend_\(mark.rawValue)", mark.rawValue, attributes)
-      } : []
-    // On a report page: the marks the page draws on nodes, as it draws them (report.css).
-    let pageMarkSamples: [Node] =
-      pageMarks
-      ? [
-        ("selected", "selected", Palette.selectedMark, "4", false),
-        ("upstream", "what it reads (upstream)", Palette.upstreamMark, "2.5", false),
-        ("downstream", "what reads it (downstream)", Palette.downstreamMark, "2.5", false),
-        ("match", "search match", Palette.matchMark, "3", false),
-        ("written", "written by the chosen entry", Palette.writtenMark, "3.5", true),
-      ].map { name, text, color, width, dashed in
-        sample(
-          "legend_mark_\(name)", text,
-          [
-            ("shape", "box"), ("style", dashed ? "filled,rounded,dashed" : "filled,rounded"),
-            ("fillcolor", "#ffffff"), ("color", color), ("penwidth", width), ("class", "legend mark"),
-          ])
-      } : []
+    let samples = legendKindSamples(heat: heat)
+    let marks = difference ? legendDifferenceMarks() : []
+    let pageMarkSamples = pageMarks ? legendPageMarks() : []
     // A dashed edge from a store to an atom: the store drives it.
     let driving: [Node] =
       drives
       ? [
-        sample("legend_drives_store", "store or slice", NodeLook(kind: .store)),
-        sample("legend_drives_atom", "atom it drives (dashed)", NodeLook(kind: .atom)),
+        legendSample("legend_drives_store", "store or slice", NodeLook(kind: .store)),
+        legendSample("legend_drives_atom", "atom it drives (dashed)", NodeLook(kind: .atom)),
       ] : []
     let subscriber: [Node] =
-      subscribers ? [sample("legend_subscriber", "subscription (a view, a scope)", NodeLook.subscriber())] : []
-    // An overview's groups, in a fixed order.
-    let groupSamples: [Node] = [GraphOverview.Group.Kind.module, .store, .family, .levels].filter(groups.contains).map {
-      kind in
-      let look = groupLook(of: kind)
-      let text =
-        switch kind {
-        case .module: "namespace (Catalog.*), collapsed"
-        case .store: "store, collapsed"
-        case .family: "family, collapsed"
-        case .levels: "nodes of consecutive levels"
-        case .run: "nodes in order, a page's worth"
-        }
-      return sample(
-        "legend_group_\(kind.rawValue)", text,
-        [
-          ("shape", look.shape), ("style", look.style), ("fillcolor", look.fill), ("color", look.border),
-          ("class", "legend"),
-        ])
-    }
+      subscribers ? [legendSample("legend_subscriber", "subscription (a view, a scope)", NodeLook.subscriber())] : []
+    let groupSamples = legendGroupSamples(groups)
     let entries = samples + subscriber + groupSamples + marks + pageMarkSamples + driving
     let rows = [
       Array(samples.prefix(7)), Array(samples.dropFirst(7)) + subscriber + groupSamples, marks + pageMarkSamples,
@@ -413,6 +338,96 @@ extension GraphDescription {
       htmlLabel: "<B>legend</B>", nodeNames: entries.map(\.name), clusters: [],
       legendNodes: entries)
     return (cluster, below)
+  }
+
+  /// A legend's sample node, with its text as label and tooltip.
+  private static func legendSample(_ name: String, _ text: String, _ attributes: [(String, String)]) -> Node {
+    Node(
+      name: name, attributes: attributes + [("fontsize", "10"), ("tooltip", LabelText.attribute(text))],
+      htmlLabel: LabelText.html(text))
+  }
+
+  /// A legend's sample drawn as the graph draws a node of that look.
+  private static func legendSample(_ name: String, _ text: String, _ look: NodeLook) -> Node {
+    legendSample(name, text, look.attributes + [("class", "legend " + look.classes)])
+  }
+
+  /// The kinds, states and boxes every legend shows.
+  private static func legendKindSamples(heat: Bool) -> [Node] {
+    [
+      legendSample("legend_atom", "atom", NodeLook(kind: .atom)),
+      legendSample(
+        "legend_selector", heat ? "selector (hotter = darker)" : "selector",
+        NodeLook(kind: .selector, heatFill: heat ? Palette.heat[5] : nil)),
+      legendSample("legend_async", "async", NodeLook(kind: .selector, isAsync: true)),
+      legendSample("legend_loading", "loading", NodeLook(kind: .selector, status: .loading)),
+      legendSample("legend_error", "error", NodeLook(kind: .selector, status: .error)),
+      legendSample("legend_store", "store", NodeLook(kind: .store)),
+      legendSample("legend_slice", "slice", NodeLook(kind: .slice)),
+      // Clusters are drawn as boxes around their members; these samples look the same.
+      legendSample(
+        "legend_store_box", "store box: its slices and selectors",
+        [
+          ("shape", "box"), ("style", "rounded,filled"), ("fillcolor", Palette.clusterFill),
+          ("color", Palette.storeBorder), ("penwidth", "1.5"), ("class", "legend"),
+        ]),
+      legendSample(
+        "legend_family_box", "family box: its members",
+        [
+          ("shape", "box"), ("style", "dashed,rounded,filled"), ("fillcolor", Palette.familyFill),
+          ("color", Palette.familyBorder), ("class", "legend"),
+        ]),
+    ]
+  }
+
+  /// A drawing of a difference explains its marks too.
+  private static func legendDifferenceMarks() -> [Node] {
+    [DifferenceMarks.Mark.added, .removed, .changed, .slower].map { mark in
+      var attributes: [(String, String)] = [
+        ("shape", "box"), ("style", "filled,rounded"), ("fillcolor", "#ffffff"), ("class", "legend"),
+      ]
+      apply(mark, DifferenceMarks.nodeAttributes(mark), to: &attributes)
+      return legendSample("legend_\(mark.rawValue)", mark.rawValue, attributes)
+    }
+  }
+
+  /// On a report page: the marks the page draws on nodes, as it draws them (report.css).
+  private static func legendPageMarks() -> [Node] {
+    [
+      ("selected", "selected", Palette.selectedMark, "4", false),
+      ("upstream", "what it reads (upstream)", Palette.upstreamMark, "2.5", false),
+      ("downstream", "what reads it (downstream)", Palette.downstreamMark, "2.5", false),
+      ("match", "search match", Palette.matchMark, "3", false),
+      ("written", "written by the chosen entry", Palette.writtenMark, "3.5", true),
+    ].map { name, text, color, width, dashed in
+      legendSample(
+        "legend_mark_\(name)", text,
+        [
+          ("shape", "box"), ("style", dashed ? "filled,rounded,dashed" : "filled,rounded"),
+          ("fillcolor", "#ffffff"), ("color", color), ("penwidth", width), ("class", "legend mark"),
+        ])
+    }
+  }
+
+  /// An overview's groups, in a fixed order.
+  private static func legendGroupSamples(_ groups: Set<GraphOverview.Group.Kind>) -> [Node] {
+    [GraphOverview.Group.Kind.module, .store, .family, .levels].filter(groups.contains).map { kind in
+      let look = groupLook(of: kind)
+      let text =
+        switch kind {
+        case .module: "namespace (Catalog.*), collapsed"
+        case .store: "store, collapsed"
+        case .family: "family, collapsed"
+        case .levels: "nodes of consecutive levels"
+        case .run: "nodes in order, a page's worth"
+        }
+      return legendSample(
+        "legend_group_\(kind.rawValue)", text,
+        [
+          ("shape", look.shape), ("style", look.style), ("fillcolor", look.fill), ("color", look.border),
+          ("class", "legend"),
+        ])
+    }
   }
 }
 

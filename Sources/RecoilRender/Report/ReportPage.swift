@@ -86,11 +86,7 @@ enum ReportPage {
     add(
       """
       </div></div>
-      <aside id="details" tabindex="-1" aria-label="Details"><p class="hint">Click a node or search for one to see its \
-      value, what it depends on and what depends on it. Choose an entry in the timeline, or step with ← and →: every \
-      value in the graph goes back to what it was then.</p></aside>
-      </main>
-      <div id="announce" class="visually-hidden" aria-live="polite"></div>
+      \(detailsPane)
       \(timelinePanel)
       <script type="application/json" id="report-data">
       """)
@@ -157,6 +153,17 @@ enum ReportPage {
       </header>
       """
   }
+
+  /// The details beside the graph, with their first hint, the end of the main part, and the
+  /// live region that reads
+  /// out what changed.
+  private static let detailsPane = """
+    <aside id="details" tabindex="-1" aria-label="Details"><p class="hint">Click a node or search for one to see its \
+    value, what it depends on and what depends on it. Choose an entry in the timeline, or step with ← and →: every \
+    value in the graph goes back to what it was then.</p></aside>
+    </main>
+    <div id="announce" class="visually-hidden" aria-live="polite"></div>
+    """
 
   /// The timeline under the graph: its filters, its entries and the scrubber.
   private static let timelinePanel = """
