@@ -74,7 +74,7 @@ final class CartScenario: Sendable {
     while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
   }
 
-  private func play() async {
+  private func play() async {  // One script, by design: its lines are the sites the shipped fixtures name.
     let container = self.container
     let screens = openScreens()
     defer { _ = screens }

@@ -100,22 +100,7 @@ enum Graphviz {
     }
     defer { agclose(graph) }
 
-    for (name, value) in description.graphAttributes { setAttribute(graph, name, value) }
-    for (name, value) in description.nodeDefaults { declare(graph, kind: AGNODE, name, value) }
-    for (name, value) in description.edgeDefaults { declare(graph, kind: AGEDGE, name, value) }
-    // Attributes set on some objects only must be declared with a neutral default first (those
-    // no object sets need not be: declaring costs a dictionary insertion per graph, and a
-    // report lays out tens of thousands of small ones).
-    let nodeNames = description.nodeAttributeNames
-    for name in ["class", "tooltip", "peripheries", "penwidth", "fontcolor", "color", "fillcolor", "shape", "fontsize"]
-    where nodeNames.contains(name) {
-      declare(graph, kind: AGNODE, name, defaultNodeAttribute(name))
-    }
-    let edgeNames = Set(description.edges.lazy.flatMap { $0.attributes.lazy.map(\.0) })
-    for (name, value) in [("tooltip", ""), ("minlen", "1"), ("style", "")] where edgeNames.contains(name) {
-      declare(graph, kind: AGEDGE, name, value)
-    }
-
+    declareAttributes(of: description, in: graph)
     var nodes: [String: UnsafeMutablePointer<Agnode_t>] = [:]
     nodes.reserveCapacity(description.nodes.count)
     for node in description.nodes {
@@ -158,6 +143,25 @@ enum Graphviz {
       laidOut.places = read(places, of: graph)
     }
     return laidOut
+  }
+
+  /// Sets the graph's attributes and declares the nodes' and edges' defaults.
+  private static func declareAttributes(of description: GraphDescription, in graph: UnsafeMutablePointer<Agraph_t>) {
+    for (name, value) in description.graphAttributes { setAttribute(graph, name, value) }
+    for (name, value) in description.nodeDefaults { declare(graph, kind: AGNODE, name, value) }
+    for (name, value) in description.edgeDefaults { declare(graph, kind: AGEDGE, name, value) }
+    // Attributes set on some objects only must be declared with a neutral default first (those
+    // no object sets need not be: declaring costs a dictionary insertion per graph, and a
+    // report lays out tens of thousands of small ones).
+    let nodeNames = description.nodeAttributeNames
+    for name in ["class", "tooltip", "peripheries", "penwidth", "fontcolor", "color", "fillcolor", "shape", "fontsize"]
+    where nodeNames.contains(name) {
+      declare(graph, kind: AGNODE, name, defaultNodeAttribute(name))
+    }
+    let edgeNames = Set(description.edges.lazy.flatMap { $0.attributes.lazy.map(\.0) })
+    for (name, value) in [("tooltip", ""), ("minlen", "1"), ("style", "")] where edgeNames.contains(name) {
+      declare(graph, kind: AGEDGE, name, value)
+    }
   }
 
   /// The graph's `bb`, every node's `pos`, `width` and `height`, and with `.nodesAndEdges`

@@ -156,7 +156,7 @@ struct LiveCommand: Command {
     }
   }
 
-  // Kept as one function: the state of a stream being printed (orderings, names, counts)
+  // One function by design: the state of a stream being printed (orderings, names, counts)
   // lives in locals that the per-line closures capture; held in a type, it was copied per
   // line, which made L1 twice as slow (see Benchmarks/README.md).
   func run(streams: StandardStreams) throws(CommandFailure) {

@@ -121,6 +121,46 @@ final class EventSource {
     var admitted: Bool?
   }
 
+  /// How long to wait for the next event: until the earliest client that may time out inside
+  /// a line does, and at most `tick` (for a view redrawn in time); -1 for as long as it takes.
+  private func pollTimeout(for connections: [Connection], now: ContinuousClock.Instant, tick: Duration?) -> Int {
+    let deadlines = connections.filter { $0.reader.isInsideLine }.map { $0.lastData + clientTimeout }
+    let timeout = deadlines.min().map { max(0, Self.milliseconds(now.duration(to: $0)) + 1) } ?? -1
+    guard let tick else { return timeout }
+    return timeout < 0 ? Self.milliseconds(tick) : min(timeout, Self.milliseconds(tick))
+  }
+
+  /// Sends what goes back to the apps (control requests) on the connections they opened.
+  private static func send(_ outgoing: [Int: [UInt8]], on connections: [Connection]) {
+    for (number, bytes) in outgoing {
+      guard let connection = connections.first(where: { $0.number == number }) else { continue }
+      var offset = 0
+      while offset < bytes.count {
+        let sent = LiveSocket.send(connection.descriptor, bytes, from: offset)
+        if sent < 0 && errno == EINTR { continue }
+        guard sent > 0 else { break }  // the app went away: its session ends as it is read
+        offset += sent
+      }
+    }
+  }
+
+  /// The connections silent for longer than the client timeout in the middle of a line, each
+  /// said in a warning.
+  private func stalled(
+    _ connections: [Connection], skipping closed: Set<Int>, now: ContinuousClock.Instant, warning: (String) -> Void
+  ) -> Set<Int> {
+    var stalled: Set<Int> = []
+    for index in connections.indices where !closed.contains(index) && connections[index].reader.isInsideLine {
+      guard connections[index].lastData.duration(to: now) >= clientTimeout else { continue }
+      let origin = Origin(endpoint: endpoint.description, connection: connections[index].number)
+      warning(
+        "\(origin.description): closed the connection: no data for \(clientTimeout) in the middle of line \(connections[index].reader.lineNumber)"
+      )
+      stalled.insert(index)
+    }
+    return stalled
+  }
+
   private func serve(
     _ line: (Origin, Int, LineReader.Line) -> Void, waiting: () -> Void, warning: (String) -> Void,
     closed connectionClosed: (Origin) -> Void, tick: Duration?, outgoing: (() -> [Int: [UInt8]])?
@@ -136,28 +176,13 @@ final class EventSource {
       waiting()
       var polled = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
       polled += connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
-      // Wake for the earliest client that may time out inside a line.
-      let now = clock.now
-      let deadlines = connections.filter { $0.reader.isInsideLine }.map { $0.lastData + clientTimeout }
-      var timeout = deadlines.min().map { max(0, Self.milliseconds(now.duration(to: $0)) + 1) } ?? -1
-      // Woken at least every `tick`, for a view redrawn in time.
-      if let tick { timeout = timeout < 0 ? Self.milliseconds(tick) : min(timeout, Self.milliseconds(tick)) }
+      let timeout = pollTimeout(for: connections, now: clock.now, tick: tick)
       let ready = poll(&polled, nfds_t(polled.count), Int32(clamping: timeout))
       if ready < 0 {
         if errno == EINTR { continue }
         throw .inputMissing(path: endpoint.description, reason: "poll failed: \(Descriptor.reason(errno))")
       }
-      // What goes back to the apps (control requests), on the connections they opened.
-      for (number, bytes) in outgoing?() ?? [:] {
-        guard let connection = connections.first(where: { $0.number == number }) else { continue }
-        var offset = 0
-        while offset < bytes.count {
-          let sent = LiveSocket.send(connection.descriptor, bytes, from: offset)
-          if sent < 0 && errno == EINTR { continue }
-          guard sent > 0 else { break }  // the app went away: its session ends as it is read
-          offset += sent
-        }
-      }
+      Self.send(outgoing?() ?? [:], on: connections)
       var closed: Set<Int> = []
       for index in connections.indices where polled[index + 1].revents != 0 {
         let origin = Origin(endpoint: endpoint.description, connection: connections[index].number)
@@ -187,15 +212,7 @@ final class EventSource {
           connections[index].lastData = clock.now
         }
       }
-      let later = clock.now
-      for index in connections.indices where !closed.contains(index) && connections[index].reader.isInsideLine {
-        guard connections[index].lastData.duration(to: later) >= clientTimeout else { continue }
-        let origin = Origin(endpoint: endpoint.description, connection: connections[index].number)
-        warning(
-          "\(origin.description): closed the connection: no data for \(clientTimeout) in the middle of line \(connections[index].reader.lineNumber)"
-        )
-        closed.insert(index)
-      }
+      closed.formUnion(stalled(connections, skipping: closed, now: clock.now, warning: warning))
       for index in closed.sorted(by: >) {
         LiveSocket.close(connections[index].descriptor)
         connectionClosed(Origin(endpoint: endpoint.description, connection: connections[index].number))
