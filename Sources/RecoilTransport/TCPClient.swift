@@ -122,27 +122,19 @@ package enum TCPClient {
 #if canImport(Glibc)
   private let socketStream = Int32(SOCK_STREAM.rawValue)
   private let sendFlags = Int32(MSG_NOSIGNAL)
-  private func systemClose(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
-  private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    Glibc.connect(descriptor, address, length)
-  }
-  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    Glibc.read(descriptor, buffer, count)
-  }
-  private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
-    Glibc.send(descriptor, buffer, count, flags)
-  }
 #else
   private let socketStream = SOCK_STREAM
   private let sendFlags: Int32 = 0
-  private func systemClose(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
-  private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    Darwin.connect(descriptor, address, length)
-  }
-  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    Darwin.read(descriptor, buffer, count)
-  }
-  private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
-    Darwin.send(descriptor, buffer, count, flags)
-  }
 #endif
+// The system's calls by other names: inside `TCPClient`, `close`, `connect` and `send` are its
+// own. Unqualified here, at file scope, they are Glibc's or Darwin's alike.
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+  connect(descriptor, address, length)
+}
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}
+private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+  send(descriptor, buffer, count, flags)
+}

@@ -34,18 +34,8 @@ struct ActionFieldDecoder {
     case "atNanos": action.atNanos = try reader.count()
     case "durationNanos": action.durationNanos = try reader.count()
     case "site": action.site = try reader.string()
-    case "changes":
-      action.changes = []
-      if try reader.isNull() { return true }
-      try reader.array { reader, _ throws(SnapshotError) in
-        action.changes.append(try Self.readChange(&reader))
-      }
-    case "slices":
-      action.slices = []
-      if try reader.isNull() { return true }
-      try reader.array { reader, _ throws(SnapshotError) in
-        action.slices.append(try Self.readChange(&reader))
-      }
+    case "changes": action.changes = try reader.elements(Self.readChange) ?? []
+    case "slices": action.slices = try reader.elements(Self.readChange) ?? []
     default: return false
     }
     return true

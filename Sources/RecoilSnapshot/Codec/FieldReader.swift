@@ -133,6 +133,16 @@ struct FieldReader {
     }
   }
 
+  /// An array's elements, each read by `element`, or `nil` for null.
+  mutating func elements<Element>(_ element: (inout FieldReader) throws(SnapshotError) -> Element)
+    throws(SnapshotError) -> [Element]?
+  {
+    if try isNull() { return nil }
+    var elements: [Element] = []
+    try array { reader, _ throws(SnapshotError) in elements.append(try element(&reader)) }
+    return elements
+  }
+
   /// Skips the value, checking only its syntax: unknown fields are ignored.
   mutating func skip() throws(SnapshotError) {
     try json.skipValue()

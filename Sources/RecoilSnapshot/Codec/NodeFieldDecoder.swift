@@ -46,11 +46,7 @@ struct NodeFieldDecoder {
     case "error": node.error = try reader.string()
     case "subscribers": node.subscribers = try reader.count()
     case "evaluations": node.evaluations = try Self.readEvaluations(&reader)
-    case "structure":
-      if try reader.isNull() { return true }
-      var rows: [SnapshotValueRow] = []
-      try reader.array { reader, _ throws(SnapshotError) in rows.append(try Self.readRow(&reader)) }
-      node.structure = rows
+    case "structure": node.structure = try reader.elements(Self.readRow)
     default: return false
     }
     return true

@@ -95,19 +95,7 @@ enum SnapshotDecoder {
         snapshot.capturedAt = date
       case "elapsedNanos":
         snapshot.elapsedNanos = try reader.count()
-      case "app":
-        snapshot.app = nil
-        if try reader.isNull() { return }
-        var app = SnapshotApp(name: "")
-        try reader.object { reader, key throws(SnapshotError) in
-          switch key {
-          case "name": app.name = try reader.string() ?? ""
-          case "processID": app.processID = try reader.count()
-          case "instance": app.instance = try reader.string()
-          default: try reader.skip()
-          }
-        }
-        snapshot.app = app
+      case "app": snapshot.app = try reader.isNull() ? nil : Self.readApp(&reader)
       case "nodes":
         snapshot.nodes = []
         indexOfID = [:]
@@ -134,68 +122,12 @@ enum SnapshotDecoder {
         sawEdges = !(try reader.isNull())
         guard sawEdges else { return }
         try reader.array { reader, _ throws(SnapshotError) in
-          var from: String?
-          var to: String?
-          var kind = SnapshotEdge.Kind.dependency
-          var offsets = (from: 0, to: 0)
-          let objectStart = try reader.object { reader, key throws(SnapshotError) in
-            switch key {
-            case "from":
-              from = try reader.string()
-              offsets.from = reader.json.valueStart
-            case "to":
-              to = try reader.string()
-              offsets.to = reader.json.valueStart
-            case "kind":
-              kind =
-                try reader.enumeration(SnapshotEdge.Kind.init(rawValue:), expected: "dependency or drives")
-                ?? .dependency
-            default: try reader.skip()
-            }
-          }
-          guard let from else { throw reader.missing("from", objectStart: objectStart) }
-          guard let to else { throw reader.missing("to", objectStart: objectStart) }
-          snapshot.edges.append(SnapshotEdge(from: from, to: to, kind: kind))
+          let (edge, offsets) = try Self.readEdge(&reader)
+          snapshot.edges.append(edge)
           edgeOffsets.append(offsets)
         }
-      case "actions":
-        snapshot.actions = []
-        if try reader.isNull() { return }
-        try reader.array { reader, _ throws(SnapshotError) in
-          var fields = ActionFieldDecoder()
-          let objectStart = try reader.object { reader, key throws(SnapshotError) in
-            if try !fields.read(key, from: &reader) { try reader.skip() }
-          }
-          snapshot.actions.append(try fields.build(reader, objectStart: objectStart))
-        }
-      case "subscriptions":
-        snapshot.subscriptions = []
-        if try reader.isNull() { return }
-        try reader.array { reader, _ throws(SnapshotError) in
-          var subscription = SnapshotSubscription(id: "", node: "")
-          var (hasID, hasNode) = (false, false)
-          let start = try reader.object { reader, key throws(SnapshotError) in
-            switch key {
-            case "id":
-              let id = try reader.string()
-              subscription.id = id ?? ""
-              hasID = id != nil
-            case "node":
-              let node = try reader.string()
-              subscription.node = node ?? ""
-              hasNode = node != nil
-            case "label": subscription.label = try reader.string()
-            case "site": subscription.site = try reader.string()
-            case "calls": subscription.calls = try reader.count() ?? 0
-            case "timings": subscription.timings = try NodeFieldDecoder.readEvaluations(&reader)
-            case "active": subscription.isActive = try reader.bool() ?? true
-            default: try reader.skip()
-            }
-          }
-          guard hasID else { throw reader.missing("id", objectStart: start) }
-          guard hasNode else { throw reader.missing("node", objectStart: start) }
-          snapshot.subscriptions.append(subscription)
-        }
+      case "actions": snapshot.actions = try reader.elements(Self.readAction) ?? []
+      case "subscriptions": snapshot.subscriptions = try reader.elements(Self.readSubscription) ?? []
       case "timeline":
         snapshot.timeline = []
         if try reader.isNull() { return }
@@ -220,25 +152,7 @@ enum SnapshotDecoder {
           }
           snapshot.timeline.append(entry)
         }
-      case "dropped":
-        snapshot.dropped = nil
-        if try reader.isNull() { return }
-        var dropped = SnapshotDropCounts()
-        try reader.object { reader, key throws(SnapshotError) in
-          switch key {
-          case "actions": dropped.actions = try reader.count() ?? 0
-          case "evaluations": dropped.evaluations = try reader.count() ?? 0
-          case "events": dropped.events = try reader.count() ?? 0
-          case "timeline": dropped.timeline = try reader.count() ?? 0
-          case "notRecorded":
-            if try reader.isNull() { return }
-            try reader.object { reader, key throws(SnapshotError) in
-              dropped.notRecorded[key.string] = try reader.count() ?? 0
-            }
-          default: try reader.skip()
-          }
-        }
-        snapshot.dropped = dropped
+      case "dropped": snapshot.dropped = try reader.isNull() ? nil : Self.readDropCounts(&reader)
       default:
         try reader.skip()
       }
@@ -266,6 +180,104 @@ enum SnapshotDecoder {
 
   private static func location(_ path: String, _ offset: Int) -> SnapshotLocation {
     SnapshotLocation(path: path, position: SourcePosition(byteOffset: offset))
+  }
+
+  /// One edge, with where its ends' ids stand, for the check that they name nodes.
+  private static func readEdge(_ reader: inout FieldReader) throws(SnapshotError)
+    -> (SnapshotEdge, offsets: (from: Int, to: Int))
+  {
+    var from: String?
+    var to: String?
+    var kind = SnapshotEdge.Kind.dependency
+    var offsets = (from: 0, to: 0)
+    let objectStart = try reader.object { reader, key throws(SnapshotError) in
+      switch key {
+      case "from":
+        from = try reader.string()
+        offsets.from = reader.json.valueStart
+      case "to":
+        to = try reader.string()
+        offsets.to = reader.json.valueStart
+      case "kind":
+        kind =
+          try reader.enumeration(SnapshotEdge.Kind.init(rawValue:), expected: "dependency or drives")
+          ?? .dependency
+      default: try reader.skip()
+      }
+    }
+    guard let from else { throw reader.missing("from", objectStart: objectStart) }
+    guard let to else { throw reader.missing("to", objectStart: objectStart) }
+    return (SnapshotEdge(from: from, to: to, kind: kind), offsets)
+  }
+
+  /// The app that made the snapshot.
+  private static func readApp(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotApp {
+    var app = SnapshotApp(name: "")
+    try reader.object { reader, key throws(SnapshotError) in
+      switch key {
+      case "name": app.name = try reader.string() ?? ""
+      case "processID": app.processID = try reader.count()
+      case "instance": app.instance = try reader.string()
+      default: try reader.skip()
+      }
+    }
+    return app
+  }
+
+  /// One recorded action.
+  private static func readAction(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotAction {
+    var fields = ActionFieldDecoder()
+    let objectStart = try reader.object { reader, key throws(SnapshotError) in
+      if try !fields.read(key, from: &reader) { try reader.skip() }
+    }
+    return try fields.build(reader, objectStart: objectStart)
+  }
+
+  /// One subscription.
+  private static func readSubscription(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotSubscription {
+    var subscription = SnapshotSubscription(id: "", node: "")
+    var (hasID, hasNode) = (false, false)
+    let start = try reader.object { reader, key throws(SnapshotError) in
+      switch key {
+      case "id":
+        let id = try reader.string()
+        subscription.id = id ?? ""
+        hasID = id != nil
+      case "node":
+        let node = try reader.string()
+        subscription.node = node ?? ""
+        hasNode = node != nil
+      case "label": subscription.label = try reader.string()
+      case "site": subscription.site = try reader.string()
+      case "calls": subscription.calls = try reader.count() ?? 0
+      case "timings": subscription.timings = try NodeFieldDecoder.readEvaluations(&reader)
+      case "active": subscription.isActive = try reader.bool() ?? true
+      default: try reader.skip()
+      }
+    }
+    guard hasID else { throw reader.missing("id", objectStart: start) }
+    guard hasNode else { throw reader.missing("node", objectStart: start) }
+    return subscription
+  }
+
+  /// What the recorders dropped, by kind.
+  private static func readDropCounts(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotDropCounts {
+    var dropped = SnapshotDropCounts()
+    try reader.object { reader, key throws(SnapshotError) in
+      switch key {
+      case "actions": dropped.actions = try reader.count() ?? 0
+      case "evaluations": dropped.evaluations = try reader.count() ?? 0
+      case "events": dropped.events = try reader.count() ?? 0
+      case "timeline": dropped.timeline = try reader.count() ?? 0
+      case "notRecorded":
+        if try reader.isNull() { return }
+        try reader.object { reader, key throws(SnapshotError) in
+          dropped.notRecorded[key.string] = try reader.count() ?? 0
+        }
+      default: try reader.skip()
+      }
+    }
+    return dropped
   }
 }
 

@@ -50,34 +50,33 @@ struct TimelineFieldDecoder {
     case "phase": event.phase = try reader.string()
     case "error": event.error = try reader.string()
     case "reads":
-      event.reads = []
-      if try reader.isNull() { return true }
-      try reader.array { reader, _ throws(SnapshotError) in
-        guard let id = try reader.string() else { throw reader.invalid(expected: "a node id") }
-        event.reads.append(id)
-      }
-    case "reached":
-      event.reached = []
-      if try reader.isNull() { return true }
-      try reader.array { reader, _ throws(SnapshotError) in
-        var reach = SnapshotReach(subscription: "")
-        var hasSubscription = false
-        let start = try reader.object { reader, key throws(SnapshotError) in
-          switch key {
-          case "subscription":
-            let id = try reader.string()
-            reach.subscription = id ?? ""
-            hasSubscription = id != nil
-          case "durationNanos": reach.durationNanos = try reader.count()
-          default: try reader.skip()
-          }
-        }
-        guard hasSubscription else { throw reader.missing("subscription", objectStart: start) }
-        event.reached.append(reach)
-      }
+      event.reads =
+        try reader.elements { reader throws(SnapshotError) in
+          guard let id = try reader.string() else { throw reader.invalid(expected: "a node id") }
+          return id
+        } ?? []
+    case "reached": event.reached = try reader.elements(Self.readReach) ?? []
     default: return false
     }
     return true
+  }
+
+  /// One subscription a notification reached.
+  private static func readReach(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotReach {
+    var reach = SnapshotReach(subscription: "")
+    var hasSubscription = false
+    let start = try reader.object { reader, key throws(SnapshotError) in
+      switch key {
+      case "subscription":
+        let id = try reader.string()
+        reach.subscription = id ?? ""
+        hasSubscription = id != nil
+      case "durationNanos": reach.durationNanos = try reader.count()
+      default: try reader.skip()
+      }
+    }
+    guard hasSubscription else { throw reader.missing("subscription", objectStart: start) }
+    return reach
   }
 
   /// The entry, once every member has been read; fails if a required field is missing. A
