@@ -44,7 +44,11 @@ import Testing
     #expect(answers.last?.seq != nil)
     #expect(
       answers.map { ControlAnswer(id: $0.id, ok: $0.ok, message: $0.message) } == [
-        ControlAnswer(id: 0, ok: false, message: "a control request is a JSON object; this is not JSON"),
+        ControlAnswer(
+          id: 0, ok: false,
+          message:
+            "a control request is a JSON object; this is not JSON (unexpected character 'g'; expected a value at column 1)"
+        ),
         ControlAnswer(
           id: 8, ok: false,
           message: "unknown operation `rewind`; known: set, reset, dispatch, jump, resume, skip, stub, unstub, actions"),

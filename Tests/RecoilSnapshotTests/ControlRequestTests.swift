@@ -26,7 +26,14 @@ import Testing
 
   @Test func aBadRequestSaysWhichFieldIsWrong() {
     let cases: [(String, String)] = [
-      ("not json", "a control request is a JSON object; this is not JSON"),
+      (
+        "not json",
+        "a control request is a JSON object; this is not JSON (invalid literal; expected null at column 1)"
+      ),
+      (
+        #"{"control":"jump""#,
+        "a control request is a JSON object; this is not JSON (unexpected end of the request; expected ',' or '}' at column 18)"
+      ),
       ("[1]", "a control request is a JSON object"),
       (
         #"{"by":"x"}"#, "`control` names the operation: set, reset, dispatch, jump, resume, skip, stub, unstub, actions"

@@ -130,7 +130,14 @@ public struct ControlRequest: Sendable, Equatable {
     do {
       message = try JSONValue(parsing: data)
     } catch {
-      throw ControlRequestError("a control request is a JSON object; this is not JSON")
+      // Where and what, as the reader says it: a request is one line, so a byte's place is
+      // its column.
+      var detail = ""
+      if case .malformedJSON(let reason, let position) = error {
+        let place = position.byteOffset.map { " at column \($0 + 1)" } ?? ""
+        detail = " (" + reason.replacingOccurrences(of: "end of file", with: "end of the request") + place + ")"
+      }
+      throw ControlRequestError("a control request is a JSON object; this is not JSON" + detail)
     }
     guard message.names != nil else { throw ControlRequestError("a control request is a JSON object") }
     func field(_ key: String) -> JSONValue? {
