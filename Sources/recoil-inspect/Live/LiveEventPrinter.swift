@@ -45,24 +45,7 @@ struct LiveEventPrinter {
     case .step(let step):
       TimelineEntryText.write(step, action: nil, into: &line)
       appendCause(&line)
-    case .node(let node):
-      line.styled(.cyan) { $0.append("node") }
-      line.append(" ")
-      line.appendInert(node.id)
-      if let value = node.value {
-        line.append(" = ")
-        line.appendInert(value)
-      }
-      if let status = node.status, status != .ready {
-        line.append(" [")
-        line.append(plain: status.rawValue)
-        line.append("]")
-      }
-      if let subscribers = node.subscribers {
-        line.append(" (")
-        line.append(subscribers)
-        line.append(" subscribers)")
-      }
+    case .node(let node): Self.write(node, into: &line)
     case .edgeAdded(let edge), .edgeRemoved(let edge):
       if case .edgeAdded = event.kind {
         line.styled(.green) { $0.append("edge +") }
@@ -74,8 +57,7 @@ struct LiveEventPrinter {
       line.append(" -> ")
       line.appendInert(edge.to)
     case .evaluation(let evaluation):
-      line.styled(.yellow) { $0.append("eval") }
-      line.append(" ")
+      line.appendKind("eval", .yellow)
       line.appendInert(evaluation.node)
       line.append(" ")
       line.append(plain: DurationText.format(nanos: evaluation.durationNanos))
@@ -85,39 +67,9 @@ struct LiveEventPrinter {
       if !evaluation.changed { line.styled(.dim) { $0.append(" unchanged") } }
       appendCause(&line)
     case .action(let action):
-      line.styled(.bold) { $0.append("action") }
-      line.append(" ")
-      line.appendInert(action.store)
-      line.append(" #")
-      line.append(action.seq)
-      line.append(" ")
-      line.appendInert(action.name)
-      if let payload = action.payload {
-        line.append(" ")
-        line.appendInert(payload)
-      }
-      if let duration = action.durationNanos {
-        line.styled(.dim) {
-          $0.append(" (")
-          $0.append(plain: DurationText.format(nanos: duration))
-          $0.append(")")
-        }
-      }
-      if let site = action.site {
-        line.styled(.dim) {
-          $0.append("  at ")
-          $0.appendInert(site)
-        }
-      }
+      Self.writeHead(of: action, into: &line)
       appendCause(&line)
-      for change in action.changes {
-        line.append("\n               ")
-        line.appendInert(change.path)
-        line.append(": ")
-        line.appendInert(change.before ?? "∅")
-        line.append(" -> ")
-        line.appendInert(change.after ?? "∅")
-      }
+      Self.writeChanges(of: action, into: &line)
     case .effect(let effect):
       line.append("effect ")
       line.appendInert(effect.store)
@@ -137,37 +89,96 @@ struct LiveEventPrinter {
       }
       appendCause(&line)
     case .error(let node, let message):
-      line.styled(.red) { $0.append("error") }
-      line.append(" ")
+      line.appendKind("error", .red)
       line.appendInert(node)
       line.append(": ")
       line.appendInert(message)
     case .dropped(let count):
-      line.styled(.red) { $0.append("dropped") }
-      line.append(" ")
+      line.appendKind("dropped", .red)
       line.append(count)
       line.append(count == 1 ? " event" : " events")
       line.append(" (the app's stream could not keep up)")
     case .nodeRemoved(let id):
-      line.styled(.red) { $0.append("node -") }
-      line.append(" ")
+      line.appendKind("node -", .red)
       line.appendInert(id)
     case .answer(let answer):
       line.styled(answer.ok ? .green : .red) { $0.append(answer.ok ? "answer" : "refused") }
       line.append(" ")
       line.appendInert(answer.message)
-    case .hello(let hello):
-      line.styled(.bold) { $0.append("hello") }
-      line.append(" ")
-      line.appendInert(TextPreview.cut(hello.app, limit: AppHello.shownNameLimit))
-      line.append(" (process ")
-      line.append(hello.processID)
-      line.append(", instance ")
-      line.appendInert(String(hello.instance.prefix(8)))
-      line.append(", recoil ")
-      line.appendInert(TextPreview.cut(hello.version, limit: AppHello.shownNameLimit))
-      line.append(")")
+    case .hello(let hello): Self.write(hello, into: &line)
     }
+  }
+
+  /// A node's line: its id, value, status and subscribers.
+  private static func write(_ node: SnapshotNode, into line: inout TerminalLine) {
+    line.appendKind("node", .cyan)
+    line.appendInert(node.id)
+    if let value = node.value {
+      line.append(" = ")
+      line.appendInert(value)
+    }
+    if let status = node.status, status != .ready {
+      line.append(" [")
+      line.append(plain: status.rawValue)
+      line.append("]")
+    }
+    if let subscribers = node.subscribers {
+      line.append(" (")
+      line.append(subscribers)
+      line.append(" subscribers)")
+    }
+  }
+
+  /// An action's first line: store, number, name, payload, time and site.
+  private static func writeHead(of action: SnapshotAction, into line: inout TerminalLine) {
+    line.appendKind("action", .bold)
+    line.appendInert(action.store)
+    line.append(" #")
+    line.append(action.seq)
+    line.append(" ")
+    line.appendInert(action.name)
+    if let payload = action.payload {
+      line.append(" ")
+      line.appendInert(payload)
+    }
+    if let duration = action.durationNanos {
+      line.styled(.dim) {
+        $0.append(" (")
+        $0.append(plain: DurationText.format(nanos: duration))
+        $0.append(")")
+      }
+    }
+    if let site = action.site {
+      line.styled(.dim) {
+        $0.append("  at ")
+        $0.appendInert(site)
+      }
+    }
+  }
+
+  /// An action's changes, a line each under it.
+  private static func writeChanges(of action: SnapshotAction, into line: inout TerminalLine) {
+    for change in action.changes {
+      line.append("\n               ")
+      line.appendInert(change.path)
+      line.append(": ")
+      line.appendInert(change.before ?? "∅")
+      line.append(" -> ")
+      line.appendInert(change.after ?? "∅")
+    }
+  }
+
+  /// An app's hello: its name, process, instance and version.
+  private static func write(_ hello: AppHello, into line: inout TerminalLine) {
+    line.appendKind("hello", .bold)
+    line.appendInert(TextPreview.cut(hello.app, limit: AppHello.shownNameLimit))
+    line.append(" (process ")
+    line.append(hello.processID)
+    line.append(", instance ")
+    line.appendInert(String(hello.instance.prefix(8)))
+    line.append(", recoil ")
+    line.appendInert(TextPreview.cut(hello.version, limit: AppHello.shownNameLimit))
+    line.append(")")
   }
 }
 

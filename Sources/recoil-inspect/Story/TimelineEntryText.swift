@@ -30,8 +30,7 @@ enum TimelineEntryText {
     line.append(" ")
     switch event.kind {
     case .action:
-      line.styled(.bold) { $0.append("action") }
-      line.append(" ")
+      line.appendKind("action", .bold)
       line.styled(.cyan) { $0.appendInert(event.store ?? "?") }
       if let number = event.action {
         line.append(" #")
@@ -52,16 +51,14 @@ enum TimelineEntryText {
       line.append(" -> ")
       line.styled(.green) { $0.appendInert(event.after ?? "∅") }
     case .evaluation:
-      line.styled(.yellow) { $0.append("evaluate") }
-      line.append(" ")
+      line.appendKind("evaluate", .yellow)
       line.appendInert(event.node ?? "?")
       if let value = event.value {
         line.append(" = ")
         line.styled(.green) { $0.appendInert(value) }
       }
     case .notification:
-      line.styled(.cyan) { $0.append("notify") }
-      line.append(" ")
+      line.appendKind("notify", .cyan)
       let count = event.subscribers ?? 0
       line.append(count)
       line.append(count == 1 ? " subscriber of " : " subscribers of ")
@@ -79,8 +76,7 @@ enum TimelineEntryText {
         }
       }
     case .effect:
-      line.styled(.cyan) { $0.append("effect") }
-      line.append(" ")
+      line.appendKind("effect", .cyan)
       line.appendInert(event.name ?? "?")
       if let node = event.node {
         // An atom effect.
@@ -95,8 +91,7 @@ enum TimelineEntryText {
       }
     case .scope:
       // A tracking scope ran (a view's body): its name, then what it read.
-      line.styled(.cyan) { $0.append("run") }
-      line.append(" ")
+      line.appendKind("run", .cyan)
       line.appendInert(event.name ?? "scope")
       if !event.reads.isEmpty {
         line.append(" read ")
@@ -107,8 +102,7 @@ enum TimelineEntryText {
       }
     case .control:
       // The tool changed the app: the operation, what it changed, and who asked (below).
-      line.styled(.bold) { $0.append("control") }
-      line.append(" ")
+      line.appendKind("control", .bold)
       line.styled(.bold) { $0.appendInert(event.name ?? "?") }
       if let subject = event.node ?? event.store {
         line.append(" ")

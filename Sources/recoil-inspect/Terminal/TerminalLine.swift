@@ -128,6 +128,17 @@ struct TerminalLine {
     if !clean { append(plain: inert(text)) }
   }
 
+  /// The word that says what a line tells (`eval`, `action`, `notify`), in `style`, and the
+  /// space after it.
+  ///
+  /// ```swift
+  /// line.appendKind("eval", .yellow)  // "eval " in yellow on a terminal
+  /// ```
+  mutating func appendKind(_ word: StaticString, _ style: Style) {
+    styled(style) { $0.append(word) }
+    append(" ")
+  }
+
   /// Appends what `body` appends, in `style` when styling is on.
   mutating func styled(_ style: Style, _ body: (inout TerminalLine) -> Void) {
     guard self.style.isEnabled else { return body(&self) }
