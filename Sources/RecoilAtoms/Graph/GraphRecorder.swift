@@ -292,11 +292,15 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     result.dropped = fields.timeline.dropped
     let departedKeys = departedKeys
     let key = { (uid: Int) -> NodeKey? in liveKeys[uid] ?? departedKeys[uid] }
-    result.timeline = recordedEvaluations(key: key)
+    // The kept values, read out of their buffers once: evaluations and resolutions take
+    // theirs from them in order.
+    let values = (plain: fields.plainValues.elements, boxed: fields.boxedValues.elements)
+    result.timeline = recordedEvaluations(key: key, values: ValueWalk(plain: values.plain, boxed: values.boxed))
     result.writes = recordedWrites(key: key)
     let (subscriptions, learnt) = recordedSubscriptions(subscribers, key: key)
     result.subscriptions = subscriptions
-    result.occurrences = recordedOccurrences(key: key, learnt: learnt)
+    result.occurrences = recordedOccurrences(
+      key: key, learnt: learnt, values: ValueWalk(plain: values.plain, boxed: values.boxed))
     result.scopeRuns = fields.scopeRuns.elements
     result.droppedWrites = fields.writes.dropped
     result.droppedOccurrences = fields.occurrences.dropped + fields.effects.dropped + fields.scopeRuns.dropped
@@ -309,12 +313,12 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
   }
 
   /// The evaluations kept, with their timings and the values they gave.
-  private func recordedEvaluations(key: (Int) -> NodeKey?) -> [RecordedEvaluation] {
+  private func recordedEvaluations(key: (Int) -> NodeKey?, values: ValueWalk) -> [RecordedEvaluation] {
     let entries = fields.timeline.elements
     // The values, in order as the evaluations are: found by walking them beside the entries.
     // The value buffers drop their oldest first and hold twice as many (evaluations' and
     // resolutions'), so a value kept belongs to an entry kept or one dropped before it.
-    var values = ValueWalk(plain: fields.plainValues.elements, boxed: fields.boxedValues.elements)
+    var values = values
     var evaluations: [RecordedEvaluation] = []
     for (entry, span) in zip(entries, fields.timings.spans(timed: entries.map(\.isTimed))) {
       let value = entry.changed ? values.value(for: entry.order) : nil
@@ -387,15 +391,15 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
 
   /// Resolutions, failures, notifications (with the subscriptions each reached and how long
   /// each callback took) and effects, in causal order.
-  private func recordedOccurrences(key: (Int) -> NodeKey?, learnt: Learnt) -> [RecordedOccurrence] {
+  private func recordedOccurrences(key: (Int) -> NodeKey?, learnt: Learnt, values: ValueWalk) -> [RecordedOccurrence] {
     var reachedByOrder: [UInt64: [RecordedReach]] = [:]
     for reach in fields.reaches.elements {
       reachedByOrder[reach.order, default: []].append(
         RecordedReach(subscription: reach.subscriber, durationNanos: learnt[reach.subscriber]?.times[reach.order]))
     }
-    // Resolutions' values, walked as the evaluations' are (the values of both kinds share the
-    // buffers, in order).
-    var values = ValueWalk(plain: fields.plainValues.elements, boxed: fields.boxedValues.elements)
+    // Resolutions' values, walked from the start as the evaluations' are (the values of both
+    // kinds share the buffers, in order).
+    var values = values
     var occurrences: [RecordedOccurrence] = fields.occurrences.elements.compactMap { occurrence in
       key(occurrence.node).map { node in
         let kind: RecordedOccurrence.Kind

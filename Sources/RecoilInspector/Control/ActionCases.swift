@@ -69,7 +69,7 @@ struct ActionCases: Equatable {
   /// ```swift
   /// ActionCases.emptyPayload(of: "click")  // {"click":{}}
   /// ```
-  static func emptyPayload(of name: String) -> String { "{\(quoted(name)):{}}" }
+  static func emptyPayload(of name: String) -> String { "{\(JSONWriter.quoted(name)):{}}" }
 
   /// `type`'s cases, read from metadata only where the reflection self-check found it readable.
   private static func enumCases(of type: Any.Type) -> EnumCases? {
@@ -117,11 +117,5 @@ struct ActionCases: Equatable {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(encodable), data.count <= longestExample else { return nil }
     return String(decoding: data, as: UTF8.self)
-  }
-
-  private static func quoted(_ text: String) -> String {
-    var writer = JSONWriter(compact: true)
-    writer.writeElement(text)
-    return String(decoding: writer.bytes, as: UTF8.self)
   }
 }

@@ -118,6 +118,17 @@ package struct JSONWriter: ~Copyable {
     appendQuoted(value)
   }
 
+  /// `text` as a JSON string, quoted and escaped: for a value spliced into JSON written by hand.
+  ///
+  /// ```swift
+  /// JSONWriter.quoted("EUR")  // "\"EUR\""
+  /// ```
+  package static func quoted(_ text: String) -> String {
+    var writer = JSONWriter(compact: true)
+    writer.writeElement(text)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
   /// A number element of an array.
   package mutating func writeElement(_ value: Int) {
     prefix(key: nil)

@@ -98,21 +98,15 @@ public struct ControlRequest: Sendable, Equatable {
   /// connection.send(request.encoded() + "\n")
   /// ```
   public func encoded() -> String {
-    var fields = ["\"control\":\(Self.quote(operation.rawValue))", "\"id\":\(id)"]
-    if let node { fields.append("\"node\":\(Self.quote(node))") }
-    if let store { fields.append("\"store\":\(Self.quote(store))") }
+    var fields = ["\"control\":\(JSONWriter.quoted(operation.rawValue))", "\"id\":\(id)"]
+    if let node { fields.append("\"node\":\(JSONWriter.quoted(node))") }
+    if let store { fields.append("\"store\":\(JSONWriter.quoted(store))") }
     if let json { fields.append("\"\(operation == .dispatch ? "action" : "value")\":\(json)") }
     if let seq { fields.append("\"seq\":\(seq)") }
-    if let error { fields.append("\"error\":\(Self.quote(error))") }
+    if let error { fields.append("\"error\":\(JSONWriter.quoted(error))") }
     if loading { fields.append("\"loading\":true") }
-    if let by { fields.append("\"by\":\(Self.quote(by))") }
+    if let by { fields.append("\"by\":\(JSONWriter.quoted(by))") }
     return "{" + fields.joined(separator: ",") + "}"
-  }
-
-  private static func quote(_ text: String) -> String {
-    var writer = JSONWriter(compact: true)
-    writer.writeElement(text)
-    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// Reads a request: one JSON object with `control` naming the operation and the fields it
