@@ -224,6 +224,21 @@ import WebDriver
       let ground =
         try browser.execute("return getComputedStyle(document.getElementById('graph')).backgroundColor") as? String
       #expect((ground == "rgb(255, 255, 255)") == (scheme == "light"), "the graph's ground: \(ground ?? "")")
+      // Every label reads on its fill, 4.5:1, in either theme.
+      let contrast = try browser.execute(ReportPhoneDarkAndLabelsTests.contrast) as? [Any] ?? []
+      #expect(contrast.first as? Int ?? 0 > 20 && contrast.count == 2, "labels under 4.5:1: \(contrast.dropFirst(2))")
+      if width > 700 && scheme == "light" {
+        // The legend shows every mark the page draws; the details say subscribers now.
+        let legend =
+          try browser.execute(
+            "return [...document.querySelectorAll('#graph g.node.legend.mark title, #graph g.node.legend.mark text')].map((t) => t.textContent).join(' | ')"
+          ) as? String ?? ""
+        for words in ["selected", "what it reads (upstream)", "search match", "written by the chosen entry"] {
+          #expect(legend.contains(words), "\(words) in \(legend)")
+        }
+        try browser.execute("window.recoilReport.select('Pricing.overview')")
+        #expect(try browser.detailsText().contains("subscribers now"))
+      }
       if width < 700 {
         try browser.execute("window.recoilReport.select('Pricing.displayPrices')")
         let sizes =

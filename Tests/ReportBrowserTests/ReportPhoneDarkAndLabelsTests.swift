@@ -36,31 +36,33 @@ import WebDriver
     }
   }
 
+  /// The page's node labels under 4.5:1 against their fills: `[checked, the graph's ground, found…]`.
+  static let contrast = """
+    const rgb = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const found = [];
+    let checked = 0;
+    for (const node of document.querySelectorAll('#graph g.node')) {
+      const shape = node.querySelector('ellipse, polygon, path');
+      if (!shape) continue;
+      const fill = luminance(rgb(getComputedStyle(shape).fill));
+      for (const text of node.querySelectorAll('text')) {
+        const ink = luminance(rgb(getComputedStyle(text).fill));
+        const ratio = (Math.max(fill, ink) + 0.05) / (Math.min(fill, ink) + 0.05);
+        checked += 1;
+        if (ratio < 4.5) found.push(`${node.id} "${text.textContent}" ${ratio.toFixed(2)}`);
+      }
+    }
+    return [checked, getComputedStyle(document.getElementById('graph')).backgroundColor, ...found.slice(0, 6)];
+    """
+
   /// In dark mode the graph's ground and fills follow the theme, and every label is at least
   /// 4.5:1 against the fill it is on.
   @Test func inDarkModeTheGraphIsDarkAndEveryLabelReadsOnItsFill() throws {
-    let contrast = """
-      const rgb = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
-      const luminance = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
-      const found = [];
-      let checked = 0;
-      for (const node of document.querySelectorAll('#graph g.node')) {
-        const shape = node.querySelector('ellipse, polygon, path');
-        if (!shape) continue;
-        const fill = luminance(rgb(getComputedStyle(shape).fill));
-        for (const text of node.querySelectorAll('text')) {
-          const ink = luminance(rgb(getComputedStyle(text).fill));
-          const ratio = (Math.max(fill, ink) + 0.05) / (Math.min(fill, ink) + 0.05);
-          checked += 1;
-          if (ratio < 4.5) found.push(`${node.id} "${text.textContent}" ${ratio.toFixed(2)}`);
-        }
-      }
-      return [checked, getComputedStyle(document.getElementById('graph')).backgroundColor, ...found.slice(0, 6)];
-      """
     try withReport(try demoSnapshot()) { browser in
       try browser.emulateMedia("prefers-color-scheme", "dark")
-      let result = try browser.execute(contrast) as? [Any] ?? []
+      let result = try browser.execute(Self.contrast) as? [Any] ?? []
       #expect(result.first as? Int ?? 0 > 80)
       let ground = result.count > 1 ? result[1] as? String ?? "" : ""
       let channels = ground.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -75,7 +77,7 @@ import WebDriver
         as? String
       #expect(heated != "rgb(61, 43, 26)", "heat shows in dark mode: \(heated ?? "")")
       // And its labels read on its colours.
-      let underHeat = try browser.execute(contrast) as? [Any] ?? []
+      let underHeat = try browser.execute(Self.contrast) as? [Any] ?? []
       #expect(underHeat.count == 2, "labels under 4.5:1 with heat: \(underHeat.dropFirst(2))")
     }
   }

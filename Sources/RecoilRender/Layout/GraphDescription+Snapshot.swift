@@ -123,7 +123,7 @@ extension GraphDescription {
     var muted: String
     var error: String
 
-    static let onLight = LabelColors(main: "#000000", muted: Palette.mutedText, error: Palette.errorBorder)
+    static let onLight = LabelColors(main: "#000000", muted: Palette.mutedText, error: Palette.errorText)
     static let onDark = LabelColors(main: "#ffffff", muted: "#f1f3f5", error: "#ffe3e3")
 
   }
