@@ -9,13 +9,13 @@ import RecoilSnapshot
 /// live exporter (`EventEndpoint.otlp`) both send this way.
 ///
 /// ```swift
-/// let delivery = OTLPDelivery(target: target, service: OTLPTraces.Service(name: "shop"))
+/// let delivery = OTLPDelivery(target: target, service: SnapshotApp(name: "shop"))
 /// let outcome = delivery.send(OTLPTraces.spans(of: snapshot, service: delivery.service))
 /// print(outcome.sent, outcome.dropped)
 /// ```
 package struct OTLPDelivery: Sendable {
   package var target: HTTPTarget
-  package var service: OTLPTraces.Service
+  package var service: SnapshotApp
   /// Extra request headers, `Name: value` (a collector's auth).
   package var headers: [String] = []
   /// The most spans in one request.
@@ -38,7 +38,7 @@ package struct OTLPDelivery: Sendable {
     return true
   }
 
-  package init(target: HTTPTarget, service: OTLPTraces.Service, headers: [String] = []) {
+  package init(target: HTTPTarget, service: SnapshotApp, headers: [String] = []) {
     self.target = target
     self.service = service
     self.headers = headers

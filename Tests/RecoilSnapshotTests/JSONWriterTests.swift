@@ -224,3 +224,23 @@ extension JSONEscape {
     withUnsafeBytes(of: bytes.littleEndian) { String(decoding: $0.prefix(count), as: UTF8.self) }
   }
 }
+
+@Suite struct JSONWriterArrayTests {
+  @Test func arraysOfStringsNumbersAndShortObjectsAreWrittenInOneCall() {
+    var writer = JSONWriter(compact: true)
+    writer.beginObject()
+    writer.writeArray(key: "reads", ["a", "b\"c"])
+    writer.writeArray(key: "groups", [3, -1])
+    writer.beginArray(key: "nested")
+    writer.writeArray(["x"])
+    writer.writeArray([Int]())
+    writer.endArray()
+    writer.writeInlines(key: "edges", [("a", "b")]) { [("from", $0.0), ("to", $0.1)] }
+    writer.writeObjects(key: "rows", [1, 2]) { writer, number in writer.write("n", number) }
+    writer.endObject()
+    #expect(
+      String(decoding: writer.bytes, as: UTF8.self)
+        == #"{"reads":["a","b\"c"],"groups":[3,-1],"nested":[["x"],[]],"edges":[{"from":"a","to":"b"}],"rows":[{"n":1},{"n":2}]}"#
+    )
+  }
+}

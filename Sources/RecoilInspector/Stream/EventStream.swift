@@ -117,8 +117,8 @@ final class EventStream: Sendable {
           endpoint: endpoint.description,
           reason: "the header \(name.debugDescription) is not a name and a one-line value")
       }
-      let service = OTLPTraces.Service(
-        name: openTelemetry.serviceName ?? hello.app, instance: hello.instance, processID: hello.processID)
+      let service = SnapshotApp(
+        name: openTelemetry.serviceName ?? hello.app, processID: hello.processID, instance: hello.instance)
       let queue = self.queue
       output = .traces(
         LockedValue(

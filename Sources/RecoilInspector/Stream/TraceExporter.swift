@@ -33,7 +33,7 @@ struct TraceExporter {
   ///   - startNanos: The monotonic time of the inspector's start, the timeline's time 0.
   ///   - isStopping: Whether the stream is stopping: a retry's wait then ends at once.
   init(
-    target: HTTPTarget, options: OpenTelemetryExport, service: OTLPTraces.Service, startNanos: UInt64,
+    target: HTTPTarget, options: OpenTelemetryExport, service: SnapshotApp, startNanos: UInt64,
     isStopping: @escaping @Sendable () -> Bool = { false }
   ) {
     // The Unix time of the timeline's time 0: now, less how long the inspector has run.

@@ -238,9 +238,7 @@ enum ReportData {
     writer.beginArray(key: "groups")
     for kind in OverviewPlan.kinds {
       let look = GraphDescription.groupLook(of: kind)
-      writer.beginArray()
-      for part in [kind.rawValue, look.shape, look.fill, look.border, look.style] { writer.writeElement(part) }
-      writer.endArray()
+      writer.writeArray([kind.rawValue, look.shape, look.fill, look.border, look.style])
     }
     writer.endArray()
     writer.write("error", Palette.errorBorder)
@@ -249,21 +247,11 @@ enum ReportData {
     writer.endObject()
     writer.beginArray(key: "depths")
     for column in plans.planOfNode {
-      guard let column else {
-        writer.writeNullElement()
-        continue
-      }
-      writer.beginArray()
-      for plan in column { writer.writeElement(plan) }
-      writer.endArray()
+      if let column { writer.writeArray(column) } else { writer.writeNullElement() }
     }
     writer.endArray()
     writer.beginArray(key: "labels")
-    for label in plans.labels {
-      writer.beginArray()
-      for line in label { writer.writeElement(line) }
-      writer.endArray()
-    }
+    for label in plans.labels { writer.writeArray(label) }
     writer.endArray()
     writer.beginArray(key: "overviews")
     for overview in plans.overviews {
@@ -328,9 +316,7 @@ enum ReportData {
   private static func writeDifference(_ detail: DifferenceMarks.Detail, to writer: inout JSONWriter) {
     writer.beginObject(key: "changed")
     if !detail.structure.isEmpty {
-      writer.beginArray(key: "structure")
-      for sentence in detail.structure { writer.writeElement(sentence) }
-      writer.endArray()
+      writer.writeArray(key: "structure", detail.structure)
     }
     if let value = detail.value {
       // A value that was absent on one side says so, rather than leaving the key out.
@@ -429,9 +415,7 @@ enum ReportData {
     writer.write("phase", event.phase)
     writer.write("error", event.error)
     if !event.reads.isEmpty {
-      writer.beginArray(key: "reads")
-      for id in event.reads { writer.writeElement(id) }
-      writer.endArray()
+      writer.writeArray(key: "reads", event.reads)
     }
     if !event.reached.isEmpty {
       writer.writeObjects(key: "reached", event.reached) { writer, reach in

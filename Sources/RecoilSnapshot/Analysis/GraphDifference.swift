@@ -138,36 +138,20 @@ package struct GraphDifference: Sendable {
     var writer = JSONWriter()
     writer.beginObject()
     writer.beginObject(key: "nodes")
-    writer.beginArray(key: "added")
-    for node in addedNodes { writer.writeInline([("id", node.id), ("kind", node.kind.rawValue)]) }
-    writer.endArray()
-    writer.beginArray(key: "removed")
-    for node in removedNodes { writer.writeInline([("id", node.id), ("kind", node.kind.rawValue)]) }
-    writer.endArray()
-    writer.beginArray(key: "changed")
-    for change in changedNodes { writer.writeInline([("id", change.id), ("change", change.description)]) }
-    writer.endArray()
+    writer.writeInlines(key: "added", addedNodes) { [("id", $0.id), ("kind", $0.kind.rawValue)] }
+    writer.writeInlines(key: "removed", removedNodes) { [("id", $0.id), ("kind", $0.kind.rawValue)] }
+    writer.writeInlines(key: "changed", changedNodes) { [("id", $0.id), ("change", $0.description)] }
     writer.endObject()
     writer.beginObject(key: "edges")
-    writer.beginArray(key: "added")
-    for edge in addedEdges { writer.writeInline([("from", edge.from), ("to", edge.to)]) }
-    writer.endArray()
-    writer.beginArray(key: "removed")
-    for edge in removedEdges { writer.writeInline([("from", edge.from), ("to", edge.to)]) }
-    writer.endArray()
+    writer.writeInlines(key: "added", addedEdges) { [("from", $0.from), ("to", $0.to)] }
+    writer.writeInlines(key: "removed", removedEdges) { [("from", $0.from), ("to", $0.to)] }
     writer.endObject()
-    writer.beginArray(key: "values")
-    for value in values {
-      writer.beginObject()
+    writer.writeObjects(key: "values", values) { writer, value in
       writer.write("id", value.id)
       writer.write("before", value.before)
       writer.write("after", value.after)
-      writer.endObject()
     }
-    writer.endArray()
-    writer.beginArray(key: "timings")
-    for timing in timings {
-      writer.beginObject()
+    writer.writeObjects(key: "timings", timings) { writer, timing in
       writer.write("id", timing.id)
       for (key, stats) in [("before" as StaticString, timing.before), ("after", timing.after)] {
         writer.beginObject(key: key)
@@ -178,9 +162,7 @@ package struct GraphDifference: Sendable {
       }
       writer.write("ratio", twoDecimals: timing.ratio)
       writer.write("grew", timing.grew.rawValue)
-      writer.endObject()
     }
-    writer.endArray()
     writer.endObject()
     return writer.text
   }

@@ -19,17 +19,11 @@ struct ActionFieldDecoder {
   mutating func read(_ key: JSONKey, from reader: inout FieldReader) throws(SnapshotError) -> Bool {
     switch key {
     case "seq":
-      let seq = try reader.count()
-      action.seq = seq ?? 0
-      hasSeq = seq != nil
+      action.seq = try reader.count().noting(presenceIn: &hasSeq, else: 0)
     case "store":
-      let store = try reader.string()
-      action.store = store ?? ""
-      hasStore = store != nil
+      action.store = try reader.string().noting(presenceIn: &hasStore, else: "")
     case "name":
-      let name = try reader.string()
-      action.name = name ?? ""
-      hasName = name != nil
+      action.name = try reader.string().noting(presenceIn: &hasName, else: "")
     case "payload": action.payload = try reader.string()
     case "atNanos": action.atNanos = try reader.count()
     case "durationNanos": action.durationNanos = try reader.count()
@@ -55,9 +49,7 @@ struct ActionFieldDecoder {
     let start = try reader.object { reader, key throws(SnapshotError) in
       switch key {
       case "path":
-        let path = try reader.string()
-        change.path = path ?? ""
-        hasPath = path != nil
+        change.path = try reader.string().noting(presenceIn: &hasPath, else: "")
       case "before": change.before = try reader.string()
       case "after": change.after = try reader.string()
       default: try reader.skip()

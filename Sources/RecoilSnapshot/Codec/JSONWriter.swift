@@ -64,6 +64,29 @@ package struct JSONWriter: ~Copyable {
     endArray()
   }
 
+  /// An array member of short objects, each written on one line by `writeInline(_:)`.
+  package mutating func writeInlines<Elements: Sequence>(
+    key: StaticString, _ elements: Elements, _ members: (Elements.Element) -> [(String, String)]
+  ) {
+    beginArray(key: key)
+    for element in elements { writeInline(members(element)) }
+    endArray()
+  }
+
+  /// An array of strings, as a member (`key`) or an element (no key): `"reads": ["a", "b"]`.
+  package mutating func writeArray(key: StaticString? = nil, _ elements: [String]) {
+    beginArray(key: key)
+    for element in elements { writeElement(element) }
+    endArray()
+  }
+
+  /// An array of numbers, as a member (`key`) or an element (no key): `"groups": [3, 5]`.
+  package mutating func writeArray(key: StaticString? = nil, _ elements: [Int]) {
+    beginArray(key: key)
+    for element in elements { writeElement(element) }
+    endArray()
+  }
+
   package mutating func endObject() { close(bracket: UInt8(ascii: "}")) }
   package mutating func beginArray(key: StaticString? = nil) { open(key: key, bracket: UInt8(ascii: "[")) }
   package mutating func endArray() { close(bracket: UInt8(ascii: "]")) }

@@ -25,12 +25,10 @@ struct NodeFieldDecoder {
       if id?.isEmpty == true {
         throw .invalidValue(expected: "a non-empty id", found: "\"\"", at: reader.location)
       }
-      node.id = id ?? ""
-      hasID = id != nil
+      node.id = id.noting(presenceIn: &hasID, else: "")
     case "kind":
-      let kind = try reader.enumeration(SnapshotNodeKind.self, expected: "atom, selector, store or slice")
-      node.kind = kind ?? .atom
-      hasKind = kind != nil
+      node.kind = try reader.enumeration(SnapshotNodeKind.self, expected: "atom, selector, store or slice").noting(
+        presenceIn: &hasKind, else: .atom)
     case "label": node.label = try reader.string()
     case "async": node.isAsync = try reader.bool() ?? false
     case "family": node.family = try reader.string()
@@ -65,9 +63,7 @@ struct NodeFieldDecoder {
     let start = try reader.object { reader, key throws(SnapshotError) in
       switch key {
       case "path":
-        let path = try reader.string()
-        row.path = path ?? ""
-        hasPath = path != nil
+        row.path = try reader.string().noting(presenceIn: &hasPath, else: "")
       case "type": row.type = try reader.string()
       case "value": row.value = try reader.string()
       case "more": row.more = try reader.count()

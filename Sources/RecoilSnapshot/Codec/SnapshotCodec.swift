@@ -197,16 +197,12 @@ extension JSONWriter {
     write("subscribers", node.subscribers)
     if let stats = node.evaluations { write(stats, key: "evaluations") }
     if let rows = node.structure {
-      beginArray(key: "structure")
-      for row in rows {
-        beginObject()
-        write("path", row.path)
-        write("type", row.type)
-        write("value", row.value)
-        write("more", row.more)
-        endObject()
+      writeObjects(key: "structure", rows) { writer, row in
+        writer.write("path", row.path)
+        writer.write("type", row.type)
+        writer.write("value", row.value)
+        writer.write("more", row.more)
       }
-      endArray()
     }
   }
 
@@ -236,20 +232,12 @@ extension JSONWriter {
     write("subscribers", event.subscribers)
     write("phase", event.phase)
     write("error", event.error)
-    if !event.reads.isEmpty {
-      beginArray(key: "reads")
-      for id in event.reads { writeElement(id) }
-      endArray()
-    }
+    if !event.reads.isEmpty { writeArray(key: "reads", event.reads) }
     if !event.reached.isEmpty {
-      beginArray(key: "reached")
-      for reach in event.reached {
-        beginObject()
-        write("subscription", reach.subscription)
-        write("durationNanos", reach.durationNanos)
-        endObject()
+      writeObjects(key: "reached", event.reached) { writer, reach in
+        writer.write("subscription", reach.subscription)
+        writer.write("durationNanos", reach.durationNanos)
       }
-      endArray()
     }
   }
 
@@ -292,14 +280,10 @@ extension JSONWriter {
   /// A `changes` member (or another list of changes), left out when there are none.
   package mutating func writeChanges(_ changes: [SnapshotChange], key: StaticString = "changes") {
     guard !changes.isEmpty else { return }
-    beginArray(key: key)
-    for change in changes {
-      beginObject()
-      write("path", change.path)
-      write("before", change.before)
-      write("after", change.after)
-      endObject()
+    writeObjects(key: key, changes) { writer, change in
+      writer.write("path", change.path)
+      writer.write("before", change.before)
+      writer.write("after", change.after)
     }
-    endArray()
   }
 }

@@ -240,13 +240,9 @@ enum SnapshotDecoder {
     let start = try reader.object { reader, key throws(SnapshotError) in
       switch key {
       case "id":
-        let id = try reader.string()
-        subscription.id = id ?? ""
-        hasID = id != nil
+        subscription.id = try reader.string().noting(presenceIn: &hasID, else: "")
       case "node":
-        let node = try reader.string()
-        subscription.node = node ?? ""
-        hasNode = node != nil
+        subscription.node = try reader.string().noting(presenceIn: &hasNode, else: "")
       case "label": subscription.label = try reader.string()
       case "site": subscription.site = try reader.string()
       case "calls": subscription.calls = try reader.count() ?? 0

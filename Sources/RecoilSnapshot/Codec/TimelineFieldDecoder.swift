@@ -22,15 +22,12 @@ struct TimelineFieldDecoder {
     switch key {
     case "seq":
       seqOffset = reader.json.valueStart
-      let seq = try reader.count()
-      event.seq = seq ?? 0
-      hasSeq = seq != nil
+      event.seq = try reader.count().noting(presenceIn: &hasSeq, else: 0)
     case "kind":
-      let kind = try reader.enumeration(
+      event.kind = try reader.enumeration(
         SnapshotEntry.Kind.init(rawValue:),
-        expected: "action, write, evaluation, notification, effect, resolution or control")
-      event.kind = kind ?? .action
-      hasKind = kind != nil
+        expected: "action, write, evaluation, notification, effect, resolution or control"
+      ).noting(presenceIn: &hasKind, else: .action)
     case "cause":
       causeOffset = reader.json.valueStart
       event.cause = try reader.count()
@@ -68,9 +65,7 @@ struct TimelineFieldDecoder {
     let start = try reader.object { reader, key throws(SnapshotError) in
       switch key {
       case "subscription":
-        let id = try reader.string()
-        reach.subscription = id ?? ""
-        hasSubscription = id != nil
+        reach.subscription = try reader.string().noting(presenceIn: &hasSubscription, else: "")
       case "durationNanos": reach.durationNanos = try reader.count()
       default: try reader.skip()
       }

@@ -10,32 +10,19 @@ import Foundation
 /// is a salt made from the service and the snapshot's time, then its root's number.
 ///
 /// ```swift
-/// for body in OTLPTraces.requests(for: snapshot, service: OTLPTraces.Service(name: "shop")) {
+/// for body in OTLPTraces.requests(for: snapshot, service: SnapshotApp(name: "shop")) {
 ///   try post(body, to: "http://127.0.0.1:4318/v1/traces")
 /// }
 /// ```
+///
+/// The app (``SnapshotApp``) is the traces' service: its name, instance and process id are the
+/// `resource` of every request.
 package enum OTLPTraces {
-  /// Who the spans come from: the `resource` of every request.
-  package struct Service: Sendable {
-    /// `service.name`.
-    package var name: String
-    /// `service.instance.id`, stable per process; `nil` leaves it out.
-    package var instance: String?
-    /// `process.pid`; `nil` leaves it out.
-    package var processID: Int?
-
-    package init(name: String, instance: String? = nil, processID: Int? = nil) {
-      self.name = name
-      self.instance = instance
-      self.processID = processID
-    }
-  }
-
   /// The most spans in one request, the collector's usual batch.
   package static let batchSize = 512
 
   /// The requests for `snapshot`'s timeline, each at most `batchSize` spans, as compact JSON.
-  package static func requests(for snapshot: Snapshot, service: Service, batchSize: Int = batchSize) -> [[UInt8]] {
+  package static func requests(for snapshot: Snapshot, service: SnapshotApp, batchSize: Int = batchSize) -> [[UInt8]] {
     let spans = Self.spans(of: snapshot, service: service)
     var requests: [[UInt8]] = []
     var start = 0
@@ -79,7 +66,7 @@ package enum OTLPTraces {
   }
 
   /// The spans of `snapshot`'s timeline, in its order.
-  package static func spans(of snapshot: Snapshot, service: Service) -> [Span] {
+  package static func spans(of snapshot: Snapshot, service: SnapshotApp) -> [Span] {
     let index = TimelineIndex(snapshot)
     // Unix time of the recording's start: the snapshot's capture time less how long it ran.
     let captured = snapshot.capturedAt ?? Date()
@@ -257,7 +244,7 @@ package enum OTLPTraces {
   }
 
   /// One request body holding `spans`.
-  package static func request(_ spans: ArraySlice<Span>, service: Service) -> [UInt8] {
+  package static func request(_ spans: ArraySlice<Span>, service: SnapshotApp) -> [UInt8] {
     var writer = JSONWriter(compact: true)
     writer.beginObject()
     writer.beginArray(key: "resourceSpans")
@@ -278,9 +265,7 @@ package enum OTLPTraces {
     writer.write("name", "recoil-inspect")
     writer.write("version", PackageVersion.current)
     writer.endObject()
-    writer.beginArray(key: "spans")
-    for span in spans {
-      writer.beginObject()
+    writer.writeObjects(key: "spans", spans) { writer, span in
       writer.write("traceId", span.traceID)
       writer.write("spanId", span.spanID)
       writer.write("parentSpanId", span.parentSpanID)
@@ -290,19 +275,13 @@ package enum OTLPTraces {
       writer.write("endTimeUnixNano", String(span.endNanos))
       write(span.attributes, to: &writer)
       if !span.links.isEmpty {
-        writer.beginArray(key: "links")
-        for link in span.links {
-          writer.beginObject()
+        writer.writeObjects(key: "links", span.links) { writer, link in
           writer.write("traceId", link.traceID)
           writer.write("spanId", link.spanID)
           write([("recoil.link", .string(link.reason))], to: &writer)
-          writer.endObject()
         }
-        writer.endArray()
       }
-      writer.endObject()
     }
-    writer.endArray()
     writer.endObject()
     writer.endArray()
     writer.endObject()
@@ -313,9 +292,8 @@ package enum OTLPTraces {
 
   /// An `attributes` list of `KeyValue`s; 64-bit integers as decimal strings.
   private static func write(_ attributes: [(key: String, value: Value)], to writer: inout JSONWriter) {
-    writer.beginArray(key: "attributes")
-    for (key, value) in attributes {
-      writer.beginObject()
+    writer.writeObjects(key: "attributes", attributes) { writer, attribute in
+      let (key, value) = attribute
       writer.write("key", key)
       writer.beginObject(key: "value")
       switch value {
@@ -324,19 +302,11 @@ package enum OTLPTraces {
       case .bool(let flag): writer.write("boolValue", flag)
       case .strings(let texts):
         writer.beginObject(key: "arrayValue")
-        writer.beginArray(key: "values")
-        for text in texts {
-          writer.beginObject()
-          writer.write("stringValue", text)
-          writer.endObject()
-        }
-        writer.endArray()
+        writer.writeObjects(key: "values", texts) { writer, text in writer.write("stringValue", text) }
         writer.endObject()
       }
       writer.endObject()
-      writer.endObject()
     }
-    writer.endArray()
   }
 
   /// 16 lowercase hex digits.

@@ -95,32 +95,20 @@ struct CheckCommand: Command {
     var writer = JSONWriter()
     writer.beginObject()
     writer.write("passed", !reports.contains { $0.report.failed })
-    writer.beginArray(key: "snapshots")
-    for (name, report) in reports {
-      writer.beginObject()
-      writer.write("path", name)
-      writer.write("passed", !report.failed)
-      writer.beginArray(key: "rules")
-      for rule in report.rules {
-        writer.beginObject()
+    writer.writeObjects(key: "snapshots", reports) { writer, named in
+      writer.write("path", named.name)
+      writer.write("passed", !named.report.failed)
+      writer.writeObjects(key: "rules", named.report.rules) { writer, rule in
         writer.write("rule", rule.rule)
-        writer.beginArray(key: "findings")
-        for finding in rule.findings {
-          writer.beginObject()
+        writer.writeObjects(key: "findings", rule.findings) { writer, finding in
           writer.write("severity", finding.severity.rawValue)
           writer.write("subject", finding.subject)
           writer.write("measured", finding.measured)
           writer.write("limit", finding.limit)
           writer.write("entry", finding.entry)
-          writer.endObject()
         }
-        writer.endArray()
-        writer.endObject()
       }
-      writer.endArray()
-      writer.endObject()
     }
-    writer.endArray()
     writer.endObject()
     return writer.text
   }

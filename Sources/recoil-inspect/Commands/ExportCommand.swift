@@ -100,9 +100,8 @@ struct ExportCommand: Command {
   func run(streams: StandardStreams) throws(CommandFailure) {
     let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
     // Who the spans come from: the process the snapshot was taken in, unless --service says.
-    let service = OTLPTraces.Service(
-      name: service ?? snapshot.app?.name ?? "recoil-app", instance: snapshot.app?.instance,
-      processID: snapshot.app?.processID)
+    var service = snapshot.app ?? SnapshotApp(name: "recoil-app")
+    if let name = self.service { service.name = name }
     if let otlpTarget {
       let delivery = OTLPDelivery(target: otlpTarget, service: service, headers: otlpHeaders)
       let outcome = delivery.send(OTLPTraces.spans(of: snapshot, service: service))

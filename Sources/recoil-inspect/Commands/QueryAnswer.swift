@@ -276,11 +276,7 @@ struct QueryAnswer {
     case .cycles(let cycles):
       writer.write("question", "cycles")
       writer.beginArray(key: "cycles")
-      for cycle in cycles {
-        writer.beginArray()
-        for id in cycle { writer.writeElement(id) }
-        writer.endArray()
-      }
+      for cycle in cycles { writer.writeArray(cycle) }
       writer.endArray()
     }
     writer.endObject()

@@ -109,16 +109,8 @@ struct WhyNotAnswer {
           writer.write("changedAfter", dependency.changedAfter)
         }
       }
-      if !reason.paths.isEmpty {
-        writer.beginArray(key: "paths")
-        for path in reason.paths { writer.writeElement(path) }
-        writer.endArray()
-      }
-      if !reason.actions.isEmpty {
-        writer.beginArray(key: "actions")
-        for action in reason.actions { writer.writeElement(action) }
-        writer.endArray()
-      }
+      if !reason.paths.isEmpty { writer.writeArray(key: "paths", reason.paths) }
+      if !reason.actions.isEmpty { writer.writeArray(key: "actions", reason.actions) }
       writer.write("message", reason.message)
     }
     writer.endObject()
