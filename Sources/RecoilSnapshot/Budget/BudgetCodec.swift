@@ -33,59 +33,21 @@ public enum BudgetCodec {
       case "nodes": budget.maxNodes = try limit(&reader)
       case "edges": budget.maxEdges = try limit(&reader)
       case "evaluations":
-        try reader.array { reader, _ throws(SnapshotError) in
-          var rule = Budget.EvaluationRule(match: "")
-          var match: String?
-          let start = try reader.object { reader, key throws(SnapshotError) in
-            switch key {
-            case "match": match = try glob(&reader)
-            case "maxCount": rule.maxCount = try reader.count()
-            case "maxTotalNanos": rule.maxTotalNanos = try reader.count()
-            case "maxMeanNanos": rule.maxMeanNanos = try reader.count()
-            case "maxNanos": rule.maxNanos = try reader.count()
-            case "maxPerCause": rule.maxPerCause = try reader.count()
-            case "maxWasted": rule.maxWasted = try reader.count()
-            default:
-              throw unknown(reader, "match, maxCount, maxTotalNanos, maxMeanNanos, maxNanos, maxPerCause or maxWasted")
-            }
-          }
-          guard let match else { throw reader.missing("match", objectStart: start) }
-          rule.match = match
-          budget.evaluations.append(rule)
-        }
+        budget.evaluations += try rules(
+          &reader, Budget.EvaluationRule(match: ""),
+          limits: [
+            ("maxCount", \.maxCount), ("maxTotalNanos", \.maxTotalNanos), ("maxMeanNanos", \.maxMeanNanos),
+            ("maxNanos", \.maxNanos), ("maxPerCause", \.maxPerCause), ("maxWasted", \.maxWasted),
+          ])
       case "actions":
-        try reader.array { reader, _ throws(SnapshotError) in
-          var rule = Budget.ActionRule(match: "")
-          var match: String?
-          let start = try reader.object { reader, key throws(SnapshotError) in
-            switch key {
-            case "match": match = try glob(&reader)
-            case "maxNanos": rule.maxNanos = try reader.count()
-            case "maxEvaluations": rule.maxEvaluations = try reader.count()
-            case "maxWrites": rule.maxWrites = try reader.count()
-            case "maxNotified": rule.maxNotified = try reader.count()
-            default: throw unknown(reader, "match, maxNanos, maxEvaluations, maxWrites or maxNotified")
-            }
-          }
-          guard let match else { throw reader.missing("match", objectStart: start) }
-          rule.match = match
-          budget.actions.append(rule)
-        }
+        budget.actions += try rules(
+          &reader, Budget.ActionRule(match: ""),
+          limits: [
+            ("maxNanos", \.maxNanos), ("maxEvaluations", \.maxEvaluations), ("maxWrites", \.maxWrites),
+            ("maxNotified", \.maxNotified),
+          ])
       case "subscribers":
-        try reader.array { reader, _ throws(SnapshotError) in
-          var rule = Budget.SubscriberRule(match: "")
-          var match: String?
-          let start = try reader.object { reader, key throws(SnapshotError) in
-            switch key {
-            case "match": match = try glob(&reader)
-            case "maxNanos": rule.maxNanos = try reader.count()
-            default: throw unknown(reader, "match or maxNanos")
-            }
-          }
-          guard let match else { throw reader.missing("match", objectStart: start) }
-          rule.match = match
-          budget.subscribers.append(rule)
-        }
+        budget.subscribers += try rules(&reader, Budget.SubscriberRule(match: ""), limits: [("maxNanos", \.maxNanos)])
       case "status":
         try reader.object { reader, key throws(SnapshotError) in
           switch key {
@@ -100,6 +62,33 @@ public enum BudgetCodec {
       }
     }
     return budget
+  }
+
+  /// A list of rules, each an object of a required `match` glob and optional limits (counts
+  /// or nanoseconds), read into the fields `limits` names: `[{"match": "cart/*", "maxNanos": 5}]`.
+  private static func rules<Rule: BudgetRule>(
+    _ reader: inout FieldReader, _ empty: Rule, limits: [(name: String, field: WritableKeyPath<Rule, Int?>)]
+  ) throws(SnapshotError) -> [Rule] {
+    let names = ["match"] + limits.map(\.name)
+    let known = names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    var rules: [Rule] = []
+    try reader.array { reader, _ throws(SnapshotError) in
+      var rule = empty
+      var match: String?
+      let start = try reader.object { reader, key throws(SnapshotError) in
+        if "match" ~= key {
+          match = try glob(&reader)
+        } else if let limit = limits.first(where: { key.matches($0.name) }) {
+          rule[keyPath: limit.field] = try reader.count()
+        } else {
+          throw unknown(reader, known)
+        }
+      }
+      guard let match else { throw reader.missing("match", objectStart: start) }
+      rule.match = match
+      rules.append(rule)
+    }
+    return rules
   }
 
   /// `{"max": N}`.
@@ -135,3 +124,12 @@ public enum BudgetCodec {
     return .invalidValue(expected: "one of the fields \(known)", found: "an unknown field", at: reader.location)
   }
 }
+
+/// A budget's rule: limits on what a glob (`match`) picks out.
+private protocol BudgetRule {
+  var match: String { get set }
+}
+
+extension Budget.EvaluationRule: BudgetRule {}
+extension Budget.ActionRule: BudgetRule {}
+extension Budget.SubscriberRule: BudgetRule {}
