@@ -23,25 +23,14 @@ struct NodeLook {
 
   init(kind: SnapshotNodeKind, isAsync: Bool = false, status: SnapshotNodeStatus? = nil, heatFill: String? = nil) {
     classes = kind.rawValue + (status.flatMap { $0 == .ready ? nil : " \($0.rawValue)" } ?? "")
-    switch kind {
-    case .atom:
-      shape = "box"
-      styles.append("rounded")
-      fill = Palette.atomFill
-      border = Palette.atomBorder
-    case .selector:
-      shape = "ellipse"
-      fill = Palette.selectorFill
-      border = Palette.selectorBorder
-    case .store:
-      shape = "cylinder"
-      fill = Palette.storeFill
-      border = Palette.storeBorder
-    case .slice:
-      shape = "tab"
-      fill = Palette.sliceFill
-      border = Palette.sliceBorder
-    }
+    (shape, fill, border) =
+      switch kind {
+      case .atom: ("box", Palette.atomFill, Palette.atomBorder)
+      case .selector: ("ellipse", Palette.selectorFill, Palette.selectorBorder)
+      case .store: ("cylinder", Palette.storeFill, Palette.storeBorder)
+      case .slice: ("tab", Palette.sliceFill, Palette.sliceBorder)
+      }
+    if kind == .atom { styles.append("rounded") }
     if isAsync { peripheries = 2 }
     if let heatFill {
       fill = heatFill
