@@ -11,15 +11,10 @@ import RecoilConcurrency
 /// let description = ActionDescription(action, cache: cache) { ValuePreview.describe($0, cache: cache) }
 /// ```
 package final class ReflectionCache {
-  private var storedFields: [ObjectIdentifier: StoredFields?] = [:]
-  private var equalities: [ObjectIdentifier: ((Any, Any) -> Bool)?] = [:]
-  // The last type each was asked about, and its answer: a diff asks about the same state type
-  // action after action, and this spares hashing its identifier.
-  private var lastFields: (type: ObjectIdentifier, fields: StoredFields?)?
-  private var lastEquality: (type: ObjectIdentifier, equality: ((Any, Any) -> Bool)?)?
+  private var storedFields = TypeMemo<StoredFields?>()
+  private var equalities = TypeMemo<((Any, Any) -> Bool)?>()
+  private var enumTypes = TypeMemo<EnumCases?>()
   private var tupleTypes: [ObjectIdentifier: TupleKnowledge] = [:]
-  private var enumTypes: [ObjectIdentifier: EnumCases?] = [:]
-  private var lastEnum: (type: ObjectIdentifier, cases: EnumCases?)?
 
   private let readsFields: Bool
 
@@ -44,18 +39,12 @@ package final class ReflectionCache {
   package func fields(of value: Any) -> StoredFields? {
     guard readsFields else { return nil }
     let key = ObjectIdentifier(type(of: value))
-    if let last = lastFields, last.type == key { return last.fields }
-    let found: StoredFields?
-    if let known = storedFields[key] {
-      found = known
-    } else {
+    return storedFields.answer(for: key) {
       // Another cache may have found them: a type's fields never change.
-      found = Self.knownFields.withLock { $0[key] } ?? StoredFields(of: value)
+      let found = Self.knownFields.withLock { $0[key] } ?? StoredFields(of: value)
       Self.knownFields.withLock { $0[key] = .some(found) }
-      storedFields[key] = .some(found)
+      return found
     }
-    lastFields = (key, found)
-    return found
   }
 
   /// The fields every cache has found, by type: the caches of chunks described on other
@@ -67,33 +56,18 @@ package final class ReflectionCache {
   /// `Mirror`.
   package func enumCases(of value: Any) -> EnumCases? {
     guard readsFields else { return nil }
-    let key = ObjectIdentifier(type(of: value))
-    if let last = lastEnum, last.type == key { return last.cases }
-    let found: EnumCases?
-    if let known = enumTypes[key] {
-      found = known
-    } else {
-      found = value is any CustomReflectable ? nil : EnumCases(type(of: value))
-      enumTypes[key] = .some(found)
+    return enumTypes.answer(for: ObjectIdentifier(type(of: value))) {
+      value is any CustomReflectable ? nil : EnumCases(type(of: value))
     }
-    lastEnum = (key, found)
-    return found
   }
 
   /// Whether two values are equal, when the first one's type is Equatable (a value of another
   /// type is not equal to it); `nil` when that type is not Equatable.
   package func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
-    let key = ObjectIdentifier(type(of: lhs))
-    if let last = lastEquality, last.type == key { return last.equality?(lhs, rhs) }
-    let found: ((Any, Any) -> Bool)?
-    if let known = equalities[key] {
-      found = known
-    } else {
-      found = (lhs as? any Equatable).map { Self.equality(of: $0) }
-      equalities[key] = .some(found)
+    let equality = equalities.answer(for: ObjectIdentifier(type(of: lhs))) {
+      (lhs as? any Equatable).map { Self.equality(of: $0) }
     }
-    lastEquality = (key, found)
-    return found?(lhs, rhs)
+    return equality?(lhs, rhs)
   }
 
   private static func equality<Value: Equatable>(of _: Value) -> (Any, Any) -> Bool {

@@ -3,13 +3,10 @@
 /// events.
 ///
 /// ```swift
-/// var action = ActionFieldDecoder()
-/// let start = try reader.object { reader, key throws(SnapshotError) in
-///   if try !action.read(key, from: &reader) { try reader.skip() }
-/// }
-/// let decoded = try action.build(reader, objectStart: start)
+/// var fields = ActionFieldDecoder()
+/// let action = try reader.decode(&fields)
 /// ```
-struct ActionFieldDecoder {
+struct ActionFieldDecoder: FieldDecoder {
   private var action = SnapshotAction(seq: 0, store: "", name: "")
   private var hasSeq = false
   private var hasStore = false

@@ -2,13 +2,10 @@
 /// builds the node at the end: the one reading of node fields, for snapshots and live events.
 ///
 /// ```swift
-/// var node = NodeFieldDecoder()
-/// let start = try reader.object { reader, key throws(SnapshotError) in
-///   if try !node.read(key, from: &reader) { try reader.skip() }
-/// }
-/// let decoded = try node.build(reader, objectStart: start)
+/// var fields = NodeFieldDecoder()
+/// let node = try reader.decode(&fields)
 /// ```
-struct NodeFieldDecoder {
+struct NodeFieldDecoder: FieldDecoder {
   private var node = SnapshotNode(id: "", kind: .atom)
   private var hasID = false
   private var hasKind = false

@@ -104,10 +104,7 @@ enum SnapshotDecoder {
         guard sawNodes else { return }
         try reader.array { reader, index throws(SnapshotError) in
           var fields = NodeFieldDecoder()
-          let objectStart = try reader.object { reader, key throws(SnapshotError) in
-            if try !fields.read(key, from: &reader) { try reader.skip() }
-          }
-          let node = try fields.build(reader, objectStart: objectStart)
+          let node = try reader.decode(&fields)
           if let first = indexOfID.updateValue(index, forKey: node.id) {
             throw .duplicateNodeID(
               id: node.id, firstPath: "nodes[\(first)]",
@@ -136,10 +133,7 @@ enum SnapshotDecoder {
         var indexOfSeq: [Int: Int] = [:]
         try reader.array { reader, index throws(SnapshotError) in
           var fields = TimelineFieldDecoder()
-          let objectStart = try reader.object { reader, key throws(SnapshotError) in
-            if try !fields.read(key, from: &reader) { try reader.skip() }
-          }
-          let entry = try fields.build(reader, objectStart: objectStart)
+          let entry = try reader.decode(&fields)
           if let first = indexOfSeq.updateValue(index, forKey: entry.seq) {
             throw .invalidValue(
               expected: "a seq no other entry has (timeline[\(first)] has it)", found: String(entry.seq),
@@ -227,10 +221,7 @@ enum SnapshotDecoder {
   /// One recorded action.
   private static func readAction(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotAction {
     var fields = ActionFieldDecoder()
-    let objectStart = try reader.object { reader, key throws(SnapshotError) in
-      if try !fields.read(key, from: &reader) { try reader.skip() }
-    }
-    return try fields.build(reader, objectStart: objectStart)
+    return try reader.decode(&fields)
   }
 
   /// One subscription.

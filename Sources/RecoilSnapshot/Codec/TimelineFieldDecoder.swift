@@ -3,13 +3,10 @@
 /// events.
 ///
 /// ```swift
-/// var entry = TimelineFieldDecoder()
-/// let start = try reader.object { reader, key throws(SnapshotError) in
-///   if try !entry.read(key, from: &reader) { try reader.skip() }
-/// }
-/// let decoded = try entry.build(reader, objectStart: start)
+/// var fields = TimelineFieldDecoder()
+/// let entry = try reader.decode(&fields)
 /// ```
-struct TimelineFieldDecoder {
+struct TimelineFieldDecoder: FieldDecoder {
   private var event = SnapshotEntry(seq: 0, kind: .action)
   private var hasSeq = false
   private var hasKind = false
@@ -74,10 +71,15 @@ struct TimelineFieldDecoder {
     return reach
   }
 
-  /// The entry, once every member has been read; fails if a required field is missing. A
-  /// live step's event gives its seq and kind (`requiresIdentity` false).
+  /// The entry, once every member has been read; fails if a required field is missing.
+  func build(_ reader: FieldReader, objectStart: Int) throws(SnapshotError) -> SnapshotEntry {
+    try build(reader, objectStart: objectStart, requiresIdentity: true)
+  }
+
+  /// The entry, once every member has been read: a live step's event gives its seq and kind
+  /// (`requiresIdentity` false).
   func build(
-    _ reader: FieldReader, objectStart: Int, requiresIdentity: Bool = true
+    _ reader: FieldReader, objectStart: Int, requiresIdentity: Bool
   ) throws(SnapshotError) -> SnapshotEntry {
     guard requiresIdentity else { return event }
     guard hasSeq else { throw reader.missing("seq", objectStart: objectStart) }
