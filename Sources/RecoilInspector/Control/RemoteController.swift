@@ -124,27 +124,27 @@ final class RemoteController: Sendable {
     guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be written") }
     let value = try decode(request.json ?? "", as: node.valueType, subject: id)
     let preview = preview(value, of: id)
-    let order = record(.set, node: id, value: preview, by: by)
-    try CauseContext.withCause(order) { try container.setErased(local, to: value) }
-    return Done(message: "set \(id) = \(preview)", seq: order)
+    return try recorded(.set, node: id, value: preview, by: by, saying: "set \(id) = \(preview)") {
+      try container.setErased(local, to: value)
+    }
   }
 
   private func reset(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
     let id = request.node ?? ""
     let (container, local, node) = try find(id, in: targets)
     guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be reset") }
-    let order = record(.reset, node: id, by: by)
-    try CauseContext.withCause(order) { try container.resetErased(local) }
-    return Done(message: "reset \(id)", seq: order)
+    return try recorded(.reset, node: id, by: by, saying: "reset \(id)") { try container.resetErased(local) }
   }
 
   private func dispatch(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
     let name = request.store ?? ""
     let store = try store(named: name, in: targets)
     let action = try store.decodeAction(json: request.json ?? "", redactor: core.redactor)
-    let order = record(.dispatch, store: name, value: action.preview, by: by)
-    CauseContext.withCause(order) { action.dispatch() }
-    return Done(message: "dispatched \(action.preview) to \(name)", seq: order)
+    return recorded(
+      .dispatch, store: name, value: action.preview, by: by, saying: "dispatched \(action.preview) to \(name)"
+    ) {
+      action.dispatch()
+    }
   }
 
   private func stub(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
@@ -164,18 +164,16 @@ final class RemoteController: Sendable {
       outcome = .failure(AtomError.loading(id))
       shown = "loading"
     }
-    let order = record(.stub, node: id, value: shown, by: by)
-    try CauseContext.withCause(order) { try container.stubErased(local, outcome: outcome) }
-    return Done(message: "stubbed \(id): \(shown)", seq: order)
+    return try recorded(.stub, node: id, value: shown, by: by, saying: "stubbed \(id): \(shown)") {
+      try container.stubErased(local, outcome: outcome)
+    }
   }
 
   private func unstub(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
     let id = request.node ?? ""
     let (container, local, node) = try find(id, in: targets)
     guard node.isStubbed else { throw ControlRefusal("\(id) is not stubbed") }
-    let order = record(.unstub, node: id, by: by)
-    try CauseContext.withCause(order) { try container.unstubErased(local) }
-    return Done(message: "unstubbed \(id)", seq: order)
+    return try recorded(.unstub, node: id, by: by, saying: "unstubbed \(id)") { try container.unstubErased(local) }
   }
 
   private func resume(in targets: Targets, by: String) throws -> Done {
@@ -307,6 +305,17 @@ final class RemoteController: Sendable {
     } catch {
       throw ControlRefusal(DecodingErrorText.describe(error, subject: subject, json: json, type: type))
     }
+  }
+
+  /// Records a `control` entry, then makes `change` with that entry as its cause, so the
+  /// timeline shows what the change set off under it; answers with `message`.
+  private func recorded(
+    _ operation: ControlRequest.Operation, node: String? = nil, store: String? = nil, value: String? = nil,
+    by: String, saying message: String, _ change: () throws -> Void
+  ) rethrows -> Done {
+    let order = record(operation, node: node, store: store, value: value, by: by)
+    try CauseContext.withCause(order, change)
+    return Done(message: message, seq: order)
   }
 
   /// Records a `control` entry and streams it; returns its step, the cause of what follows.
