@@ -14,7 +14,7 @@ package final class ReflectionCache {
   private var storedFields = TypeMemo<StoredFields?>()
   private var equalities = TypeMemo<((Any, Any) -> Bool)?>()
   private var enumTypes = TypeMemo<EnumCases?>()
-  private var tupleTypes: [ObjectIdentifier: TupleKnowledge] = [:]
+  private var tupleTypes = TypeMemo<TupleKnowledge>()
 
   private let readsFields: Bool
 
@@ -122,18 +122,12 @@ package final class ReflectionCache {
   /// Whether `value` is a tuple, as its mirror says.
   package func isTuple(_ value: Any) -> Bool {
     guard !Self.isScalar(value) else { return false }
-    let key = ObjectIdentifier(type(of: value))
-    let known =
-      tupleTypes[key]
-      ?? {
-        // A type with a custom mirror could say anything, value by value; any other type's
-        // mirror says what the type is, so one value tells.
-        let found: TupleKnowledge =
-          value is any CustomReflectable
-          ? .askEachValue : Mirror(reflecting: value).displayStyle == .tuple ? .tuple : .notTuple
-        tupleTypes[key] = found
-        return found
-      }()
+    let known = tupleTypes.answer(for: ObjectIdentifier(type(of: value))) {
+      // A type with a custom mirror could say anything, value by value; any other type's
+      // mirror says what the type is, so one value tells.
+      value is any CustomReflectable
+        ? .askEachValue : Mirror(reflecting: value).displayStyle == .tuple ? .tuple : .notTuple
+    }
     switch known {
     case .tuple: return true
     case .notTuple: return false

@@ -292,15 +292,14 @@ final class GraphRecorder: _LockedFields<GraphRecorderBuffers> {
     result.dropped = fields.timeline.dropped
     let departedKeys = departedKeys
     let key = { (uid: Int) -> NodeKey? in liveKeys[uid] ?? departedKeys[uid] }
-    // The kept values, read out of their buffers once: evaluations and resolutions take
-    // theirs from them in order.
-    let values = (plain: fields.plainValues.elements, boxed: fields.boxedValues.elements)
-    result.timeline = recordedEvaluations(key: key, values: ValueWalk(plain: values.plain, boxed: values.boxed))
+    // The kept values, read out of their buffers once: evaluations and resolutions each walk
+    // them from the start, taking theirs in order.
+    let values = ValueWalk(plain: fields.plainValues.elements, boxed: fields.boxedValues.elements)
+    result.timeline = recordedEvaluations(key: key, values: values)
     result.writes = recordedWrites(key: key)
     let (subscriptions, learnt) = recordedSubscriptions(subscribers, key: key)
     result.subscriptions = subscriptions
-    result.occurrences = recordedOccurrences(
-      key: key, learnt: learnt, values: ValueWalk(plain: values.plain, boxed: values.boxed))
+    result.occurrences = recordedOccurrences(key: key, learnt: learnt, values: values)
     result.scopeRuns = fields.scopeRuns.elements
     result.droppedWrites = fields.writes.dropped
     result.droppedOccurrences = fields.occurrences.dropped + fields.effects.dropped + fields.scopeRuns.dropped

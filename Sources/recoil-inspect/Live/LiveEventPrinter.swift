@@ -47,12 +47,7 @@ struct LiveEventPrinter {
       appendCause(&line)
     case .node(let node): Self.write(node, into: &line)
     case .edgeAdded(let edge), .edgeRemoved(let edge):
-      if case .edgeAdded = event.kind {
-        line.styled(.green) { $0.append("edge +") }
-      } else {
-        line.styled(.red) { $0.append("edge -") }
-      }
-      line.append(" ")
+      if case .edgeAdded = event.kind { line.appendKind("edge +", .green) } else { line.appendKind("edge -", .red) }
       line.appendInert(edge.from)
       line.append(" -> ")
       line.appendInert(edge.to)

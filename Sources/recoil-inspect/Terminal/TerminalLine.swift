@@ -9,8 +9,7 @@ import RecoilSnapshot
 ///
 /// ```swift
 /// var line = TerminalLine(style: style)
-/// line.styled(.yellow) { $0.append("eval") }
-/// line.append(" ")
+/// line.appendKind("eval", .yellow)
 /// line.appendInert(evaluation.node)
 /// ```
 struct TerminalLine {
