@@ -23,19 +23,16 @@ struct CheckCommand: Command {
     OutputFormat.option,
   ]
 
-  var inputs: [String]
-  var budgetPath: String?
+  var inputs: [SnapshotInput]
+  var budget: SnapshotInput?
   var junitPath: String?
   var markdownPath: String?
   var json = false
 
-  var inputLimit = InputLimit()
-
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputLimit = try InputLimit(arguments)
-    guard !arguments.positionals.isEmpty else { throw .missingArgument("<snapshot>") }
-    inputs = arguments.positionals
-    budgetPath = arguments.value("budget")
+    inputs = try SnapshotInput.all(arguments)
+    // The budget is read within the same --max-input-bytes.
+    budget = arguments.value("budget").map { SnapshotInput(path: $0, limit: inputs[0].limit) }
     junitPath = arguments.value("junit")
     markdownPath = arguments.value("markdown")
     json = try OutputFormat(arguments) == .json
@@ -45,7 +42,7 @@ struct CheckCommand: Command {
     let check = BudgetCheck(budget: try loadBudget(streams: streams))
     var reports: [(name: String, report: BudgetCheck.Report)] = []
     for input in inputs {
-      reports.append((input, check.check(try SnapshotInput.load(input, limit: inputLimit, streams: streams))))
+      reports.append((input.path, check.check(try input.load(streams: streams))))
     }
     if let junitPath {
       try OutputDestination.write(Array(JUnitReport.xml(reports).utf8), to: junitPath, streams: streams)
@@ -58,12 +55,12 @@ struct CheckCommand: Command {
   }
 
   private func loadBudget(streams: StandardStreams) throws(CommandFailure) -> Budget {
-    guard let budgetPath else { return Budget() }
-    let data = try SnapshotInput.bytes(of: budgetPath, limit: inputLimit, streams: streams)
+    guard let budget else { return Budget() }
+    let data = try budget.bytes(streams: streams)
     do {
       return try BudgetCodec.decode(data)
     } catch {
-      throw .invalidBudget(path: budgetPath, error)
+      throw .invalidBudget(path: budget.path, error)
     }
   }
 

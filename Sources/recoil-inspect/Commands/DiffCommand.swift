@@ -26,23 +26,21 @@ struct DiffCommand: Command {
     .option("output", short: "o", value: "picture", help: "Also draw the difference (.svg .png .pdf .dot .html)."),
   ]
 
-  var old: String
-  var new: String
+  var old: SnapshotInput
+  var new: SnapshotInput
   var exitCode: Bool
   var slower = 1.5
   var json = false
   var picture: (path: String, format: RenderFormat)?
 
-  var inputLimit = InputLimit()
-
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputLimit = try InputLimit(arguments)
+    let limit = try InputLimit(arguments)
     guard arguments.positionals.count >= 2 else {
       throw .missingArgument(arguments.positionals.isEmpty ? "<old>" : "<new>")
     }
     if arguments.positionals.count > 2 { throw .unexpectedArgument(arguments.positionals[2]) }
-    old = arguments.positionals[0]
-    new = arguments.positionals[1]
+    old = SnapshotInput(path: arguments.positionals[0], limit: limit)
+    new = SnapshotInput(path: arguments.positionals[1], limit: limit)
     exitCode = arguments.has("exit-code")
     if let text = arguments.value("slower") {
       guard let factor = Double(text), factor >= 1, factor.isFinite else {
@@ -60,14 +58,14 @@ struct DiffCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let before = try SnapshotInput.load(old, limit: inputLimit, streams: streams)
-    let after = try SnapshotInput.load(new, limit: inputLimit, streams: streams)
+    let before = try old.load(streams: streams)
+    let after = try new.load(streams: streams)
     let difference = GraphDifference(from: before, to: after, slower: slower)
     if let picture {
       var pictureOptions = RenderOptions(format: picture.format)
       // Both files as the user named them: two snapshots of one name in different folders
       // (a pull request's base and head) stay apart.
-      pictureOptions.title = "\(old) → \(new)"
+      pictureOptions.title = "\(old.path) → \(new.path)"
       let drawing: Drawing
       do {
         drawing = try Renderer.drawDifference(

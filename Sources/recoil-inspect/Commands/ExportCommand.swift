@@ -54,7 +54,7 @@ struct ExportCommand: Command {
     .flag("quiet", short: "q", help: "Print nothing on success."),
   ]
 
-  var input: String
+  var input: SnapshotInput
   var output: String
   var quiet: Bool
   /// Where `--otlp-json` writes, when given (then no Perfetto trace is written).
@@ -65,11 +65,8 @@ struct ExportCommand: Command {
   /// `--service`; else the snapshot's app name, else `recoil-app`.
   var service: String?
 
-  var inputLimit = InputLimit()
-
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputLimit = try InputLimit(arguments)
-    let input = try arguments.onlyPositional("<snapshot>")
+    let input = try SnapshotInput(arguments)
     otlpOutput = arguments.value("otlp-json")
     if let url = arguments.value("otlp") {
       guard let target = HTTPTarget(url: url, defaultPath: "/v1/traces") else {
@@ -93,12 +90,12 @@ struct ExportCommand: Command {
     self.input = input
     output =
       arguments.value("output")
-      ?? (input == "-" ? "-" : RenderCommand.replacingExtension(of: input, with: "trace.json"))
+      ?? (input.path == "-" ? "-" : RenderCommand.replacingExtension(of: input.path, with: "trace.json"))
     quiet = arguments.has("quiet")
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    let snapshot = try input.load(streams: streams)
     // Who the spans come from: the process the snapshot was taken in, unless --service says.
     var service = snapshot.app ?? SnapshotApp(name: "recoil-app")
     if let name = self.service { service.name = name }

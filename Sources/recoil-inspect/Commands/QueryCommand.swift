@@ -65,19 +65,15 @@ struct QueryCommand: Command {
     case total, mean, count
   }
 
-  var input: String
+  var input: SnapshotInput
   var question: Question
   var depth: Int?
   var ranking = Ranking.total
   var limit = 10
   var json = false
 
-  var inputLimit = InputLimit()
-
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputLimit = try InputLimit(arguments)
-    let input = try arguments.onlyPositional("<snapshot>")
-    self.input = input
+    input = try SnapshotInput(arguments)
     var questions: [Question] = []
     if let id = arguments.value("dependents") { questions.append(.dependents(id)) }
     if let id = arguments.value("dependencies") { questions.append(.dependencies(id)) }
@@ -122,7 +118,7 @@ struct QueryCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    let snapshot = try input.load(streams: streams)
     let answer = try QueryAnswer(question: question, snapshot: snapshot, depth: depth, ranking: ranking, limit: limit)
     streams.output(json ? answer.json() : answer.text(style: streams.outputStyle))
   }

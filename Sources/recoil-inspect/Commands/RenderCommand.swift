@@ -49,23 +49,20 @@ struct RenderCommand: Command {
     .flag("quiet", short: "q", help: "Print nothing on success."),
   ]
 
-  var input: String
+  var input: SnapshotInput
   var output: String
   var renderOptions: RenderOptions
   var quiet: Bool
 
-  init(input: String, output: String, renderOptions: RenderOptions, quiet: Bool) {
+  init(input: SnapshotInput, output: String, renderOptions: RenderOptions, quiet: Bool) {
     self.input = input
     self.output = output
     self.renderOptions = renderOptions
     self.quiet = quiet
   }
 
-  var inputLimit = InputLimit()
-
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputLimit = try InputLimit(arguments)
-    let input = try arguments.onlyPositional("<snapshot>")
+    let input = try SnapshotInput(arguments)
     self.input = input
 
     var format: RenderFormat?
@@ -89,14 +86,14 @@ struct RenderCommand: Command {
     } else {
       let chosen = format ?? .svg
       format = chosen
-      if input == "-" {
+      if input.path == "-" {
         self.output = "-"
       } else {
-        self.output = Self.replacingExtension(of: input, with: chosen.rawValue)
+        self.output = Self.replacingExtension(of: input.path, with: chosen.rawValue)
       }
     }
 
-    renderOptions = try Self.drawingOptions(arguments, format: format ?? .svg, input: input)
+    renderOptions = try Self.drawingOptions(arguments, format: format ?? .svg, input: input.path)
     try Self.readOverviewOptions(arguments, into: &renderOptions)
     quiet = arguments.has("quiet")
   }
@@ -172,7 +169,7 @@ struct RenderCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    let snapshot = try input.load(streams: streams)
     let drawing: Drawing
     do {
       // A report's many small layouts are shared among helper processes of this program.

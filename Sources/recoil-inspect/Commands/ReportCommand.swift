@@ -57,14 +57,13 @@ struct ReportCommand: Command {
   var serve: ServeAddress?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    let input = try arguments.onlyPositional("<snapshot>")
+    let input = try SnapshotInput(arguments)
     drawing = RenderCommand(
       input: input,
       output: arguments.value("output")
-        ?? (input == "-" ? "-" : RenderCommand.replacingExtension(of: input, with: "html")),
-      renderOptions: try Self.renderOptions(arguments, input: input),
+        ?? (input.path == "-" ? "-" : RenderCommand.replacingExtension(of: input.path, with: "html")),
+      renderOptions: try Self.renderOptions(arguments, input: input.path),
       quiet: arguments.has("quiet"))
-    drawing.inputLimit = try InputLimit(arguments)
     serve = try ServeAddress(arguments)
     if serve != nil, arguments.value("output") != nil {
       throw .conflictingOptions("--serve", "--output", reason: "--serve serves the page instead of writing it")
@@ -85,7 +84,7 @@ struct ReportCommand: Command {
 
   func run(streams: StandardStreams) throws(CommandFailure) {
     guard let serve else { return try drawing.run(streams: streams) }
-    let snapshot = try SnapshotInput.load(drawing.input, limit: drawing.inputLimit, streams: streams)
+    let snapshot = try drawing.input.load(streams: streams)
     var options = drawing.renderOptions
     options.layoutWorkers = LayoutWorkerCommand.workers
     let report: ServedReport

@@ -1,11 +1,44 @@
 import Foundation
 import RecoilSnapshot
 
-/// Reads and decodes a snapshot from a path, or from standard input for `-`.
-enum SnapshotInput {
-  static func load(_ path: String, limit: InputLimit, streams: StandardStreams) throws(CommandFailure) -> Snapshot {
-    let name = path == "-" ? "<stdin>" : path
-    let data = try bytes(of: path, limit: limit, streams: streams)
+/// A file the command line names, a path or `-` for standard input, with the
+/// `--max-input-bytes` it is read within: what every command that reads snapshots takes.
+///
+/// ```swift
+/// let input = try SnapshotInput(arguments)  // `query cart.json --slowest`: the only positional
+/// let snapshot = try input.load(streams: streams)
+/// ```
+struct SnapshotInput: Sendable, Equatable {
+  /// The path as given; `-` is standard input.
+  var path: String
+  /// How much it may hold.
+  var limit = InputLimit()
+
+  /// What messages call it: `<stdin>` for `-`.
+  var name: String { path == "-" ? "<stdin>" : path }
+
+  init(path: String, limit: InputLimit = InputLimit()) {
+    self.path = path
+    self.limit = limit
+  }
+
+  /// The command's one positional, `<snapshot>`, and its `--max-input-bytes`.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let limit = try InputLimit(arguments)
+    self.init(path: try arguments.onlyPositional("<snapshot>"), limit: limit)
+  }
+
+  /// Every positional, at least one, each within the command's `--max-input-bytes`: `check`
+  /// and `validate` read several snapshots.
+  static func all(_ arguments: ParsedArguments) throws(UsageError) -> [SnapshotInput] {
+    let limit = try InputLimit(arguments)
+    guard !arguments.positionals.isEmpty else { throw .missingArgument("<snapshot>") }
+    return arguments.positionals.map { SnapshotInput(path: $0, limit: limit) }
+  }
+
+  /// Reads and decodes the snapshot.
+  func load(streams: StandardStreams) throws(CommandFailure) -> Snapshot {
+    let data = try bytes(streams: streams)
     ProgressLine.shared.update("decoding \(ProgressLine.bytes(data.count)) of JSON")
     do {
       return try SnapshotCodec.decode(data)
@@ -14,9 +47,8 @@ enum SnapshotInput {
     }
   }
 
-  /// The bytes of an input file, or of standard input for `-`, within `limit`.
-  static func bytes(of path: String, limit: InputLimit, streams: StandardStreams) throws(CommandFailure) -> Data {
-    let name = path == "-" ? "<stdin>" : path
+  /// The file's bytes, or standard input's, within the limit.
+  func bytes(streams: StandardStreams) throws(CommandFailure) -> Data {
     let result = path == "-" ? streams.readInput(limit.bytes) : InputReading.read(path: path, limit: limit.bytes)
     switch result {
     case .success(let data): return data

@@ -32,16 +32,12 @@ struct TraceCommand: Command {
   /// The deepest entry indented by its depth in the story; deeper ones say their depth.
   static let deepestIndentedDepth = 24
 
-  var input: String
+  var input: SnapshotInput
   var filter: EventFilter
   var json = false
 
-  var inputLimit = InputLimit()
-
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputLimit = try InputLimit(arguments)
-    let input = try arguments.onlyPositional("<snapshot>")
-    self.input = input
+    input = try SnapshotInput(arguments)
     filter = try EventFilter(arguments)
     json = try OutputFormat(arguments) == .json
   }
@@ -50,7 +46,7 @@ struct TraceCommand: Command {
   var subscriptionNames: [String: String] = [:]
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    let snapshot = try input.load(streams: streams)
     // Slices registered under another name than their path are found by path.
     var command = self
     command.filter.learnSlices(of: snapshot.nodes)

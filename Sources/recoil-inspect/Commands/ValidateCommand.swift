@@ -13,16 +13,12 @@ struct ValidateCommand: Command {
     """
   static let options: [OptionSpec] = [.flag("quiet", short: "q", help: "Print only problems."), OutputFormat.option]
 
-  var inputs: [String]
+  var inputs: [SnapshotInput]
   var quiet: Bool
   var json: Bool
 
-  var inputLimit = InputLimit()
-
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputLimit = try InputLimit(arguments)
-    guard !arguments.positionals.isEmpty else { throw .missingArgument("<snapshot>") }
-    inputs = arguments.positionals
+    inputs = try SnapshotInput.all(arguments)
     quiet = arguments.has("quiet")
     json = try OutputFormat(arguments) == .json
   }
@@ -33,16 +29,16 @@ struct ValidateCommand: Command {
     writer.beginArray()
     for input in inputs {
       do {
-        let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+        let snapshot = try input.load(streams: streams)
         if json {
-          writeJSON(input, snapshot, into: &writer)
+          writeJSON(input.path, snapshot, into: &writer)
         } else if !quiet {
-          streams.output("\(inert(input)): ok, \(summary(of: snapshot))\n")
+          streams.output("\(inert(input.path)): ok, \(summary(of: snapshot))\n")
         }
       } catch {
         if json {
           writer.beginObject()
-          writer.write("path", input)
+          writer.write("path", input.path)
           writer.write("valid", false)
           writer.write("error", error.message)
           writer.endObject()

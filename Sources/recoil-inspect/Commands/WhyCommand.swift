@@ -44,7 +44,7 @@ struct WhyCommand: Command {
     OutputFormat.option,
   ]
 
-  var input: String
+  var input: SnapshotInput
   var node: String
   var at: Int?
   /// `--not`: why it did not change, after `after` (``defaultStep(in:)`` when `nil`).
@@ -52,17 +52,15 @@ struct WhyCommand: Command {
   var after: Int?
   var json = false
 
-  var inputLimit = InputLimit()
-
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputLimit = try InputLimit(arguments)
+    let limit = try InputLimit(arguments)
     let positional = arguments.positionals
     guard positional.count == 2 else {
       throw .invalidValue(
         option: "why", value: positional.isEmpty ? "(nothing)" : positional.joined(separator: " "),
         expected: "a snapshot and a node id")
     }
-    input = positional[0]
+    input = SnapshotInput(path: positional[0], limit: limit)
     node = positional[1]
     if let text = arguments.value("at") {
       guard let seq = Int(text), seq > 0 else {
@@ -87,7 +85,7 @@ struct WhyCommand: Command {
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {
-    let snapshot = try SnapshotInput.load(input, limit: inputLimit, streams: streams)
+    let snapshot = try input.load(streams: streams)
     guard let subject = snapshot.nodes.first(where: { $0.id == node }) else {
       throw .usage(.unknownName(option: "<node>", kind: "node", name: node, known: snapshot.nodes.map(\.id)))
     }
