@@ -119,8 +119,7 @@ final class RemoteController: Sendable {
   }
 
   private func set(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
-    let id = request.node ?? ""
-    let (container, local, node) = try find(id, in: targets)
+    let (id, container, local, node) = try find(request, in: targets)
     guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be written") }
     let value = try decode(request.json ?? "", as: node.valueType, subject: id)
     let preview = preview(value, of: id)
@@ -130,8 +129,7 @@ final class RemoteController: Sendable {
   }
 
   private func reset(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
-    let id = request.node ?? ""
-    let (container, local, node) = try find(id, in: targets)
+    let (id, container, local, node) = try find(request, in: targets)
     guard node.isWritable else { throw ControlRefusal("\(id) is a \(node.kind) that cannot be reset") }
     return try recorded(.reset, node: id, by: by, saying: "reset \(id)") { try container.resetErased(local) }
   }
@@ -148,8 +146,7 @@ final class RemoteController: Sendable {
   }
 
   private func stub(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
-    let id = request.node ?? ""
-    let (container, local, node) = try find(id, in: targets)
+    let (id, container, local, node) = try find(request, in: targets)
     guard node.kind == .selector else { throw ControlRefusal("\(id) is an atom: set it instead of stubbing it") }
     let outcome: Result<Any, any Error>
     let shown: String
@@ -170,8 +167,7 @@ final class RemoteController: Sendable {
   }
 
   private func unstub(_ request: ControlRequest, in targets: Targets, by: String) throws -> Done {
-    let id = request.node ?? ""
-    let (container, local, node) = try find(id, in: targets)
+    let (id, container, local, node) = try find(request, in: targets)
     guard node.isStubbed else { throw ControlRefusal("\(id) is not stubbed") }
     return try recorded(.unstub, node: id, by: by, saying: "unstubbed \(id)") { try container.unstubErased(local) }
   }
@@ -270,12 +266,16 @@ final class RemoteController: Sendable {
     }
   }
 
-  /// The container holding node `id` (its prefix stripped: `local`) and what it knows of it.
-  private func find(_ id: String, in targets: Targets) throws -> (AtomContainer, String, ControlledNode) {
+  /// The node a request names, `id`: the container holding it, its id there (the prefix
+  /// stripped: `local`) and what the container knows of it.
+  private func find(
+    _ request: ControlRequest, in targets: Targets
+  ) throws -> (id: String, container: AtomContainer, local: String, node: ControlledNode) {
+    let id = request.node ?? ""
     for (prefix, container) in targets.containers.sorted(by: { $0.prefix.count > $1.prefix.count })
     where id.hasPrefix(prefix) {
       let local = String(id.dropFirst(prefix.count))
-      if let node = container.controlledNode(local) { return (container, local, node) }
+      if let node = container.controlledNode(local) { return (id, container, local, node) }
     }
     throw ControlRefusal("no node \(id) is in use in an attached container")
   }
