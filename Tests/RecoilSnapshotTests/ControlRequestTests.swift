@@ -34,6 +34,14 @@ import Testing
         #"{"control":"jump""#,
         "a control request is a JSON object; this is not JSON (unexpected end of the request; expected ',' or '}' at column 18)"
       ),
+      (
+        "",
+        "a control request is a JSON object; this is not JSON (the request is empty; expected a JSON object at column 1)"
+      ),
+      (
+        #"{"control":"jump","by":"#,
+        "a control request is a JSON object; this is not JSON (unexpected end of the request; expected a value at column 24)"
+      ),
       ("[1]", "a control request is a JSON object"),
       (
         #"{"by":"x"}"#, "`control` names the operation: set, reset, dispatch, jump, resume, skip, stub, unstub, actions"

@@ -37,6 +37,8 @@ struct JSONReader {
   /// The text, borrowed from the caller of ``withReader(_:_:)`` for the length of that call:
   /// every byte of a large file is read, so it is read in place, without a copy.
   private let bytes: ByteInput
+  /// What the text is, for the messages that name its end.
+  private let source: JSONSource
   private var index = 0
   private var depth = 0
   /// Where the value most recently peeked at starts.
@@ -46,15 +48,16 @@ struct JSONReader {
 
   /// Runs `body` with a reader over `bytes`, after a byte order mark if there is one.
   static func withReader<Result>(
-    _ bytes: ByteInput, _ body: (inout JSONReader) throws(SnapshotError) -> Result
+    _ bytes: ByteInput, source: JSONSource = .file, _ body: (inout JSONReader) throws(SnapshotError) -> Result
   ) throws(SnapshotError) -> Result {
-    var reader = JSONReader(bytes: bytes)
+    var reader = JSONReader(bytes: bytes, source: source)
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.index = 3 }
     return try body(&reader)
   }
 
-  private init(bytes: ByteInput) {
+  private init(bytes: ByteInput, source: JSONSource) {
     self.bytes = bytes
+    self.source = source
   }
 
   /// The first syntax error in `bytes`, if any: the decoders report syntax errors before
@@ -80,7 +83,7 @@ struct JSONReader {
     guard bytes.holds(index) else {
       throw failure(
         index == 0 || isOnlyPreamble
-          ? "the file is empty; expected a JSON object" : "unexpected end of file; expected a value")
+          ? "\(source.empty); expected a JSON object" : "unexpected \(source.end); expected a value")
     }
     switch bytes[index] {
     case UInt8(ascii: "{"): return .object
@@ -120,7 +123,7 @@ struct JSONReader {
         return nil
       }
     } else {
-      guard bytes.holds(index) else { throw failure("unexpected end of file; expected ',' or '}'") }
+      guard bytes.holds(index) else { throw failure("unexpected \(source.end); expected ',' or '}'") }
       if bytes[index] == UInt8(ascii: "}") {
         index += 1
         depth -= 1
@@ -154,7 +157,7 @@ struct JSONReader {
     skipWhitespace()
     guard bytes.holds(index) else {
       throw failure(
-        isFirst ? "unexpected end of file; expected a value" : "unexpected end of file; expected ',' or ']'")
+        isFirst ? "unexpected \(source.end); expected a value" : "unexpected \(source.end); expected ',' or ']'")
     }
     if bytes[index] == UInt8(ascii: "]") {
       index += 1
@@ -262,7 +265,7 @@ struct JSONReader {
   }
 
   private func describeCurrent() -> String {
-    guard bytes.holds(index) else { return "end of file" }
+    guard bytes.holds(index) else { return source.end }
     let byte = bytes[index]
     if byte >= 0x21 && byte < 0x7F {
       return "character '\(Character(Unicode.Scalar(byte)))'"

@@ -36,11 +36,14 @@ package struct JSONValue: Sendable {
   /// let value = try JSONValue(parsing: Array("[1, 2]".utf8))
   /// ```
   ///
+  /// - Parameters:
+  ///   - bytes: The message.
+  ///   - kind: What it is, as an error names its end: a file, or a control request.
   /// - Throws: ``SnapshotError/malformedJSON(message:at:)`` at the first byte that is not JSON.
-  package init(parsing bytes: some Collection<UInt8>) throws(SnapshotError) {
+  package init(parsing bytes: some Collection<UInt8>, as kind: JSONSource = .file) throws(SnapshotError) {
     let source = Array(bytes)
     self = try ByteInput.read(source) { input throws(SnapshotError) in
-      try JSONReader.withReader(input) { reader throws(SnapshotError) in
+      try JSONReader.withReader(input, source: kind) { reader throws(SnapshotError) in
         let value = try Self.read(&reader, source: source)
         try reader.finish()
         return value

@@ -122,14 +122,14 @@ public struct ControlRequest: Sendable, Equatable {
   public init(parsing data: Data) throws(ControlRequestError) {
     let message: JSONValue
     do {
-      message = try JSONValue(parsing: data)
+      message = try JSONValue(parsing: data, as: .request)
     } catch {
       // Where and what, as the reader says it: a request is one line, so a byte's place is
       // its column.
       var detail = ""
       if case .malformedJSON(let reason, let position) = error {
         let place = position.byteOffset.map { " at column \($0 + 1)" } ?? ""
-        detail = " (" + reason.replacingOccurrences(of: "end of file", with: "end of the request") + place + ")"
+        detail = " (" + reason + place + ")"
       }
       throw ControlRequestError("a control request is a JSON object; this is not JSON" + detail)
     }
