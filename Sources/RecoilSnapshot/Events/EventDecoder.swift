@@ -137,7 +137,7 @@ enum EventDecoder {
     let kind: InspectorEvent.Kind
     switch try required(type, "type") {
     case .node:
-      kind = .node(try (node ?? NodeFieldDecoder()).build(reader, objectStart: start))
+      kind = .node(try (node.take() ?? NodeFieldDecoder()).build(reader, objectStart: start))
     case .edgeAdded, .edgeRemoved:
       let edge = SnapshotEdge(from: try required(from, "from"), to: try required(to, "to"))
       kind = type == .edgeAdded ? .edgeAdded(edge) : .edgeRemoved(edge)
@@ -147,7 +147,7 @@ enum EventDecoder {
           node: try required(id, "id"), durationNanos: try required(duration, "durationNanos"),
           trigger: trigger ?? "", changed: changed ?? true, value: value))
     case .action:
-      kind = .action(try (action ?? ActionFieldDecoder()).build(reader, objectStart: start))
+      kind = .action(try (action.take() ?? ActionFieldDecoder()).build(reader, objectStart: start))
     case .effect:
       kind = .effect(
         EffectEvent(
@@ -170,7 +170,7 @@ enum EventDecoder {
           id: try required(count, "id"), ok: try required(changed, "ok"), message: message ?? "", seq: answerSeq))
     case .write, .notification, .resolution, .atomEffect, .control, .scope:
       // The event's type, timelineSeq and cause are the entry's kind, seq and cause.
-      var entry = try (step ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)
+      var entry = try (step.take() ?? TimelineFieldDecoder()).build(reader, objectStart: start, requiresIdentity: false)
       entry.kind = type == .atomEffect ? .effect : SnapshotEntry.Kind(rawValue: type?.rawValue ?? "") ?? entry.kind
       entry.seq = try required(seq, "timelineSeq")
       entry.cause = cause

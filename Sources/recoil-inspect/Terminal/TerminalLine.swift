@@ -133,7 +133,7 @@ struct TerminalLine {
   /// ```swift
   /// line.appendKind("eval", .yellow)  // "eval " in yellow on a terminal
   /// ```
-  mutating func appendKind(_ word: StaticString, _ style: Style) {
+  @inline(__always) mutating func appendKind(_ word: StaticString, _ style: Style) {
     styled(style) { $0.append(word) }
     append(" ")
   }
