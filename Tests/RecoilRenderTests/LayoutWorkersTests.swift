@@ -75,6 +75,26 @@ struct LayoutWorkersTests {
     }
   }
 
+  @Test func workerLinesAreBlocksFromHeaderToEnd() {
+    func sizes(_ text: String) -> [[Int]]? {
+      WorkerLines.blocks(in: Array(text.utf8)[...], header: "list") { fields in
+        fields.count == 1 ? [Int]() : nil
+      } line: { sizes, keyword, fields in
+        guard keyword == "item", fields.count == 2, let size = Int(String(decoding: fields[1], as: UTF8.self)) else {
+          return false
+        }
+        sizes.append(size)
+        return true
+      }
+    }
+    #expect(sizes("list\nitem 3\nitem 4\nend\nlist\nend\n") == [[3, 4], []])
+    #expect(sizes("") == [])
+    // A header its opener refuses, a line outside a block, a header inside one, no end.
+    for bad in ["list x\nend\n", "item 3\n", "end\n", "list\nlist\nend\n", "list\nitem 3\n", "list\nitem x\nend\n"] {
+      #expect(sizes(bad) == nil, "\(bad)")
+    }
+  }
+
   @Test func theWorkIsSharedOutWholeAndInOrder() {
     let graphs = (0..<10).map { size in
       StandInGraph(

@@ -36,43 +36,42 @@ extension GraphPlaces {
   /// Every set of places in `text` (written by ``write(to:)``, one after another), or `nil`
   /// when a line is not one it writes.
   static func all(in text: ArraySlice<UInt8>) -> [GraphPlaces]? {
-    var result: [GraphPlaces] = []
-    var current: GraphPlaces?
-    for line in text.split(separator: UInt8(ascii: "\n")) {
-      let fields = line.split(separator: UInt8(ascii: " "))
-      let keyword = fields.first.map { String(decoding: $0, as: UTF8.self) }
-      // Every field after the keyword (and an edge's id) is a number, but for a missing tip.
-      let numbers = fields.dropFirst(keyword == "extent" ? 1 : 2).map { $0 == [UInt8(ascii: "-")] ? nil : decimal($0) }
-      switch (keyword, current) {
-      case ("node", .some):
-        guard fields.count == 6, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+    WorkerLines.blocks(in: text, header: "extent") { fields in
+      let extent = numbers(fields.dropFirst())
+      guard extent.count == 4, let minX = extent[0], let minY = extent[1], let maxX = extent[2], let maxY = extent[3]
+      else { return nil }
+      var places = GraphPlaces(boundingBox: [UInt8]())
+      places.minimum = Point(x: minX, y: minY)
+      places.maximum = Point(x: maxX, y: maxY)
+      return places
+    } line: { places, keyword, fields in
+      guard fields.count >= 2 else { return false }
+      let name = String(decoding: fields[1], as: UTF8.self)
+      // Every field after the keyword and the name is a number, but for a missing tip.
+      let numbers = numbers(fields.dropFirst(2))
+      switch keyword {
+      case "node":
+        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
           let height = numbers[3]
-        else { return nil }
-        current?.nodes[String(decoding: fields[1], as: UTF8.self)] = Node(
-          centre: Point(x: x, y: y), width: width, height: height)
-      case ("edge", .some):
+        else { return false }
+        places.nodes[name] = Node(centre: Point(x: x, y: y), width: width, height: height)
+      case "edge":
         guard numbers.count >= 2, numbers.count % 2 == 0, numbers.dropFirst(2).allSatisfy({ $0 != nil }) else {
-          return nil
+          return false
         }
         let tip = numbers[0].flatMap { x in numbers[1].map { Point(x: x, y: $0) } }
-        guard tip != nil || (numbers[0] == nil && numbers[1] == nil) else { return nil }
+        guard tip != nil || (numbers[0] == nil && numbers[1] == nil) else { return false }
         let points = stride(from: 2, to: numbers.count, by: 2).map { Point(x: numbers[$0]!, y: numbers[$0 + 1]!) }
-        current?.edges.append(Edge(id: String(decoding: fields[1], as: UTF8.self), points: points, arrowTip: tip))
-      case ("extent", nil):
-        guard numbers.count == 4, let minX = numbers[0], let minY = numbers[1], let maxX = numbers[2],
-          let maxY = numbers[3]
-        else { return nil }
-        var places = GraphPlaces(boundingBox: [UInt8]())
-        places.minimum = Point(x: minX, y: minY)
-        places.maximum = Point(x: maxX, y: maxY)
-        current = places
-      case ("end", .some(let places)):
-        result.append(places)
-        current = nil
+        places.edges.append(Edge(id: name, points: points, arrowTip: tip))
       default:
-        return nil
+        return false
       }
+      return true
     }
-    return current == nil ? result : nil
+  }
+
+  /// The fields as numbers: `nil` for `-` (a missing tip) and for what is not a number.
+  private static func numbers(_ fields: ArraySlice<ArraySlice<UInt8>>) -> [Double?] {
+    fields.map { $0 == [UInt8(ascii: "-")] ? nil : decimal($0) }
   }
 }

@@ -92,40 +92,34 @@ struct StandInGraph: Sendable, Equatable {
   /// Every graph in `text` (written by ``write(to:)``, one after another), or `nil` when a
   /// line is not one it writes.
   static func graphs(in text: ArraySlice<UInt8>) -> [StandInGraph]? {
-    var graphs: [StandInGraph] = []
-    var current: StandInGraph?
     func number(_ field: ArraySlice<UInt8>) -> Int? {
       guard !field.isEmpty, field.count <= 18, field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
       else { return nil }
       return field.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
     func string(_ field: ArraySlice<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
-    for line in text.split(separator: UInt8(ascii: "\n")) {
-      let fields = line.split(separator: UInt8(ascii: " "))
-      switch (fields.first.map(string), current) {
-      case ("node", .some):
-        guard fields.count == 5, let name = number(fields[1]) else { return nil }
-        current?.nodes.append(
-          Node(name: name, shape: string(fields[2]), width: string(fields[3]), height: string(fields[4])))
-      case ("edge", .some):
-        guard fields.count == 4, let tail = number(fields[1]), let head = number(fields[2]), let id = number(fields[3])
-        else { return nil }
-        current?.edges.append(Edge(tail: tail, head: head, id: id))
-      case ("graph", nil):
-        var attributes: [(String, String)] = []
-        for field in fields.dropFirst() {
-          let parts = field.split(separator: UInt8(ascii: "="), maxSplits: 1)
-          guard parts.count == 2 else { return nil }
-          attributes.append((string(parts[0]), string(parts[1])))
-        }
-        current = StandInGraph(attributes: attributes)
-      case ("end", .some(let graph)):
-        graphs.append(graph)
-        current = nil
-      default:
-        return nil
+    return WorkerLines.blocks(in: text, header: "graph") { fields in
+      var attributes: [(String, String)] = []
+      for field in fields.dropFirst() {
+        let parts = field.split(separator: UInt8(ascii: "="), maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        attributes.append((string(parts[0]), string(parts[1])))
       }
+      return StandInGraph(attributes: attributes)
+    } line: { graph, keyword, fields in
+      switch keyword {
+      case "node":
+        guard fields.count == 5, let name = number(fields[1]) else { return false }
+        graph.nodes.append(
+          Node(name: name, shape: string(fields[2]), width: string(fields[3]), height: string(fields[4])))
+      case "edge":
+        guard fields.count == 4, let tail = number(fields[1]), let head = number(fields[2]), let id = number(fields[3])
+        else { return false }
+        graph.edges.append(Edge(tail: tail, head: head, id: id))
+      default:
+        return false
+      }
+      return true
     }
-    return current == nil ? graphs : nil
   }
 }
