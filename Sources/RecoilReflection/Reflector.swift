@@ -10,7 +10,7 @@
 /// ```swift
 /// let reflector = Reflector()
 /// let described = reflector.describe(action: CartAction.add(sku: "A1")) { ValuePreview.describe($0) }
-/// let changes = reflector.changes(from: oldState, to: newState)
+/// let changes = reflector.changes(from: oldState, to: newState)  // [(path, before, after)]
 /// ```
 package final class Reflector {
   /// What is known of the types met so far.
@@ -48,7 +48,7 @@ package final class Reflector {
   package func changes(
     from before: any Sendable, to after: any Sendable, previewLength: Int = 120, limit: Int = 50,
     masking: (any ValueMasking)? = nil
-  ) -> [ValueChange] {
+  ) -> [StateDiff.Change] {
     StateDiff.changes(
       from: ExactCast.any(before), to: ExactCast.any(after), previewLength: previewLength, limit: limit,
       masking: masking, cache: cache)

@@ -11,14 +11,22 @@
 /// ```swift
 /// struct Account { var name = "Ann"; var tier = 1 }
 /// StateDiff.changes(from: Account(), to: Account(name: "Bo", tier: 1))
-/// // [ValueChange(path: "name", before: "\"Ann\"", after: "\"Bo\"")]
+/// // [(path: "name", before: "\"Ann\"", after: "\"Bo\"")]
 /// ```
+///
+/// A change is handed back as its parts: its path and the previews before and after (`nil`
+/// where the path was absent). The caller makes its own record of them, the inspector a
+/// `SnapshotChange`, so that a change is one type, the snapshot model's.
 package enum StateDiff {
+  /// A path that differs, and its value's previews before and after.
+  package typealias Change = (path: String, before: String?, after: String?)
+
+  /// The paths that differ, in the order found, at most `limit` of them.
   package static func changes(
     from before: Any, to after: Any, path: String = "", previewLength: Int = 120, limit: Int = 50,
     masking: (any ValueMasking)? = nil, cache: ReflectionCache = ReflectionCache()
-  ) -> [ValueChange] {
-    var result: [ValueChange] = []
+  ) -> [Change] {
+    var result: [Change] = []
     let redactor = masking ?? NoMasking()
     let context = Context(previewLength: previewLength, limit: limit, redactor: redactor, cache: cache)
     collect(before, after, path: path, context, into: &result)
@@ -34,7 +42,7 @@ package enum StateDiff {
   }
 
   private static func collect(
-    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [ValueChange]
+    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [Change]
   ) {
     let (previewLength, limit, redactor) = (context.previewLength, context.limit, context.redactor)
     guard result.count < limit else { return }
@@ -50,14 +58,14 @@ package enum StateDiff {
     // compares every field, where the bytes settle most of them, and an action nearly always
     // changes its state.
     if !scalars, fields == nil, context.cache.isEqual(before, after) == true { return }
-    func collect(_ before: Any, _ after: Any, path: String, into result: inout [ValueChange]) {
+    func collect(_ before: Any, _ after: Any, path: String, into result: inout [Change]) {
       Self.collect(before, after, path: path, context, into: &result)
     }
     // A redacted part is compared, but only ever shown as the marker.
     if !redactor.isEmpty, redactor.redacts(before, at: path) || redactor.redacts(after, at: path) {
       if ScalarText.reflecting(before) != ScalarText.reflecting(after) {
         result.append(
-          ValueChange(path: path.isEmpty ? "self" : path, before: redactor.marker, after: redactor.marker))
+          (path: path.isEmpty ? "self" : path, before: redactor.marker, after: redactor.marker))
       }
       return
     }
@@ -66,9 +74,10 @@ package enum StateDiff {
       let (old, new) = (ScalarText.reflecting(before), ScalarText.reflecting(after))
       if old != new {
         result.append(
-          ValueChange(
+          (
             path: path.isEmpty ? "self" : path, before: ValuePreview.cut(old, limit: previewLength),
-            after: ValuePreview.cut(new, limit: previewLength)))
+            after: ValuePreview.cut(new, limit: previewLength)
+          ))
       }
       return
     }
@@ -95,7 +104,7 @@ package enum StateDiff {
 
   /// `before` and `after` compared as their mirrors show them, part by part.
   private static func collectByMirror(
-    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [ValueChange]
+    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [Change]
   ) {
     let left = Mirror(reflecting: before)
     let right = Mirror(reflecting: after)
@@ -105,9 +114,9 @@ package enum StateDiff {
       case (nil, nil): return
       case (let old?, let new?): collect(old.value, new.value, path: path, context, into: &result)
       case (nil, let new?):
-        result.append(ValueChange(path: path, before: "nil", after: preview(new.value, path, context)))
+        result.append((path: path, before: "nil", after: preview(new.value, path, context)))
       case (let old?, nil):
-        result.append(ValueChange(path: path, before: preview(old.value, path, context), after: "nil"))
+        result.append((path: path, before: preview(old.value, path, context), after: "nil"))
       }
     case (.struct, .struct), (.class, .class), (.tuple, .tuple):
       guard type(of: before) == type(of: after), left.children.count == right.children.count else {
@@ -130,10 +139,10 @@ package enum StateDiff {
       let old = Set(left.children.map { preview($0.value, path, context) })
       let new = Set(right.children.map { preview($0.value, path, context) })
       for removed in old.subtracting(new).sorted() {
-        result.append(ValueChange(path: "\(path){\(removed)}", before: removed, after: nil))
+        result.append((path: "\(path){\(removed)}", before: removed, after: nil))
       }
       for added in new.subtracting(old).sorted() {
-        result.append(ValueChange(path: "\(path){\(added)}", before: nil, after: added))
+        result.append((path: "\(path){\(added)}", before: nil, after: added))
       }
     default:
       appendLeaf(before, after, path: path, context, into: &result)
@@ -143,7 +152,7 @@ package enum StateDiff {
   /// A collection's elements compared by index: those past the other's end are added or removed.
   private static func collectElements(
     _ old: [Mirror.Child], _ new: [Mirror.Child], path: String, _ context: Context,
-    into result: inout [ValueChange]
+    into result: inout [Change]
   ) {
     for index in 0..<max(old.count, new.count) {
       let elementPath = "\(path)[\(index)]"
@@ -151,10 +160,10 @@ package enum StateDiff {
       case (true, true): collect(old[index].value, new[index].value, path: elementPath, context, into: &result)
       case (true, false):
         result.append(
-          ValueChange(path: elementPath, before: preview(old[index].value, elementPath, context), after: nil))
+          (path: elementPath, before: preview(old[index].value, elementPath, context), after: nil))
       case (false, true):
         result.append(
-          ValueChange(path: elementPath, before: nil, after: preview(new[index].value, elementPath, context)))
+          (path: elementPath, before: nil, after: preview(new[index].value, elementPath, context)))
       case (false, false): break
       }
       if result.count >= context.limit { return }
@@ -163,16 +172,16 @@ package enum StateDiff {
 
   /// A dictionary's entries compared by key, in the keys' order.
   private static func collectEntries(
-    _ old: [String: Any], _ new: [String: Any], path: String, _ context: Context, into result: inout [ValueChange]
+    _ old: [String: Any], _ new: [String: Any], path: String, _ context: Context, into result: inout [Change]
   ) {
     for key in Set(old.keys).union(new.keys).sorted() {
       let entryPath = "\(path)[\(key)]"
       switch (old[key], new[key]) {
       case (let a?, let b?): collect(a, b, path: entryPath, context, into: &result)
       case (let a?, nil):
-        result.append(ValueChange(path: entryPath, before: preview(a, entryPath, context), after: nil))
+        result.append((path: entryPath, before: preview(a, entryPath, context), after: nil))
       case (nil, let b?):
-        result.append(ValueChange(path: entryPath, before: nil, after: preview(b, entryPath, context)))
+        result.append((path: entryPath, before: nil, after: preview(b, entryPath, context)))
       case (nil, nil): break
       }
       if result.count >= context.limit { return }
@@ -181,12 +190,12 @@ package enum StateDiff {
 
   /// A part with no parts to compare: one change, when its text differs.
   private static func appendLeaf(
-    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [ValueChange]
+    _ before: Any, _ after: Any, path: String, _ context: Context, into result: inout [Change]
   ) {
     // Most leaves are unchanged: compare first, make previews only for a change.
     guard ScalarText.reflecting(before) != ScalarText.reflecting(after) else { return }
     result.append(
-      ValueChange(
+      (
         path: path.isEmpty ? "self" : path, before: preview(before, path, context), after: preview(after, path, context)
       ))
   }
@@ -211,24 +220,6 @@ package enum StateDiff {
   /// path, here and in ``ValueOutline``.
   static func join(_ path: String, _ component: String) -> String {
     path.isEmpty ? component : "\(path).\(component)"
-  }
-}
-
-/// One path that differs between two values, with the previews of its value before and after
-/// (`nil` where the path was absent).
-///
-/// ```swift
-/// ValueChange(path: "cart.items[2]", before: nil, after: "\"boots\"")
-/// ```
-package struct ValueChange: Equatable, Sendable {
-  package var path: String
-  package var before: String?
-  package var after: String?
-
-  package init(path: String, before: String?, after: String?) {
-    self.path = path
-    self.before = before
-    self.after = after
   }
 }
 

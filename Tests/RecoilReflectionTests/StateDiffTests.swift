@@ -111,7 +111,7 @@ import Testing
     var customMirror: Mirror { Mirror(self, children: ["shown": hidden * 10], displayStyle: .struct) }
   }
 
-  func render(_ changes: [ValueChange]) -> [String] {
+  func render(_ changes: [StateDiff.Change]) -> [String] {
     changes.map { "\($0.path): \($0.before ?? "∅") -> \($0.after ?? "∅")" }
   }
 
@@ -195,10 +195,11 @@ import Testing
     var closure: @Sendable () -> Int = { 1 }
   }
 
-  func bothWays(_ before: Any, _ after: Any) -> (fields: [ValueChange], mirror: [ValueChange]) {
+  /// Both ways' changes, each written out whole (`(path: "a", before: Optional("1"), after: nil)`).
+  func bothWays(_ before: Any, _ after: Any) -> (fields: [String], mirror: [String]) {
     (
-      StateDiff.changes(from: before, to: after, cache: ReflectionCache()),
-      StateDiff.changes(from: before, to: after, cache: ReflectionCache(readingFields: false))
+      StateDiff.changes(from: before, to: after, cache: ReflectionCache()).map { "\($0)" },
+      StateDiff.changes(from: before, to: after, cache: ReflectionCache(readingFields: false)).map { "\($0)" }
     )
   }
 
@@ -288,10 +289,11 @@ import Testing
     var optionalSlot: Slot? = nil
   }
 
-  static func bothWays(_ before: Any, _ after: Any) -> (fields: [ValueChange], mirror: [ValueChange]) {
+  /// Both ways' changes, each written out whole.
+  static func bothWays(_ before: Any, _ after: Any) -> (fields: [String], mirror: [String]) {
     (
-      StateDiff.changes(from: before, to: after, cache: ReflectionCache()),
-      StateDiff.changes(from: before, to: after, cache: ReflectionCache(readingFields: false))
+      StateDiff.changes(from: before, to: after, cache: ReflectionCache()).map { "\($0)" },
+      StateDiff.changes(from: before, to: after, cache: ReflectionCache(readingFields: false)).map { "\($0)" }
     )
   }
 
