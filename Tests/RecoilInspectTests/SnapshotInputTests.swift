@@ -45,6 +45,14 @@ import Testing
     #expect(why.input == SnapshotInput(path: "s.json", limit: limit))
   }
 
+  @Test func anOutputGoesBesideItsInputUnlessItIsStandardInput() {
+    #expect(SnapshotInput(path: "dir/cart.json").output(withExtension: "svg") == "dir/cart.svg")
+    #expect(SnapshotInput(path: "cart.snapshot.json").output(withExtension: "html") == "cart.snapshot.html")
+    #expect(SnapshotInput(path: "v1.2/cart").output(withExtension: "trace.json") == "v1.2/cart.trace.json")
+    #expect(SnapshotInput(path: "dir/.hidden").output(withExtension: "svg") == "dir/.hidden.svg")
+    #expect(SnapshotInput(path: "-").output(withExtension: "svg") == "-")
+  }
+
   /// Streams whose standard input holds `stdin`.
   let streams = StandardStreams(
     output: { _ in }, outputBytes: { _ in }, outputLine: { _ in }, flush: {}, error: { _ in },

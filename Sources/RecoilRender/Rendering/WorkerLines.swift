@@ -27,8 +27,8 @@ enum WorkerLines {
   ) -> [Block]? {
     var blocks: [Block] = []
     var current: Block?
-    for text in text.split(separator: UInt8(ascii: "\n")) {
-      let fields = text.split(separator: UInt8(ascii: " "))
+    for row in text.split(separator: UInt8(ascii: "\n")) {
+      let fields = row.split(separator: UInt8(ascii: " "))
       let keyword = fields.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
       switch (keyword, current) {
       case (header, nil):

@@ -34,7 +34,7 @@ struct JSONReader {
     case double(Double)
   }
 
-  /// The text, borrowed from the caller of ``withReader(_:_:)`` for the length of that call:
+  /// The text, borrowed from the caller of ``withReader(_:source:_:)`` for the length of that call:
   /// every byte of a large file is read, so it is read in place, without a copy.
   private let bytes: ByteInput
   /// What the text is, for the messages that name its end.

@@ -90,7 +90,7 @@ struct ExportCommand: Command {
     self.input = input
     output =
       arguments.value("output")
-      ?? (input.path == "-" ? "-" : RenderCommand.replacingExtension(of: input.path, with: "trace.json"))
+      ?? input.output(withExtension: "trace.json")
     quiet = arguments.has("quiet")
   }
 

@@ -86,11 +86,7 @@ struct RenderCommand: Command {
     } else {
       let chosen = format ?? .svg
       format = chosen
-      if input.path == "-" {
-        self.output = "-"
-      } else {
-        self.output = Self.replacingExtension(of: input.path, with: chosen.rawValue)
-      }
+      self.output = input.output(withExtension: chosen.rawValue)
     }
 
     renderOptions = try Self.drawingOptions(arguments, format: format ?? .svg, input: input.path)
@@ -157,15 +153,6 @@ struct RenderCommand: Command {
     if options.full && !options.expands.isEmpty {
       throw .conflictingOptions("--expand", "--full", reason: "--full draws every node, so there is nothing to expand")
     }
-  }
-
-  /// `dir/snap.json` -> `dir/snap.svg`, keeping the path as the user wrote it.
-  static func replacingExtension(of path: String, with newExtension: String) -> String {
-    let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-    if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {
-      return path[..<dot] + "." + newExtension
-    }
-    return path + "." + newExtension
   }
 
   func run(streams: StandardStreams) throws(CommandFailure) {

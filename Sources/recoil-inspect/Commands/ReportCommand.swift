@@ -61,7 +61,7 @@ struct ReportCommand: Command {
     drawing = RenderCommand(
       input: input,
       output: arguments.value("output")
-        ?? (input.path == "-" ? "-" : RenderCommand.replacingExtension(of: input.path, with: "html")),
+        ?? input.output(withExtension: "html"),
       renderOptions: try Self.renderOptions(arguments, input: input.path),
       quiet: arguments.has("quiet"))
     serve = try ServeAddress(arguments)

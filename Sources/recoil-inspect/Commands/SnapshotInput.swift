@@ -36,6 +36,17 @@ struct SnapshotInput: Sendable, Equatable {
     return arguments.positionals.map { SnapshotInput(path: $0, limit: limit) }
   }
 
+  /// Where a command writes by default: beside the file, `dir/snap.json` -> `dir/snap.svg`
+  /// (the path kept as the user wrote it), or standard output for standard input.
+  func output(withExtension newExtension: String) -> String {
+    guard path != "-" else { return "-" }
+    let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {
+      return path[..<dot] + "." + newExtension
+    }
+    return path + "." + newExtension
+  }
+
   /// Reads and decodes the snapshot.
   func load(streams: StandardStreams) throws(CommandFailure) -> Snapshot {
     let data = try bytes(streams: streams)
