@@ -202,6 +202,33 @@ private let everyField = """
   #expect(decodeError(header + #""nodes":[],"edges":[],"actions":[{"seq":1,"store":"s"}]}"#)?.path == "actions[0].name")
 }
 
+@Test func theRecordsInsideAModelNeedTheirOneRequiredMember() throws {
+  let header = #"{"format":"recoil-inspect/snapshot","version":1,"edges":[],"#
+  // A value row, an action's change and a notification's reach, each without (or with a null)
+  // required member: the error names the member under its record's path, where the record starts.
+  let row = decodeError(header + #""nodes":[{"id":"a","kind":"atom","structure":[{"path":"x"},{"type":"Int"}]}]}"#)
+  #expect(row?.path == "nodes[0].structure[1].path")
+  #expect(row?.message == "required field is missing")
+  #expect(row?.position == SourcePosition(line: 1, column: 119))
+  let change = decodeError(
+    header + #""nodes":[],"actions":[{"seq":1,"store":"s","name":"n","changes":[{"path":null,"after":"1"}]}]}"#)
+  #expect(change?.path == "actions[0].changes[0].path")
+  let reach = decodeError(
+    header + #""nodes":[],"timeline":[{"seq":1,"kind":"notification","reached":[{"durationNanos":5}]}]}"#)
+  #expect(reach?.path == "timeline[0].reached[0].subscription")
+  // The required member read as any other: its type is checked where it stands.
+  let mistyped = decodeError(header + #""nodes":[{"id":"a","kind":"atom","structure":[{"path":3}]}]}"#)
+  #expect(mistyped?.message == "expected a string, found a number")
+  #expect(mistyped?.path == "nodes[0].structure[0].path")
+  // Members a record does not know are skipped; those it knows land beside the required one,
+  // whichever comes first.
+  let snapshot = try decode(
+    header + #""nodes":[{"id":"a","kind":"atom","structure":[{"more":2,"new":[1],"path":"items","type":"[Int]"}]}],"#
+      + #""timeline":[{"seq":1,"kind":"notification","reached":[{"durationNanos":5,"subscription":"list"}]}]}"#)
+  #expect(snapshot.nodes[0].structure == [SnapshotValueRow(path: "items", type: "[Int]", more: 2)])
+  #expect(snapshot.timeline[0].reached == [SnapshotReach(subscription: "list", durationNanos: 5)])
+}
+
 @Test func unknownKindAndStatus() {
   let header = #"{"format":"recoil-inspect/snapshot","version":1,"#
   let json =

@@ -41,18 +41,14 @@ struct ActionFieldDecoder: FieldDecoder {
   }
 
   private static func readChange(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotChange {
-    var change = SnapshotChange(path: "", before: nil, after: nil)
-    var hasPath = false
-    let start = try reader.object { reader, key throws(SnapshotError) in
+    try reader.record(SnapshotChange(path: "", before: nil, after: nil), requiring: "path", at: \.path) {
+      reader, key, change throws(SnapshotError) in
       switch key {
-      case "path":
-        change.path = try reader.string().noting(presenceIn: &hasPath, else: "")
       case "before": change.before = try reader.string()
       case "after": change.after = try reader.string()
-      default: try reader.skip()
+      default: return false
       }
+      return true
     }
-    guard hasPath else { throw reader.missing("path", objectStart: start) }
-    return change
   }
 }

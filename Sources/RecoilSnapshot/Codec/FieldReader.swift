@@ -118,6 +118,35 @@ struct FieldReader {
     return start
   }
 
+  /// Reads an object into `model` whose one required member, the string `key`, lands at
+  /// `field`: `read` takes the other members it knows and says whether it did; the rest are
+  /// skipped. For the small records inside a model (a value row, a change, a reach).
+  ///
+  /// ```swift
+  /// let reach = try reader.record(SnapshotReach(subscription: ""), requiring: "subscription", at: \.subscription) {
+  ///   reader, key, reach throws(SnapshotError) in
+  ///   guard "durationNanos" ~= key else { return false }
+  ///   reach.durationNanos = try reader.count()
+  ///   return true
+  /// }
+  /// ```
+  mutating func record<Model>(
+    _ model: Model, requiring key: StaticString, at field: WritableKeyPath<Model, String>,
+    _ read: (inout FieldReader, JSONKey, inout Model) throws(SnapshotError) -> Bool
+  ) throws(SnapshotError) -> Model {
+    var model = model
+    var hasKey = false
+    let start = try object { reader, member throws(SnapshotError) in
+      if key ~= member {
+        model[keyPath: field] = try reader.string().noting(presenceIn: &hasKey, else: "")
+      } else if try !read(&reader, member, &model) {
+        try reader.skip()
+      }
+    }
+    guard hasKey else { throw missing("\(key)", objectStart: start) }
+    return model
+  }
+
   /// Reads an array, calling `body` with each element's index and the reader placed at it.
   mutating func array(_ body: (inout FieldReader, Int) throws(SnapshotError) -> Void) throws(SnapshotError) {
     let kind = try json.peek()

@@ -55,20 +55,16 @@ struct NodeFieldDecoder: FieldDecoder {
   }
 
   private static func readRow(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotValueRow {
-    var row = SnapshotValueRow(path: "")
-    var hasPath = false
-    let start = try reader.object { reader, key throws(SnapshotError) in
+    try reader.record(SnapshotValueRow(path: ""), requiring: "path", at: \.path) {
+      reader, key, row throws(SnapshotError) in
       switch key {
-      case "path":
-        row.path = try reader.string().noting(presenceIn: &hasPath, else: "")
       case "type": row.type = try reader.string()
       case "value": row.value = try reader.string()
       case "more": row.more = try reader.count()
-      default: try reader.skip()
+      default: return false
       }
+      return true
     }
-    guard hasPath else { throw reader.missing("path", objectStart: start) }
-    return row
   }
 
   /// An `evaluations` (or a subscription's `timings`) object.

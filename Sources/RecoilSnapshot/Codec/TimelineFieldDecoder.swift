@@ -57,18 +57,12 @@ struct TimelineFieldDecoder: FieldDecoder {
 
   /// One subscription a notification reached.
   private static func readReach(_ reader: inout FieldReader) throws(SnapshotError) -> SnapshotReach {
-    var reach = SnapshotReach(subscription: "")
-    var hasSubscription = false
-    let start = try reader.object { reader, key throws(SnapshotError) in
-      switch key {
-      case "subscription":
-        reach.subscription = try reader.string().noting(presenceIn: &hasSubscription, else: "")
-      case "durationNanos": reach.durationNanos = try reader.count()
-      default: try reader.skip()
-      }
+    try reader.record(SnapshotReach(subscription: ""), requiring: "subscription", at: \.subscription) {
+      reader, key, reach throws(SnapshotError) in
+      guard "durationNanos" ~= key else { return false }
+      reach.durationNanos = try reader.count()
+      return true
     }
-    guard hasSubscription else { throw reader.missing("subscription", objectStart: start) }
-    return reach
   }
 
   /// The entry, once every member has been read; fails if a required field is missing.
