@@ -63,4 +63,14 @@ import Testing
     line.append(42)
     #expect(String(decoding: line.bytes, as: UTF8.self) == "\u{1B}[1;31ma\\u{1B}[2Jb\u{1B}[0m42")
   }
+
+  @Test func anOptionalPartComesWithItsSeparatorOnlyWhenThereIsText() {
+    var line = TerminalLine(style: TerminalStyle(isEnabled: true))
+    line.appendInert(nil, after: " = ", .green)
+    #expect(line.bytes.isEmpty)
+    // The separator is the tool's own and plain; the text is the app's, inert and styled.
+    line.appendInert("1\u{7}", after: " = ", .green)
+    line.appendInert("offline", after: ": ")
+    #expect(String(decoding: line.bytes, as: UTF8.self) == " = \u{1B}[32m1\\u{7}\u{1B}[0m: offline")
+  }
 }

@@ -78,10 +78,7 @@ struct LiveEventPrinter {
       } else {
         line.append(plain: effect.phase.rawValue)
       }
-      if let error = effect.error {
-        line.append(": ")
-        line.appendInert(error)
-      }
+      line.appendInert(effect.error, after: ": ")
       appendCause(&line)
     case .error(let node, let message):
       line.appendKind("error", .red)
@@ -108,10 +105,7 @@ struct LiveEventPrinter {
   private static func write(_ node: SnapshotNode, into line: inout TerminalLine) {
     line.appendKind("node", .cyan)
     line.appendInert(node.id)
-    if let value = node.value {
-      line.append(" = ")
-      line.appendInert(value)
-    }
+    line.appendInert(node.value, after: " = ")
     if let status = node.status, status != .ready {
       line.append(" [")
       line.append(plain: status.rawValue)
@@ -132,10 +126,7 @@ struct LiveEventPrinter {
     line.append(action.seq)
     line.append(" ")
     line.appendInert(action.name)
-    if let payload = action.payload {
-      line.append(" ")
-      line.appendInert(payload)
-    }
+    line.appendInert(action.payload, after: " ")
     if let duration = action.durationNanos {
       line.styled(.dim) {
         $0.append(" (")

@@ -38,10 +38,7 @@ enum TimelineEntryText {
       }
       line.append(" ")
       line.styled(.bold) { $0.appendInert(event.name ?? "?") }
-      if let payload = action?.payload {
-        line.append(" ")
-        line.appendInert(payload)
-      }
+      line.appendInert(action?.payload, after: " ")
     case .write:
       line.styled(.green) { $0.append(event.name == "reset" ? "reset" : "write") }
       line.append(" ")
@@ -53,10 +50,7 @@ enum TimelineEntryText {
     case .evaluation:
       line.appendKind("evaluate", .yellow)
       line.appendInert(event.node ?? "?")
-      if let value = event.value {
-        line.append(" = ")
-        line.styled(.green) { $0.appendInert(value) }
-      }
+      line.appendInert(event.value, after: " = ", .green)
     case .notification:
       line.appendKind("notify", .cyan)
       let count = event.subscribers ?? 0
@@ -78,17 +72,10 @@ enum TimelineEntryText {
     case .effect:
       line.appendKind("effect", .cyan)
       line.appendInert(event.name ?? "?")
-      if let node = event.node {
-        // An atom effect.
-        line.append(" of ")
-        line.appendInert(node)
-      }
+      line.appendInert(event.node, after: " of ")  // an atom effect's atom
       line.append(" ")
       line.appendInert(event.phase ?? "?")
-      if let error = event.error {
-        line.append(": ")
-        line.styled(.red) { $0.appendInert(error) }
-      }
+      line.appendInert(event.error, after: ": ", .red)
     case .scope:
       // A tracking scope ran (a view's body): its name, then what it read.
       line.appendKind("run", .cyan)
@@ -104,22 +91,13 @@ enum TimelineEntryText {
       // The tool changed the app: the operation, what it changed, and who asked (below).
       line.appendKind("control", .bold)
       line.styled(.bold) { $0.appendInert(event.name ?? "?") }
-      if let subject = event.node ?? event.store {
-        line.append(" ")
-        line.appendInert(subject)
-      }
-      if let value = event.value {
-        line.append(event.name == "set" || event.name == "stub" ? " = " : " ")
-        line.styled(.green) { $0.appendInert(value) }
-      }
+      line.appendInert(event.node ?? event.store, after: " ")
+      line.appendInert(event.value, after: event.name == "set" || event.name == "stub" ? " = " : " ", .green)
     case .resolution:
       line.styled(event.phase == "failed" ? .red : .green) { $0.appendInert(event.phase ?? "resolved") }
       line.append(" ")
       line.appendInert(event.node ?? "?")
-      if let value = event.value {
-        line.append(" = ")
-        line.styled(.green) { $0.appendInert(value) }
-      }
+      line.appendInert(event.value, after: " = ", .green)
     }
     if let duration = event.durationNanos {
       line.append("  ")

@@ -127,6 +127,22 @@ struct TerminalLine {
     if !clean { append(plain: inert(text)) }
   }
 
+  /// Appends `separator` and then app text made inert (in `textStyle`, if given), when there
+  /// is text: a line's optional parts, such as ` = <value>` or `: <error>`.
+  ///
+  /// ```swift
+  /// line.appendInert(event.error, after: ": ", .red)  // ": offline", the error in red
+  /// ```
+  mutating func appendInert(_ text: String?, after separator: StaticString, _ textStyle: Style? = nil) {
+    guard let text else { return }
+    append(separator)
+    if let textStyle {
+      styled(textStyle) { $0.appendInert(text) }
+    } else {
+      appendInert(text)
+    }
+  }
+
   /// The word that says what a line tells (`eval`, `action`, `notify`), in `style`, and the
   /// space after it.
   ///
