@@ -44,6 +44,14 @@ final class GateSet: Sendable {
   }
 }
 
+/// An async selector that resolves to `value` once `gate` opens.
+func gated<Value: Sendable>(_ key: String, by gate: Gate, to value: Value) -> AsyncSelector<Value> {
+  AsyncSelector<Value>(key: key) { _ in
+    await gate.wait()
+    return value
+  }
+}
+
 /// Waits until `condition` holds, yielding to other tasks (bounded by a number of tries, not time).
 func eventually(_ condition: () -> Bool) async -> Bool {
   for _ in 0..<100_000 {

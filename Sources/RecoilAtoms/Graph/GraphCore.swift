@@ -347,6 +347,12 @@ import Synchronization
     let recording = self.recording
     guard reportsStart || reportsFinish || recording != nil else { return try run(index) }
     let slot = _records[Int(index)]._slot
+    // An async evaluation that goes on is no evaluation to report.
+    if slot._use({ $0._isAsync && $0.continuesInFlight(self) }) {
+      _records[Int(index)]._mark = .clean
+      _records[Int(index)].dirtiedBy = -1
+      return false
+    }
     let cause = _records[Int(index)].dirtiedBy
     let forced = slot._use { $0.forcedRefresh }
     let startEvent = _events.count
@@ -551,6 +557,18 @@ import Synchronization
     if !observers.isEmpty {
       _events.append(.edgeAdded(from: _slots[Int(dependency)]._key, to: _slots[Int(dependent)]._key))
     }
+  }
+
+  /// Notes that the async evaluation of `reader` in flight took what `input` holds now (see
+  /// `_NodeSlot.continuesInFlight`). The first time counts: a later read of a version since
+  /// changed finds the first one stale anyway. An atom taken is no longer written in place, so
+  /// that each write moves its version.
+  func noteTaken(_ input: Int32, by reader: Int32) {
+    let details = _slots[Int(reader)]._ensureDetails()
+    guard !details.takenInputs.contains(where: { $0.index == input }) else { return }
+    let slot = _slots[Int(input)]
+    details.takenInputs.append(TakenInput(index: input, uid: slot.nodeUID, version: slot._version))
+    _records[Int(input)]._writesInPlace = false
   }
 
   // MARK: - Propagation

@@ -130,6 +130,10 @@ import RecoilReflection
   /// Re-runs an asynchronous atom's load. Returns whether the state changed.
   func reload(_ core: _GraphCore) -> Bool { false }
 
+  /// Whether an async selector's evaluation in flight goes on although the node was marked
+  /// for re-evaluation: true when nothing it has taken has changed since.
+  func continuesInFlight(_ core: _GraphCore) -> Bool { false }
+
   /// An atom's current value for a snapshot, given the atom; `nil` for other nodes, and for an
   /// atom without a value (still loading, or failed).
   func snapshotEntry(of node: AnyObject) -> AtomSnapshot.Entry? { nil }

@@ -532,6 +532,9 @@ extension AtomGraphObserver {
   /// coming back to an equal value leave it as it was, so the selector can tell its input is
   /// what it was (see `_GraphCore.restoresSettled`).
   @usableFromInline var settledStamp: UInt64 = 0
+  /// For an async selector: what its evaluation in flight has taken so far (see
+  /// `_GraphCore.noteTaken`), each input with its version then.
+  var takenInputs: [TakenInput] = []
 
   init(family: String?) {
     self.family = family
@@ -544,6 +547,14 @@ struct SettledInput {
   var index: Int32
   var uid: Int
   var stamp: UInt64
+}
+
+/// An input an async evaluation in flight took (a value, an error, a loadable), and its
+/// version then; the uid tells a node that took its index since apart.
+struct TakenInput {
+  var index: Int32
+  var uid: Int
+  var version: UInt64
 }
 
 /// The stored fields of a ``_ValueSlot``: how the node computes its value, and the value

@@ -231,6 +231,7 @@ import Dispatch
     case .stub(let outcome):
       return store(outcome)
     case .asyncSelector(let get, _):
+      if continuesInFlight(core) { return false }
       let key = self._key
       return startAsync(core) { container, generation in
         try await get(AsyncGetter(container: container, reader: key, generation: generation))
@@ -324,6 +325,22 @@ import Dispatch
     return startAsync(core) { _, _ in try await load() }
   }
 
+  /// An input that an async getter waited for (it was loading when read) is read again when it
+  /// settles, by the getter itself: its value is no reason to start the getter over, and
+  /// starting over would redo what the getter did before (a request, say), and make a chain of
+  /// async selectors start each over in turn. Only an input the getter took (a value, an
+  /// error, a loadable) that has changed since makes its result stale. A refresh, a stub, and
+  /// an input not yet up to date start it over.
+  override func continuesInFlight(_ core: _GraphCore) -> Bool {
+    guard _task != nil, _isLoading, !forcedRefresh, case .asyncSelector = compute else { return false }
+    for input in _details?.takenInputs ?? [] {
+      let slot = core._slots[Int(input.index)]
+      guard slot.nodeUID == input.uid, slot._version == input.version, core._records[Int(input.index)]._mark == .clean
+      else { return false }
+    }
+    return true
+  }
+
   /// Starts an asynchronous evaluation, cancelling the one in flight. The state becomes
   /// loading, keeping the previous value. Returns true: the state changed.
   func startAsync(
@@ -332,8 +349,10 @@ import Dispatch
     _generation &+= 1
     let generation = self._generation
     _task?.cancel()
-    // Async selectors record dependencies as they read them during this generation.
+    // Async selectors record dependencies, and what they take, as they read them during this
+    // generation.
     core.detachDependencies(of: index)
+    _details?.takenInputs.removeAll(keepingCapacity: true)
     if _failure != nil { clearValue() }
     _failure = nil
     _isLoading = true

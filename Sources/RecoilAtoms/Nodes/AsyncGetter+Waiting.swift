@@ -162,7 +162,7 @@ extension AsyncGetter {
   /// - Throws: `CancellationError` when this evaluation was superseded.
   public func noWait<Value>(_ node: Node<Value>) async throws -> Loadable<Value> {
     guard let container else { throw CancellationError() }
-    return try readAsDependency(node, in: container) { $0.loadable }
+    return try readAsDependency(node, in: container) { ($0.loadable, taken: true) }
   }
 
   /// Returns once one of `reads` has finished, with a value or an error, and cancels the rest.

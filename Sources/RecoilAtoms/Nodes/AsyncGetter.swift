@@ -40,9 +40,9 @@ public struct AsyncGetter: Sendable {
       guard let container else { throw CancellationError() }
       let step: Step<Value> = try readAsDependency(node, in: container) { slot in
         switch slot.state {
-        case .value(let value): .value(value)
-        case .failure(let error): .failure(error)
-        case .loading, .empty: .wait(slot, slot._version)
+        case .value(let value): (.value(value), taken: true)
+        case .failure(let error): (.failure(error), taken: true)
+        case .loading, .empty: (.wait(slot, slot._version), taken: false)
         }
       }
       switch step {
@@ -54,12 +54,14 @@ public struct AsyncGetter: Sendable {
   }
 
   /// Brings `node` up to date under the container's lock, records it as a dependency of this
-  /// evaluation, and hands its slot to `body`.
+  /// evaluation, and hands its slot to `body`, which says whether the evaluation took what the
+  /// node holds (a value, an error, a loadable) or only waits for it to settle: a change of
+  /// what it took makes the evaluation start over (see `_NodeSlot.continuesInFlight`).
   ///
   /// - Throws: `CancellationError` when this evaluation was superseded, or `AtomError.cycle`
   ///   when the node is the reader itself.
   func readAsDependency<Value, Result>(
-    _ node: Node<Value>, in container: AtomContainer, _ body: (_ValueSlot<Value>) -> Result
+    _ node: Node<Value>, in container: AtomContainer, _ body: (_ValueSlot<Value>) -> (Result, taken: Bool)
   ) throws -> Result {
     try container._operate { core in
       guard let readerIndex = core.indexOfKey[reader], core._slots[Int(readerIndex)]._generation == generation else {
@@ -70,7 +72,9 @@ public struct AsyncGetter: Sendable {
       core._ensureFresh(index)
       core.addAsyncDependency(index, to: readerIndex)
       core.settle()
-      return body(core.slot(index, as: Value.self))
+      let (result, taken) = body(core.slot(index, as: Value.self))
+      if taken { core.noteTaken(index, by: readerIndex) }
+      return result
     }
   }
 

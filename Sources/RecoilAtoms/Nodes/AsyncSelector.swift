@@ -1,9 +1,11 @@
 /// A value derived asynchronously from other nodes.
 ///
 /// The getter reads other nodes with `await get(node)`; those become its dependencies. When
-/// one of them changes, a new evaluation starts and cancels the one in flight (through Task
-/// cancellation); a stale result never overwrites a newer one. Meanwhile the selector is
-/// ``Loadable/loading(previous:)``, keeping the previous value visible.
+/// one it has taken a value (or an error) from changes, a new evaluation starts and cancels the
+/// one in flight (through Task cancellation); a stale result never overwrites a newer one.
+/// Meanwhile the selector is ``Loadable/loading(previous:)``, keeping the previous value
+/// visible. A node the getter is still waiting for settling is no such change: the getter
+/// takes its value and goes on.
 ///
 /// ```swift
 /// enum Search {
