@@ -145,4 +145,111 @@ import Testing
     #expect(container.nodeCount == 1)
     #expect(container.releaseUnusedMembers(of: kept.name) == 1)
   }
+
+  /// Recoil_atom-test.js, "Effects" / "order of effects" and "reset during init": effects start
+  /// in order, each seeing what the ones before it set, and a reset while starting gives back
+  /// the default.
+  @Test func effectsStartInOrderAndAResetWhileStartingGivesTheDefault() throws {
+    let container = AtomContainer()
+    let seen = Collected<String>()
+    let ordered = Atom(
+      "DEFAULT", key: "ordered",
+      effects: [
+        AtomEffect("first") { context in
+          context.setSelf("EFFECT 1a")
+          context.setSelf("EFFECT 1b")
+          return nil
+        },
+        AtomEffect("second") { context in
+          context.onSet { new, _, _ in seen.append(new) }
+          context.setSelf("EFFECT 2")
+          return nil
+        },
+      ])
+    let reset = Atom(
+      "DEFAULT", key: "reset",
+      effects: [
+        AtomEffect("sets") { context in
+          context.setSelf("INIT")
+          return nil
+        },
+        AtomEffect("resets") { context in
+          context.resetSelf()
+          return nil
+        },
+      ])
+    #expect(try container.get(ordered) == "EFFECT 2")
+    #expect(try container.get(reset) == "DEFAULT")
+    #expect(seen.values.isEmpty)  // what effects set while starting is no change to hear
+  }
+
+  /// Recoil_atom-test.js, "Effects" / "init on set": an atom first used by a write starts its
+  /// effects once, and the write wins over what they set; a reset later runs none again.
+  @Test func anAtomFirstWrittenStartsItsEffectsOnceAndTheWriteWins() throws {
+    let container = AtomContainer()
+    let starts = Counter()
+    let atom = Atom(
+      "DEFAULT", key: "init on set",
+      effects: [
+        AtomEffect("init") { context in
+          starts.increment()
+          context.setSelf("INIT")
+          return nil
+        }
+      ])
+    container.set(atom, "SET")
+    #expect(try container.get(atom) == "SET")
+    #expect(starts.count == 1)
+    container.reset(atom)
+    #expect(try container.get(atom) == "DEFAULT")
+    #expect(starts.count == 1)
+  }
+
+  /// Recoil_atom-test.js, "Effects" / "when setSelf is called in onSet, then onSet is not
+  /// triggered again": an effect's own write is no change for its handler.
+  @Test func anEffectsOwnWriteInItsHandlerDoesNotCallTheHandlerAgain() throws {
+    let container = AtomContainer()
+    let handled = Collected<String>()
+    let atom = Atom(
+      "DEFAULT", key: "transforms",
+      effects: [
+        AtomEffect("transform") { context in
+          context.onSet { new, _, _ in
+            handled.append(new)
+            if new == "value#1" { context.setSelf("transformed after value#1") }
+          }
+          return nil
+        }
+      ])
+    #expect(try container.get(atom) == "DEFAULT")
+    container.set(atom, "value#1")
+    #expect(try container.get(atom) == "transformed after value#1")
+    #expect(handled.values == ["value#1"])
+  }
+
+  /// Recoil_atom-test.js, "Effects" / "async set": an effect may set or reset its atom later,
+  /// from another task, and subscribers hear it.
+  @Test func anEffectSetsAndResetsItsAtomLater() async throws {
+    let container = AtomContainer()
+    let contexts = Collected<AtomEffectContext<String>>()
+    let atom = Atom(
+      "DEFAULT", key: "async set",
+      effects: [
+        AtomEffect("keeps its context") { context in
+          contexts.append(context)
+          context.setSelf("INIT")
+          return nil
+        }
+      ])
+    let heard = Collected<String?>()
+    let subscription = container.subscribe(atom) { heard.append($0.value) }
+    #expect(try container.get(atom) == "INIT")
+    let context = try #require(contexts.values.first)
+    await Task.detached { context.setSelf("SET") }.value
+    #expect(try container.get(atom) == "SET")
+    await Task.detached { context.resetSelf() }.value
+    #expect(try container.get(atom) == "DEFAULT")
+    #expect(await eventually { heard.values == ["SET", "DEFAULT"] })
+    subscription.cancel()
+  }
 }
