@@ -94,6 +94,29 @@ import Testing
     #expect(product(1).family == "Catalog.product")
   }
 
+  /// Recoil_selectorFamily-test.js, "selectorFamily - value caching": members are told apart
+  /// by the value of their parameter, each keeps its value between reads (read without a
+  /// subscriber too), and each runs once more after its input changes.
+  @Test func eachMemberKeepsItsValueBetweenReadsAndRunsOncePerChange() throws {
+    struct Scale: Hashable, Sendable { var multiplier: Int }
+    let container = AtomContainer()
+    let base = Atom(1, key: "base")
+    let runs = Counter()
+    let scaled = SelectorFamily(key: "scaled") { (scale: Scale, get: Getter) in
+      runs.increment()
+      return try get(base) * scale.multiplier
+    }
+    for multiplier in [10, 10, 100, 100, 10] {
+      #expect(try container.get(scaled(Scale(multiplier: multiplier))) == multiplier)
+    }
+    #expect(runs.count == 2)
+    container.set(base, 2)
+    for multiplier in [10, 10, 100, 100] {
+      #expect(try container.get(scaled(Scale(multiplier: multiplier))) == 2 * multiplier)
+    }
+    #expect(runs.count == 4)
+  }
+
   /// Recoil_selectorFamily-test.js, "cachePolicy - lru": only the most recently used unused
   /// members stay; one left out is computed again when read.
   @Test func anLRUFamilyKeepsTheMostRecentlyUsedMembers() throws {
