@@ -98,6 +98,29 @@ enum Graph {
     #expect(try SnapshotCodec.decode(SnapshotCodec.encode(snapshot)).nodes.count == 4)
   }
 
+  /// An atom with a fallback is two nodes in the snapshot: the one the app uses, and the atom
+  /// holding its own value, so the graph says where its value comes from.
+  @Test func anAtomWithAFallbackShowsItsOwnValueAndItsFallback() throws {
+    let saved = Atom("Ann", key: "Profile.saved")
+    let draft = WritableSelector(key: "Profile.draft") { get in try get(saved) }
+    let container = AtomContainer()
+    let inspector = Inspector()
+    inspector.attach(container)
+    #expect(try container.get(draft) == "Ann")
+    let following = inspector.snapshot()
+    #expect(
+      Set(following.edges.map { "\($0.from)->\($0.to)" })
+        == ["Profile.draft.own->Profile.draft", "Profile.saved->Profile.draft"])
+    #expect(following.nodes.first { $0.id == "Profile.draft.own" }?.value == "nil")
+    #expect(following.nodes.first { $0.id == "Profile.draft" }?.value == "\"Ann\"")
+    try container.set(draft, "Anna")
+    _ = try container.get(draft)
+    let set = inspector.snapshot()
+    #expect(set.edges.map { "\($0.from)->\($0.to)" } == ["Profile.draft.own->Profile.draft"])
+    #expect(set.nodes.first { $0.id == "Profile.draft.own" }?.value == #"Optional("Anna")"#)
+    #expect(set.nodes.first { $0.id == "Profile.draft" }?.value == "\"Anna\"")
+  }
+
   @Test func edgeHistoryAndTimelineAreRecorded() throws {
     let flag = Atom(true, key: "flag")
     let left = Atom(1, key: "left")

@@ -16,9 +16,8 @@
 public struct WritableSelectorFamily<Parameter: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The family's name; a member's id is the name and its parameter, `Cart.quantity("BT-42")`.
   public let name: String
-  let getter: @Sendable (Parameter, Getter) throws -> Value
-  let setter: @Sendable (Parameter, Setter, Value) throws -> Void
-  let isSame: (@Sendable (Value, Value) -> Bool)?
+  /// Makes the member for a parameter, given its key.
+  let member: @Sendable (Parameter, NodeKey) -> WritableSelector<Value>
 
   /// Creates a family of writable selectors.
   ///
@@ -52,10 +51,15 @@ public struct WritableSelectorFamily<Parameter: Hashable & Sendable, Value: Send
     get: @escaping @Sendable (Parameter, Getter) throws -> Value,
     set: @escaping @Sendable (Parameter, Setter, Value) throws -> Void
   ) {
+    self.init(name: name) { parameter, key in
+      WritableSelector(
+        key: key, family: name, isSame: isSame, get: { try get(parameter, $0) }, set: { try set(parameter, $0, $1) })
+    }
+  }
+
+  init(name: String, member: @escaping @Sendable (Parameter, NodeKey) -> WritableSelector<Value>) {
     self.name = name
-    self.getter = get
-    self.setter = set
-    self.isSame = isSame
+    self.member = member
   }
 
   /// The member for `parameter`.
@@ -67,10 +71,7 @@ public struct WritableSelectorFamily<Parameter: Hashable & Sendable, Value: Send
   /// - Parameter parameter: The member's parameter.
   /// - Returns: The member, a writable selector.
   public func callAsFunction(_ parameter: Parameter) -> WritableSelector<Value> {
-    let (getter, setter) = (self.getter, self.setter)
-    return WritableSelector(
-      key: NodeKey(name: name, site: nil, parameter: AnyHashableSendable(parameter)), family: name, isSame: isSame,
-      get: { try getter(parameter, $0) }, set: { try setter(parameter, $0, $1) })
+    member(parameter, NodeKey(name: name, site: nil, parameter: AnyHashableSendable(parameter)))
   }
 }
 

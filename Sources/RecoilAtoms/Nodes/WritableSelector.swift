@@ -15,6 +15,9 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
   let setter: @Sendable (Setter, Value) throws -> Void
   let isSame: (@Sendable (Value, Value) -> Bool)?
   let evaluator: _NodeSlot._Evaluator
+  /// The atom a reset resets before the setter has run, for a selector that knows it (one with
+  /// a fallback resets its own value, however that value was written).
+  let resetTarget: (@Sendable (_GraphCore) -> Int32)?
 
   /// Creates a writable selector.
   ///
@@ -43,20 +46,24 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
     key: NodeKey, family: String? = nil, isSame: (@Sendable (Value, Value) -> Bool)?,
     evaluator: @escaping _NodeSlot._Evaluator = _ValueSlot<Value>.evaluateSelector,
     get: @escaping @Sendable (Getter) throws -> Value,
-    set: @escaping @Sendable (Setter, Value) throws -> Void
+    set: @escaping @Sendable (Setter, Value) throws -> Void,
+    resetTarget: (@Sendable (_GraphCore) -> Int32)? = nil
   ) {
     self.getter = get
     self.setter = set
     self.isSame = isSame
     self.evaluator = evaluator
+    self.resetTarget = resetTarget
     super.init(key: key, family: family)
   }
 
   override func makeSlot(index: Int32, core: _GraphCore) -> _NodeSlot {
-    _ValueSlot<Value>(
+    let slot = _ValueSlot<Value>(
       node: self, index: index, arena: core.values, compute: .writableSelector(getter, setter), isSame: isSame,
       state: .empty,
       evaluator: evaluator)
+    if let resetTarget { slot.lastWrites = [resetTarget(core)] }
+    return slot
   }
 }
 
