@@ -228,4 +228,27 @@ import Testing
     container.reset(member(1))
     #expect(try container.get(member(1)) == "none")
   }
+
+  /// Recoil_atomFamily-test.js, "atomFamily async fallback" and "Parameterized fallback with
+  /// atom and async": a fallback reading an async node is loading until that resolves; then it
+  /// has its value, and setting it while it loads gives it its own value at once.
+  @Test func aFallbackReadingAnAsyncNodeLoadsUntilItResolves() async throws {
+    let container = AtomContainer()
+    let gate = Gate()
+    let remote = gated("remote name", by: gate, to: "async")
+    let member = WritableSelectorFamily(key: "async fallback") { (param: String, get) in
+      param.hasPrefix("async") ? try get(remote) : param
+    }
+    #expect(try container.get(member("value")) == "value")
+    #expect(container.loadable(member("async")).isLoading)
+    #expect(container.loadable(member("async, set while loading")).isLoading)
+    try container.set(member("async, set while loading"), "mine")
+    #expect(try container.get(member("async, set while loading")) == "mine")
+    let subscription = container.subscribe(member("async")) { _ in }
+    gate.open()
+    #expect(try await container.value(member("async")) == "async")
+    try container.set(member("async"), "own")
+    #expect(try container.get(member("async")) == "own")
+    subscription.cancel()
+  }
 }
