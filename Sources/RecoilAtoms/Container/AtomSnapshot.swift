@@ -121,11 +121,14 @@ public struct AtomSnapshot: Sendable {
   /// let total = try withoutCoupon.get(Cart.total)
   /// ```
   ///
-  /// - Parameter atom: The atom, held by the snapshot or not.
+  /// - Parameter atom: The atom, or an atom with a fallback (which then follows its fallback),
+  ///   held by the snapshot or not.
   /// - Returns: The edited copy.
   public func resetting<Value>(_ atom: WritableNode<Value>) -> AtomSnapshot {
+    // An atom with a fallback is reset by resetting the atom holding its own value.
+    let own = (atom as? WritableSelector<Value>)?.resetTarget?.key
     var copy = self
-    copy.entries.removeAll { $0.key == atom.key }
+    copy.entries.removeAll { $0.key == atom.key || $0.key == own }
     return copy
   }
 

@@ -72,7 +72,8 @@ extension WritableSelector {
     let own = OwnValue<Value>(of: key, family: family, effects: effects)
     self.init(
       key: key, family: family, isSame: isSame, get: { get in try own.value(get, else: fallback) },
-      set: { context, value in try own.set(context, value) }, resetTarget: { core in core.index(of: own.atom) })
+      set: { context, value in try own.set(context, value) },
+      resetTarget: ResetTarget(key: own.atom.key) { core in core.index(of: own.atom) })
   }
 }
 

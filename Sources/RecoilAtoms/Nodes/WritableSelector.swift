@@ -17,7 +17,13 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
   let evaluator: _NodeSlot._Evaluator
   /// The atom a reset resets before the setter has run, for a selector that knows it (one with
   /// a fallback resets its own value, however that value was written).
-  let resetTarget: (@Sendable (_GraphCore) -> Int32)?
+  let resetTarget: ResetTarget?
+
+  /// An atom a writable selector's reset resets: its key, for snapshots, and its slot.
+  @usableFromInline struct ResetTarget: Sendable {
+    let key: NodeKey
+    let index: @Sendable (_GraphCore) -> Int32
+  }
 
   /// Creates a writable selector.
   ///
@@ -47,7 +53,7 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
     evaluator: @escaping _NodeSlot._Evaluator = _ValueSlot<Value>.evaluateSelector,
     get: @escaping @Sendable (Getter) throws -> Value,
     set: @escaping @Sendable (Setter, Value) throws -> Void,
-    resetTarget: (@Sendable (_GraphCore) -> Int32)? = nil
+    resetTarget: ResetTarget? = nil
   ) {
     self.getter = get
     self.setter = set
@@ -62,7 +68,7 @@ public final class WritableSelector<Value: Sendable>: WritableNode<Value>, @unch
       node: self, index: index, arena: core.values, compute: .writableSelector(getter, setter), isSame: isSame,
       state: .empty,
       evaluator: evaluator)
-    if let resetTarget { slot.lastWrites = [resetTarget(core)] }
+    if let resetTarget { slot.lastWrites = [resetTarget.index(core)] }
     return slot
   }
 }

@@ -251,4 +251,20 @@ import Testing
     #expect(try container.get(member("async")) == "own")
     subscription.cancel()
   }
+
+  /// As Recoil's `snapshot.map(({reset}) => reset(atom))` on an atom with a fallback: the
+  /// edited copy follows the fallback, and so does a container restored to it.
+  @Test func aSnapshotEditedToResetItFollowsTheFallback() throws {
+    let container = AtomContainer()
+    let saved = Atom("Ann", key: "snapshot saved")
+    let draft = WritableSelector(key: "snapshot draft") { get in try get(saved) }
+    try container.set(draft, "Anna")
+    let edited = container.snapshot().resetting(draft)
+    #expect(try edited.get(draft) == "Ann")
+    let other = container.snapshot().setting(draft, to: "Annie")
+    #expect(try other.get(draft) == "Annie")
+    #expect(try other.resetting(draft).get(draft) == "Ann")
+    container.restore(edited)
+    #expect(try container.get(draft) == "Ann")
+  }
 }
