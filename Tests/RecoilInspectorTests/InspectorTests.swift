@@ -121,6 +121,38 @@ enum Graph {
     #expect(set.nodes.first { $0.id == "Profile.draft" }?.value == "\"Anna\"")
   }
 
+  /// Setting or resetting an atom with a fallback, or any writable selector, is recorded as a
+  /// write of the atom it changed, where the app set or reset the selector: the trace leads to
+  /// the app's line, not to the library's.
+  @Test func writesThroughAWritableSelectorAreRecordedWhereTheAppMadeThem() throws {
+    let saved = Atom("Ann", key: "Site.saved")
+    let draft = WritableSelector(key: "Site.draft") { get in try get(saved) }
+    let celsius = Atom(20.0, key: "Site.celsius")
+    let fahrenheit = WritableSelector(
+      key: "Site.fahrenheit", get: { get in try get(celsius) * 9 / 5 + 32 },
+      set: { context, value in try context.set(celsius, (value - 32) * 5 / 9) })
+    let container = AtomContainer()
+    let inspector = Inspector()
+    inspector.attach(container)
+    _ = try container.get(draft)
+    let setLine = #line + 1
+    try container.set(draft, "Anna")
+    let resetLine = #line + 1
+    container.reset(draft)
+    try container.set(fahrenheit, 212)
+    let resetFahrenheitLine = #line + 1
+    container.reset(fahrenheit)
+    let writes = inspector.snapshot().timeline.filter { $0.kind == .write }
+    let here = "RecoilInspectorTests/InspectorTests.swift:"
+    #expect(writes.map { $0.node ?? "" } == ["Site.draft.own", "Site.draft.own", "Site.celsius", "Site.celsius"])
+    #expect(
+      writes.map(\.site) == [
+        "\(here)\(setLine)", "\(here)\(resetLine)", writes[2].site, "\(here)\(resetFahrenheitLine)",
+      ])
+    // The selector's own setter names the line in it that wrote the atom.
+    #expect(writes[2].site?.hasPrefix(here) == true)
+  }
+
   @Test func edgeHistoryAndTimelineAreRecorded() throws {
     let flag = Atom(true, key: "flag")
     let left = Atom(1, key: "left")

@@ -706,7 +706,7 @@ import Synchronization
         slot.lastWrites = written
         setterWrites = outer.map { $0 + written }
       }
-      try set(Setter(core: self), value)
+      try set(Setter(core: self, site: site), value)
     case .stub:
       // A stubbed node keeps its stub; the write is recorded as the new stub.
       let before = notesWrites ? slot.erasedLoadable.value : nil
@@ -725,7 +725,7 @@ import Synchronization
   func reset(_ index: Int32, site: CallSite = .unknown) {
     let slot = _slots[Int(index)]
     let before = notesWrites ? slot.erasedLoadable.value : nil
-    if slot.resetToDefault(self) {
+    if slot.resetToDefault(self, site: site) {
       if slot.kind == .atom { _noteWrite(index, before: before, site: site, isReset: true) }
       _didChange(index)
     }

@@ -125,7 +125,7 @@ import RecoilReflection
   }
 
   /// Restores an atom's default value. Returns whether the state changed.
-  func resetToDefault(_ core: _GraphCore) -> Bool { false }
+  func resetToDefault(_ core: _GraphCore, site: CallSite) -> Bool { false }
 
   /// Re-runs an asynchronous atom's load. Returns whether the state changed.
   func reload(_ core: _GraphCore) -> Bool { false }

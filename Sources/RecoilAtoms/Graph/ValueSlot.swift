@@ -298,22 +298,23 @@ import Dispatch
     return storeValue(value)
   }
 
-  override func resetToDefault(_ core: _GraphCore) -> Bool {
+  override func resetToDefault(_ core: _GraphCore, site: CallSite) -> Bool {
     if !_isStubbed, let atomDefault { return write(atomDefault()) }
-    return resetByCompute(core)
+    return resetByCompute(core, site: site)
   }
 
-  /// ``resetToDefault(_:)`` of any node but a plain atom. Out of line, so that resetting a plain
+  /// ``resetToDefault(_:site:)`` of any node but a plain atom. Out of line, so that resetting a plain
   /// atom does not look up the metadata of `Compute`, whose layout depends on `Value`.
-  @inline(never) private func resetByCompute(_ core: _GraphCore) -> Bool {
+  @inline(never) private func resetByCompute(_ core: _GraphCore, site: CallSite) -> Bool {
     switch compute {
     case .atom(let makeDefault):
       return write(makeDefault())
     case .asyncAtom:
       return reload(core)
     case .writableSelector, .asyncSelector(_, set: .some):
-      // A writable selector has no default of its own: it resets what its setter wrote.
-      for written in lastWrites where written != index { core.reset(written) }
+      // A writable selector has no default of its own: it resets what its setter wrote, where
+      // the app reset the selector.
+      for written in lastWrites where written != index { core.reset(written, site: site) }
       return false
     default:
       return false

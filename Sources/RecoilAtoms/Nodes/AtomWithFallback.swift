@@ -172,8 +172,8 @@ private struct OwnValue<Value: Sendable>: Sendable {
     return try fallback(get)
   }
 
-  /// Makes `value` its own.
+  /// Makes `value` its own, recorded where the app set the selector.
   func set(_ context: Setter, _ value: Value) throws {
-    try context.set(atom, .some(value))
+    try context.core.write(atom, .some(value), site: context.site)
   }
 }

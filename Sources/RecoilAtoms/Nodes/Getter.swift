@@ -73,9 +73,12 @@ public struct Setter: @unchecked Sendable {
   // Sendable: a Setter only exists during a setter call, under the container's lock.
   private let unretainedCore: _UnretainedCore
   var core: _GraphCore { unretainedCore.core }
+  /// Where the app set the writable selector whose setter this is.
+  let site: CallSite
 
-  init(core: _GraphCore) {
+  init(core: _GraphCore, site: CallSite) {
     unretainedCore = _UnretainedCore(core)
+    self.site = site
   }
 
   /// Reads a node's current value (without recording a dependency).
