@@ -5,11 +5,12 @@
 /// ```swift
 /// static let total = Selector { get in try get(subtotal) - get(discount) }
 /// ```
-public struct Getter: @unchecked Sendable {
-  // Sendable: a Getter only exists during a getter call, on the thread that holds the
-  // container's lock; `core` is kept alive by the container for that whole call.
-  // Dependencies are recorded for the evaluation on top of the core's stack of frames.
-  // Unretained: a read then costs no retain.
+public struct Getter {
+  // Not Sendable: a Getter is valid only during its getter's call, on the thread that holds
+  // the container's lock, and `core` is kept alive by the container for that call only; the
+  // compiler then refuses to let it escape into a task or onto a queue, where it would read
+  // without the lock, perhaps after the container has gone. Dependencies are recorded for the
+  // evaluation on top of the core's stack of frames. Unretained: a read then costs no retain.
   @usableFromInline let _core: _UnretainedCore
 
   @usableFromInline init(core: _GraphCore) {
@@ -69,8 +70,9 @@ public struct Getter: @unchecked Sendable {
 /// ```swift
 /// set: { context, newValue in try context.set(celsius, (newValue - 32) * 5 / 9) }
 /// ```
-public struct Setter: @unchecked Sendable {
-  // Sendable: a Setter only exists during a setter call, under the container's lock.
+public struct Setter {
+  // Not Sendable, as ``Getter``: a Setter is valid only during its setter's call, under the
+  // container's lock.
   private let unretainedCore: _UnretainedCore
   var core: _GraphCore { unretainedCore.core }
   /// Where the app set the writable selector whose setter this is.
