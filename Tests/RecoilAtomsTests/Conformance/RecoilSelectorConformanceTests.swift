@@ -186,4 +186,41 @@ import Testing
     #expect(try container.get(chosen) == "RIGHT")
     #expect(runs.count == 2)
   }
+
+  /// Recoil_selector-test.js, "selector set" and "selector reset": a setter writes through to
+  /// its atom, and a reset of the selector resets the atom its setter wrote.
+  @Test func aSetterWritesItsAtomAndAResetResetsIt() throws {
+    let container = AtomContainer()
+    let atom = Atom("DEFAULT", key: "selector/set/atom")
+    let writable = WritableSelector(
+      key: "selector/set", get: { get in try get(atom) },
+      set: { context, value in try context.set(atom, "SET: " + value) })
+    #expect(try container.get(writable) == "DEFAULT")
+    container.set(atom, "SET ATOM")
+    #expect(try container.get(writable) == "SET ATOM")
+    try container.set(writable, "SET SELECTOR")
+    #expect(try container.get(writable) == "SET: SET SELECTOR")
+    container.reset(writable)
+    #expect(try container.get(writable) == "DEFAULT")
+    let resetting = WritableSelector(
+      key: "selector/reset", get: { get in try get(atom) }, set: { context, _ in context.reset(atom) })
+    container.set(atom, "SET ATOM")
+    try container.set(resetting, "SET SELECTOR")
+    #expect(try container.get(resetting) == "DEFAULT")
+  }
+
+  /// Recoil_selector-test.js, "set tries to get async value": a setter reading a node still
+  /// loading fails, naming it, and writes nothing.
+  @Test func aSetterReadingANodeStillLoadingFailsAndWritesNothing() throws {
+    let container = AtomContainer()
+    let gate = Gate()
+    let remote = gated("selector set get async", by: gate, to: 1)
+    let target = Atom(0, key: "selector set target")
+    let writable = WritableSelector(
+      key: "selector set reads async", get: { get in try get(target) },
+      set: { context, value in try context.set(target, value + context.get(remote)) })
+    #expect(throws: AtomError.loading("selector set get async")) { try container.set(writable, 5) }
+    #expect(try container.get(target) == 0)
+    gate.open()
+  }
 }
