@@ -101,4 +101,30 @@ import Testing
     store.dispatch(.note("ping"))
     #expect(store.state.log == ["ping", "pong"])
   }
+
+  /// A middleware may keep its context past its call, to dispatch a request's reply from a
+  /// task, say, or keep the latest one to dispatch what a socket receives. Kept, it neither
+  /// keeps its store alive (no cycle through the middleware) nor breaks once the store has gone:
+  /// dispatching then does nothing, and the state is the one the store had when that action
+  /// began.
+  @Test func aContextKeptPastItsStoreNeitherKeepsItNorBreaks() async {
+    let kept = Mutex<MiddlewareContext<AppState, AppAction>?>(nil)
+    let keep = Middleware<AppState, AppAction> { action, context in
+      kept.withLock { $0 = context }
+      return action
+    }
+    weak var gone: Store<AppState, AppAction>?
+    do {
+      let store = Store(initialState: AppState(), reducer: appReducer, middleware: [keep])
+      gone = store
+      store.dispatch(.note("a"))
+      store.dispatch(.note("b"))
+      kept.withLock { $0 }?.dispatch(.note("c"))  // while the store lives, it dispatches
+      #expect(store.state.log == ["a", "b", "c"])
+    }
+    #expect(gone == nil)
+    let context = kept.withLock { $0 }
+    await Task.detached { context?.dispatch(.note("late")) }.value
+    #expect(context?.state.log == ["a", "b"])
+  }
 }

@@ -78,9 +78,13 @@ extension Store {
   /// The first action to reach the reducers takes `origin`; any other one a middleware hands
   /// on for it has none.
   @usableFromInline func _runMiddleware(_ incoming: Action, origin: _ActionOrigin) {
+    // A middleware may keep its context (to dispatch a reply from a task): held weakly, the
+    // store is neither kept alive by it nor read after it has gone. Only this thread writes
+    // the state while it processes, so it is read here without the lock.
+    let began = _storage._state
     let context = MiddlewareContext<State, Action>(
-      currentState: { [unowned self] in self.state },
-      send: { [unowned self] in self._dispatch($0, at: $1) })
+      currentState: { [weak self] in self?.state ?? began },
+      send: { [weak self] in self?._dispatch($0, at: $1) })
     var reachedReducers = false
     func step(_ position: Int, _ action: Action) {
       guard position < _middleware.count else {

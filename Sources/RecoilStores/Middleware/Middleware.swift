@@ -62,7 +62,9 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
   }
 }
 
-/// What a middleware may use of its store.
+/// What a middleware may use of its store. A middleware may keep it past its call, to
+/// dispatch a request's reply from a task, say: it does not keep the store alive, and once the
+/// store has gone, dispatching through it does nothing.
 ///
 /// ```swift
 /// Middleware<AppState, AppAction> { action, context in
@@ -82,7 +84,8 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// The store's state: before the current action, or, in a ``Middleware/wrapping(_:)``
-  /// middleware after `next` returned, after it.
+  /// middleware after `next` returned, after it; read later, the store's state then. Once the
+  /// store has gone, the state it had when the action began.
   public var state: State { _currentState() }
 
   /// Dispatches another action; it runs after the current one completes.
