@@ -1,4 +1,5 @@
 import RecoilConcurrency
+import Synchronization
 import Testing
 
 @testable import RecoilAtoms
@@ -248,6 +249,76 @@ import Testing
     container.set(atom, "value#1")
     #expect(try container.get(atom) == "transformed after value#1")
     #expect(handled.values == ["value#1"])
+  }
+
+  /// Recoil_atom-test.js, "Effects" / "Patch value using setSelf() in onSet() handler": two
+  /// effects patch what the app sets; each hears the app's write (and the other's, not its
+  /// own), and the last patch to be written stands.
+  @Test func twoEffectsPatchingTheAppsWriteLeaveTheLastPatch() throws {
+    struct Patched: Equatable, Sendable {
+      var value: String
+      var patch: String
+    }
+    let patch = Mutex("PATCH")
+    func patcher(_ prefix: String) -> AtomEffect<Patched> {
+      AtomEffect(prefix) { context in
+        context.onSet { new, _, isReset in
+          let current = patch.withLock { $0 }
+          if !isReset && new.patch != current { context.setSelf(Patched(value: prefix + new.value, patch: current)) }
+        }
+        return nil
+      }
+    }
+    let container = AtomContainer()
+    let atom = Atom(
+      Patched(value: "DEFAULT", patch: "PATCH"), key: "patched",
+      effects: [patcher("TRANSFORM_ALT "), patcher("TRANSFORM ")])
+    #expect(try container.get(atom) == Patched(value: "DEFAULT", patch: "PATCH"))
+    container.update(atom) { $0.value = "SET" }
+    #expect(try container.get(atom) == Patched(value: "SET", patch: "PATCH"))
+    patch.withLock { $0 = "PATCHB" }
+    container.update(atom) { $0.value = "SET3" }
+    #expect(try container.get(atom) == Patched(value: "TRANSFORM SET3", patch: "PATCHB"))
+    container.update(atom) { $0.value = "SET4" }
+    #expect(try container.get(atom) == Patched(value: "SET4", patch: "PATCHB"))
+  }
+
+  /// Recoil_atom-test.js, "Effects" / "onSet History" and "onSet ordering": an undo history
+  /// built on `onSet`'s old value; undoing (the effect's own writes) adds nothing to it, and
+  /// the handlers of one effect run in the order they were added.
+  @Test func anUndoHistoryBuiltOnOnSetUndoesEveryChangeInTurn() throws {
+    let history = Mutex<[@Sendable () -> Void]>([])
+    let order = Collected<String>()
+    let historyEffect = AtomEffect<String>("history") { context in
+      context.onSet { _, old, _ in
+        order.append("first")
+        history.withLock { $0.append { context.setSelf(old) } }
+      }
+      context.onSet { _, _, _ in order.append("second") }
+      return nil
+    }
+    let container = AtomContainer()
+    let a = Atom("DEFAULT_A", key: "history A", effects: [historyEffect])
+    let b = Atom("DEFAULT_B", key: "history B", effects: [historyEffect])
+    func values() throws -> [String] { [try container.get(a), try container.get(b)] }
+    #expect(try values() == ["DEFAULT_A", "DEFAULT_B"])
+    container.set(a, "SET_A")
+    container.set(b, "SET_B")
+    container.set(b, "CHANGE_B")
+    container.reset(a)
+    #expect(try values() == ["DEFAULT_A", "CHANGE_B"])
+    #expect(order.values == Array(repeating: ["first", "second"], count: 4).flatMap { $0 })
+    func undo() { history.withLock { $0.removeLast() }() }
+    #expect(history.withLock { $0.count } == 4)
+    undo()
+    #expect(try values() == ["SET_A", "CHANGE_B"])
+    undo()
+    #expect(try values() == ["SET_A", "SET_B"])
+    undo()
+    #expect(try values() == ["SET_A", "DEFAULT_B"])
+    undo()
+    #expect(try values() == ["DEFAULT_A", "DEFAULT_B"])
+    #expect(history.withLock { $0.isEmpty })
   }
 
   /// Recoil_atom-test.js, "Effects" / "async set": an effect may set or reset its atom later,
