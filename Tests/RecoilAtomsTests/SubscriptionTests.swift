@@ -107,6 +107,20 @@ import Testing
   /// process stops saying what went wrong. It is run in a child process (the debug build of
   /// `release-probe`; ReleaseBuildTests runs the release build), which must die with the message.
   @Test func callingTheContainerFromAGetterIsReportedNotADeadlock() throws {
+    let text = try Self.probeDies("container-in-getter")
+    #expect(text.contains("AtomContainer was called from inside a selector's getter or setter"), "\(text)")
+  }
+
+  /// So is calling it from an atom effect as it starts, which runs under the same lock; the
+  /// message names effects too.
+  @Test func callingTheContainerFromAnEffectAsItStartsIsReportedNotADeadlock() throws {
+    let text = try Self.probeDies("container-in-effect")
+    #expect(text.contains("or from an atom effect as it started"), "\(text)")
+  }
+
+  /// Runs a scenario of the debug build of `release-probe`, which must die; returns what it
+  /// printed to standard error.
+  private static func probeDies(_ scenario: String) throws -> String {
     var products = Bundle.main.bundleURL
     #if os(macOS)
       for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
@@ -117,7 +131,7 @@ import Testing
     try #require(FileManager.default.isExecutableFile(atPath: probe.path), "build release-probe first: swift build")
     let process = Process()
     process.executableURL = probe
-    process.arguments = ["container-in-getter"]
+    process.arguments = [scenario]
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
@@ -128,7 +142,7 @@ import Testing
     let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal, "the probe ended normally: \(text)")
-    #expect(text.contains("AtomContainer was called from inside a selector's getter or setter"), "\(text)")
+    return text
   }
 }
 

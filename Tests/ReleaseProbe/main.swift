@@ -42,6 +42,23 @@ case "container-in-getter":
   let container = AtomContainer()
   let reentrant = Selector(key: "Misuse.reentrant") { _ in try container.get(Misuse.base) }
   _ = try? container.get(reentrant)
+case "container-in-effect":
+  // The effect reaches the container through a box: reading it as the effect starts (under
+  // the container's lock) is the misuse.
+  // Unchecked: set once before the first read, then only read.
+  final class Box: @unchecked Sendable { var container: AtomContainer? }
+  let box = Box()
+  let watched = Atom(
+    0, key: "Misuse.watched",
+    effects: [
+      AtomEffect("reads the container") { _ in
+        _ = try box.container?.get(Misuse.base)
+        return nil
+      }
+    ])
+  let container = AtomContainer()
+  box.container = container
+  _ = try? container.get(watched)
 case "deep-chain-on-small-stack":
   // The first read of a 10,000-selector chain, on a thread with 512 KiB of stack.
   var chain: [Selector<Int>] = []

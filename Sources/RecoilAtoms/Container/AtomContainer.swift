@@ -58,7 +58,7 @@ public final class AtomContainer: Sendable {
     let thread = CurrentThread.id
     if _lockOwner.load(ordering: .relaxed) == thread {
       ProgrammerError.stop(
-        "AtomContainer was called from inside a selector's getter or setter; read through the Getter (or Setter) it is given instead"
+        "AtomContainer was called from inside a selector's getter or setter, or from an atom effect as it started; read through the Getter, the Setter or the effect's context instead"
       )
     }
     // Delivered whether `body` returns or throws: a failing read may still have evaluated
