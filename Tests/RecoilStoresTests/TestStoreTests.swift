@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 
@@ -38,5 +39,34 @@ import Testing
     let forgetful = TestStore(initialState: AppState(), reducer: appReducer, effects: [greet])
     try await forgetful.send(.user(.setName("Bob"))) { $0.user.name = "Bob" }
     await #expect(throws: TestStoreFailure.self) { try await forgetful.finish() }
+  }
+
+  /// An action an effect sends while the test's own action is being processed is queued
+  /// behind it; it is still the effect's, held for `receive`, not let through as the test's.
+  @Test func anEffectsActionArrivingWhileTheTestSendsIsHeldForReceive() async throws {
+    enum Step: Equatable, Sendable { case start, block, fromEffect }
+    let (opened, sent) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    let reducer = Reducer<[String], Step> { log, step in
+      log.append("\(step)")
+      // While the test's action is processed, the effect sends; its action waits behind.
+      if step == .block {
+        opened.signal()
+        sent.wait()
+      }
+    }
+    let late = Effect<[String], Step>(id: "late", when: { $0 == .start }) { _, _, context in
+      await withCheckedContinuation { resumed in
+        DispatchQueue.global().async {
+          opened.wait(); resumed.resume()
+        }
+      }
+      context.send(.fromEffect)
+      sent.signal()
+    }
+    let store = TestStore(initialState: [], reducer: reducer, effects: [late])
+    try await store.send(.start) { $0 = ["start"] }
+    try await store.send(.block) { $0.append("block") }
+    try await store.receive(.fromEffect) { $0.append("fromEffect") }
+    try await store.finish()
   }
 }

@@ -1,6 +1,5 @@
 import RecoilConcurrency
 import RecoilReflection
-import Synchronization
 
 /// A store for tests that fails on any state change or action the test did not assert.
 ///
@@ -19,15 +18,9 @@ import Synchronization
 /// ```
 public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sendable {
   private let store: Store<State, Action>
-  private let inbox = Inbox()
+  /// Actions effects sent, waiting for `receive`.
+  private let received = LockedValue<[Action]>([])
   private let arrival = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
-
-  /// Actions effects sent, waiting for `receive`; shared with the capturing middleware.
-  private final class Inbox: Sendable {
-    let received = LockedValue<[Action]>([])
-    /// Set while the test itself dispatches, so the middleware lets the action through.
-    let isSending = Atomic<Bool>(false)
-  }
 
   /// Creates a test store.
   ///
@@ -40,16 +33,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ///   - reducer: The reducer under test.
   ///   - effects: Effects under test; the actions they send must be asserted with `receive`.
   public init(initialState: State, reducer: Reducer<State, Action>, effects: [Effect<State, Action>] = []) {
-    let inbox = self.inbox
-    let continuation = arrival.continuation
-    let capture = Middleware<State, Action> { action, _ in
-      if inbox.isSending.load(ordering: .relaxed) { return action }
-      inbox.received.withLock { $0.append(action) }
-      continuation.yield()
-      return nil
+    let (received, continuation) = (self.received, arrival.continuation)
+    store = Store(initialState: initialState, reducer: reducer, name: "TestStore")
+    // What the effects send is held for `receive`: it never reaches the store by itself, even
+    // when it arrives while the test's own action is being processed.
+    for effect in effects {
+      store.addEffect(
+        effect.sending { action, _ in
+          received.withLock { $0.append(action) }
+          continuation.yield()
+        })
     }
-    store = Store(initialState: initialState, reducer: reducer, middleware: [capture], name: "TestStore")
-    for effect in effects { store.addEffect(effect) }
   }
 
   /// The current state.
@@ -63,7 +57,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ///     it; leave it out when the action must not change the state.
   /// - Throws: ``TestStoreFailure`` when the state differs, or effect actions are unasserted.
   public func send(_ action: Action, assert expected: ((inout State) -> Void)? = nil) async throws {
-    let pendingActions = inbox.received.withLock { $0 }
+    let pendingActions = received.withLock { $0 }
     if !pendingActions.isEmpty {
       throw TestStoreFailure(
         message: "sent \(action) while \(pendingActions.count) received action(s) were not asserted: \(pendingActions)")
@@ -81,17 +75,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     async throws
   {
     var iterator = arrival.stream.makeAsyncIterator()
-    while inbox.received.withLock({ $0.isEmpty }) {
-      if store.runningEffectCount == 0 && inbox.received.withLock({ $0.isEmpty }) {
+    while received.withLock({ $0.isEmpty }) {
+      if store.runningEffectCount == 0 && received.withLock({ $0.isEmpty }) {
         // Give effects that are about to send a chance before failing.
         for _ in 0..<1000 { await Task.yield() }
-        if inbox.received.withLock({ $0.isEmpty }) && store.runningEffectCount == 0 {
+        if received.withLock({ $0.isEmpty }) && store.runningEffectCount == 0 {
           throw TestStoreFailure(message: "expected to receive an action, but no effect sent one")
         }
       }
       _ = await iterator.next()
     }
-    let action = inbox.received.withLock { $0.removeFirst() }
+    let action = received.withLock { $0.removeFirst() }
     guard matches(action) else { throw TestStoreFailure(message: "received unexpected action \(action)") }
     try process(action, expected: expected, verb: "receive")
   }
@@ -101,7 +95,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// - Throws: ``TestStoreFailure``.
   public func finish() async throws {
     for _ in 0..<1000 where store.runningEffectCount > 0 { await Task.yield() }
-    let pendingActions = inbox.received.withLock { $0 }
+    let pendingActions = received.withLock { $0 }
     if !pendingActions.isEmpty {
       throw TestStoreFailure(message: "\(pendingActions.count) received action(s) were not asserted: \(pendingActions)")
     }
@@ -113,9 +107,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   private func process(_ action: Action, expected: ((inout State) -> Void)?, verb: String) throws {
     var expectedState = store.state
     expected?(&expectedState)
-    inbox.isSending.store(true, ordering: .relaxed)
     store.dispatch(action)
-    inbox.isSending.store(false, ordering: .relaxed)
     let actual = store.state
     guard actual == expectedState else {
       throw TestStoreFailure(
@@ -139,6 +131,16 @@ extension TestStore where Action: Equatable {
   /// - Throws: ``TestStoreFailure``.
   public func receive(_ action: Action, assert expected: ((inout State) -> Void)? = nil) async throws {
     try await receive({ $0 == action }, assert: expected)
+  }
+}
+
+extension Effect {
+  /// This effect, with what it sends going to `send` instead of its store.
+  fileprivate func sending(to send: @escaping @Sendable (Action, CallSite) -> Void) -> Effect {
+    let run = self.run
+    return Effect(id: id, cancelsInFlight: cancelsInFlight, when: matches) { action, state, _ in
+      try await run(action, state, EffectContext(dispatch: send))
+    }
   }
 }
 
