@@ -69,4 +69,43 @@ import Testing
     try await store.receive(.fromEffect) { $0.append("fromEffect") }
     try await store.finish()
   }
+
+  /// An effect that runs but never sends makes `receive` fail once the timeout has passed,
+  /// saying so, instead of hanging the test run.
+  @Test func receivingFromAnEffectThatNeverSendsFailsInsteadOfHanging() async throws {
+    let (started, release) = AsyncStream<Void>.makeStream()
+    let silent = Effect<AppState, AppAction>(id: "silent", when: { $0 == .note("start") }) { _, _, _ in
+      for await _ in started {}  // until the test lets it end
+    }
+    let store = TestStore(
+      initialState: AppState(), reducer: appReducer, effects: [silent], timeout: .milliseconds(50))
+    try await store.send(.note("start")) { $0.log = ["start"] }
+    do {
+      try await store.receive(.note("never"))
+      Issue.record("expected a failure")
+    } catch let failure as TestStoreFailure {
+      #expect(failure.message.hasPrefix("expected to receive an action, but none arrived within"))
+      #expect(failure.message.hasSuffix("while 1 effect(s) ran"))
+    }
+    release.finish()
+    try await store.finish()
+  }
+
+  /// `finish` waits for an effect that is still ending (here, after its last send) rather
+  /// than failing at once.
+  @Test func finishingWaitsForAnEffectStillEnding() async throws {
+    let (ending, release) = AsyncStream<Void>.makeStream()
+    let replies = Effect<AppState, AppAction>(id: "replies", when: { $0 == .note("ask") }) { _, _, context in
+      context.send(.note("reply"))
+      for await _ in ending {}  // cleans up until the test lets it end
+    }
+    let store = TestStore(initialState: AppState(), reducer: appReducer, effects: [replies])
+    try await store.send(.note("ask")) { $0.log = ["ask"] }
+    try await store.receive(.note("reply")) { $0.log = ["ask", "reply"] }
+    Task.detached {
+      try await Task.sleep(for: .milliseconds(20))
+      release.finish()
+    }
+    try await store.finish()
+  }
 }

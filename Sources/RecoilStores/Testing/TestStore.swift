@@ -20,7 +20,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   private let store: Store<State, Action>
   /// Actions effects sent, waiting for `receive`.
   private let received = LockedValue<[Action]>([])
-  private let arrival = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
+  /// How long `receive` waits for an effect's action, and `finish` for effects to end.
+  public let timeout: Duration
 
   /// Creates a test store.
   ///
@@ -32,17 +33,21 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ///   - initialState: The state before any action.
   ///   - reducer: The reducer under test.
   ///   - effects: Effects under test; the actions they send must be asserted with `receive`.
-  public init(initialState: State, reducer: Reducer<State, Action>, effects: [Effect<State, Action>] = []) {
-    let (received, continuation) = (self.received, arrival.continuation)
+  ///   - timeout: How long `receive` waits for an effect's action while effects run, and
+  ///     `finish` for effects to end, before failing (a second by default, as in The
+  ///     Composable Architecture): a test whose effect never sends fails instead of hanging.
+  public init(
+    initialState: State, reducer: Reducer<State, Action>, effects: [Effect<State, Action>] = [],
+    timeout: Duration = .seconds(1)
+  ) {
+    let received = self.received
+    self.timeout = timeout
     store = Store(initialState: initialState, reducer: reducer, name: "TestStore")
     // What the effects send is held for `receive`: it never reaches the store by itself, even
     // when it arrives while the test's own action is being processed.
     for effect in effects {
       store.addEffect(
-        effect.sending { action, _ in
-          received.withLock { $0.append(action) }
-          continuation.yield()
-        })
+        effect.sending { action, _ in received.withLock { $0.append(action) } })
     }
   }
 
@@ -70,38 +75,53 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// - Parameters:
   ///   - matches: Whether the received action is the expected one.
   ///   - expected: Changes the state into the one expected after the action.
-  /// - Throws: ``TestStoreFailure`` when no action arrives, it does not match, or the state differs.
+  /// - Throws: ``TestStoreFailure`` when no action arrives (no effect is running, or none sent
+  ///   one within the timeout), it does not match, or the state differs.
   public func receive(_ matches: @Sendable (Action) -> Bool, assert expected: ((inout State) -> Void)? = nil)
     async throws
   {
-    var iterator = arrival.stream.makeAsyncIterator()
-    while received.withLock({ $0.isEmpty }) {
-      if store.runningEffectCount == 0 && received.withLock({ $0.isEmpty }) {
-        // Give effects that are about to send a chance before failing.
-        for _ in 0..<1000 { await Task.yield() }
-        if received.withLock({ $0.isEmpty }) && store.runningEffectCount == 0 {
-          throw TestStoreFailure(message: "expected to receive an action, but no effect sent one")
-        }
-      }
-      _ = await iterator.next()
+    // An effect starts while the action that starts it is dispatched, so once none runs and
+    // nothing was received, nothing can arrive. (The count is read before the actions: an
+    // effect that sent and ended in between is seen to have sent.)
+    let arrived = await waitUntil {
+      let running = store.runningEffectCount
+      return !received.withLock { $0.isEmpty } || running == 0
+    }
+    if received.withLock({ $0.isEmpty }) {
+      throw TestStoreFailure(
+        message: arrived
+          ? "expected to receive an action, but no effect sent one"
+          : "expected to receive an action, but none arrived within \(timeout) while \(store.runningEffectCount) effect(s) ran"
+      )
     }
     let action = received.withLock { $0.removeFirst() }
     guard matches(action) else { throw TestStoreFailure(message: "received unexpected action \(action)") }
     try process(action, expected: expected, verb: "receive")
   }
 
-  /// Fails when actions sent by effects were not asserted, or effects are still running.
+  /// Fails when actions sent by effects were not asserted, or effects are still running once
+  /// the timeout has passed.
   ///
   /// - Throws: ``TestStoreFailure``.
   public func finish() async throws {
-    for _ in 0..<1000 where store.runningEffectCount > 0 { await Task.yield() }
+    _ = await waitUntil { store.runningEffectCount == 0 }
     let pendingActions = received.withLock { $0 }
     if !pendingActions.isEmpty {
       throw TestStoreFailure(message: "\(pendingActions.count) received action(s) were not asserted: \(pendingActions)")
     }
     if store.runningEffectCount > 0 {
-      throw TestStoreFailure(message: "\(store.runningEffectCount) effect(s) are still running")
+      throw TestStoreFailure(message: "\(store.runningEffectCount) effect(s) are still running after \(timeout)")
     }
+  }
+
+  /// Waits until `condition` holds, or the timeout has passed; says whether it held.
+  private func waitUntil(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+      guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
   }
 
   private func process(_ action: Action, expected: ((inout State) -> Void)?, verb: String) throws {
