@@ -5,6 +5,11 @@ import Testing
 @testable import RecoilStores
 
 @Suite struct TestStoreTests {
+  /// The timeout of the test stores whose effects must run for the test to pass: this whole
+  /// suite runs beside slow ones, where a task may wait minutes for a thread, and the tests
+  /// here are about what `receive` and `finish` wait for, not how long.
+  static let patient = Duration.seconds(600)
+
   @Test func assertedChangesPass() async throws {
     let store = TestStore(initialState: AppState(), reducer: appReducer)
     try await store.send(.user(.setName("Ann"))) { $0.user.name = "Ann" }
@@ -31,12 +36,12 @@ import Testing
     ) {
       name, _, context in context.send(.note("hi \(name)"))
     }
-    let store = TestStore(initialState: AppState(), reducer: appReducer, effects: [greet])
+    let store = TestStore(initialState: AppState(), reducer: appReducer, effects: [greet], timeout: Self.patient)
     try await store.send(.user(.setName("Ann"))) { $0.user.name = "Ann" }
     try await store.receive(.note("hi Ann")) { $0.log = ["hi Ann"] }
     try await store.finish()
 
-    let forgetful = TestStore(initialState: AppState(), reducer: appReducer, effects: [greet])
+    let forgetful = TestStore(initialState: AppState(), reducer: appReducer, effects: [greet], timeout: Self.patient)
     try await forgetful.send(.user(.setName("Bob"))) { $0.user.name = "Bob" }
     await #expect(throws: TestStoreFailure.self) { try await forgetful.finish() }
   }
@@ -63,7 +68,7 @@ import Testing
       context.send(.fromEffect)
       sent.signal()
     }
-    let store = TestStore(initialState: [], reducer: reducer, effects: [late])
+    let store = TestStore(initialState: [], reducer: reducer, effects: [late], timeout: Self.patient)
     try await store.send(.start) { $0 = ["start"] }
     try await store.send(.block) { $0.append("block") }
     try await store.receive(.fromEffect) { $0.append("fromEffect") }
@@ -99,7 +104,8 @@ import Testing
       context.send(.note("reply"))
       for await _ in ending {}  // cleans up until the test lets it end
     }
-    let store = TestStore(initialState: AppState(), reducer: appReducer, effects: [replies])
+    // The old `finish` failed at once, whatever the timeout.
+    let store = TestStore(initialState: AppState(), reducer: appReducer, effects: [replies], timeout: Self.patient)
     try await store.send(.note("ask")) { $0.log = ["ask"] }
     try await store.receive(.note("reply")) { $0.log = ["ask", "reply"] }
     Task.detached {

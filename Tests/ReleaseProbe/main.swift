@@ -69,14 +69,17 @@ case "deep-chain-on-small-stack":
   }
   let container = AtomContainer()
   let last = chain[chain.count - 1]
-  let done = DispatchSemaphore(value: 0)
   let thread = Thread {
     print((try? container.get(last)).map(String.init) ?? "failed")
-    done.signal()
+    // The process ends here, while the main thread waits: had the main thread ended it, it
+    // could tear the process down while this thread was still ending (a crash now and then).
+    exit(0)
   }
   thread.stackSize = 512 * 1024
   thread.start()
-  done.wait()
+  while true { sleep(60) }
 default:
-  print("usage: release-probe dispatch-in-reducer|container-in-getter|deep-chain-on-small-stack")
+  print(
+    "usage: release-probe dispatch-in-reducer|reflection-verdict|container-in-getter|container-in-effect|deep-chain-on-small-stack"
+  )
 }

@@ -21,6 +21,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// Actions effects sent, waiting for `receive`.
   private let received = LockedValue<[Action]>([])
   /// How long `receive` waits for an effect's action, and `finish` for effects to end.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: 0, reducer: counter, effects: [ticker], timeout: .seconds(2))
+  /// ```
   public let timeout: Duration
 
   /// Creates a test store.
@@ -34,11 +38,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ///   - reducer: The reducer under test.
   ///   - effects: Effects under test; the actions they send must be asserted with `receive`.
   ///   - timeout: How long `receive` waits for an effect's action while effects run, and
-  ///     `finish` for effects to end, before failing (a second by default, as in The
-  ///     Composable Architecture): a test whose effect never sends fails instead of hanging.
+  ///     `finish` for effects to end, before failing, so that a test whose effect never sends
+  ///     fails instead of hanging. Ten seconds by default: in a busy test run, where tests run
+  ///     side by side, an effect's task may wait long for a thread.
   public init(
     initialState: State, reducer: Reducer<State, Action>, effects: [Effect<State, Action>] = [],
-    timeout: Duration = .seconds(1)
+    timeout: Duration = .seconds(10)
   ) {
     let received = self.received
     self.timeout = timeout
