@@ -136,7 +136,7 @@ import WebDriver
           as? String)
       try browser.execute("window.recoilReport.select('Pricing.currency')")
       try browser.leaveFrame()
-      let address = try #require(try browser.execute("return location.hash") as? String)
+      let address = try #require(try browser.address(once: "#session=1&seq=\(chosen)&node=Pricing.currency"))
       #expect(address == "#session=1&seq=\(chosen)&node=Pricing.currency")
       try browser.navigate(to: URL(string: try #require(browser.execute("return location.href") as? String))!)
       try browser.wait(until: LiveDemo.reportReady, timeout: .seconds(20))

@@ -88,6 +88,14 @@ extension BrowserSession {
       until: "return document.querySelector('#timeline .entry.current')?.getAttribute('data-seq') === '\(seq)'")
   }
 
+  /// The page's address once it reads `expected`, or after a few seconds whatever it reads:
+  /// the page writes its address in a task of its own, after the step that changed it.
+  func address(once expected: String) throws -> String? {
+    let literal = String(decoding: try JSONEncoder().encode(expected), as: UTF8.self)
+    try? wait(until: "return location.hash === \(literal)", timeout: .seconds(5))
+    return try execute("return location.hash") as? String
+  }
+
   /// Opens the view of entry `seq` with `node` selected, through the address (as a link to
   /// it would), and waits until the page shows it.
   func open(seq: Int, node: String) throws {

@@ -528,13 +528,14 @@ import WebDriver
     try withReport(snapshot) { browser in
       try browser.chooseEntry(seqs[1])
       try browser.clickNode("Pricing.currency")
-      #expect(try browser.execute("return location.hash") as? String == "#seq=\(seqs[1])&node=Pricing.currency")
+      let chosen = "#seq=\(seqs[1])&node=Pricing.currency"
+      #expect(try browser.address(once: chosen) == chosen)
       try browser.press(WebDriverKey.escape)
       #expect(try browser.execute(Self.current) == nil || browser.execute(Self.current) is NSNull)
       #expect(try browser.nodeIDs(withClass: "selected").isEmpty)
       #expect(try browser.nodeIDs(withClass: "written").isEmpty)
       #expect(try browser.detailsText().contains("Click a node or search for one"))
-      #expect(try browser.execute("return location.hash") as? String == "")
+      #expect(try browser.address(once: "") == "")
 
       try browser.click("#timeline-head strong")
       try browser.press(WebDriverKey.end)
@@ -907,7 +908,7 @@ import WebDriver
     try withReport(snapshot) { browser in
       try browser.chooseEntry(seq)
       try browser.clickNode("app.user")
-      let hash = try browser.execute("return location.hash") as? String
+      let hash = try browser.address(once: "#seq=\(seq)&node=app.user")
       #expect(hash == "#seq=\(seq)&node=app.user")
       // Reopened with that address, the page shows the same view.
       try browser.execute("document.documentElement.removeAttribute('data-ready'); location.reload()")
