@@ -103,6 +103,30 @@ import Testing
     #expect(observed.value == "count 1")
   }
 
+  /// A change already on its way to the subscriber's queue when the subscription is
+  /// cancelled is not delivered: once `cancel()` returns, no callback starts.
+  @Test func nothingIsDeliveredOnAQueueAfterCancelling() async {
+    let count = Atom(0, key: "cancelled count")
+    let container = AtomContainer()
+    let queue = DispatchQueue(label: "container-delivery-cancel")
+    let heard = LockedValue<[Int]>([])
+    let subscription = container.subscribe(count, delivery: .queue(queue)) { loadable in
+      heard.withLock { $0.append(loadable.value ?? -1) }
+    }
+    // The queue is held while the change is made, so its delivery waits behind the hold.
+    let (held, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    queue.async {
+      held.signal()
+      release.wait()
+    }
+    held.wait()
+    container.set(count, 1)
+    subscription.cancel()
+    release.signal()
+    await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    #expect(heard.withLock { $0 }.isEmpty)
+  }
+
   /// Calling the container from inside a getter would deadlock on its lock; instead the
   /// process stops saying what went wrong. It is run in a child process (the debug build of
   /// `release-probe`; ReleaseBuildTests runs the release build), which must die with the message.

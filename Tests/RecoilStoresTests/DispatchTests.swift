@@ -125,6 +125,34 @@ import Testing
     subscription.cancel()
   }
 
+  /// A state already on its way to the subscriber's queue when the subscription is cancelled
+  /// is not delivered: once `cancel()` returns, no callback starts. For every form of
+  /// subscription: the whole state, with a skip rule, and a part.
+  @Test func nothingIsDeliveredOnAQueueAfterCancelling() async {
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    let queue = DispatchQueue(label: "store-delivery-cancel")
+    let heard = Collected<String>()
+    let subscriptions = [
+      store.subscribe(delivery: .queue(queue)) { _ in heard.append("state") },
+      store.subscribe(delivery: .queue(queue), skip: { $0.log == $1.log }) { _ in heard.append("skipping") },
+      store.subscribe(\.log, starting: .changesOnly, delivery: .queue(queue)) { _ in heard.append("part") },
+    ]
+    await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    heard.clear()
+    // The queue is held while the change is made, so its deliveries wait behind the hold.
+    let (held, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    queue.async {
+      held.signal()
+      release.wait()
+    }
+    held.wait()
+    store.dispatch(.note("a"))
+    for subscription in subscriptions { subscription.cancel() }
+    release.signal()
+    await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    #expect(heard.values.isEmpty)
+  }
+
   @Test func statesAsAnAsyncSequence() async {
     let store = Store(initialState: AppState(), reducer: appReducer)
     var iterator = store.states.makeAsyncIterator()

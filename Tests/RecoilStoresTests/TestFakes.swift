@@ -61,6 +61,7 @@ final class Collected<Value: Sendable>: Sendable {
   private let storage = LockedValue<[Value]>([])
   func append(_ value: Value) { storage.withLock { $0.append(value) } }
   var values: [Value] { storage.withLock { $0 } }
+  func clear() { storage.withLock { $0.removeAll() } }
 }
 
 /// Records store events.

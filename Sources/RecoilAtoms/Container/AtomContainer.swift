@@ -407,8 +407,10 @@ public final class AtomContainer: Sendable {
     // an immediate one by the recording container's notification, so that a container that
     // does not record calls it with nothing in between.
     let talliesWhereItRuns = !delivery.isImmediate
+    let end = SubscriptionEnd()
     let deliver =
-      talliesWhereItRuns ? delivery.wrap { (value: Loadable<Value>) in tally.call { onChange(value) } } : onChange
+      talliesWhereItRuns
+      ? delivery.wrap(unlessEnded: end) { (value: Loadable<Value>) in tally.call { onChange(value) } } : onChange
     let slot = _operate { core in
       let index = core.index(of: node)
       if node._isFamilyMember { core._usedMember(index) }
@@ -434,7 +436,7 @@ public final class AtomContainer: Sendable {
       }
       return slot
     }
-    return Subscription(container: self, slot: slot, id: id)
+    return Subscription(container: self, slot: slot, id: id, end: end)
   }
 
   func unsubscribe(slot: _NodeSlot, id: UInt64) {

@@ -50,4 +50,24 @@ public enum Delivery: Sendable {
       }
     }
   }
+
+  /// ``wrap(_:)`` for a subscription: a callback on its way to a queue or the main actor does
+  /// not start once `end` says the subscription has ended. An immediate one runs at once, on
+  /// the changing thread, so it has nothing to check.
+  ///
+  /// ```swift
+  /// let deliver = delivery.wrap(unlessEnded: end) { (state: State) in onChange(state) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - end: The subscription's end, shared with its token.
+  ///   - callback: The subscriber's callback.
+  /// - Returns: A callback that forwards to `callback` where this delivery says, while the
+  ///   subscription lasts.
+  package func wrap<Value: Sendable>(
+    unlessEnded end: SubscriptionEnd, _ callback: @escaping @Sendable (Value) -> Void
+  ) -> @Sendable (Value) -> Void {
+    if isImmediate { return callback }
+    return wrap { value in if !end.hasEnded { callback(value) } }
+  }
 }

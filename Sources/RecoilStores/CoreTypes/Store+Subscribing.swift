@@ -36,7 +36,8 @@ extension Store {
   /// ``subscribe(label:delivery:file:line:_:)`` with the site given, which the store's own
   /// subscribing methods pass on from their callers.
   func subscribe(
-    label: String?, site: CallSite, delivery: Delivery = .immediate, _ onChange: @escaping @Sendable (State) -> Void
+    label: String?, site: CallSite, delivery: Delivery = .immediate, end: SubscriptionEnd = SubscriptionEnd(),
+    _ onChange: @escaping @Sendable (State) -> Void
   ) -> StoreSubscription {
     let tally = SubscriberTally(
       id: subscriberIDs.add(1, ordering: .relaxed).newValue, label: label, site: site, recording: subscriberRecording)
@@ -45,14 +46,15 @@ extension Store {
     // record calls it with nothing in between.
     let talliesWhereItRuns = !delivery.isImmediate
     let subscriber = _StoreSubscriber<State>(
-      deliver: talliesWhereItRuns ? delivery.wrap { (state: State) in tally.call { onChange(state) } } : onChange,
+      deliver: talliesWhereItRuns
+        ? delivery.wrap(unlessEnded: end) { (state: State) in tally.call { onChange(state) } } : onChange,
       tally: tally, talliesWhereItRuns: talliesWhereItRuns)
     if _isProcessing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
       _drainQueue(startingWith: .subscribe(subscriber))
     } else {
       _enqueue(.subscribe(subscriber))
     }
-    return StoreSubscription { [weak self] in self?.remove(subscriber) }
+    return StoreSubscription(end: end) { [weak self] in self?.remove(subscriber) }
   }
 
   /// Calls `onChange` with the current state at once, then with every new state that `skip`
@@ -87,8 +89,9 @@ extension Store {
   ) -> StoreSubscription {
     // The rule is applied where the states arrive, one at a time, before any hop to `delivery`.
     let last = LockedValue<State?>(nil)
-    let deliver = delivery.wrap(onChange)
-    return subscribe(label: label, site: site) { state in
+    let end = SubscriptionEnd()
+    let deliver = delivery.wrap(unlessEnded: end, onChange)
+    return subscribe(label: label, site: site, end: end) { state in
       let repeats = last.withLock { last in
         defer { last = state }
         return last.map { skip($0, state) } ?? false
@@ -218,11 +221,12 @@ extension Store {
     skip: @escaping @Sendable (Value, Value) -> Bool, delivery: Delivery,
     _ onChange: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscription {
-    let deliver = delivery.wrap(onChange)
+    let end = SubscriptionEnd()
+    let deliver = delivery.wrap(unlessEnded: end, onChange)
     // Only the processing thread calls the subscriber, one state at a time. The first call
     // brings the current state: delivered, or only remembered for `.changesOnly`.
     let last = LockedValue<Value?>(nil)
-    return subscribe(label: label, site: site) { state in
+    return subscribe(label: label, site: site, end: end) { state in
       let value = transform(state)
       let deliverIt = last.withLock { last in
         defer { last = value }

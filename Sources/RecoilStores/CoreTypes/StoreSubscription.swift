@@ -1,4 +1,4 @@
-import Synchronization
+import RecoilConcurrency
 
 /// Keeps a store subscription alive: it ends when ``cancel()`` is called or the token is
 /// released.
@@ -10,20 +10,24 @@ import Synchronization
 /// ```
 public final class StoreSubscription: Sendable {
   private let onCancel: @Sendable () -> Void
-  private let isCancelled = Atomic<Bool>(false)
+  /// Shared with its deliveries: one on its way to a queue or the main actor does not start
+  /// once this has ended.
+  private let end: SubscriptionEnd
 
-  init(onCancel: @escaping @Sendable () -> Void) {
+  init(end: SubscriptionEnd = SubscriptionEnd(), onCancel: @escaping @Sendable () -> Void) {
+    self.end = end
     self.onCancel = onCancel
   }
 
-  /// Ends the subscription; no callback starts after this returns on the subscriber's thread.
+  /// Ends the subscription: once this returns, no callback starts on the subscriber's thread,
+  /// queue or actor (one already on its way to a queue or the main actor does nothing).
   /// Calling it again does nothing.
   ///
   /// ```swift
   /// subscription.cancel()
   /// ```
   public func cancel() {
-    guard !isCancelled.exchange(true, ordering: .relaxed) else { return }
+    guard end.end() else { return }
     onCancel()
   }
 
