@@ -1,3 +1,4 @@
+import RecoilConcurrency
 import Synchronization
 import Testing
 
@@ -94,5 +95,30 @@ import Testing
     store.dispatch(.note("fast"))
     for _ in 0..<10_000 where store.runningEffectCount > 0 { await Task.yield() }
     #expect(finished.values == ["fast"])
+  }
+
+  /// A run cancelled while it awaited something that ignores cancellation (a callback API,
+  /// say) sends nothing afterwards, so its stale results never overwrite the new run's, as The
+  /// Composable Architecture drops what a cancelled effect sends.
+  @Test func aCancelledRunSendsNothingAfterwards() async throws {
+    let waiting = LockedValue<[String: CheckedContinuation<Void, Never>]>([:])
+    let store = Store(initialState: AppState(), reducer: appReducer)
+    store.addEffect(
+      Effect(id: "search", cancelsInFlight: true, extract: { if case .note(let q) = $0 { q } else { nil } }) {
+        query, _, context in
+        await withCheckedContinuation { continuation in waiting.withLock { $0[query] = continuation } }
+        context.send(.cart(.add("results for \(query)")))
+      })
+    func until(_ condition: () -> Bool) async {
+      for _ in 0..<60_000 where !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+    store.dispatch(.note("slow"))
+    await until { waiting.withLock { $0["slow"] != nil } }
+    store.dispatch(.note("fast"))  // cancels the slow run, which does not notice
+    await until { waiting.withLock { $0["fast"] != nil } }
+    waiting.withLock { $0["fast"] }?.resume()
+    waiting.withLock { $0["slow"] }?.resume()
+    await until { store.runningEffectCount == 0 }
+    #expect(store.state.cart.items == ["results for fast"])
   }
 }

@@ -75,6 +75,8 @@ public struct EffectContext<Action: Sendable>: Sendable {
   let dispatch: @Sendable (Action, CallSite) -> Void
 
   /// Dispatches an action to the store (queued behind the action being processed, if any).
+  /// From a run that was cancelled (by a newer run of a `cancelsInFlight` effect, say), it does
+  /// nothing: what such a run would send is stale, and must not overwrite the newer run's.
   ///
   /// ```swift
   /// context.send(.searchFinished(results))
@@ -85,6 +87,7 @@ public struct EffectContext<Action: Sendable>: Sendable {
   ///   - file: Where it is sent, for the inspector's trace; filled in by the compiler.
   ///   - line: Where it is sent; filled in by the compiler.
   public func send(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+    guard !Task.isCancelled else { return }
     dispatch(action, CallSite(file: file, line: line))
   }
 
