@@ -79,6 +79,36 @@ import Testing
     #expect(log.all.suffix(2).sorted() == ["cleaned up 1", "cleaned up 2"])
   }
 
+  /// An effect still running when its atom is released (a socket's last message, say) writes
+  /// and reports nothing after: the member is not brought back, and its effects do not start
+  /// again. Used anew by the app, the member starts afresh.
+  @Test func anEffectOfAReleasedMemberNoLongerWritesOrReportsIt() throws {
+    let log = Log()
+    let kept = Mutex<AtomEffectContext<Int>?>(nil)
+    let member = AtomFamily(
+      effects: { (id: Int) in
+        [
+          AtomEffect<Int>("socket \(id)") { context in
+            log.add("started \(id)")
+            kept.withLock { $0 = context }
+            return { log.add("cleaned up \(id)") }
+          }
+        ]
+      },
+      default: { (id: Int) in id })
+    let container = AtomContainer()
+    container.addObserver(log)
+    #expect(try container.get(member(1)) == 1)
+    #expect(container.releaseUnusedMembers(of: member.name) == 1)
+    let context = try #require(kept.withLock { $0 })
+    context.setSelf(42)
+    context.resetSelf()
+    context.report(Offline())
+    #expect(log.all == ["started 1", "cleaned up 1"])
+    #expect(try container.get(member(1)) == 1)
+    #expect(log.all == ["started 1", "cleaned up 1", "started 1"])
+  }
+
   @Test func anEffectReadsOtherNodesLaterAndReportsFailuresToObservers() async throws {
     let log = Log()
     let fallback = Atom("dark", key: "fallback")

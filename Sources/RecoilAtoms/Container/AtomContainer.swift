@@ -627,6 +627,8 @@ public final class AtomContainer: Sendable {
   /// `onSet` handlers do not hear it.
   func writeFromEffect<Value>(_ context: AtomEffectContext<Value>, _ write: AtomEffectContext<Value>.Initial) {
     _operate { core in
+      // Checked under the lock, where the atom is released: a released atom stays released.
+      guard !context.hasEnded else { return }
       core.writingEffect = ObjectIdentifier(context)
       defer { core.writingEffect = nil }
       CauseContext.withCause(context.startOrder) {
@@ -645,6 +647,7 @@ public final class AtomContainer: Sendable {
     _ context: AtomEffectContext<Value>, _ error: any Error, phase: AtomEffectFailure.Phase
   ) {
     _operate { core in
+      guard !context.hasEnded else { return }
       core.reportEffectError(
         context.name, error, phase: phase, index: core.index(of: context.atom), startOrder: context.startOrder)
     }

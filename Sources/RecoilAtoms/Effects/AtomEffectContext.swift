@@ -28,6 +28,8 @@ public final class AtomEffectContext<Value: Sendable>: Sendable {
   private struct State {
     /// Set while the effect runs for the first time, under the container's lock.
     var isStarting = true
+    /// Set as the atom is released (see ``AtomEffectsRun/end()``).
+    var hasEnded = false
     /// What `setSelf` or `resetSelf` asked for while starting.
     var initial: Initial = .untouched
     var handlers: [Change] = []
@@ -138,6 +140,14 @@ public final class AtomEffectContext<Value: Sendable>: Sendable {
     }
     guard !starting else { return }
     container?.reportEffectError(self, error, phase: .reported)
+  }
+
+  /// Whether the atom was released since: its writes and reports are then ignored.
+  var hasEnded: Bool { state.withLock { $0.hasEnded } }
+
+  /// Marks the effect ended, as the atom is released.
+  func end() {
+    state.withLock { $0.hasEnded = true }
   }
 
   /// Ends the first run: what it asked for, for the container to apply under its lock.

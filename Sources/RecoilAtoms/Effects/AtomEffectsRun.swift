@@ -6,6 +6,10 @@ import RecoilConcurrency
 protocol AtomEffectsRun: AnyObject, Sendable {
   /// Tells every effect but `writer` of a change of the atom.
   func changed(from old: any Sendable, to new: any Sendable, isReset: Bool, writer: ObjectIdentifier?)
+  /// Ends the effects, under the container's lock, as the atom is released: what they write or
+  /// report from now on is ignored, so an effect still running (a socket's last message, say)
+  /// does not bring the atom back and start its effects again.
+  func end()
   /// Runs the cleanups, once.
   func cleanUp()
 }
@@ -24,6 +28,10 @@ final class TypedEffectsRun<Value: Sendable>: AtomEffectsRun {
     for context in contexts where ObjectIdentifier(context) != writer {
       context.changed(from: old, to: new, isReset: isReset)
     }
+  }
+
+  func end() {
+    for context in contexts { context.end() }
   }
 
   func cleanUp() {

@@ -906,6 +906,7 @@ import Synchronization
     freeIndices.append(index)
     if !observers.isEmpty { _events.append(.nodeReleased(node: slot._key)) }
     if let run = effectRuns.removeValue(forKey: index) {
+      run.end()
       _deliveries.append { run.cleanUp() }
     }
     if slot.isCachedByPolicy, let family = slot.family { familyCaches.removed(index, family: family) }
